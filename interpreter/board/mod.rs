@@ -1,0 +1,220 @@
+//! The board: cells and labelled adjacency built as a petgraph graph, then lowered to
+//! dense tables (neighbour by direction, region membership, track positions) so that
+//! move generation is array indexing.
+
+use petgraph::graph::{DiGraph, NodeIndex};
+use petgraph::visit::EdgeRef;
+
+/// No cell (off the edge, or an empty optional cell).
+pub const NONE: i32 = -1;
+
+#[derive(Debug, Clone, Default)]
+pub struct Board {
+    /// Cell names, in board order (the order ranges like `a1..i4` follow).
+    pub cells: Vec<String>,
+    /// Drawing position of each cell: (column, row) in the board's own coordinates.
+    pub coords: Vec<(i32, i32)>,
+    /// Absolute direction names.
+    pub dirs: Vec<String>,
+    /// `next[cell * dirs.len() + dir]`: the neighbour in that direction, or NONE.
+    pub next: Vec<i32>,
+    /// All neighbours of each cell, in direction order.
+    pub neighbours: Vec<Vec<i32>>,
+    /// Directions relative to the player: name and, per player, the absolute direction.
+    pub rel_dirs: Vec<(String, Vec<u8>)>,
+    pub zones: Vec<Zone>,
+    pub regions: Vec<Region>,
+    pub tracks: Vec<Track>,
+    /// `labels[player][cell]`: how that player names the cell in notation.
+    pub labels: Vec<Vec<String>>,
+    /// The adjacency graph the tables were built from; edges are labelled with directions.
+    pub graph: DiGraph<usize, usize>,
+}
+
+/// Off-board cells: one, or one per player (named `zone-player`).
+#[derive(Debug, Clone)]
+pub struct Zone {
+    pub name: String,
+    pub per_player: bool,
+    pub cells: Vec<i32>,
+}
+
+/// A named set of cells, one or one per player.
+#[derive(Debug, Clone)]
+pub struct Region {
+    pub name: String,
+    pub per_player: bool,
+    pub lists: Vec<Vec<i32>>,
+    /// `member[list][cell]`.
+    pub member: Vec<Vec<bool>>,
+}
+
+/// An ordered path of cells, one or one per player; `pos[list][cell]` is a cell's index
+/// on the path or -1.
+#[derive(Debug, Clone)]
+pub struct Track {
+    pub name: String,
+    pub per_player: bool,
+    pub lists: Vec<Vec<i32>>,
+    pub pos: Vec<Vec<i32>>,
+}
+
+impl Board {
+    pub fn cell(&self, name: &str) -> Option<i32> {
+        self.cells.iter().position(|c| c == name).map(|i| i as i32)
+    }
+
+    pub fn dir(&self, name: &str) -> Option<u8> {
+        self.dirs.iter().position(|d| d == name).map(|i| i as u8)
+    }
+
+    #[inline]
+    pub fn step(&self, cell: i32, dir: i32) -> i32 {
+        if cell < 0 || dir < 0 || dir as usize >= self.dirs.len() {
+            return NONE;
+        }
+        self.next[cell as usize * self.dirs.len() + dir as usize]
+    }
+
+    fn add_cell(&mut self, name: String, coord: (i32, i32)) -> i32 {
+        self.cells.push(name);
+        self.coords.push(coord);
+        (self.cells.len() - 1) as i32
+    }
+
+    fn add_dirs(&mut self, names: &[&str]) -> Result<Vec<u8>, String> {
+        let mut ids = Vec::new();
+        for n in names {
+            let id = match self.dir(n) {
+                Some(d) => d,
+                None => {
+                    self.dirs.push((*n).to_string());
+                    (self.dirs.len() - 1) as u8
+                }
+            };
+            ids.push(id);
+        }
+        Ok(ids)
+    }
+
+    /// A hexagon-like board of rows named a, b, c, ... with the given cell counts; rows
+    /// are offset by half a cell, six directions e, w, ne, nw, se, sw.
+    pub fn add_hex(&mut self, rows: &[u32]) -> Result<(), String> {
+        if rows.is_empty() || rows.len() > 26 || rows.iter().any(|&n| n == 0 || n > 99) {
+            return Err("a hex board has 1 to 26 rows of 1 to 99 cells".into());
+        }
+        let widest = rows.iter().copied().max().unwrap_or(0) as i32;
+        let dirs = self.add_dirs(&["e", "w", "ne", "nw", "se", "sw"])?;
+        let deltas = [(2, 0), (-2, 0), (1, -1), (-1, -1), (1, 1), (-1, 1)];
+        let mut placed = Vec::new();
+        for (r, &n) in rows.iter().enumerate() {
+            for c in 0..n as i32 {
+                let x = 2 * c + (widest - n as i32);
+                let name = format!("{}{}", (b'a' + r as u8) as char, c + 1);
+                let id = self.add_cell(name, (x, r as i32));
+                placed.push((id, x, r as i32));
+            }
+        }
+        self.link(&placed, &dirs, &deltas);
+        Ok(())
+    }
+
+    /// A rectangular grid: files a.. (columns), ranks 1.. (rows), in rank-major order,
+    /// eight directions n (rank up), s, e (file up), w, ne, nw, se, sw.
+    pub fn add_grid(&mut self, files: u32, ranks: u32) -> Result<(), String> {
+        if files == 0 || files > 26 || ranks == 0 || ranks > 99 {
+            return Err("a grid has 1 to 26 files and 1 to 99 ranks".into());
+        }
+        let dirs = self.add_dirs(&["n", "s", "e", "w", "ne", "nw", "se", "sw"])?;
+        let deltas = [(0, 1), (0, -1), (1, 0), (-1, 0), (1, 1), (-1, 1), (1, -1), (-1, -1)];
+        let mut placed = Vec::new();
+        for r in 0..ranks as i32 {
+            for f in 0..files as i32 {
+                let name = format!("{}{}", (b'a' + f as u8) as char, r + 1);
+                let id = self.add_cell(name, (f, r));
+                placed.push((id, f, r));
+            }
+        }
+        self.link(&placed, &dirs, &deltas);
+        Ok(())
+    }
+
+    /// Cells named by the numbers first..=last, linked `next` (up) and `prev` (down).
+    pub fn add_line(&mut self, first: u32, last: u32) -> Result<(), String> {
+        if first > last || last - first > 998 {
+            return Err("a line runs from a smaller number to a larger one, at most 999 cells".into());
+        }
+        let dirs = self.add_dirs(&["next", "prev"])?;
+        let mut placed = Vec::new();
+        for (i, n) in (first..=last).enumerate() {
+            let id = self.add_cell(n.to_string(), (i as i32, 0));
+            placed.push((id, i as i32, 0));
+        }
+        self.link(&placed, &dirs, &[(1, 0), (-1, 0)]);
+        Ok(())
+    }
+
+    /// Off-board cells, one or one per player.
+    pub fn add_zone(&mut self, name: &str, players: Option<&[String]>) {
+        let mut cells = Vec::new();
+        match players {
+            Some(ps) => {
+                for p in ps {
+                    cells.push(self.add_cell(format!("{name}-{p}"), (-1, -1)));
+                }
+            }
+            None => cells.push(self.add_cell(name.to_string(), (-1, -1))),
+        }
+        self.zones.push(Zone { name: name.to_string(), per_player: players.is_some(), cells });
+    }
+
+    fn link(&mut self, placed: &[(i32, i32, i32)], dirs: &[u8], deltas: &[(i32, i32)]) {
+        let mut nodes: Vec<NodeIndex> = Vec::new();
+        for &(id, _, _) in placed {
+            nodes.push(self.graph.add_node(id as usize));
+        }
+        for (i, &(_, x, y)) in placed.iter().enumerate() {
+            for (k, &(dx, dy)) in deltas.iter().enumerate() {
+                if let Some(j) = placed.iter().position(|&(_, x2, y2)| x2 == x + dx && y2 == y + dy) {
+                    self.graph.add_edge(nodes[i], nodes[j], dirs[k] as usize);
+                }
+            }
+        }
+    }
+
+    /// Lowers the graph to the dense tables; call once all cells exist.
+    pub fn finish(&mut self, players: usize) {
+        let nd = self.dirs.len();
+        self.next = vec![NONE; self.cells.len() * nd];
+        self.neighbours = vec![Vec::new(); self.cells.len()];
+        for edge in self.graph.edge_references() {
+            let from = self.graph[edge.source()];
+            let to = self.graph[edge.target()];
+            self.next[from * nd + *edge.weight()] = to as i32;
+        }
+        for c in 0..self.cells.len() {
+            for d in 0..nd {
+                let n = self.next[c * nd + d];
+                if n != NONE {
+                    self.neighbours[c].push(n);
+                }
+            }
+        }
+        if self.labels.len() != players {
+            self.labels = vec![self.cells.clone(); players];
+        }
+    }
+
+    /// The farthest cell reachable from `cell` in `dir` over empty cells; NONE when the
+    /// first one is not empty or off the board.
+    #[inline]
+    pub fn slide(&self, cell: i32, dir: i32, empty: impl Fn(i32) -> bool) -> i32 {
+        let mut at = NONE;
+        let mut c = self.step(cell, dir);
+        while c != NONE && empty(c) {
+            at = c;
+            c = self.step(c, dir);
+        }
+        at
+    }
+}

@@ -1,0 +1,712 @@
+//! AST to IR: resolves every name to an index, checks types and arity, folds the chosen
+//! options in, lays out the state, and collects every error before giving up.
+
+mod expr;
+mod stmt;
+
+use crate::board::{Board, Region, Track};
+use crate::diagnostic::{Diagnostic, Diagnostics, Source, Span};
+use crate::ir::{self, *};
+use crate::syntax::ast::{self, BoardItem, CellItem, Item, RegionBody};
+use crate::syntax::parse;
+use std::collections::HashMap;
+
+/// Why a game could not be built.
+#[derive(Debug, Clone, thiserror::Error)]
+pub enum CompileError {
+    #[error("{0}")]
+    Rules(Diagnostics),
+    #[error("{0}")]
+    Option(String),
+}
+
+/// Parses, checks and compiles a rules file with the chosen options.
+pub fn compile(source: &Source, options: &[String]) -> Result<Game, CompileError> {
+    let fail = |list: Vec<Diagnostic>| CompileError::Rules(Diagnostics { source: source.clone(), list });
+    let file = parse(&source.text).map_err(|d| fail(vec![d]))?;
+    let declared: Vec<String> = file
+        .items
+        .iter()
+        .filter_map(|i| if let Item::Option { name, .. } = i { Some(name.text.clone()) } else { None })
+        .collect();
+    let mut chosen: Vec<String> = Vec::new();
+    for o in options {
+        if !declared.contains(o) {
+            let list = if declared.is_empty() {
+                "this game has no options".to_string()
+            } else {
+                format!("its options are: {}", declared.join(", "))
+            };
+            return Err(CompileError::Option(format!("unknown option `{o}` for {}; {list}", source.name)));
+        }
+        if !chosen.contains(o) {
+            chosen.push(o.clone());
+        }
+    }
+    chosen.sort();
+    let mut c = Compiler::new(&file, chosen, source.name.clone());
+    c.run(&file);
+    if c.errors.is_empty() {
+        Ok(c.game)
+    } else {
+        c.errors.sort_by_key(|d| d.span.start);
+        Err(fail(c.errors))
+    }
+}
+
+/// Names in scope in a block or a move: local slots with their types.
+#[derive(Debug, Default, Clone)]
+pub(crate) struct Scope {
+    pub names: Vec<(String, u8, Ty)>,
+    pub next: usize,
+    pub max: usize,
+}
+
+impl Scope {
+    pub fn lookup(&self, name: &str) -> Option<(u8, Ty)> {
+        self.names.iter().rev().find(|(n, _, _)| n == name).map(|(_, s, t)| (*s, *t))
+    }
+}
+
+pub(crate) struct Compiler<'a> {
+    pub game: Game,
+    pub errors: Vec<Diagnostic>,
+    pub defines: HashMap<String, &'a ast::Expr>,
+    pub defining: Vec<String>,
+    pub action_names: Vec<String>,
+    pub chance_names: Vec<String>,
+    pub phase_names: Vec<String>,
+}
+
+impl<'a> Compiler<'a> {
+    fn new(_file: &'a ast::File, chosen: Vec<String>, source_name: String) -> Compiler<'a> {
+        Compiler {
+            game: Game {
+                name: String::new(),
+                source_name,
+                players: Vec::new(),
+                options: Vec::new(),
+                chosen,
+                board: Board::default(),
+                pieces: Vec::new(),
+                counters: Vec::new(),
+                pools: Vec::new(),
+                cells_base: HEADER_SLOTS,
+                data_len: HEADER_SLOTS,
+                setup: Vec::new(),
+                setup_locals: 0,
+                chances: Vec::new(),
+                actions: Vec::new(),
+                phases: Vec::new(),
+                ends: Vec::new(),
+                score: None,
+                score_player: 0,
+                layout: Layout::default(),
+            },
+            errors: Vec::new(),
+            defines: HashMap::new(),
+            defining: Vec::new(),
+            action_names: Vec::new(),
+            chance_names: Vec::new(),
+            phase_names: Vec::new(),
+        }
+    }
+
+    pub fn error(&mut self, span: Span, message: impl Into<String>) {
+        self.errors.push(Diagnostic::new(span, message));
+    }
+
+    pub fn error_hint(&mut self, span: Span, message: impl Into<String>, hint: impl Into<String>) {
+        self.errors.push(Diagnostic::new(span, message).with_hint(hint));
+    }
+
+    pub fn player(&self, name: &str) -> Option<usize> {
+        self.game.players.iter().position(|p| p == name)
+    }
+
+    fn run(&mut self, file: &'a ast::File) {
+        self.declarations(file);
+        self.board(file);
+        self.state_layout(file);
+        // Names of moves and phases first, so bodies can refer to any of them.
+        for item in &file.items {
+            match item {
+                Item::Action(m) => self.declare_unique(&m.name, "action"),
+                Item::Chance(m) => self.declare_unique(&m.name, "chance"),
+                Item::Phase(p) => self.declare_unique(&p.name, "phase"),
+                _ => {}
+            }
+        }
+        for item in &file.items {
+            match item {
+                Item::Setup(b) => {
+                    let mut scope = Scope::default();
+                    let body = self.block(b, &mut scope);
+                    self.game.setup.extend(body);
+                    self.game.setup_locals = self.game.setup_locals.max(scope.max);
+                }
+                Item::Chance(m) => {
+                    let def = self.move_def(m, MoveKind::Chance);
+                    self.game.chances.push(def);
+                }
+                Item::Action(m) => {
+                    let def = self.move_def(m, MoveKind::Action);
+                    self.game.actions.push(def);
+                }
+                _ => {}
+            }
+        }
+        for item in &file.items {
+            match item {
+                Item::Phase(p) => {
+                    let def = self.phase(p);
+                    self.game.phases.push(def);
+                }
+                Item::End(e) => {
+                    let rule = self.end_rule(e);
+                    self.game.ends.push(rule);
+                }
+                Item::Score { player, value } => {
+                    let mut scope = Scope::default();
+                    self.bind(&mut scope, player, Ty::Player);
+                    self.game.score_player = 0;
+                    self.game.score = self.expect(value, Ty::Int, &mut scope);
+                }
+                _ => {}
+            }
+        }
+        if self.game.phases.is_empty() && self.errors.is_empty() {
+            self.error(Span::default(), "a game needs at least one `phase`");
+        }
+    }
+
+    fn declare_unique(&mut self, name: &ast::Name, what: &str) {
+        let list = match what {
+            "action" => &mut self.action_names,
+            "chance" => &mut self.chance_names,
+            _ => &mut self.phase_names,
+        };
+        let twice = list.contains(&name.text);
+        list.push(name.text.clone());
+        if twice {
+            let msg = format!("the {what} `{}` is declared twice", name.text);
+            self.error(name.span, msg);
+        }
+    }
+
+    fn declarations(&mut self, file: &'a ast::File) {
+        let mut players_seen = false;
+        for item in &file.items {
+            match item {
+                Item::Game(name, _) => self.game.name = name.clone(),
+                Item::Players(names) => {
+                    if players_seen {
+                        self.error(names[0].span, "`players` is declared twice");
+                    }
+                    players_seen = true;
+                    for n in names {
+                        if self.game.players.contains(&n.text) {
+                            let m = format!("the player `{}` is named twice", n.text);
+                            self.error(n.span, m);
+                        }
+                        self.game.players.push(n.text.clone());
+                    }
+                    if names.len() > 8 {
+                        self.error(names[0].span, "a game has at most 8 players");
+                    }
+                }
+                Item::Option { name, description } => {
+                    if self.game.options.iter().any(|(n, _)| n == &name.text) {
+                        let m = format!("the option `{}` is declared twice", name.text);
+                        self.error(name.span, m);
+                    }
+                    self.game.options.push((name.text.clone(), description.clone()));
+                }
+                Item::Define { name, value } => {
+                    self.defines.insert(name.text.clone(), value);
+                }
+                Item::Layout { kind, hints } => {
+                    self.game.layout = Layout {
+                        kind: kind.text.clone(),
+                        hints: hints.iter().map(|(k, v)| (k.text.clone(), v.clone())).collect(),
+                    };
+                }
+                Item::Piece(p) => {
+                    if self.game.pieces.iter().any(|q| q.name == p.name.text) {
+                        let m = format!("the piece `{}` is declared twice", p.name.text);
+                        self.error(p.name.span, m);
+                    }
+                    if let Some((lo, hi)) = p.values {
+                        if lo > hi || hi > 255 {
+                            self.error(p.name.span, "piece values run from a smaller number to a larger one, at most 255");
+                        }
+                    }
+                    self.game.pieces.push(PieceDef { name: p.name.text.clone(), neutral: p.neutral, values: p.values });
+                }
+                _ => {}
+            }
+        }
+        if !players_seen {
+            self.error(Span::default(), "a game needs `players`, e.g. `players white, black`");
+        }
+        if self.game.pieces.len() > 250 {
+            self.error(Span::default(), "a game has at most 250 piece types");
+        }
+    }
+
+    fn board(&mut self, file: &'a ast::File) {
+        let players = self.game.players.clone();
+        let mut seen = false;
+        for item in &file.items {
+            let Item::Board(items) = item else { continue };
+            seen = true;
+            for b in items {
+                let result = match b {
+                    BoardItem::Hex(rows, sp) => self.game.board.add_hex(rows).map_err(|e| (*sp, e)),
+                    BoardItem::Grid(w, h, sp) => self.game.board.add_grid(*w, *h).map_err(|e| (*sp, e)),
+                    BoardItem::Line(a, b, sp) => self.game.board.add_line(*a, *b).map_err(|e| (*sp, e)),
+                    BoardItem::Zone { name, per_player } => {
+                        self.game.board.add_zone(&name.text, if *per_player { Some(&players) } else { None });
+                        Ok(())
+                    }
+                    BoardItem::Dir { .. } => Ok(()),
+                };
+                if let Err((sp, e)) = result {
+                    self.error(sp, e);
+                }
+            }
+            for b in items {
+                if let BoardItem::Dir { name, map } = b {
+                    self.relative_dir(name, map);
+                }
+            }
+        }
+        if !seen {
+            self.error(Span::default(), "a game needs a `board { ... }`");
+        }
+        // Cell names must be unique for the file to name them.
+        let mut names: HashMap<&str, usize> = HashMap::new();
+        let mut dup = None;
+        for (i, c) in self.game.board.cells.iter().enumerate() {
+            if names.insert(c.as_str(), i).is_some() {
+                dup = Some(c.clone());
+            }
+        }
+        if let Some(d) = dup {
+            self.error(Span::default(), format!("two cells of the board are both named `{d}`"));
+        }
+        if self.game.board.cells.len() > 4096 {
+            self.error(Span::default(), "a board has at most 4096 cells");
+        }
+        self.game.board.finish(players.len());
+        for item in &file.items {
+            match item {
+                Item::Region(r) => {
+                    let (per_player, lists) = self.cell_lists(r);
+                    let n = self.game.board.cells.len();
+                    let member = lists
+                        .iter()
+                        .map(|l| {
+                            let mut m = vec![false; n];
+                            for &c in l {
+                                m[c as usize] = true;
+                            }
+                            m
+                        })
+                        .collect();
+                    self.unique_set_name(&r.name);
+                    self.game.board.regions.push(Region { name: r.name.text.clone(), per_player, lists, member });
+                }
+                Item::Track(r) => {
+                    let (per_player, lists) = self.cell_lists(r);
+                    let n = self.game.board.cells.len();
+                    let pos = lists
+                        .iter()
+                        .map(|l| {
+                            let mut p = vec![-1; n];
+                            for (i, &c) in l.iter().enumerate() {
+                                p[c as usize] = i as i32;
+                            }
+                            p
+                        })
+                        .collect();
+                    self.unique_set_name(&r.name);
+                    self.game.board.tracks.push(Track { name: r.name.text.clone(), per_player, lists, pos });
+                }
+                Item::Names { player, maps } => self.labels(player, maps),
+                _ => {}
+            }
+        }
+    }
+
+    fn unique_set_name(&mut self, name: &ast::Name) {
+        let b = &self.game.board;
+        if b.regions.iter().any(|r| r.name == name.text)
+            || b.tracks.iter().any(|t| t.name == name.text)
+            || b.zones.iter().any(|z| z.name == name.text)
+        {
+            let m = format!("`{}` is already the name of a region, track or zone", name.text);
+            self.error(name.span, m);
+        }
+    }
+
+    fn relative_dir(&mut self, name: &ast::Name, map: &[(ast::Name, ast::Name)]) {
+        let n = self.game.players.len();
+        let mut per_player = vec![u8::MAX; n];
+        for (p, d) in map {
+            let Some(pi) = self.player(&p.text) else {
+                let m = format!("unknown player `{}`", p.text);
+                self.error(p.span, m);
+                continue;
+            };
+            match self.game.board.dir(&d.text) {
+                Some(di) => per_player[pi] = di,
+                None => {
+                    let dirs = self.game.board.dirs.join(", ");
+                    self.error_hint(d.span, format!("unknown direction `{}`", d.text), format!("this board's directions are {dirs}"));
+                }
+            }
+        }
+        if let Some(missing) = per_player.iter().position(|&d| d == u8::MAX) {
+            if map.len() == n || !map.is_empty() {
+                let m = format!("the direction `{}` does not say what it is for {}", name.text, self.game.players[missing]);
+                self.error(name.span, m);
+            }
+        }
+        if self.game.board.dir(&name.text).is_some() || self.game.board.rel_dirs.iter().any(|(r, _)| r == &name.text) {
+            let m = format!("the direction `{}` is declared twice", name.text);
+            self.error(name.span, m);
+        }
+        self.game.board.rel_dirs.push((name.text.clone(), per_player));
+    }
+
+    /// Expands `a1..i4` into cells in board order (descending when written so).
+    fn cell_items(&mut self, items: &[CellItem]) -> Vec<i32> {
+        let mut out = Vec::new();
+        for it in items {
+            let Some(a) = self.cell_by_name(&it.first) else { continue };
+            match &it.last {
+                None => out.push(a),
+                Some(last) => {
+                    let Some(b) = self.cell_by_name(last) else { continue };
+                    if a <= b {
+                        out.extend(a..=b);
+                    } else {
+                        out.extend((b..=a).rev());
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    fn cell_by_name(&mut self, name: &ast::Name) -> Option<i32> {
+        let found = self.game.board.cell(&name.text);
+        if found.is_none() {
+            let m = format!("unknown cell `{}`", name.text);
+            let hint = self.cell_hint();
+            self.error_hint(name.span, m, hint);
+        }
+        found
+    }
+
+    fn cell_hint(&self) -> String {
+        let cells = &self.game.board.cells;
+        match (cells.first(), cells.last()) {
+            (Some(a), Some(b)) => format!("this board's cells run from `{a}` to `{b}`"),
+            _ => "this board has no cells".into(),
+        }
+    }
+
+    fn cell_lists(&mut self, r: &ast::RegionDecl) -> (bool, Vec<Vec<i32>>) {
+        match &r.body {
+            RegionBody::Shared(items) => (false, vec![self.cell_items(items)]),
+            RegionBody::PerPlayer(lists) => {
+                let n = self.game.players.len();
+                let mut out = vec![Vec::new(); n];
+                let mut given = vec![false; n];
+                for (p, items) in lists {
+                    let cells = self.cell_items(items);
+                    match self.player(&p.text) {
+                        Some(pi) => {
+                            out[pi] = cells;
+                            given[pi] = true;
+                        }
+                        None => {
+                            let m = format!("unknown player `{}`", p.text);
+                            self.error(p.span, m);
+                        }
+                    }
+                }
+                if let Some(missing) = given.iter().position(|g| !g) {
+                    let m = format!("`{}` gives no cells for {}", r.name.text, self.game.players[missing]);
+                    self.error(r.name.span, m);
+                }
+                (true, out)
+            }
+        }
+    }
+
+    fn labels(&mut self, player: &ast::Name, maps: &[(CellItem, CellItem)]) {
+        let Some(pi) = self.player(&player.text) else {
+            let m = format!("unknown player `{}`", player.text);
+            self.error(player.span, m);
+            return;
+        };
+        for (cells, labels) in maps {
+            let targets = self.cell_items(std::slice::from_ref(cells));
+            let names: Vec<String> = match &labels.last {
+                None => vec![labels.first.text.clone()],
+                Some(last) => {
+                    let (a, b) = (labels.first.text.parse::<i64>(), last.text.parse::<i64>());
+                    match (a, b) {
+                        (Ok(a), Ok(b)) if a <= b => (a..=b).map(|n| n.to_string()).collect(),
+                        (Ok(a), Ok(b)) => (b..=a).rev().map(|n| n.to_string()).collect(),
+                        _ => {
+                            self.error(labels.first.span, "a range of names runs between two numbers");
+                            continue;
+                        }
+                    }
+                }
+            };
+            if names.len() != targets.len() && names.len() != 1 {
+                let m = format!("{} cells are given {} names", targets.len(), names.len());
+                self.error(labels.first.span, m);
+                continue;
+            }
+            for (i, &c) in targets.iter().enumerate() {
+                let label = names.get(i).unwrap_or(&names[0]).clone();
+                self.game.board.labels[pi][c as usize] = label;
+            }
+        }
+    }
+
+    fn state_layout(&mut self, file: &'a ast::File) {
+        let n = self.game.players.len();
+        let mut at = HEADER_SLOTS + self.game.board.cells.len();
+        for item in &file.items {
+            match item {
+                Item::Pool(p) => {
+                    if p.low > p.high || p.high - p.low > 255 {
+                        self.error(p.span, "a pool holds values from a smaller number to a larger one, at most 256 of them");
+                        continue;
+                    }
+                    self.unique_state_name(&p.name);
+                    let def = PoolDef { name: p.name.text.clone(), per_player: p.per_player, low: p.low, high: p.high, base: at };
+                    at += def.width() * if p.per_player { n } else { 1 };
+                    self.game.pools.push(def);
+                }
+                Item::Counter(c) => {
+                    self.unique_state_name(&c.name);
+                    let init = c.init.as_ref().and_then(|e| self.expect(e, Ty::Int, &mut Scope::default()));
+                    self.game.counters.push(CounterDef {
+                        name: c.name.text.clone(),
+                        per_player: c.per_player,
+                        per_turn: c.per_turn,
+                        base: at,
+                        init,
+                    });
+                    at += if c.per_player { n } else { 1 };
+                }
+                _ => {}
+            }
+        }
+        self.game.data_len = at;
+    }
+
+    fn unique_state_name(&mut self, name: &ast::Name) {
+        if self.game.pools.iter().any(|p| p.name == name.text) || self.game.counters.iter().any(|c| c.name == name.text) {
+            let m = format!("`{}` is already the name of a counter or pool", name.text);
+            self.error(name.span, m);
+        }
+    }
+
+    pub fn bind(&mut self, scope: &mut Scope, name: &ast::Name, ty: Ty) -> u8 {
+        let slot = scope.next;
+        if slot >= MAX_LOCALS {
+            self.error(name.span, format!("too many local names here (at most {MAX_LOCALS})"));
+        }
+        scope.names.push((name.text.clone(), slot.min(MAX_LOCALS - 1) as u8, ty));
+        scope.next += 1;
+        scope.max = scope.max.max(scope.next);
+        slot.min(MAX_LOCALS - 1) as u8
+    }
+
+    fn move_def(&mut self, m: &'a ast::MoveDecl, kind: MoveKind) -> MoveDef {
+        let mut scope = Scope::default();
+        let mut generators = Vec::new();
+        for g in &m.generators {
+            match g {
+                ast::Generator::For { var, domain } => {
+                    if let Some((d, ty)) = self.domain(domain, &mut scope) {
+                        let slot = self.bind(&mut scope, var, ty);
+                        generators.push(Gen::For(slot, d));
+                    } else {
+                        self.bind(&mut scope, var, Ty::Int);
+                    }
+                }
+                ast::Generator::Let { var, value } => {
+                    let compiled = self.expr(value, &mut scope);
+                    let ty = compiled.as_ref().map_or(Ty::Int, |(_, t)| *t);
+                    let slot = self.bind(&mut scope, var, ty);
+                    if let Some((e, _)) = compiled {
+                        generators.push(Gen::Let(slot, e));
+                    }
+                }
+                ast::Generator::Where(e) => {
+                    if let Some(c) = self.expect(e, Ty::Bool, &mut scope) {
+                        generators.push(Gen::Where(c, e.span));
+                    }
+                }
+            }
+        }
+        if scope.next > MAX_ARGS {
+            let m2 = format!("`{}` binds {} names before its effects; at most {MAX_ARGS} are allowed", m.name.text, scope.next);
+            self.error(m.name.span, m2);
+        }
+        let arg_names = scope.names.iter().map(|(n, _, _)| n.clone()).collect();
+        let template = self.template(&m.template, m.template_span, &mut scope);
+        let weight = m.weight.as_ref().and_then(|w| self.expect(w, Ty::Int, &mut scope));
+        if kind == MoveKind::Action && m.weight.is_some() {
+            self.error(m.name.span, "only a chance event has a `weight`");
+        }
+        let body = self.block(&m.body, &mut scope);
+        MoveDef {
+            name: m.name.text.clone(),
+            kind,
+            template,
+            generators,
+            weight,
+            body,
+            arg_names,
+            span: m.name.span,
+        }
+    }
+
+    pub fn template(&mut self, text: &str, span: Span, scope: &mut Scope) -> Vec<ir::TemplatePart> {
+        let parts = match crate::syntax::parse_template(text, span.start) {
+            Ok(p) => p,
+            Err(d) => {
+                self.errors.push(d);
+                return Vec::new();
+            }
+        };
+        let mut out = Vec::new();
+        for p in parts {
+            match p {
+                crate::syntax::TemplatePart::Text(t) => out.push(ir::TemplatePart::Text(t)),
+                crate::syntax::TemplatePart::Value(e) => {
+                    if let Some((c, ty)) = self.expr(&e, scope) {
+                        if ty == Ty::Bool {
+                            self.error_hint(e.span, "a template cannot print true or false", "write `{cond ? text}` to print text when cond holds");
+                        }
+                        out.push(ir::TemplatePart::Value(c, ty));
+                    }
+                }
+                crate::syntax::TemplatePart::Mark(e, text) => {
+                    if let Some(c) = self.expect(&e, Ty::Bool, scope) {
+                        out.push(ir::TemplatePart::Mark(c, text));
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    fn phase(&mut self, p: &'a ast::PhaseDecl) -> PhaseDef {
+        let mut def = PhaseDef {
+            name: p.name.text.clone(),
+            starts: None,
+            actions: Vec::new(),
+            decide_turn: false,
+            prefer: Vec::new(),
+            maximize: Vec::new(),
+            stuck: Stuck::End(ResultSpec::ByScore),
+            turn_start: Vec::new(),
+            turn_end: Vec::new(),
+            until: None,
+            locals: 0,
+        };
+        let mut scope = Scope::default();
+        let mut stuck_seen = false;
+        for item in &p.items {
+            match item {
+                ast::PhaseItem::Starts(e) => def.starts = self.expect(e, Ty::Player, &mut scope),
+                ast::PhaseItem::Actions(names) => {
+                    for n in names {
+                        if let Some(a) = self.action_index(n) {
+                            def.actions.push(a);
+                        }
+                    }
+                }
+                ast::PhaseItem::DecideTurn(t, _) => def.decide_turn = *t,
+                ast::PhaseItem::Prefer(names) => {
+                    for n in names {
+                        if let Some(a) = self.action_index(n) {
+                            def.prefer.push(a);
+                        }
+                    }
+                }
+                ast::PhaseItem::Maximize(es) => {
+                    for e in es {
+                        if let Some(c) = self.expect(e, Ty::Int, &mut scope) {
+                            def.maximize.push(c);
+                        }
+                    }
+                }
+                ast::PhaseItem::StuckPass { template, body, .. } => {
+                    stuck_seen = true;
+                    let body = body.as_ref().map(|b| self.block(b, &mut scope)).unwrap_or_default();
+                    def.stuck = Stuck::Pass { template: template.clone(), body };
+                }
+                ast::PhaseItem::StuckEnd(r) => {
+                    stuck_seen = true;
+                    def.stuck = Stuck::End(self.result(r, &mut scope));
+                }
+                ast::PhaseItem::TurnStart(b) => def.turn_start = self.block(b, &mut scope),
+                ast::PhaseItem::TurnEnd(b) => def.turn_end = self.block(b, &mut scope),
+                ast::PhaseItem::Until(e) => def.until = self.expect(e, Ty::Bool, &mut scope),
+            }
+        }
+        let _ = stuck_seen;
+        for &a in &def.prefer {
+            if !def.actions.contains(&a) {
+                let m = format!("the phase `{}` prefers `{}`, which is not one of its actions", p.name.text, self.game.actions.get(a).map_or("?", |d| d.name.as_str()));
+                self.error(p.name.span, m);
+            }
+        }
+        if !def.maximize.is_empty() && !def.decide_turn {
+            self.error_hint(p.name.span, "`maximize` compares whole turns", "add `decide turn` to the phase");
+        }
+        def.locals = scope.max;
+        def
+    }
+
+    pub fn action_index(&mut self, n: &ast::Name) -> Option<usize> {
+        let found = self.action_names.iter().position(|a| a == &n.text);
+        if found.is_none() {
+            let known = self.action_names.join(", ");
+            self.error_hint(n.span, format!("unknown action `{}`", n.text), format!("the actions are: {known}"));
+        }
+        found
+    }
+
+    fn end_rule(&mut self, e: &'a ast::EndDecl) -> EndRule {
+        let mut scope = Scope::default();
+        let quantifier = e.quantifier.as_ref().map(|q| self.bind(&mut scope, q, Ty::Player));
+        let when = self.expect(&e.when, Ty::Bool, &mut scope).unwrap_or(Expr::Const(0));
+        let result = self.result(&e.result, &mut scope);
+        EndRule { name: e.name.clone(), quantifier, when, result, span: e.span }
+    }
+
+    fn result(&mut self, r: &'a ast::ResultSpec, scope: &mut Scope) -> ResultSpec {
+        match r {
+            ast::ResultSpec::Winner { player, points } => ResultSpec::Winner {
+                player: self.expect(player, Ty::Player, scope).unwrap_or(Expr::Const(0)),
+                points: points.as_ref().and_then(|p| self.expect(p, Ty::Int, scope)),
+            },
+            ast::ResultSpec::Draw => ResultSpec::Draw,
+            ast::ResultSpec::ByScore => ResultSpec::ByScore,
+        }
+    }
+}

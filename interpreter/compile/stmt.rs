@@ -1,0 +1,176 @@
+//! Effects: statements of setup, moves, chance events and turn hooks.
+
+use super::{Compiler, Scope};
+use crate::ir::*;
+use crate::syntax::ast::{self, StmtKind as K};
+
+impl<'a> Compiler<'a> {
+    pub fn block(&mut self, b: &[ast::Stmt], scope: &mut Scope) -> Vec<Stmt> {
+        let mark = scope.names.len();
+        let out = b.iter().filter_map(|s| self.stmt(s, scope)).collect();
+        scope.names.truncate(mark);
+        out
+    }
+
+    fn pool_player(&mut self, pool: &ast::PoolRef, scope: &mut Scope) -> Option<(usize, Option<Expr>)> {
+        let e = ast::Expr {
+            kind: match &pool.index {
+                Some(i) => ast::ExprKind::Index(
+                    Box::new(ast::Expr { kind: ast::ExprKind::Name(pool.name.text.clone()), span: pool.name.span }),
+                    Box::new(i.clone()),
+                ),
+                None => ast::ExprKind::Name(pool.name.text.clone()),
+            },
+            span: pool.name.span,
+        };
+        if !self.game.pools.iter().any(|p| p.name == pool.name.text) {
+            let known: Vec<&str> = self.game.pools.iter().map(|p| p.name.as_str()).collect();
+            self.error_hint(pool.name.span, format!("unknown pool `{}`", pool.name.text), format!("the pools are: {}", known.join(", ")));
+            return None;
+        }
+        match self.set_ref(&e, scope)? {
+            super::expr::SetRef::Pool(p, player) => Some((p, player)),
+            _ => None,
+        }
+    }
+
+    fn stmt(&mut self, s: &ast::Stmt, scope: &mut Scope) -> Option<Stmt> {
+        let kind = match &s.kind {
+            K::If { cond, then, otherwise } => {
+                let c = self.expect(cond, Ty::Bool, scope);
+                let t = self.block(then, scope);
+                let o = self.block(otherwise, scope);
+                StmtKind::If(c?, t, o)
+            }
+            K::Let { var, value } => {
+                let v = self.expr(value, scope);
+                let ty = v.as_ref().map_or(Ty::Int, |(_, t)| *t);
+                let slot = self.bind(scope, var, ty);
+                StmtKind::Let(slot, v?.0)
+            }
+            K::For { var, domain, filter, body } => {
+                let d = self.domain(domain, scope);
+                let mark = scope.names.len();
+                let ty = d.as_ref().map_or(Ty::Int, |(_, t)| *t);
+                let slot = self.bind(scope, var, ty);
+                let f = filter.as_ref().map(|f| self.expect(f, Ty::Bool, scope));
+                let body = self.block(body, scope);
+                scope.names.truncate(mark);
+                let f = match f {
+                    Some(f) => Some(f?),
+                    None => None,
+                };
+                StmtKind::For(slot, d?.0, f, body)
+            }
+            K::Continue => StmtKind::Continue,
+            K::Move { from, to } => {
+                let a = self.expect(from, Ty::Cell, scope);
+                let b = self.expect(to, Ty::Cell, scope);
+                StmtKind::Move(a?, b?)
+            }
+            K::Put { count, piece, owner, value, at } => {
+                let pi = self.game.pieces.iter().position(|p| p.name == piece.text);
+                if pi.is_none() {
+                    let known: Vec<&str> = self.game.pieces.iter().map(|p| p.name.as_str()).collect();
+                    self.error_hint(piece.span, format!("unknown piece `{}`", piece.text), format!("the pieces are: {}", known.join(", ")));
+                }
+                let neutral = pi.is_some_and(|p| self.game.pieces[p].neutral);
+                let o = owner.as_ref().map(|o| self.expect(o, Ty::Player, scope));
+                if neutral && owner.is_some() {
+                    self.error(s.span, format!("`{}` is neutral: it has no owner", piece.text));
+                }
+                if !neutral && owner.is_none() && pi.is_some() {
+                    self.error_hint(s.span, format!("whose `{}` is this?", piece.text), format!("write `put {} of mover at ...`", piece.text));
+                }
+                let v = value.as_ref().map(|v| self.expect(v, Ty::Int, scope));
+                let a = self.expect(at, Ty::Cell, scope);
+                if *count == 0 || *count > 255 {
+                    self.error(s.span, "`put` places 1 to 255 pieces");
+                }
+                StmtKind::Put {
+                    count: *count as i32,
+                    piece: pi? as u8,
+                    owner: match o {
+                        Some(o) => Some(o?),
+                        None => None,
+                    },
+                    value: match v {
+                        Some(v) => Some(v?),
+                        None => None,
+                    },
+                    at: a?,
+                }
+            }
+            K::Remove(c) => StmtKind::Remove(self.expect(c, Ty::Cell, scope)?),
+            K::Take { value, pool } => {
+                let v = self.expect(value, Ty::Int, scope);
+                let (p, player) = self.pool_player(pool, scope)?;
+                StmtKind::Take { pool: p, player, value: v? }
+            }
+            K::AddPool { value, times, pool } => {
+                let v = self.expect(value, Ty::Int, scope);
+                let t = times.as_ref().map(|t| self.expect(t, Ty::Int, scope));
+                let (p, player) = self.pool_player(pool, scope)?;
+                StmtKind::AddPool {
+                    pool: p,
+                    player,
+                    value: v?,
+                    times: match t {
+                        Some(t) => Some(t?),
+                        None => None,
+                    },
+                }
+            }
+            K::Clear(pool) => {
+                let (p, player) = self.pool_player(pool, scope)?;
+                StmtKind::Clear { pool: p, player }
+            }
+            K::SetValue { cell, value } => {
+                let c = self.expect(cell, Ty::Cell, scope);
+                let v = self.expect(value, Ty::Int, scope);
+                StmtKind::SetValue(c?, v?)
+            }
+            K::Chance(name) => match self.chance_names.iter().position(|c| c == &name.text) {
+                Some(c) => StmtKind::Chance(c as u16),
+                None => {
+                    let known = self.chance_names.join(", ");
+                    self.error_hint(name.span, format!("unknown chance event `{}`", name.text), format!("the chance events are: {known}"));
+                    return None;
+                }
+            },
+            K::SetMover(p) => StmtKind::SetMover(self.expect(p, Ty::Player, scope)?),
+            K::Assign { target, index, op, value } => {
+                let Some(c) = self.game.counters.iter().position(|c| c.name == target.text) else {
+                    let m = if self.game.pools.iter().any(|p| p.name == target.text) {
+                        format!("`{}` is a pool: change it with `add`, `take` or `clear`", target.text)
+                    } else {
+                        format!("unknown counter `{}`", target.text)
+                    };
+                    self.error_hint(target.span, m, "declare a counter with `counter NAME`");
+                    return None;
+                };
+                let per_player = self.game.counters[c].per_player;
+                let player = match (index, per_player) {
+                    (Some(i), true) => Some(self.expect(i, Ty::Player, scope)?),
+                    (None, false) => None,
+                    (Some(i), false) => {
+                        self.error(i.span, format!("`{}` is shared, not kept per player: drop the `[...]`", target.text));
+                        return None;
+                    }
+                    (None, true) => {
+                        self.error_hint(target.span, format!("`{}` is kept per player", target.text), format!("write `{}[mover]`", target.text));
+                        return None;
+                    }
+                };
+                let v = self.expect(value, Ty::Int, scope)?;
+                let op = match op {
+                    ast::AssignOp::Set => AssignOp::Set,
+                    ast::AssignOp::Add => AssignOp::Add,
+                    ast::AssignOp::Sub => AssignOp::Sub,
+                };
+                StmtKind::Assign { counter: c, player, op, value: v }
+            }
+        };
+        Some(Stmt { kind, span: s.span })
+    }
+}

@@ -1,0 +1,359 @@
+//! Evaluating expressions and running generators over a state. Reads only; never
+//! allocates. Out-of-range reads are total: a missing cell is empty, a missing counter 0,
+//! a division by zero 0, so a rules file cannot crash the engine by reading.
+
+use super::state::{State, NEUTRAL};
+use crate::board::NONE;
+use crate::ir::*;
+
+pub type Locals = [i32; MAX_LOCALS];
+
+#[inline]
+fn player_slot(game: &Game, p: Option<&Expr>, state: &State, locals: &mut Locals) -> Option<usize> {
+    match p {
+        None => Some(0),
+        Some(e) => {
+            let v = eval(game, state, e, locals);
+            (v >= 0 && (v as usize) < game.players.len()).then_some(v as usize)
+        }
+    }
+}
+
+/// The slot of a pool's count for `value`, if in range.
+#[inline]
+pub fn pool_slot(game: &Game, pool: usize, player: usize, value: i32) -> Option<usize> {
+    let def = &game.pools[pool];
+    if value < def.low || value > def.high {
+        return None;
+    }
+    Some(def.base + player * def.width() + (value - def.low) as usize)
+}
+
+pub fn pool_size(game: &Game, state: &State, pool: usize, player: usize) -> i32 {
+    let def = &game.pools[pool];
+    let base = def.base + player * def.width();
+    state.data[base..base + def.width()].iter().sum()
+}
+
+pub fn opponent(game: &Game, p: i32) -> i32 {
+    if p < 0 {
+        return NONE;
+    }
+    (p + 1) % game.players.len().max(1) as i32
+}
+
+pub fn eval(game: &Game, state: &State, e: &Expr, locals: &mut Locals) -> i32 {
+    match e {
+        Expr::Const(c) => *c,
+        Expr::Local(s) => locals[*s as usize],
+        Expr::Mover => state.mover() as i32,
+        Expr::Phase => state.phase() as i32,
+        Expr::Opponent(p) => {
+            let p = eval(game, state, p, locals);
+            opponent(game, p)
+        }
+        Expr::Counter { base, player } => match player_slot(game, player.as_deref(), state, locals) {
+            Some(p) => state.data[base + p],
+            None => 0,
+        },
+        Expr::Owner(c) => {
+            let c = eval(game, state, c, locals);
+            state.cell(game, c).owner()
+        }
+        Expr::Value(c) => {
+            let c = eval(game, state, c, locals);
+            state.cell(game, c).value()
+        }
+        Expr::Count(c) => {
+            let c = eval(game, state, c, locals);
+            state.cell(game, c).count()
+        }
+        Expr::Empty(c) => {
+            let c = eval(game, state, c, locals);
+            (c >= 0 && state.cell(game, c).count() == 0) as i32
+        }
+        Expr::Is(c, piece) => {
+            let c = eval(game, state, c, locals);
+            let w = state.cell(game, c);
+            (w.count() > 0 && w.piece() == *piece) as i32
+        }
+        Expr::Step(c, d) => {
+            let c = eval(game, state, c, locals);
+            let d = eval(game, state, d, locals);
+            game.board.step(c, d)
+        }
+        Expr::Slide(c, d) => {
+            let c = eval(game, state, c, locals);
+            let d = eval(game, state, d, locals);
+            game.board.slide(c, d, |x| state.cell(game, x).count() == 0)
+        }
+        Expr::RelDir(r) => game.board.rel_dirs[*r as usize].1.get(state.mover()).map_or(NONE, |&d| d as i32),
+        Expr::TrackPos { track, player, cell } => {
+            let Some(p) = player_slot(game, player.as_deref(), state, locals) else { return NONE };
+            let c = eval(game, state, cell, locals);
+            let t = &game.board.tracks[*track];
+            if c < 0 {
+                return NONE;
+            }
+            t.pos[p].get(c as usize).copied().unwrap_or(NONE)
+        }
+        Expr::TrackAt { track, player, index } => {
+            let Some(p) = player_slot(game, player.as_deref(), state, locals) else { return NONE };
+            let i = eval(game, state, index, locals);
+            let t = &game.board.tracks[*track];
+            if i < 0 {
+                return NONE;
+            }
+            t.lists[p].get(i as usize).copied().unwrap_or(NONE)
+        }
+        Expr::TrackLen { track, player } => {
+            let Some(p) = player_slot(game, player.as_deref(), state, locals) else { return 0 };
+            game.board.tracks[*track].lists[p].len() as i32
+        }
+        Expr::InRegion { region, player, cell } => {
+            let Some(p) = player_slot(game, player.as_deref(), state, locals) else { return 0 };
+            let c = eval(game, state, cell, locals);
+            (c >= 0 && game.board.regions[*region].member[p].get(c as usize).copied().unwrap_or(false)) as i32
+        }
+        Expr::InTrack { track, player, cell } => {
+            let Some(p) = player_slot(game, player.as_deref(), state, locals) else { return 0 };
+            let c = eval(game, state, cell, locals);
+            (c >= 0 && game.board.tracks[*track].pos[p].get(c as usize).is_some_and(|&i| i >= 0)) as i32
+        }
+        Expr::ZoneCell { zone, player } => {
+            let p = eval(game, state, player, locals);
+            let z = &game.board.zones[*zone];
+            if z.per_player {
+                if p < 0 {
+                    return NONE;
+                }
+                z.cells.get(p as usize).copied().unwrap_or(NONE)
+            } else {
+                z.cells[0]
+            }
+        }
+        Expr::PoolSize { pool, player } => match player_slot(game, player.as_deref(), state, locals) {
+            Some(p) => pool_size(game, state, *pool, p),
+            None => 0,
+        },
+        Expr::PoolHas { pool, player, value } => {
+            let Some(p) = player_slot(game, player.as_deref(), state, locals) else { return 0 };
+            let v = eval(game, state, value, locals);
+            pool_slot(game, *pool, p, v).is_some_and(|s| state.data[s] > 0) as i32
+        }
+        Expr::Not(a) => (eval(game, state, a, locals) == 0) as i32,
+        Expr::Neg(a) => eval(game, state, a, locals).wrapping_neg(),
+        Expr::And(a, b) => (eval(game, state, a, locals) != 0 && eval(game, state, b, locals) != 0) as i32,
+        Expr::Or(a, b) => (eval(game, state, a, locals) != 0 || eval(game, state, b, locals) != 0) as i32,
+        Expr::Binary(op, a, b) => {
+            let x = eval(game, state, a, locals);
+            let y = eval(game, state, b, locals);
+            match op {
+                BinOp::Eq => (x == y) as i32,
+                BinOp::Ne => (x != y) as i32,
+                BinOp::Lt => (x < y) as i32,
+                BinOp::Le => (x <= y) as i32,
+                BinOp::Gt => (x > y) as i32,
+                BinOp::Ge => (x >= y) as i32,
+                BinOp::Add => x.wrapping_add(y),
+                BinOp::Sub => x.wrapping_sub(y),
+                BinOp::Mul => x.wrapping_mul(y),
+                BinOp::Div => x.checked_div(y).unwrap_or(0),
+                BinOp::Rem => x.checked_rem(y).unwrap_or(0),
+            }
+        }
+        Expr::If(c, a, b) => {
+            if eval(game, state, c, locals) != 0 {
+                eval(game, state, a, locals)
+            } else {
+                eval(game, state, b, locals)
+            }
+        }
+        Expr::Min(a, b) => eval(game, state, a, locals).min(eval(game, state, b, locals)),
+        Expr::Max(a, b) => eval(game, state, a, locals).max(eval(game, state, b, locals)),
+        Expr::Abs(a) => eval(game, state, a, locals).wrapping_abs(),
+        Expr::Aggregate { op, slot, domain, filter, value } => {
+            let mut acc: Option<i32> = None;
+            let mut count = 0i32;
+            let slot = *slot as usize;
+            let mut stop = false;
+            for_each_in(game, state, domain, locals, &mut |game, state, x, locals| {
+                locals[slot] = x;
+                if let Some(f) = filter {
+                    if eval(game, state, f, locals) == 0 {
+                        if *op == AggOp::All {
+                            // A counterexample: not all hold.
+                            stop = true;
+                            return false;
+                        }
+                        return true;
+                    }
+                }
+                count += 1;
+                match op {
+                    AggOp::Exists => {
+                        stop = true;
+                        false
+                    }
+                    AggOp::Count | AggOp::All => true,
+                    AggOp::Sum | AggOp::Min | AggOp::Max => {
+                        let v = value.as_ref().map_or(x, |v| eval(game, state, v, locals));
+                        acc = Some(match (op, acc) {
+                            (_, None) => v,
+                            (AggOp::Sum, Some(a)) => a.wrapping_add(v),
+                            (AggOp::Min, Some(a)) => a.min(v),
+                            (_, Some(a)) => a.max(v),
+                        });
+                        true
+                    }
+                }
+            });
+            match op {
+                AggOp::Count => count,
+                AggOp::Exists => stop as i32,
+                AggOp::All => (!stop) as i32,
+                _ => acc.unwrap_or(0),
+            }
+        }
+        Expr::Can(action) => {
+            let phase = &game.phases[state.phase().min(game.phases.len() - 1)];
+            let mut frame: Locals = [0; MAX_LOCALS];
+            let mut found = false;
+            for &a in &phase.actions {
+                if action.is_some_and(|x| x != a) {
+                    continue;
+                }
+                generate(game, state, &game.actions[a].generators, 0, &mut frame, &mut |_, _, _| {
+                    found = true;
+                    false
+                });
+                if found {
+                    break;
+                }
+            }
+            found as i32
+        }
+    }
+}
+
+/// Calls `f` with each element of a domain; stops early when `f` returns false.
+/// Returns false when stopped early.
+pub fn for_each_in(
+    game: &Game,
+    state: &State,
+    domain: &Domain,
+    locals: &mut Locals,
+    f: &mut dyn FnMut(&Game, &State, i32, &mut Locals) -> bool,
+) -> bool {
+    match domain {
+        Domain::Range(a, b) => {
+            let a = eval(game, state, a, locals);
+            let b = eval(game, state, b, locals);
+            // Ranges are bounded so a rules file cannot loop for ever.
+            let b = b.min(a.saturating_add(100_000));
+            for x in a..=b {
+                if !f(game, state, x, locals) {
+                    return false;
+                }
+            }
+        }
+        Domain::Dirs(ds) => {
+            for d in ds {
+                let x = eval(game, state, d, locals);
+                if x >= 0 && !f(game, state, x, locals) {
+                    return false;
+                }
+            }
+        }
+        Domain::Cells => {
+            for c in 0..game.board.cells.len() as i32 {
+                if !f(game, state, c, locals) {
+                    return false;
+                }
+            }
+        }
+        Domain::Players => {
+            for p in 0..game.players.len() as i32 {
+                if !f(game, state, p, locals) {
+                    return false;
+                }
+            }
+        }
+        Domain::Region { region, player } => {
+            let Some(p) = player_slot(game, player.as_ref(), state, locals) else { return true };
+            for &c in &game.board.regions[*region].lists[p] {
+                if !f(game, state, c, locals) {
+                    return false;
+                }
+            }
+        }
+        Domain::Track { track, player } => {
+            let Some(p) = player_slot(game, player.as_ref(), state, locals) else { return true };
+            for &c in &game.board.tracks[*track].lists[p] {
+                if !f(game, state, c, locals) {
+                    return false;
+                }
+            }
+        }
+        Domain::Neighbours(c) => {
+            let c = eval(game, state, c, locals);
+            if c >= 0 {
+                for &n in &game.board.neighbours[c as usize] {
+                    if !f(game, state, n, locals) {
+                        return false;
+                    }
+                }
+            }
+        }
+        Domain::Pool { pool, player } => {
+            let Some(p) = player_slot(game, player.as_ref(), state, locals) else { return true };
+            let def = &game.pools[*pool];
+            let base = def.base + p * def.width();
+            for i in 0..def.width() {
+                if state.data[base + i] > 0 && !f(game, state, def.low + i as i32, locals) {
+                    return false;
+                }
+            }
+        }
+    }
+    true
+}
+
+/// Runs generators from index `i`, calling `emit` with the bound locals for each
+/// complete binding; stops when `emit` returns false. Returns false when stopped.
+pub fn generate(
+    game: &Game,
+    state: &State,
+    gens: &[Gen],
+    i: usize,
+    locals: &mut Locals,
+    emit: &mut dyn FnMut(&Game, &State, &Locals) -> bool,
+) -> bool {
+    let Some(g) = gens.get(i) else {
+        return emit(game, state, locals);
+    };
+    match g {
+        Gen::Let(slot, e) => {
+            locals[*slot as usize] = eval(game, state, e, locals);
+            generate(game, state, gens, i + 1, locals, emit)
+        }
+        Gen::Where(e, _) => {
+            if eval(game, state, e, locals) == 0 {
+                return true;
+            }
+            generate(game, state, gens, i + 1, locals, emit)
+        }
+        Gen::For(slot, domain) => {
+            let slot = *slot as usize;
+            for_each_in(game, state, domain, locals, &mut |game, state, x, locals| {
+                locals[slot] = x;
+                generate(game, state, gens, i + 1, locals, emit)
+            })
+        }
+    }
+}
+
+/// The owner code of a neutral piece, for printing.
+pub fn is_neutral(owner: i32) -> bool {
+    owner == NEUTRAL
+}

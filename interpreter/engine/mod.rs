@@ -1,0 +1,448 @@
+//! The generic engine: initial state, legal choices (single actions or whole turns),
+//! applying them, chance, the end and the scores. It runs a compiled `Game` and knows
+//! no game.
+
+pub mod eval;
+mod exec;
+pub mod notation;
+pub mod rng;
+pub mod state;
+mod turns;
+
+use crate::diagnostic::Span;
+use crate::ir::*;
+pub use eval::Locals;
+use eval::{eval, generate};
+pub use exec::Flow;
+pub use state::{CellWord, State};
+
+/// A rules file did something impossible while playing (moved from an empty cell, took
+/// from an empty pool...). Points at the statement.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{message}")]
+pub struct RuntimeError {
+    pub message: String,
+    pub span: Span,
+}
+
+impl RuntimeError {
+    pub fn new(span: Span, message: impl Into<String>) -> RuntimeError {
+        RuntimeError { message: message.into(), span }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum StepKind {
+    Action,
+    Chance,
+    Pass,
+}
+
+/// One action of a player, one outcome of a chance event, or a pass; with the values
+/// its generators bound.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Step {
+    pub kind: StepKind,
+    pub id: u16,
+    pub args: [i32; MAX_ARGS],
+}
+
+impl Step {
+    fn new(kind: StepKind, id: usize, locals: &Locals) -> Step {
+        let mut args = [0; MAX_ARGS];
+        args.copy_from_slice(&locals[..MAX_ARGS]);
+        Step { kind, id: id as u16, args }
+    }
+}
+
+/// The legal choices at a decision point: each a run of steps (one step, or a whole
+/// turn). `alternatives` also lists every other step sequence that reaches the same
+/// result as choice `i` (for reading a turn written in another order).
+#[derive(Debug, Clone, Default)]
+pub struct Choices {
+    pub steps: Vec<Step>,
+    pub ranges: Vec<(u32, u32)>,
+    pub alternatives: Vec<(u32, u32, u32)>,
+    /// Probability weights, for chance outcomes (0 for player choices).
+    pub weights: Vec<u32>,
+}
+
+impl Choices {
+    pub fn len(&self) -> usize {
+        self.ranges.len()
+    }
+    pub fn is_empty(&self) -> bool {
+        self.ranges.is_empty()
+    }
+    pub fn get(&self, i: usize) -> &[Step] {
+        let (a, b) = self.ranges[i];
+        &self.steps[a as usize..b as usize]
+    }
+    pub fn clear(&mut self) {
+        self.steps.clear();
+        self.ranges.clear();
+        self.alternatives.clear();
+        self.weights.clear();
+    }
+    fn push_one(&mut self, s: Step, weight: u32) {
+        let a = self.steps.len() as u32;
+        self.steps.push(s);
+        self.ranges.push((a, a + 1));
+        self.weights.push(weight);
+    }
+}
+
+/// How a game ended.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct Outcome {
+    /// The winner, or None for a draw.
+    pub winner: Option<usize>,
+    /// What the game is worth to the winner.
+    pub points: i32,
+    pub scores: Vec<i32>,
+    /// The end rule that fired.
+    pub reason: String,
+}
+
+/// Where a state stands.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Status {
+    Over(Outcome),
+    /// A chance event is to be resolved.
+    Chance(usize),
+    /// This player is to act.
+    Player(usize),
+}
+
+/// Runs one compiled game. Holds scratch buffers so that generating moves does not
+/// allocate once warm.
+pub struct Engine<'g> {
+    pub game: &'g Game,
+    pub(crate) journal: Vec<(u32, i32)>,
+    pub(crate) journaling: bool,
+    pub(crate) search: turns::Search,
+    /// Limits a rules file whose turns never end.
+    pub max_turn_steps: usize,
+}
+
+impl<'g> Engine<'g> {
+    pub fn new(game: &'g Game) -> Engine<'g> {
+        Engine { game, journal: Vec::new(), journaling: false, search: turns::Search::default(), max_turn_steps: 64 }
+    }
+
+    /// The state before the first decision: counters, setup, the first phase.
+    pub fn initial_state(&mut self) -> Result<State, RuntimeError> {
+        let game = self.game;
+        let mut state = State::new(game);
+        let mut locals: Locals = [0; MAX_LOCALS];
+        for c in &game.counters {
+            if let Some(init) = &c.init {
+                let v = eval(game, &state, init, &mut locals);
+                let n = if c.per_player { game.players.len() } else { 1 };
+                for p in 0..n {
+                    state.data[c.base + p] = v;
+                }
+            }
+        }
+        let mut flow = Flow::default();
+        self.exec(&mut state, &game.setup, &mut locals, &mut flow)?;
+        self.enter_phase(&mut state, 0)?;
+        Ok(state)
+    }
+
+    /// Enters phase `p`, skipping phases whose `until` already holds.
+    fn enter_phase(&mut self, state: &mut State, mut p: usize) -> Result<(), RuntimeError> {
+        let game = self.game;
+        let mut locals: Locals = [0; MAX_LOCALS];
+        loop {
+            self.write(state, SLOT_PHASE, p as i32);
+            let done = game.phases[p].until.as_ref().is_some_and(|u| eval(game, state, u, &mut locals) != 0);
+            if done && p + 1 < game.phases.len() {
+                p += 1;
+                continue;
+            }
+            break;
+        }
+        if let Some(starts) = &game.phases[p].starts {
+            let m = eval(game, state, starts, &mut locals);
+            if m >= 0 && (m as usize) < game.players.len() {
+                self.write(state, SLOT_MOVER, m);
+            }
+        }
+        self.begin_turn(state)
+    }
+
+    fn begin_turn(&mut self, state: &mut State) -> Result<(), RuntimeError> {
+        let game = self.game;
+        for c in &game.counters {
+            if c.per_turn {
+                let n = if c.per_player { game.players.len() } else { 1 };
+                for p in 0..n {
+                    if state.data[c.base + p] != 0 {
+                        self.write(state, c.base + p, 0);
+                    }
+                }
+            }
+        }
+        if state.in_turn() {
+            self.write(state, SLOT_IN_TURN, 0);
+        }
+        let phase = &game.phases[state.phase()];
+        let mut locals: Locals = [0; MAX_LOCALS];
+        let mut flow = Flow::default();
+        self.exec(state, &phase.turn_start, &mut locals, &mut flow)
+    }
+
+    /// Ends the mover's turn: the phase's `turn end`, then the next phase or player.
+    pub(crate) fn end_turn(&mut self, state: &mut State) -> Result<(), RuntimeError> {
+        let game = self.game;
+        let phase_index = state.phase();
+        let phase = &game.phases[phase_index];
+        let mut locals: Locals = [0; MAX_LOCALS];
+        let mut flow = Flow::default();
+        self.exec(state, &phase.turn_end, &mut locals, &mut flow)?;
+        if state.in_turn() {
+            self.write(state, SLOT_IN_TURN, 0);
+        }
+        let done = phase.until.as_ref().is_some_and(|u| eval(game, state, u, &mut locals) != 0);
+        if done && phase_index + 1 < game.phases.len() {
+            return self.enter_phase(state, phase_index + 1);
+        }
+        let next = eval::opponent(game, state.mover() as i32);
+        self.write(state, SLOT_MOVER, next);
+        self.begin_turn(state)
+    }
+
+    /// Runs one step's effects; returns whether the turn continues.
+    pub(crate) fn run_step(&mut self, state: &mut State, step: &Step) -> Result<bool, RuntimeError> {
+        let game = self.game;
+        let mut locals: Locals = [0; MAX_LOCALS];
+        locals[..MAX_ARGS].copy_from_slice(&step.args);
+        let mut flow = Flow::default();
+        match step.kind {
+            StepKind::Chance => {
+                self.write(state, SLOT_CHANCE, -1);
+                let def = &game.chances[step.id as usize];
+                self.exec(state, &def.body, &mut locals, &mut flow)?;
+                // A chance event never ends a turn.
+                Ok(true)
+            }
+            StepKind::Action => {
+                let def = &game.actions[step.id as usize];
+                self.exec(state, &def.body, &mut locals, &mut flow)?;
+                Ok(flow.cont)
+            }
+            StepKind::Pass => {
+                if let Stuck::Pass { body, .. } = &game.phases[state.phase()].stuck {
+                    self.exec(state, body, &mut locals, &mut flow)?;
+                }
+                Ok(false)
+            }
+        }
+    }
+
+    /// Applies one step and settles the turn: a turn that continues with no action left
+    /// ends; a phase whose `until` holds gives way to the next.
+    pub fn apply_step(&mut self, state: &mut State, step: &Step) -> Result<(), RuntimeError> {
+        let cont = self.run_step(state, step)?;
+        if step.kind == StepKind::Chance {
+            return Ok(());
+        }
+        self.settle(state, cont)
+    }
+
+    pub(crate) fn settle(&mut self, state: &mut State, cont: bool) -> Result<(), RuntimeError> {
+        if !cont {
+            return self.end_turn(state);
+        }
+        self.write(state, SLOT_IN_TURN, 1);
+        if state.chance().is_some() || self.end_outcome(state).is_some() {
+            return Ok(());
+        }
+        let game = self.game;
+        let phase = &game.phases[state.phase()];
+        let mut locals: Locals = [0; MAX_LOCALS];
+        let until = phase.until.as_ref().is_some_and(|u| eval(game, state, u, &mut locals) != 0);
+        if until || !self.any_action(state) {
+            return self.end_turn(state);
+        }
+        Ok(())
+    }
+
+    /// Applies a whole choice (one step or a turn).
+    pub fn apply(&mut self, state: &mut State, steps: &[Step]) -> Result<(), RuntimeError> {
+        for s in steps {
+            self.apply_step(state, s)?;
+        }
+        Ok(())
+    }
+
+    /// Whether the mover has any action of the phase.
+    pub fn any_action(&self, state: &State) -> bool {
+        let mut locals: Locals = [0; MAX_LOCALS];
+        eval(self.game, state, &Expr::Can(None), &mut locals) != 0
+    }
+
+    /// Generates the steps of the phase's actions into `out`, with `prefer` applied.
+    pub(crate) fn action_steps(&self, state: &State, out: &mut Vec<Step>) {
+        let game = self.game;
+        let phase = &game.phases[state.phase()];
+        let start = out.len();
+        let mut locals: Locals = [0; MAX_LOCALS];
+        for &a in &phase.prefer {
+            generate(game, state, &game.actions[a].generators, 0, &mut locals, &mut |_, _, l| {
+                out.push(Step::new(StepKind::Action, a, l));
+                true
+            });
+        }
+        if out.len() > start {
+            return;
+        }
+        for &a in &phase.actions {
+            if phase.prefer.contains(&a) {
+                continue;
+            }
+            generate(game, state, &game.actions[a].generators, 0, &mut locals, &mut |_, _, l| {
+                out.push(Step::new(StepKind::Action, a, l));
+                true
+            });
+        }
+    }
+
+    /// The outcomes of the pending chance event with their weights.
+    pub fn chance_steps(&self, state: &State, out: &mut Choices) {
+        let Some(c) = state.chance() else { return };
+        let game = self.game;
+        let def = &game.chances[c];
+        let mut locals: Locals = [0; MAX_LOCALS];
+        generate(game, state, &def.generators, 0, &mut locals, &mut |game, state, l| {
+            let w = match &def.weight {
+                Some(w) => {
+                    let mut l2 = *l;
+                    eval(game, state, w, &mut l2).max(0) as u32
+                }
+                None => 1,
+            };
+            if w > 0 {
+                out.push_one(Step::new(StepKind::Chance, c, l), w);
+            }
+            true
+        });
+    }
+
+    /// The outcome if an end rule holds now (not counting a player stuck with no move).
+    pub fn end_outcome(&self, state: &State) -> Option<Outcome> {
+        let game = self.game;
+        let mut locals: Locals = [0; MAX_LOCALS];
+        for rule in &game.ends {
+            let players = match rule.quantifier {
+                Some(_) => game.players.len(),
+                None => 1,
+            };
+            for p in 0..players {
+                if let Some(slot) = rule.quantifier {
+                    locals[slot as usize] = p as i32;
+                }
+                if eval(game, state, &rule.when, &mut locals) != 0 {
+                    return Some(self.result(state, &rule.result, &mut locals, &rule.name));
+                }
+            }
+        }
+        None
+    }
+
+    fn result(&self, state: &State, spec: &ResultSpec, locals: &mut Locals, reason: &str) -> Outcome {
+        let game = self.game;
+        let scores = self.scores(state);
+        let (winner, points) = match spec {
+            ResultSpec::Winner { player, points } => {
+                let w = eval(game, state, player, locals);
+                let pts = points.as_ref().map_or(1, |p| eval(game, state, p, locals));
+                ((w >= 0 && (w as usize) < game.players.len()).then_some(w as usize), pts)
+            }
+            ResultSpec::Draw => (None, 0),
+            ResultSpec::ByScore => {
+                let best = scores.iter().copied().max().unwrap_or(0);
+                let leaders: Vec<usize> = (0..scores.len()).filter(|&i| scores[i] == best).collect();
+                match leaders.as_slice() {
+                    [only] => (Some(*only), 1),
+                    _ => (None, 0),
+                }
+            }
+        };
+        Outcome { winner, points, scores, reason: reason.to_string() }
+    }
+
+    /// Each player's score now (0 when the game declares no score).
+    pub fn scores(&self, state: &State) -> Vec<i32> {
+        let game = self.game;
+        let mut locals: Locals = [0; MAX_LOCALS];
+        (0..game.players.len())
+            .map(|p| match &game.score {
+                Some(e) => {
+                    locals[game.score_player as usize] = p as i32;
+                    eval(game, state, e, &mut locals)
+                }
+                None => 0,
+            })
+            .collect()
+    }
+
+    /// Where the state stands: over, waiting for chance, or a player to act.
+    pub fn status(&mut self, state: &State) -> Status {
+        if let Some(o) = self.end_outcome(state) {
+            return Status::Over(o);
+        }
+        if let Some(c) = state.chance() {
+            return Status::Chance(c);
+        }
+        if let Some(o) = self.stuck_outcome(state) {
+            return Status::Over(o);
+        }
+        Status::Player(state.mover())
+    }
+
+    /// The result when the player to act has no action and the phase says `stuck end`.
+    pub fn stuck_outcome(&self, state: &State) -> Option<Outcome> {
+        let game = self.game;
+        if let Stuck::End(spec) = &game.phases[state.phase()].stuck {
+            if !state.in_turn() && !self.any_action(state) {
+                let mut locals: Locals = [0; MAX_LOCALS];
+                return Some(self.result(state, spec, &mut locals, "no legal move"));
+            }
+        }
+        None
+    }
+
+    /// The legal choices at this decision point: chance outcomes, single actions, or
+    /// whole turns (distinct by the position they produce, filtered by `maximize`).
+    /// Empty when the game is over.
+    pub fn legal(&mut self, state: &State, out: &mut Choices) -> Result<(), RuntimeError> {
+        out.clear();
+        if self.end_outcome(state).is_some() {
+            return Ok(());
+        }
+        if state.chance().is_some() {
+            self.chance_steps(state, out);
+            return Ok(());
+        }
+        let game = self.game;
+        let phase = &game.phases[state.phase()];
+        if phase.decide_turn && !state.in_turn() {
+            return self.whole_turns(state, out);
+        }
+        let mut buf = std::mem::take(&mut self.search.buffer);
+        buf.clear();
+        self.action_steps(state, &mut buf);
+        for s in &buf {
+            out.push_one(*s, 0);
+        }
+        self.search.buffer = buf;
+        if out.is_empty() && !state.in_turn() {
+            if let Stuck::Pass { .. } = phase.stuck {
+                out.push_one(Step { kind: StepKind::Pass, id: 0, args: [0; MAX_ARGS] }, 0);
+            }
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,152 @@
+//! Moves as text: printed from the rules file's templates, and read back by matching
+//! against the printed forms of the legal choices, so printer and reader never disagree.
+
+use super::eval::{eval, Locals};
+use super::{Choices, Engine, RuntimeError, State, Step, StepKind};
+use crate::board::NONE;
+use crate::ir::*;
+
+impl<'g> Engine<'g> {
+    /// One step in the game's notation; with `marks` false, `{cond ? text}` parts are
+    /// left out (so `13/7` matches `13/7*`).
+    pub fn step_text(&self, state: &State, step: &Step, marks: bool) -> String {
+        let game = self.game;
+        let template = match step.kind {
+            StepKind::Action => &game.actions[step.id as usize].template,
+            StepKind::Chance => &game.chances[step.id as usize].template,
+            StepKind::Pass => {
+                return match &game.phases[state.phase()].stuck {
+                    Stuck::Pass { template, .. } => template.clone(),
+                    Stuck::End(_) => "pass".to_string(),
+                };
+            }
+        };
+        let mut locals: Locals = [0; MAX_LOCALS];
+        locals[..MAX_ARGS].copy_from_slice(&step.args);
+        let mover = state.mover();
+        let mut out = String::new();
+        for part in template {
+            match part {
+                TemplatePart::Text(t) => out.push_str(t),
+                TemplatePart::Value(e, ty) => {
+                    let v = eval(game, state, e, &mut locals);
+                    out.push_str(&self.format_value(v, *ty, mover));
+                }
+                TemplatePart::Mark(e, text) => {
+                    if marks && eval(game, state, e, &mut locals) != 0 {
+                        out.push_str(text);
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// A value as the mover would write it.
+    pub fn format_value(&self, v: i32, ty: Ty, mover: usize) -> String {
+        let game = self.game;
+        let name = |list: &[String]| usize::try_from(v).ok().and_then(|i| list.get(i).cloned()).unwrap_or_else(|| "-".into());
+        match ty {
+            Ty::Int => v.to_string(),
+            Ty::Bool => (v != 0).to_string(),
+            Ty::Cell => {
+                if v == NONE {
+                    "-".into()
+                } else {
+                    name(game.board.labels.get(mover).map_or(&game.board.cells, |l| l))
+                }
+            }
+            Ty::Player => name(&game.players),
+            Ty::Dir => name(&game.board.dirs),
+            Ty::Phase => name(&game.phases.iter().map(|p| p.name.clone()).collect::<Vec<_>>()),
+            Ty::Piece => name(&game.pieces.iter().map(|p| p.name.clone()).collect::<Vec<_>>()),
+        }
+    }
+
+    /// The texts of a choice's steps, each printed on the state before it.
+    pub fn step_texts(&mut self, state: &State, steps: &[Step], marks: bool) -> Result<Vec<String>, RuntimeError> {
+        if steps.len() == 1 {
+            return Ok(vec![self.step_text(state, &steps[0], marks)]);
+        }
+        let mut work = state.clone();
+        let mut out = Vec::with_capacity(steps.len());
+        for (i, s) in steps.iter().enumerate() {
+            out.push(self.step_text(&work, s, marks));
+            if i + 1 < steps.len() {
+                let cont = self.run_step(&mut work, s)?;
+                if !cont {
+                    break;
+                }
+            }
+        }
+        Ok(out)
+    }
+
+    /// A whole choice as text: steps separated by spaces, a step repeated n times
+    /// written once with `(n)`.
+    pub fn choice_text(&mut self, state: &State, steps: &[Step]) -> Result<String, RuntimeError> {
+        let texts = self.step_texts(state, steps, true)?;
+        Ok(join_repeats(&texts))
+    }
+
+    /// Finds the legal choice a text names: its steps in any order, `x(2)` for a step
+    /// twice, with or without marks such as `*`.
+    pub fn find_choice(&mut self, state: &State, choices: &Choices, text: &str) -> Result<Option<usize>, RuntimeError> {
+        let wanted = normalise(text);
+        if wanted.is_empty() {
+            return Ok(None);
+        }
+        let mut candidates: Vec<(u32, u32, usize)> = choices.ranges.iter().enumerate().map(|(i, &(a, b))| (a, b, i)).collect();
+        candidates.extend(choices.alternatives.iter().map(|&(a, b, k)| (a, b, k as usize)));
+        for &(a, b, i) in &candidates {
+            let steps = &choices.steps[a as usize..b as usize];
+            if steps.len() != wanted.len() {
+                continue;
+            }
+            let marked = self.step_texts(state, steps, true)?;
+            let plain = self.step_texts(state, steps, false)?;
+            let mut used = vec![false; marked.len()];
+            let all = wanted.iter().all(|t| {
+                let slot = (0..marked.len())
+                    .find(|&k| !used[k] && &marked[k] == t)
+                    .or_else(|| (0..plain.len()).find(|&k| !used[k] && &plain[k] == t));
+                slot.map(|k| used[k] = true).is_some()
+            });
+            if all {
+                return Ok(Some(i));
+            }
+        }
+        Ok(None)
+    }
+}
+
+/// Splits a written choice into sorted step texts, expanding `x(n)`.
+pub fn normalise(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    for token in text.split_whitespace() {
+        match token.strip_suffix(')').and_then(|t| t.rsplit_once('(')) {
+            Some((step, n)) if n.parse::<usize>().is_ok_and(|n| (1..=16).contains(&n)) => {
+                let n: usize = n.parse().unwrap_or(1);
+                out.extend(std::iter::repeat_n(step.to_string(), n));
+            }
+            _ => out.push(token.to_string()),
+        }
+    }
+    out.sort();
+    out
+}
+
+/// Joins step texts, writing a text that occurs n > 1 times once as `text(n)`.
+pub fn join_repeats(texts: &[String]) -> String {
+    let mut seen: Vec<(&str, usize)> = Vec::new();
+    for t in texts {
+        match seen.iter_mut().find(|(s, _)| *s == t.as_str()) {
+            Some((_, n)) => *n += 1,
+            None => seen.push((t.as_str(), 1)),
+        }
+    }
+    seen.iter()
+        .map(|(t, n)| if *n > 1 { format!("{t}({n})") } else { (*t).to_string() })
+        .collect::<Vec<_>>()
+        .join(" ")
+}

@@ -1,0 +1,156 @@
+//! Whole-turn decisions: every sequence of actions a player can make in one turn is
+//! tried (apply, recurse, undo); the complete turns are filtered by the phase's
+//! `maximize` keys and told apart by the position they produce.
+
+use super::eval::{eval, Locals};
+use super::{Choices, Engine, RuntimeError, State, Step, StepKind};
+use crate::ir::*;
+
+const MAX_KEYS: usize = 4;
+
+#[derive(Debug, Clone, Copy)]
+struct Leaf {
+    steps: (u32, u32),
+    keys: [i32; MAX_KEYS],
+    hash: u64,
+    data: u32,
+}
+
+/// Scratch space for turn search, reused from call to call.
+#[derive(Debug, Default)]
+pub(crate) struct Search {
+    pub buffer: Vec<Step>,
+    levels: Vec<Vec<Step>>,
+    path: Vec<Step>,
+    leaves: Vec<Leaf>,
+    leaf_steps: Vec<Step>,
+    leaf_data: Vec<i32>,
+    work: Option<State>,
+    kept: Vec<usize>,
+}
+
+impl<'g> Engine<'g> {
+    pub(crate) fn whole_turns(&mut self, state: &State, out: &mut Choices) -> Result<(), RuntimeError> {
+        let game = self.game;
+        let mut work = self.search.work.take().unwrap_or_else(|| state.clone());
+        work.data.clear();
+        work.data.extend_from_slice(&state.data);
+        self.search.leaves.clear();
+        self.search.leaf_steps.clear();
+        self.search.leaf_data.clear();
+        self.search.path.clear();
+        self.journal.clear();
+        self.journaling = true;
+        let result = self.dfs(&mut work, 0);
+        self.journaling = false;
+        self.journal.clear();
+        self.search.work = Some(work);
+        result?;
+        if self.search.leaves.is_empty() {
+            if let Stuck::Pass { .. } = game.phases[state.phase()].stuck {
+                let a = out.steps.len() as u32;
+                out.steps.push(Step { kind: StepKind::Pass, id: 0, args: [0; MAX_ARGS] });
+                out.ranges.push((a, a + 1));
+                out.weights.push(0);
+            }
+            return Ok(());
+        }
+        let best = self.search.leaves.iter().map(|l| l.keys).max().unwrap_or([0; MAX_KEYS]);
+        let width = state.data.len();
+        let mut kept = std::mem::take(&mut self.search.kept);
+        kept.clear();
+        for (i, leaf) in self.search.leaves.iter().enumerate() {
+            if leaf.keys != best {
+                continue;
+            }
+            let s = &self.search;
+            let data = &s.leaf_data[leaf.data as usize..leaf.data as usize + width];
+            let same = kept.iter().position(|&k| {
+                let o = &s.leaves[k];
+                o.hash == leaf.hash && &s.leaf_data[o.data as usize..o.data as usize + width] == data
+            });
+            let (a, b) = leaf.steps;
+            let steps = &s.leaf_steps[a as usize..b as usize];
+            let start = out.steps.len() as u32;
+            out.steps.extend_from_slice(steps);
+            let end = out.steps.len() as u32;
+            match same {
+                Some(k) => out.alternatives.push((start, end, k as u32)),
+                None => {
+                    kept.push(i);
+                    out.ranges.push((start, end));
+                    out.weights.push(0);
+                }
+            }
+        }
+        self.search.kept = kept;
+        Ok(())
+    }
+
+    fn dfs(&mut self, work: &mut State, depth: usize) -> Result<(), RuntimeError> {
+        let game = self.game;
+        if self.search.levels.len() <= depth {
+            self.search.levels.push(Vec::new());
+        }
+        let mut steps = std::mem::take(&mut self.search.levels[depth]);
+        steps.clear();
+        self.action_steps(work, &mut steps);
+        let result = (|| {
+            for s in &steps {
+                let mark = self.journal.len();
+                let cont = self.run_step(work, s)?;
+                self.search.path.push(*s);
+                let mut locals: Locals = [0; MAX_LOCALS];
+                let phase = &game.phases[work.phase()];
+                let going_on = cont
+                    && work.chance().is_none()
+                    && self.end_outcome(work).is_none()
+                    && !phase.until.as_ref().is_some_and(|u| eval(game, work, u, &mut locals) != 0);
+                if going_on {
+                    if depth + 1 >= self.max_turn_steps {
+                        return Err(RuntimeError::new(
+                            game.actions[s.id as usize].span,
+                            format!("a turn went on for more than {} actions; does `continue` ever stop?", self.max_turn_steps),
+                        ));
+                    }
+                    self.write(work, SLOT_IN_TURN, 1);
+                    let before = self.search.leaves.len();
+                    self.dfs(work, depth + 1)?;
+                    if self.search.leaves.len() == before {
+                        // No action follows: the turn ends here.
+                        self.leaf(work, true)?;
+                    }
+                } else {
+                    self.leaf(work, cont)?;
+                }
+                self.search.path.pop();
+                self.undo_to(work, mark);
+            }
+            Ok(())
+        })();
+        self.search.levels[depth] = steps;
+        result
+    }
+
+    /// Records the current path as a complete turn.
+    fn leaf(&mut self, work: &mut State, cont: bool) -> Result<(), RuntimeError> {
+        let game = self.game;
+        let phase = &game.phases[work.phase()];
+        let mut keys = [0; MAX_KEYS];
+        let mut locals: Locals = [0; MAX_LOCALS];
+        for (k, e) in phase.maximize.iter().take(MAX_KEYS).enumerate() {
+            keys[k] = eval(game, work, e, &mut locals);
+        }
+        let mark = self.journal.len();
+        self.settle(work, cont)?;
+        let s = &mut self.search;
+        let a = s.leaf_steps.len() as u32;
+        s.leaf_steps.extend_from_slice(&s.path);
+        let b = s.leaf_steps.len() as u32;
+        let data = s.leaf_data.len() as u32;
+        s.leaf_data.extend_from_slice(&work.data);
+        s.leaves.push(Leaf { steps: (a, b), keys, hash: work.hash64(), data });
+        self.undo_to(work, mark);
+        Ok(())
+    }
+}

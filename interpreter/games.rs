@@ -1,0 +1,29 @@
+//! Rules files built into the binary, so `tabula play naytin-six` works from any folder.
+
+/// Name and text of each built-in rules file.
+pub const BUILT_IN: &[(&str, &str)] = &[
+    ("naytin-six", include_str!("../games/naytin-six.tabula")),
+];
+
+/// The text of a built-in game.
+pub fn built_in(name: &str) -> Option<&'static str> {
+    BUILT_IN.iter().find(|(n, _)| *n == name).map(|(_, t)| *t)
+}
+
+/// Reads a rules file: a built-in game by name, or a path.
+pub fn load_source(name_or_path: &str) -> Result<crate::Source, String> {
+    if let Some(text) = built_in(name_or_path) {
+        return Ok(crate::Source::new(format!("games/{name_or_path}.tabula"), text));
+    }
+    match std::fs::read_to_string(name_or_path) {
+        Ok(text) => Ok(crate::Source::new(name_or_path, text)),
+        Err(e) => {
+            let names: Vec<&str> = BUILT_IN.iter().map(|(n, _)| *n).collect();
+            Err(format!(
+                "cannot read `{name_or_path}`: {}; it is not a built-in game either (those are: {})",
+                e.to_string().to_lowercase(),
+                names.join(", ")
+            ))
+        }
+    }
+}

@@ -1,0 +1,288 @@
+//! The checked, compiled form of a game: names resolved to indices, options folded in,
+//! the board lowered to tables. The engine runs this and nothing else.
+
+use crate::board::Board;
+use crate::diagnostic::Span;
+
+/// How many generator variables a move carries (its arguments).
+pub const MAX_ARGS: usize = 12;
+/// How many local variables an action, chance or hook may use in all.
+pub const MAX_LOCALS: usize = 32;
+
+/// Fixed slots at the start of a state's data.
+pub const SLOT_MOVER: usize = 0;
+pub const SLOT_PHASE: usize = 1;
+/// The pending chance event, or -1.
+pub const SLOT_CHANCE: usize = 2;
+/// 1 while the mover is in the middle of a turn (after a `continue`).
+pub const SLOT_IN_TURN: usize = 3;
+pub const HEADER_SLOTS: usize = 4;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Ty {
+    Int,
+    Bool,
+    Cell,
+    Player,
+    Dir,
+    Phase,
+    Piece,
+}
+
+impl Ty {
+    pub fn describe(self) -> &'static str {
+        match self {
+            Ty::Int => "a number",
+            Ty::Bool => "true or false",
+            Ty::Cell => "a cell",
+            Ty::Player => "a player",
+            Ty::Dir => "a direction",
+            Ty::Phase => "a phase",
+            Ty::Piece => "a piece type",
+        }
+    }
+}
+
+#[derive(Debug, Clone)]
+pub struct Game {
+    pub name: String,
+    pub source_name: String,
+    pub players: Vec<String>,
+    /// Every option the file declares: name and description.
+    pub options: Vec<(String, String)>,
+    /// The options this game was compiled with (sorted names).
+    pub chosen: Vec<String>,
+    pub board: Board,
+    pub pieces: Vec<PieceDef>,
+    pub counters: Vec<CounterDef>,
+    pub pools: Vec<PoolDef>,
+    pub cells_base: usize,
+    pub data_len: usize,
+    pub setup: Vec<Stmt>,
+    pub setup_locals: usize,
+    pub chances: Vec<MoveDef>,
+    pub actions: Vec<MoveDef>,
+    pub phases: Vec<PhaseDef>,
+    pub ends: Vec<EndRule>,
+    pub score: Option<Expr>,
+    /// The local slot the score expression reads its player from.
+    pub score_player: u8,
+    pub layout: Layout,
+}
+
+#[derive(Debug, Clone, Default)]
+pub struct Layout {
+    pub kind: String,
+    pub hints: Vec<(String, String)>,
+}
+
+#[derive(Debug, Clone)]
+pub struct PieceDef {
+    pub name: String,
+    pub neutral: bool,
+    pub values: Option<(i32, i32)>,
+}
+
+#[derive(Debug, Clone)]
+pub struct CounterDef {
+    pub name: String,
+    pub per_player: bool,
+    pub per_turn: bool,
+    pub base: usize,
+    pub init: Option<Expr>,
+}
+
+#[derive(Debug, Clone)]
+pub struct PoolDef {
+    pub name: String,
+    pub per_player: bool,
+    pub low: i32,
+    pub high: i32,
+    pub base: usize,
+}
+
+impl PoolDef {
+    pub fn width(&self) -> usize {
+        (self.high - self.low + 1) as usize
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MoveKind {
+    Action,
+    Chance,
+}
+
+/// An action or a chance event: generators that bind its arguments, then effects.
+#[derive(Debug, Clone)]
+pub struct MoveDef {
+    pub name: String,
+    pub kind: MoveKind,
+    pub template: Vec<TemplatePart>,
+    pub generators: Vec<Gen>,
+    pub weight: Option<Expr>,
+    pub body: Vec<Stmt>,
+    /// Names of the generator variables, by local slot.
+    pub arg_names: Vec<String>,
+    pub span: Span,
+}
+
+#[derive(Debug, Clone)]
+pub enum TemplatePart {
+    Text(String),
+    Value(Expr, Ty),
+    Mark(Expr, String),
+}
+
+#[derive(Debug, Clone)]
+pub enum Gen {
+    For(u8, Domain),
+    Let(u8, Expr),
+    Where(Expr, Span),
+}
+
+#[derive(Debug, Clone)]
+pub enum Domain {
+    Range(Expr, Expr),
+    Dirs(Vec<Expr>),
+    Cells,
+    Players,
+    Region { region: usize, player: Option<Expr> },
+    Track { track: usize, player: Option<Expr> },
+    Neighbours(Expr),
+    Pool { pool: usize, player: Option<Expr> },
+}
+
+#[derive(Debug, Clone)]
+pub struct PhaseDef {
+    pub name: String,
+    pub starts: Option<Expr>,
+    pub actions: Vec<usize>,
+    pub decide_turn: bool,
+    pub prefer: Vec<usize>,
+    pub maximize: Vec<Expr>,
+    pub stuck: Stuck,
+    pub turn_start: Vec<Stmt>,
+    pub turn_end: Vec<Stmt>,
+    pub until: Option<Expr>,
+    pub locals: usize,
+}
+
+#[derive(Debug, Clone)]
+pub enum Stuck {
+    /// A player with no action at the start of his turn passes (with this notation and effects).
+    Pass { template: String, body: Vec<Stmt> },
+    /// The game ends with this result.
+    End(ResultSpec),
+}
+
+#[derive(Debug, Clone)]
+pub struct EndRule {
+    pub name: String,
+    /// The local slot bound to each player in turn, when the rule says `for p in players`.
+    pub quantifier: Option<u8>,
+    pub when: Expr,
+    pub result: ResultSpec,
+    pub span: Span,
+}
+
+#[derive(Debug, Clone)]
+pub enum ResultSpec {
+    Winner { player: Expr, points: Option<Expr> },
+    Draw,
+    ByScore,
+}
+
+#[derive(Debug, Clone)]
+pub struct Stmt {
+    pub kind: StmtKind,
+    pub span: Span,
+}
+
+#[derive(Debug, Clone)]
+pub enum StmtKind {
+    If(Expr, Vec<Stmt>, Vec<Stmt>),
+    Let(u8, Expr),
+    For(u8, Domain, Option<Expr>, Vec<Stmt>),
+    Continue,
+    Move(Expr, Expr),
+    Put { count: i32, piece: u8, owner: Option<Expr>, value: Option<Expr>, at: Expr },
+    Remove(Expr),
+    Take { pool: usize, player: Option<Expr>, value: Expr },
+    AddPool { pool: usize, player: Option<Expr>, value: Expr, times: Option<Expr> },
+    Clear { pool: usize, player: Option<Expr> },
+    SetValue(Expr, Expr),
+    Chance(u16),
+    SetMover(Expr),
+    Assign { counter: usize, player: Option<Expr>, op: AssignOp, value: Expr },
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AssignOp {
+    Set,
+    Add,
+    Sub,
+}
+
+#[derive(Debug, Clone)]
+pub enum Expr {
+    Const(i32),
+    Local(u8),
+    Mover,
+    Phase,
+    Opponent(Box<Expr>),
+    Counter { base: usize, player: Option<Box<Expr>> },
+    Owner(Box<Expr>),
+    Value(Box<Expr>),
+    Count(Box<Expr>),
+    Empty(Box<Expr>),
+    Is(Box<Expr>, u8),
+    Step(Box<Expr>, Box<Expr>),
+    Slide(Box<Expr>, Box<Expr>),
+    RelDir(u8),
+    TrackPos { track: usize, player: Option<Box<Expr>>, cell: Box<Expr> },
+    TrackAt { track: usize, player: Option<Box<Expr>>, index: Box<Expr> },
+    TrackLen { track: usize, player: Option<Box<Expr>> },
+    InRegion { region: usize, player: Option<Box<Expr>>, cell: Box<Expr> },
+    InTrack { track: usize, player: Option<Box<Expr>>, cell: Box<Expr> },
+    ZoneCell { zone: usize, player: Box<Expr> },
+    PoolSize { pool: usize, player: Option<Box<Expr>> },
+    PoolHas { pool: usize, player: Option<Box<Expr>>, value: Box<Expr> },
+    Not(Box<Expr>),
+    Neg(Box<Expr>),
+    Binary(BinOp, Box<Expr>, Box<Expr>),
+    And(Box<Expr>, Box<Expr>),
+    Or(Box<Expr>, Box<Expr>),
+    If(Box<Expr>, Box<Expr>, Box<Expr>),
+    Min(Box<Expr>, Box<Expr>),
+    Max(Box<Expr>, Box<Expr>),
+    Abs(Box<Expr>),
+    Aggregate { op: AggOp, slot: u8, domain: Box<Domain>, filter: Option<Box<Expr>>, value: Option<Box<Expr>> },
+    /// Whether the mover has a legal action (of this one, or of any in the phase).
+    Can(Option<usize>),
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BinOp {
+    Eq,
+    Ne,
+    Lt,
+    Le,
+    Gt,
+    Ge,
+    Add,
+    Sub,
+    Mul,
+    Div,
+    Rem,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AggOp {
+    Count,
+    Sum,
+    Exists,
+    All,
+    Min,
+    Max,
+}

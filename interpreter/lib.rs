@@ -1,0 +1,17 @@
+//! tabula: a rules-definition interpreter for board games. A game is a rules file;
+//! this library parses it (syntax), checks and compiles it (compile) over a board
+//! (board), and plays it (engine). It knows no game.
+
+pub mod board;
+pub mod compile;
+pub mod diagnostic;
+pub mod engine;
+pub mod games;
+pub mod ir;
+pub mod json;
+pub mod syntax;
+
+pub use compile::{compile, CompileError};
+pub use diagnostic::{Diagnostic, Diagnostics, Source};
+pub use engine::{Choices, Engine, Outcome, RuntimeError, State, Status, Step, StepKind};
+pub use ir::Game;

@@ -1,0 +1,245 @@
+//! The spanned abstract syntax tree of a rules file, as the parser builds it.
+
+use crate::diagnostic::Span;
+
+/// A name as written, with where it was written.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Name {
+    pub text: String,
+    pub span: Span,
+}
+
+#[derive(Debug, Clone, Default)]
+pub struct File {
+    pub items: Vec<Item>,
+}
+
+#[derive(Debug, Clone)]
+pub enum Item {
+    Game(String, Span),
+    Players(Vec<Name>),
+    Option { name: Name, description: String },
+    Define { name: Name, value: Expr },
+    Board(Vec<BoardItem>),
+    Piece(PieceDecl),
+    Counter(CounterDecl),
+    Pool(PoolDecl),
+    Region(RegionDecl),
+    Track(RegionDecl),
+    Names { player: Name, maps: Vec<(CellItem, CellItem)> },
+    Layout { kind: Name, hints: Vec<(Name, String)> },
+    Setup(Block),
+    Chance(MoveDecl),
+    Action(MoveDecl),
+    Phase(PhaseDecl),
+    End(EndDecl),
+    Score { player: Name, value: Expr },
+}
+
+#[derive(Debug, Clone)]
+pub enum BoardItem {
+    Hex(Vec<u32>, Span),
+    Grid(u32, u32, Span),
+    Line(u32, u32, Span),
+    Zone { name: Name, per_player: bool },
+    Dir { name: Name, map: Vec<(Name, Name)> },
+}
+
+#[derive(Debug, Clone)]
+pub struct PieceDecl {
+    pub name: Name,
+    pub values: Option<(i32, i32)>,
+    pub neutral: bool,
+}
+
+#[derive(Debug, Clone)]
+pub struct CounterDecl {
+    pub name: Name,
+    pub per_player: bool,
+    pub init: Option<Expr>,
+    pub per_turn: bool,
+}
+
+#[derive(Debug, Clone)]
+pub struct PoolDecl {
+    pub name: Name,
+    pub per_player: bool,
+    pub low: i32,
+    pub high: i32,
+    pub span: Span,
+}
+
+/// A region or a track: one list of cells, or one per player.
+#[derive(Debug, Clone)]
+pub struct RegionDecl {
+    pub name: Name,
+    pub body: RegionBody,
+}
+
+#[derive(Debug, Clone)]
+pub enum RegionBody {
+    Shared(Vec<CellItem>),
+    PerPlayer(Vec<(Name, Vec<CellItem>)>),
+}
+
+/// `a1` or a range of cells in board order `a1..i4` (descending when written so).
+#[derive(Debug, Clone)]
+pub struct CellItem {
+    pub first: Name,
+    pub last: Option<Name>,
+}
+
+/// An action (a player's move) or a chance event (nature's move).
+#[derive(Debug, Clone)]
+pub struct MoveDecl {
+    pub name: Name,
+    pub template: String,
+    pub template_span: Span,
+    pub generators: Vec<Generator>,
+    pub weight: Option<Expr>,
+    pub body: Block,
+}
+
+#[derive(Debug, Clone)]
+pub enum Generator {
+    For { var: Name, domain: Domain },
+    Let { var: Name, value: Expr },
+    Where(Expr),
+}
+
+#[derive(Debug, Clone)]
+pub enum Domain {
+    Range(Expr, Expr),
+    Dirs(Vec<Name>),
+    Expr(Expr),
+}
+
+#[derive(Debug, Clone)]
+pub struct PhaseDecl {
+    pub name: Name,
+    pub items: Vec<PhaseItem>,
+}
+
+#[derive(Debug, Clone)]
+pub enum PhaseItem {
+    Starts(Expr),
+    Actions(Vec<Name>),
+    DecideTurn(bool, Span),
+    Prefer(Vec<Name>),
+    Maximize(Vec<Expr>),
+    StuckPass { template: String, span: Span, body: Option<Block> },
+    StuckEnd(ResultSpec),
+    TurnStart(Block),
+    TurnEnd(Block),
+    Until(Expr),
+}
+
+#[derive(Debug, Clone)]
+pub struct EndDecl {
+    pub name: String,
+    pub span: Span,
+    pub quantifier: Option<Name>,
+    pub when: Expr,
+    pub result: ResultSpec,
+}
+
+#[derive(Debug, Clone)]
+pub enum ResultSpec {
+    Winner { player: Expr, points: Option<Expr> },
+    Draw,
+    ByScore,
+}
+
+pub type Block = Vec<Stmt>;
+
+#[derive(Debug, Clone)]
+pub struct Stmt {
+    pub kind: StmtKind,
+    pub span: Span,
+}
+
+#[derive(Debug, Clone)]
+pub enum StmtKind {
+    If { cond: Expr, then: Block, otherwise: Block },
+    Let { var: Name, value: Expr },
+    For { var: Name, domain: Domain, filter: Option<Expr>, body: Block },
+    Continue,
+    Move { from: Expr, to: Expr },
+    Put { count: u32, piece: Name, owner: Option<Expr>, value: Option<Expr>, at: Expr },
+    Remove(Expr),
+    Take { value: Expr, pool: PoolRef },
+    AddPool { value: Expr, times: Option<Expr>, pool: PoolRef },
+    Clear(PoolRef),
+    SetValue { cell: Expr, value: Expr },
+    Chance(Name),
+    SetMover(Expr),
+    Assign { target: Name, index: Option<Expr>, op: AssignOp, value: Expr },
+}
+
+#[derive(Debug, Clone)]
+pub struct PoolRef {
+    pub name: Name,
+    pub index: Option<Expr>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AssignOp {
+    Set,
+    Add,
+    Sub,
+}
+
+#[derive(Debug, Clone)]
+pub struct Expr {
+    pub kind: ExprKind,
+    pub span: Span,
+}
+
+#[derive(Debug, Clone)]
+pub enum ExprKind {
+    Int(i64),
+    Bool(bool),
+    None,
+    Cell(String),
+    Name(String),
+    Index(Box<Expr>, Box<Expr>),
+    Call(Name, Vec<Expr>),
+    Unary(UnaryOp, Box<Expr>),
+    Binary(BinaryOp, Box<Expr>, Box<Expr>),
+    If(Box<Expr>, Box<Expr>, Box<Expr>),
+    Aggregate { op: AggregateOp, var: Name, domain: Box<Domain>, filter: Option<Box<Expr>>, value: Option<Box<Expr>> },
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum UnaryOp {
+    Not,
+    Neg,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BinaryOp {
+    Or,
+    And,
+    Eq,
+    Ne,
+    Lt,
+    Le,
+    Gt,
+    Ge,
+    In,
+    Add,
+    Sub,
+    Mul,
+    Div,
+    Rem,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AggregateOp {
+    Count,
+    Sum,
+    Exists,
+    All,
+    Min,
+    Max,
+}

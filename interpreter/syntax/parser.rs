@@ -1,0 +1,787 @@
+//! One function per grammar rule, each turning a `Pair` into a typed AST node.
+
+use super::ast::*;
+use crate::diagnostic::{Diagnostic, Span};
+use pest::error::{ErrorVariant, InputLocation};
+use pest::iterators::Pair;
+use pest::Parser;
+
+#[derive(pest_derive::Parser)]
+#[grammar = "grammar/rules.pest"]
+struct RulesParser;
+
+/// Parses a whole rules file.
+pub fn parse(text: &str) -> Result<File, Diagnostic> {
+    let mut pairs = RulesParser::parse(Rule::file, text).map_err(|e| syntax_error(text, e))?;
+    let file = pairs.next().ok_or_else(|| Diagnostic::new(Span::default(), "empty rules file"))?;
+    let mut items = Vec::new();
+    for pair in file.into_inner() {
+        if pair.as_rule() != Rule::EOI {
+            items.push(item(pair));
+        }
+    }
+    Ok(File { items })
+}
+
+/// A piece of a move's notation template: literal text, `{expr}` or `{expr ? text}`.
+#[derive(Debug, Clone)]
+pub enum TemplatePart {
+    Text(String),
+    Value(Expr),
+    Mark(Expr, String),
+}
+
+/// Parses a notation template; `offset` is where its text starts in the file.
+pub fn parse_template(text: &str, offset: usize) -> Result<Vec<TemplatePart>, Diagnostic> {
+    let mut parts = Vec::new();
+    let mut rest = text;
+    let mut at = offset;
+    while let Some(open) = rest.find('{') {
+        if open > 0 {
+            parts.push(TemplatePart::Text(rest[..open].to_string()));
+        }
+        let close = rest[open..].find('}').ok_or_else(|| {
+            Diagnostic::new(Span::new(at + open, at + open + 1), "this `{` is never closed")
+                .with_hint("a template writes a value as `{name}`")
+        })? + open;
+        let inner = &rest[open + 1..close];
+        let inner_at = at + open + 1;
+        let (expr_text, mark) = match inner.find('?') {
+            Some(q) => (&inner[..q], Some(inner[q + 1..].trim().to_string())),
+            None => (inner, None),
+        };
+        let mut pairs = RulesParser::parse(Rule::template_expr, expr_text).map_err(|e| {
+            let mut d = syntax_error(expr_text, e);
+            d.span = Span::new(d.span.start + inner_at, d.span.end + inner_at);
+            d
+        })?;
+        let pair = pairs.next().and_then(|p| p.into_inner().next());
+        let Some(pair) = pair else {
+            return Err(Diagnostic::new(Span::new(inner_at, inner_at), "expected an expression"));
+        };
+        let mut e = expr(pair);
+        shift(&mut e, inner_at);
+        parts.push(match mark {
+            Some(m) => TemplatePart::Mark(e, m),
+            None => TemplatePart::Value(e),
+        });
+        at += close + 1;
+        rest = &rest[close + 1..];
+    }
+    if !rest.is_empty() {
+        parts.push(TemplatePart::Text(rest.to_string()));
+    }
+    Ok(parts)
+}
+
+fn shift(e: &mut Expr, by: usize) {
+    e.span = Span::new(e.span.start + by, e.span.end + by);
+    match &mut e.kind {
+        ExprKind::Index(a, b) => {
+            shift(a, by);
+            shift(b, by);
+        }
+        ExprKind::Call(n, args) => {
+            n.span = Span::new(n.span.start + by, n.span.end + by);
+            args.iter_mut().for_each(|a| shift(a, by));
+        }
+        ExprKind::Unary(_, a) => shift(a, by),
+        ExprKind::Binary(_, a, b) => {
+            shift(a, by);
+            shift(b, by);
+        }
+        ExprKind::If(a, b, c) => {
+            shift(a, by);
+            shift(b, by);
+            shift(c, by);
+        }
+        ExprKind::Aggregate { var, domain, filter, value, .. } => {
+            var.span = Span::new(var.span.start + by, var.span.end + by);
+            match domain.as_mut() {
+                Domain::Range(a, b) => {
+                    shift(a, by);
+                    shift(b, by);
+                }
+                Domain::Dirs(names) => {
+                    for n in names {
+                        n.span = Span::new(n.span.start + by, n.span.end + by);
+                    }
+                }
+                Domain::Expr(a) => shift(a, by),
+            }
+            if let Some(f) = filter {
+                shift(f, by);
+            }
+            if let Some(v) = value {
+                shift(v, by);
+            }
+        }
+        ExprKind::Int(_) | ExprKind::Bool(_) | ExprKind::None | ExprKind::Cell(_) | ExprKind::Name(_) => {}
+    }
+}
+
+fn syntax_error(text: &str, e: pest::error::Error<Rule>) -> Diagnostic {
+    let (start, end) = match e.location {
+        InputLocation::Pos(p) => (p, p),
+        InputLocation::Span((a, b)) => (a, b),
+    };
+    // Point at the whole token that was found, so the caret covers it.
+    let found: String = text[start.min(text.len())..].chars().take_while(|c| !c.is_whitespace()).collect();
+    let end = if end > start { end } else { start + found.len().min(40) };
+    let message = match &e.variant {
+        ErrorVariant::ParsingError { positives, .. } => {
+            let mut names: Vec<String> = positives.iter().filter_map(|r| token_name(*r)).collect();
+            names.sort();
+            names.dedup();
+            let expected = match names.len() {
+                0 => "something else".to_string(),
+                1 => names[0].clone(),
+                n => format!("{} or {}", names[..n - 1].join(", "), names[n - 1]),
+            };
+            if found.is_empty() {
+                format!("expected {expected}, found the end of the file")
+            } else {
+                format!("expected {expected}, found `{}`", found.chars().take(20).collect::<String>())
+            }
+        }
+        ErrorVariant::CustomError { message } => message.clone(),
+    };
+    Diagnostic::new(Span::new(start, end), message)
+}
+
+/// Readable names of grammar rules for messages ("expected `{`", not `block`).
+fn token_name(rule: Rule) -> Option<String> {
+    let s = match rule {
+        Rule::EOI => "the end of the file",
+        Rule::ident => "a name",
+        Rule::cell_name => "a cell name",
+        Rule::int => "a number",
+        Rule::string => "a quoted string",
+        Rule::block => "`{`",
+        Rule::expr | Rule::or_expr | Rule::and_expr | Rule::not_expr | Rule::cmp | Rule::sum
+        | Rule::product | Rule::unary | Rule::postfix | Rule::if_expr | Rule::paren | Rule::call
+        | Rule::aggregate | Rule::bool_lit | Rule::none_lit | Rule::cell_lit => "an expression",
+        Rule::cmp_op => "a comparison",
+        Rule::sum_op | Rule::prod_op => "an operator",
+        Rule::assign_op => "`=`, `+=` or `-=`",
+        Rule::game_decl | Rule::players_decl | Rule::option_decl | Rule::board_decl
+        | Rule::piece_decl | Rule::counter_decl | Rule::pool_decl | Rule::region_decl
+        | Rule::track_decl | Rule::names_decl | Rule::setup_decl | Rule::chance_decl
+        | Rule::action_decl | Rule::phase_decl | Rule::end_decl | Rule::score_decl
+        | Rule::define_decl | Rule::layout_decl => "a declaration (`game`, `board`, `action`, `phase`, ...)",
+        Rule::board_hex | Rule::board_grid | Rule::board_line | Rule::board_zone | Rule::board_dir => {
+            "a board item (`hex`, `grid`, `line`, `zone`, `dir`)"
+        }
+        Rule::gen_for | Rule::gen_let | Rule::gen_where => "`for`, `let`, `where` or `{`",
+        Rule::weight => "`weight`",
+        Rule::domain | Rule::range_domain | Rule::dir_list => "a domain (`a..b`, `[dirs]` or a set)",
+        Rule::st_if | Rule::st_let | Rule::st_for | Rule::st_continue | Rule::st_move | Rule::st_put
+        | Rule::st_remove | Rule::st_take | Rule::st_add_pool | Rule::st_clear | Rule::st_set_value
+        | Rule::st_chance | Rule::st_set_mover | Rule::st_assign | Rule::counter_ref => "a statement or `}`",
+        Rule::ph_starts | Rule::ph_actions | Rule::ph_decide | Rule::ph_prefer | Rule::ph_maximize
+        | Rule::ph_stuck | Rule::ph_turn_start | Rule::ph_turn_end | Rule::ph_until => {
+            "a phase item (`starts`, `actions`, `prefer`, `stuck`, `turn start`, `until`, ...) or `}`"
+        }
+        Rule::result | Rule::result_winner | Rule::result_draw | Rule::result_scores => {
+            "a result (`winner P`, `draw` or `by score`)"
+        }
+        Rule::per_player => "`per player`",
+        Rule::turn_local => "`per turn`",
+        Rule::piece_value | Rule::piece_neutral => "`value` or `neutral`",
+        Rule::player_cells | Rule::cell_list | Rule::cell_item | Rule::region_body => "a cell name",
+        Rule::name_map | Rule::label_item => "a cell name",
+        Rule::layout_hint => "a layout hint `name = value` or `}`",
+        Rule::index => "`[`",
+        Rule::player_map => "`player: direction`",
+        Rule::decide_unit => "`turn` or `action`",
+        Rule::stuck_pass | Rule::stuck_end => "`pass` or `end`",
+        Rule::not_op => "`not`",
+        Rule::and_kw => "`and`",
+        Rule::or_kw => "`or`",
+        Rule::neg_op => "`-`",
+        _ => return None,
+    };
+    Some(s.to_string())
+}
+
+fn span(pair: &Pair<Rule>) -> Span {
+    let s = pair.as_span();
+    Span::new(s.start(), s.end())
+}
+
+fn name(pair: Pair<Rule>) -> Name {
+    Name { text: pair.as_str().to_string(), span: span(&pair) }
+}
+
+fn int(pair: Pair<Rule>) -> u32 {
+    // The grammar admits digits only; an absurdly long number saturates and is
+    // rejected later by range checks.
+    pair.as_str().parse().unwrap_or(u32::MAX)
+}
+
+fn string(pair: Pair<Rule>) -> (String, Span) {
+    let inner = pair.into_inner().next();
+    match inner {
+        Some(p) => (p.as_str().to_string(), span(&p)),
+        None => (String::new(), Span::default()),
+    }
+}
+
+fn item(pair: Pair<Rule>) -> Item {
+    let rule = pair.as_rule();
+    let pair_span = span(&pair);
+    let mut it = pair.into_inner();
+    match rule {
+        Rule::game_decl => {
+            let (s, sp) = it.next().map(string).unwrap_or_default();
+            Item::Game(s, sp)
+        }
+        Rule::players_decl => Item::Players(it.map(name).collect()),
+        Rule::option_decl => {
+            let n = it.next().map(name).unwrap_or_else(|| missing(pair_span));
+            let (description, _) = it.next().map(string).unwrap_or_default();
+            Item::Option { name: n, description }
+        }
+        Rule::define_decl => {
+            let n = it.next().map(name).unwrap_or_else(|| missing(pair_span));
+            let value = it.next().map(expr).unwrap_or_else(|| missing_expr(pair_span));
+            Item::Define { name: n, value }
+        }
+        Rule::board_decl => Item::Board(it.map(board_item).collect()),
+        Rule::piece_decl => {
+            let n = it.next().map(name).unwrap_or_else(|| missing(pair_span));
+            let mut p = PieceDecl { name: n, values: None, neutral: false };
+            for attr in it {
+                match attr.as_rule() {
+                    Rule::piece_value => {
+                        let mut r = attr.into_inner();
+                        let lo = r.next().map(int).unwrap_or(0) as i32;
+                        let hi = r.next().map(int).unwrap_or(0) as i32;
+                        p.values = Some((lo, hi));
+                    }
+                    _ => p.neutral = true,
+                }
+            }
+            Item::Piece(p)
+        }
+        Rule::counter_decl => {
+            let n = it.next().map(name).unwrap_or_else(|| missing(pair_span));
+            let mut c = CounterDecl { name: n, per_player: false, init: None, per_turn: false };
+            for p in it {
+                match p.as_rule() {
+                    Rule::per_player => c.per_player = true,
+                    Rule::turn_local => c.per_turn = true,
+                    _ => c.init = Some(expr(p)),
+                }
+            }
+            Item::Counter(c)
+        }
+        Rule::pool_decl => {
+            let n = it.next().map(name).unwrap_or_else(|| missing(pair_span));
+            let mut per_player = false;
+            let mut nums = Vec::new();
+            for p in it {
+                match p.as_rule() {
+                    Rule::per_player => per_player = true,
+                    _ => nums.push(int(p) as i32),
+                }
+            }
+            Item::Pool(PoolDecl {
+                name: n,
+                per_player,
+                low: nums.first().copied().unwrap_or(0),
+                high: nums.get(1).copied().unwrap_or(0),
+                span: pair_span,
+            })
+        }
+        Rule::region_decl | Rule::track_decl => {
+            let n = it.next().map(name).unwrap_or_else(|| missing(pair_span));
+            let body = it.next().map(region_body).unwrap_or(RegionBody::Shared(Vec::new()));
+            let decl = RegionDecl { name: n, body };
+            if rule == Rule::region_decl {
+                Item::Region(decl)
+            } else {
+                Item::Track(decl)
+            }
+        }
+        Rule::names_decl => {
+            let player = it.next().map(name).unwrap_or_else(|| missing(pair_span));
+            let maps = it
+                .map(|m| {
+                    let mut m = m.into_inner();
+                    let a = m.next().map(cell_item).unwrap_or_else(|| missing_cell(pair_span));
+                    let b = m.next().map(cell_item).unwrap_or_else(|| missing_cell(pair_span));
+                    (a, b)
+                })
+                .collect();
+            Item::Names { player, maps }
+        }
+        Rule::layout_decl => {
+            let kind = it.next().map(name).unwrap_or_else(|| missing(pair_span));
+            let hints = it
+                .map(|h| {
+                    let mut h = h.into_inner();
+                    let k = h.next().map(name).unwrap_or_else(|| missing(pair_span));
+                    let v = h
+                        .next()
+                        .map(|v| if v.as_rule() == Rule::string { string(v).0 } else { v.as_str().to_string() })
+                        .unwrap_or_default();
+                    (k, v)
+                })
+                .collect();
+            Item::Layout { kind, hints }
+        }
+        Rule::setup_decl => Item::Setup(it.next().map(block).unwrap_or_default()),
+        Rule::chance_decl => Item::Chance(move_decl(it, pair_span)),
+        Rule::action_decl => Item::Action(move_decl(it, pair_span)),
+        Rule::phase_decl => {
+            let n = it.next().map(name).unwrap_or_else(|| missing(pair_span));
+            Item::Phase(PhaseDecl { name: n, items: it.map(phase_item).collect() })
+        }
+        Rule::end_decl => {
+            let (n, sp) = it.next().map(string).unwrap_or_default();
+            let mut quantifier = None;
+            let mut when = None;
+            let mut result_spec = ResultSpec::ByScore;
+            for p in it {
+                match p.as_rule() {
+                    Rule::ident => quantifier = Some(name(p)),
+                    Rule::result => result_spec = result(p),
+                    _ => when = Some(expr(p)),
+                }
+            }
+            Item::End(EndDecl {
+                name: n,
+                span: sp,
+                quantifier,
+                when: when.unwrap_or_else(|| missing_expr(pair_span)),
+                result: result_spec,
+            })
+        }
+        Rule::score_decl => {
+            let player = it.next().map(name).unwrap_or_else(|| missing(pair_span));
+            let value = it.next().map(expr).unwrap_or_else(|| missing_expr(pair_span));
+            Item::Score { player, value }
+        }
+        _ => Item::Game(String::new(), pair_span),
+    }
+}
+
+fn missing(span: Span) -> Name {
+    Name { text: String::new(), span }
+}
+
+fn missing_expr(span: Span) -> Expr {
+    Expr { kind: ExprKind::Int(0), span }
+}
+
+fn missing_cell(span: Span) -> CellItem {
+    CellItem { first: missing(span), last: None }
+}
+
+fn board_item(pair: Pair<Rule>) -> BoardItem {
+    let sp = span(&pair);
+    let rule = pair.as_rule();
+    let mut it = pair.into_inner();
+    match rule {
+        Rule::board_hex => BoardItem::Hex(it.map(int).collect(), sp),
+        Rule::board_grid => {
+            let w = it.next().map(int).unwrap_or(0);
+            let h = it.next().map(int).unwrap_or(0);
+            BoardItem::Grid(w, h, sp)
+        }
+        Rule::board_line => {
+            let a = it.next().map(int).unwrap_or(0);
+            let b = it.next().map(int).unwrap_or(0);
+            BoardItem::Line(a, b, sp)
+        }
+        Rule::board_zone => {
+            let n = it.next().map(name).unwrap_or_else(|| missing(sp));
+            BoardItem::Zone { name: n, per_player: it.next().is_some() }
+        }
+        _ => {
+            let n = it.next().map(name).unwrap_or_else(|| missing(sp));
+            let mut map = Vec::new();
+            if let Some(m) = it.next() {
+                let names: Vec<Name> = m.into_inner().map(name).collect();
+                for pair in names.chunks(2) {
+                    if let [p, d] = pair {
+                        map.push((p.clone(), d.clone()));
+                    }
+                }
+            }
+            BoardItem::Dir { name: n, map }
+        }
+    }
+}
+
+fn region_body(pair: Pair<Rule>) -> RegionBody {
+    let mut it = pair.into_inner().peekable();
+    match it.peek().map(|p| p.as_rule()) {
+        Some(Rule::player_cells) => RegionBody::PerPlayer(
+            it.map(|pc| {
+                let sp = span(&pc);
+                let mut pc = pc.into_inner();
+                let p = pc.next().map(name).unwrap_or_else(|| missing(sp));
+                let cells = pc.next().map(cell_list).unwrap_or_default();
+                (p, cells)
+            })
+            .collect(),
+        ),
+        _ => RegionBody::Shared(it.next().map(cell_list).unwrap_or_default()),
+    }
+}
+
+fn cell_list(pair: Pair<Rule>) -> Vec<CellItem> {
+    pair.into_inner().map(cell_item).collect()
+}
+
+fn cell_item(pair: Pair<Rule>) -> CellItem {
+    let sp = span(&pair);
+    let mut it = pair.into_inner();
+    let first = it.next().map(name).unwrap_or_else(|| missing(sp));
+    CellItem { first, last: it.next().map(name) }
+}
+
+fn move_decl(mut it: pest::iterators::Pairs<Rule>, sp: Span) -> MoveDecl {
+    let n = it.next().map(name).unwrap_or_else(|| missing(sp));
+    let (template, template_span) = it.next().map(string).unwrap_or_default();
+    let mut generators = Vec::new();
+    let mut weight = None;
+    let mut body = Vec::new();
+    for p in it {
+        match p.as_rule() {
+            Rule::weight => weight = p.into_inner().next().map(expr),
+            Rule::block => body = block(p),
+            _ => generators.push(generator(p)),
+        }
+    }
+    MoveDecl { name: n, template, template_span, generators, weight, body }
+}
+
+fn generator(pair: Pair<Rule>) -> Generator {
+    let sp = span(&pair);
+    let rule = pair.as_rule();
+    let mut it = pair.into_inner();
+    match rule {
+        Rule::gen_for => {
+            let var = it.next().map(name).unwrap_or_else(|| missing(sp));
+            let d = it.next().map(domain).unwrap_or(Domain::Dirs(Vec::new()));
+            Generator::For { var, domain: d }
+        }
+        Rule::gen_let => {
+            let var = it.next().map(name).unwrap_or_else(|| missing(sp));
+            Generator::Let { var, value: it.next().map(expr).unwrap_or_else(|| missing_expr(sp)) }
+        }
+        _ => Generator::Where(it.next().map(expr).unwrap_or_else(|| missing_expr(sp))),
+    }
+}
+
+fn domain(pair: Pair<Rule>) -> Domain {
+    let sp = span(&pair);
+    let Some(inner) = pair.into_inner().next() else {
+        return Domain::Dirs(Vec::new());
+    };
+    match inner.as_rule() {
+        Rule::range_domain => {
+            let mut it = inner.into_inner();
+            let a = it.next().map(expr).unwrap_or_else(|| missing_expr(sp));
+            let b = it.next().map(expr).unwrap_or_else(|| missing_expr(sp));
+            Domain::Range(a, b)
+        }
+        Rule::dir_list => Domain::Dirs(inner.into_inner().map(name).collect()),
+        _ => Domain::Expr(expr(inner)),
+    }
+}
+
+fn phase_item(pair: Pair<Rule>) -> PhaseItem {
+    let sp = span(&pair);
+    let rule = pair.as_rule();
+    let mut it = pair.into_inner();
+    match rule {
+        Rule::ph_starts => PhaseItem::Starts(it.next().map(expr).unwrap_or_else(|| missing_expr(sp))),
+        Rule::ph_actions => PhaseItem::Actions(it.map(name).collect()),
+        Rule::ph_decide => PhaseItem::DecideTurn(it.next().is_some_and(|u| u.as_str() == "turn"), sp),
+        Rule::ph_prefer => PhaseItem::Prefer(it.map(name).collect()),
+        Rule::ph_maximize => PhaseItem::Maximize(it.map(expr).collect()),
+        Rule::ph_stuck => {
+            let Some(s) = it.next() else { return PhaseItem::StuckEnd(ResultSpec::ByScore) };
+            match s.as_rule() {
+                Rule::stuck_pass => {
+                    let mut s = s.into_inner();
+                    let (template, span) = s.next().map(string).unwrap_or_default();
+                    PhaseItem::StuckPass { template, span, body: s.next().map(block) }
+                }
+                _ => PhaseItem::StuckEnd(s.into_inner().next().map(result).unwrap_or(ResultSpec::ByScore)),
+            }
+        }
+        Rule::ph_turn_start => PhaseItem::TurnStart(it.next().map(block).unwrap_or_default()),
+        Rule::ph_turn_end => PhaseItem::TurnEnd(it.next().map(block).unwrap_or_default()),
+        _ => PhaseItem::Until(it.next().map(expr).unwrap_or_else(|| missing_expr(sp))),
+    }
+}
+
+fn result(pair: Pair<Rule>) -> ResultSpec {
+    let sp = span(&pair);
+    let Some(inner) = pair.into_inner().next() else { return ResultSpec::ByScore };
+    match inner.as_rule() {
+        Rule::result_winner => {
+            let mut it = inner.into_inner();
+            let player = it.next().map(expr).unwrap_or_else(|| missing_expr(sp));
+            ResultSpec::Winner { player, points: it.next().map(expr) }
+        }
+        Rule::result_draw => ResultSpec::Draw,
+        _ => ResultSpec::ByScore,
+    }
+}
+
+fn block(pair: Pair<Rule>) -> Block {
+    pair.into_inner().map(stmt).collect()
+}
+
+fn stmt(pair: Pair<Rule>) -> Stmt {
+    let sp = span(&pair);
+    let rule = pair.as_rule();
+    let mut it = pair.into_inner();
+    let next_expr = |it: &mut pest::iterators::Pairs<Rule>| it.next().map(expr).unwrap_or_else(|| missing_expr(sp));
+    let kind = match rule {
+        Rule::st_if => {
+            let cond = next_expr(&mut it);
+            let then = it.next().map(block).unwrap_or_default();
+            let otherwise = match it.next() {
+                Some(p) if p.as_rule() == Rule::st_if => vec![stmt(p)],
+                Some(p) => block(p),
+                None => Vec::new(),
+            };
+            StmtKind::If { cond, then, otherwise }
+        }
+        Rule::st_let => {
+            let var = it.next().map(name).unwrap_or_else(|| missing(sp));
+            StmtKind::Let { var, value: next_expr(&mut it) }
+        }
+        Rule::st_for => {
+            let var = it.next().map(name).unwrap_or_else(|| missing(sp));
+            let d = it.next().map(domain).unwrap_or(Domain::Dirs(Vec::new()));
+            let mut filter = None;
+            let mut body = Vec::new();
+            for p in it {
+                if p.as_rule() == Rule::block {
+                    body = block(p);
+                } else {
+                    filter = Some(expr(p));
+                }
+            }
+            StmtKind::For { var, domain: d, filter, body }
+        }
+        Rule::st_continue => StmtKind::Continue,
+        Rule::st_move => {
+            let from = next_expr(&mut it);
+            StmtKind::Move { from, to: next_expr(&mut it) }
+        }
+        Rule::st_put => {
+            let mut count = 1;
+            let mut piece = missing(sp);
+            let mut owner = None;
+            let mut value = None;
+            let mut at = None;
+            for p in it {
+                match p.as_rule() {
+                    Rule::int => count = int(p),
+                    Rule::ident => piece = name(p),
+                    Rule::put_owner => owner = p.into_inner().next().map(expr),
+                    Rule::put_value => value = p.into_inner().next().map(expr),
+                    _ => at = p.into_inner().next().map(expr),
+                }
+            }
+            StmtKind::Put { count, piece, owner, value, at: at.unwrap_or_else(|| missing_expr(sp)) }
+        }
+        Rule::st_remove => StmtKind::Remove(next_expr(&mut it)),
+        Rule::st_take => {
+            let value = next_expr(&mut it);
+            StmtKind::Take { value, pool: it.next().map(pool_ref).unwrap_or_else(|| missing_pool(sp)) }
+        }
+        Rule::st_add_pool => {
+            let value = next_expr(&mut it);
+            let mut times = None;
+            let mut pool = missing_pool(sp);
+            for p in it {
+                if p.as_rule() == Rule::pool_ref {
+                    pool = pool_ref(p);
+                } else {
+                    times = Some(expr(p));
+                }
+            }
+            StmtKind::AddPool { value, times, pool }
+        }
+        Rule::st_clear => StmtKind::Clear(it.next().map(pool_ref).unwrap_or_else(|| missing_pool(sp))),
+        Rule::st_set_value => {
+            let cell = next_expr(&mut it);
+            StmtKind::SetValue { cell, value: next_expr(&mut it) }
+        }
+        Rule::st_chance => StmtKind::Chance(it.next().map(name).unwrap_or_else(|| missing(sp))),
+        Rule::st_set_mover => StmtKind::SetMover(next_expr(&mut it)),
+        _ => {
+            // st_assign
+            let target_pair = it.next();
+            let (target, index) = match target_pair {
+                Some(t) => {
+                    let mut t = t.into_inner();
+                    let n = t.next().map(name).unwrap_or_else(|| missing(sp));
+                    (n, t.next().map(expr))
+                }
+                None => (missing(sp), None),
+            };
+            let op = match it.next().map(|p| p.as_str().to_string()).as_deref() {
+                Some("+=") => AssignOp::Add,
+                Some("-=") => AssignOp::Sub,
+                _ => AssignOp::Set,
+            };
+            StmtKind::Assign { target, index, op, value: next_expr(&mut it) }
+        }
+    };
+    Stmt { kind, span: sp }
+}
+
+fn missing_pool(sp: Span) -> PoolRef {
+    PoolRef { name: missing(sp), index: None }
+}
+
+fn pool_ref(pair: Pair<Rule>) -> PoolRef {
+    let sp = span(&pair);
+    let mut it = pair.into_inner();
+    let n = it.next().map(name).unwrap_or_else(|| missing(sp));
+    PoolRef { name: n, index: it.next().map(expr) }
+}
+
+fn expr(pair: Pair<Rule>) -> Expr {
+    let sp = span(&pair);
+    match pair.as_rule() {
+        Rule::expr | Rule::template_expr => match pair.into_inner().next() {
+            Some(p) => expr(p),
+            None => missing_expr(sp),
+        },
+        Rule::if_expr => {
+            let mut it = pair.into_inner().map(expr);
+            let c = it.next().unwrap_or_else(|| missing_expr(sp));
+            let a = it.next().unwrap_or_else(|| missing_expr(sp));
+            let b = it.next().unwrap_or_else(|| missing_expr(sp));
+            Expr { kind: ExprKind::If(Box::new(c), Box::new(a), Box::new(b)), span: sp }
+        }
+        Rule::or_expr => fold_same(pair, BinaryOp::Or),
+        Rule::and_expr => fold_same(pair, BinaryOp::And),
+        Rule::not_expr => {
+            let mut nots = 0;
+            let mut inner = None;
+            for p in pair.into_inner() {
+                if p.as_rule() == Rule::not_op {
+                    nots += 1;
+                } else {
+                    inner = Some(expr(p));
+                }
+            }
+            let mut e = inner.unwrap_or_else(|| missing_expr(sp));
+            for _ in 0..nots {
+                e = Expr { kind: ExprKind::Unary(UnaryOp::Not, Box::new(e)), span: sp };
+            }
+            e
+        }
+        Rule::unary => {
+            let mut negs = 0;
+            let mut inner = None;
+            for p in pair.into_inner() {
+                if p.as_rule() == Rule::neg_op {
+                    negs += 1;
+                } else {
+                    inner = Some(expr(p));
+                }
+            }
+            let mut e = inner.unwrap_or_else(|| missing_expr(sp));
+            for _ in 0..negs {
+                e = Expr { kind: ExprKind::Unary(UnaryOp::Neg, Box::new(e)), span: sp };
+            }
+            e
+        }
+        Rule::cmp | Rule::sum | Rule::product => {
+            let mut it = pair.into_inner();
+            let mut left = it.next().map(expr).unwrap_or_else(|| missing_expr(sp));
+            while let Some(op) = it.next() {
+                let right = it.next().map(expr).unwrap_or_else(|| missing_expr(sp));
+                let op = match op.as_str().trim() {
+                    "==" => BinaryOp::Eq,
+                    "!=" => BinaryOp::Ne,
+                    "<" => BinaryOp::Lt,
+                    "<=" => BinaryOp::Le,
+                    ">" => BinaryOp::Gt,
+                    ">=" => BinaryOp::Ge,
+                    "in" => BinaryOp::In,
+                    "+" => BinaryOp::Add,
+                    "-" => BinaryOp::Sub,
+                    "*" => BinaryOp::Mul,
+                    "/" => BinaryOp::Div,
+                    _ => BinaryOp::Rem,
+                };
+                let span = Span::new(left.span.start, right.span.end);
+                left = Expr { kind: ExprKind::Binary(op, Box::new(left), Box::new(right)), span };
+            }
+            left
+        }
+        Rule::postfix => {
+            let mut it = pair.into_inner();
+            let mut e = it.next().map(expr).unwrap_or_else(|| missing_expr(sp));
+            for idx in it {
+                let i = idx.into_inner().next().map(expr).unwrap_or_else(|| missing_expr(sp));
+                let span = Span::new(e.span.start, i.span.end + 1);
+                e = Expr { kind: ExprKind::Index(Box::new(e), Box::new(i)), span };
+            }
+            e
+        }
+        Rule::paren => pair.into_inner().next().map(expr).unwrap_or_else(|| missing_expr(sp)),
+        Rule::int => Expr { kind: ExprKind::Int(pair.as_str().parse().unwrap_or(i64::MAX)), span: sp },
+        Rule::bool_lit => Expr { kind: ExprKind::Bool(pair.as_str() == "true"), span: sp },
+        Rule::none_lit => Expr { kind: ExprKind::None, span: sp },
+        Rule::cell_lit => {
+            let text = pair.as_str().trim_start_matches('#').to_string();
+            Expr { kind: ExprKind::Cell(text), span: sp }
+        }
+        Rule::ident => Expr { kind: ExprKind::Name(pair.as_str().to_string()), span: sp },
+        Rule::call => {
+            let mut it = pair.into_inner();
+            let n = it.next().map(name).unwrap_or_else(|| missing(sp));
+            Expr { kind: ExprKind::Call(n, it.map(expr).collect()), span: sp }
+        }
+        Rule::aggregate => {
+            let mut it = pair.into_inner();
+            let op = match it.next().map(|p| p.as_str().to_string()).as_deref() {
+                Some("count") => AggregateOp::Count,
+                Some("sum") => AggregateOp::Sum,
+                Some("exists") => AggregateOp::Exists,
+                Some("all") => AggregateOp::All,
+                Some("min") => AggregateOp::Min,
+                _ => AggregateOp::Max,
+            };
+            let var = it.next().map(name).unwrap_or_else(|| missing(sp));
+            let d = it.next().map(domain).unwrap_or(Domain::Dirs(Vec::new()));
+            let mut filter = None;
+            let mut value = None;
+            for p in it {
+                match p.as_rule() {
+                    Rule::agg_where => filter = p.into_inner().next().map(|e| Box::new(expr(e))),
+                    _ => value = p.into_inner().next().map(|e| Box::new(expr(e))),
+                }
+            }
+            Expr { kind: ExprKind::Aggregate { op, var, domain: Box::new(d), filter, value }, span: sp }
+        }
+        _ => missing_expr(sp),
+    }
+}
+
+fn fold_same(pair: Pair<Rule>, op: BinaryOp) -> Expr {
+    let sp = span(&pair);
+    let mut it = pair.into_inner().filter(|p| !matches!(p.as_rule(), Rule::and_kw | Rule::or_kw)).map(expr);
+    let mut left = it.next().unwrap_or_else(|| missing_expr(sp));
+    for right in it {
+        let span = Span::new(left.span.start, right.span.end);
+        left = Expr { kind: ExprKind::Binary(op, Box::new(left), Box::new(right)), span };
+    }
+    left
+}
