@@ -1,1 +1,360 @@
-pub mod placeholder {}
+//! States as JSON or YAML documents: written with every field, read back losslessly,
+//! and simple enough for another program to write one by hand (docs/state-format.md).
+
+use crate::diagnostic::{Diagnostic, Diagnostics, Source, Span};
+use crate::engine::state::{CellWord, State, NEUTRAL};
+use crate::ir::*;
+use serde_json::{json, Map, Value};
+
+/// The state as a JSON value.
+pub fn state_to_json(game: &Game, state: &State) -> Value {
+    let mut cells = Map::new();
+    for (i, name) in game.board.cells.iter().enumerate() {
+        let w = CellWord(state.data[game.cells_base + i]);
+        if w.count() == 0 {
+            continue;
+        }
+        let mut c = Map::new();
+        if w.owner() != NEUTRAL {
+            c.insert("owner".into(), json!(game.players.get(w.owner() as usize)));
+        }
+        c.insert("piece".into(), json!(game.pieces.get(w.piece() as usize).map(|p| &p.name)));
+        if game.pieces.get(w.piece() as usize).is_some_and(|p| p.values.is_some()) {
+            c.insert("value".into(), json!(w.value()));
+        }
+        if w.count() != 1 {
+            c.insert("count".into(), json!(w.count()));
+        }
+        cells.insert(name.clone(), Value::Object(c));
+    }
+    let mut pools = Map::new();
+    for p in &game.pools {
+        let list = |player: usize| {
+            let base = p.base + player * p.width();
+            let mut v = Vec::new();
+            for i in 0..p.width() {
+                for _ in 0..state.data[base + i].max(0) {
+                    v.push(p.low + i as i32);
+                }
+            }
+            json!(v)
+        };
+        let value = if p.per_player {
+            Value::Object(game.players.iter().enumerate().map(|(i, n)| (n.clone(), list(i))).collect())
+        } else {
+            list(0)
+        };
+        pools.insert(p.name.clone(), value);
+    }
+    let mut counters = Map::new();
+    for c in &game.counters {
+        let value = if c.per_player {
+            Value::Object(game.players.iter().enumerate().map(|(i, n)| (n.clone(), json!(state.data[c.base + i]))).collect())
+        } else {
+            json!(state.data[c.base])
+        };
+        counters.insert(c.name.clone(), value);
+    }
+    json!({
+        "game": game.name,
+        "options": game.chosen,
+        "phase": game.phases[state.phase()].name,
+        "to_move": game.players[state.mover()],
+        "chance": state.chance().map(|c| &game.chances[c].name),
+        "in_turn": state.in_turn(),
+        "cells": cells,
+        "pools": pools,
+        "counters": counters,
+    })
+}
+
+/// Reads a state written as JSON or YAML (`source.name` ending in .yaml/.yml, or text
+/// that is not JSON). Every problem is reported with its place in the text.
+pub fn state_from_text(game: &Game, source: &Source) -> Result<State, Diagnostics> {
+    let fail = |list: Vec<Diagnostic>| Diagnostics { source: source.clone(), list };
+    let yaml = source.name.ends_with(".yaml") || source.name.ends_with(".yml");
+    let value: Value = if yaml {
+        serde_yaml_ng::from_str(&source.text).map_err(|e| {
+            let at = e.location().map_or(0, |l| l.index());
+            fail(vec![Diagnostic::new(Span::new(at, at + 1), format!("this is not valid YAML: {e}"))])
+        })?
+    } else {
+        serde_json::from_str(&source.text).map_err(|e| {
+            let at = offset_of(&source.text, e.line(), e.column());
+            let msg = e.to_string();
+            let msg = msg.split(" at line").next().unwrap_or(&msg).to_string();
+            fail(vec![Diagnostic::new(Span::new(at, at + 1), format!("this is not valid JSON: {msg}"))])
+        })?
+    };
+    let mut reader = Reader { game, text: &source.text, errors: Vec::new() };
+    let state = reader.state(&value);
+    if reader.errors.is_empty() {
+        Ok(state)
+    } else {
+        Err(fail(reader.errors))
+    }
+}
+
+fn offset_of(text: &str, line: usize, col: usize) -> usize {
+    let mut off = 0;
+    for (i, l) in text.split('\n').enumerate() {
+        if i + 1 == line {
+            return (off + col.saturating_sub(1)).min(text.len());
+        }
+        off += l.len() + 1;
+    }
+    text.len().saturating_sub(1)
+}
+
+struct Reader<'a> {
+    game: &'a Game,
+    text: &'a str,
+    errors: Vec<Diagnostic>,
+}
+
+impl<'a> Reader<'a> {
+    /// Where a key or value appears in the text (its first quoted occurrence).
+    fn find(&self, token: &str) -> Span {
+        let quoted = format!("\"{token}\"");
+        if let Some(i) = self.text.find(&quoted) {
+            return Span::new(i, i + quoted.len());
+        }
+        match self.text.find(token) {
+            Some(i) if !token.is_empty() => Span::new(i, i + token.len()),
+            _ => Span::new(0, 0),
+        }
+    }
+
+    fn error(&mut self, token: &str, message: String) {
+        let span = self.find(token);
+        self.errors.push(Diagnostic::new(span, message));
+    }
+
+    fn player(&mut self, v: &Value, what: &str) -> Option<usize> {
+        let name = v.as_str().unwrap_or("");
+        match self.game.players.iter().position(|p| p == name) {
+            Some(p) => Some(p),
+            None => {
+                let m = format!("{what}: `{}` is not a player; the players are {}", value_text(v), self.game.players.join(", "));
+                self.error(name, m);
+                None
+            }
+        }
+    }
+
+    fn int(&mut self, v: &Value, what: &str, key: &str) -> i32 {
+        match v.as_i64().and_then(|n| i32::try_from(n).ok()) {
+            Some(n) => n,
+            None => {
+                self.error(key, format!("{what} must be a whole number, not {}", value_text(v)));
+                0
+            }
+        }
+    }
+
+    fn state(&mut self, v: &Value) -> State {
+        let game = self.game;
+        let mut state = State::new(game);
+        let Some(obj) = v.as_object() else {
+            self.errors.push(Diagnostic::new(Span::new(0, 1), "a state is an object with `phase`, `to_move`, `cells`, ..."));
+            return state;
+        };
+        let known = ["game", "options", "phase", "to_move", "chance", "in_turn", "cells", "pools", "counters", "over", "scores"];
+        for k in obj.keys() {
+            if !known.contains(&k.as_str()) {
+                let m = format!("unknown field `{k}`; a state has {}", known[..9].join(", "));
+                self.error(k, m);
+            }
+        }
+        if let Some(opts) = obj.get("options").and_then(|o| o.as_array()) {
+            let mut given: Vec<String> = opts.iter().filter_map(|o| o.as_str().map(str::to_string)).collect();
+            given.sort();
+            if given != game.chosen {
+                let m = format!(
+                    "this state is for options [{}], but the game was started with [{}]",
+                    given.join(", "),
+                    game.chosen.join(", ")
+                );
+                self.error("options", m);
+            }
+        }
+        match obj.get("phase") {
+            Some(p) => match game.phases.iter().position(|ph| Some(ph.name.as_str()) == p.as_str()) {
+                Some(i) => state.data[SLOT_PHASE] = i as i32,
+                None => {
+                    let names: Vec<&str> = game.phases.iter().map(|p| p.name.as_str()).collect();
+                    let m = format!("`{}` is not a phase; the phases are {}", value_text(p), names.join(", "));
+                    self.error(p.as_str().unwrap_or("phase"), m);
+                }
+            },
+            None => self.error("", "a state needs a `phase`".into()),
+        }
+        match obj.get("to_move") {
+            Some(p) => {
+                if let Some(i) = self.player(p, "to_move") {
+                    state.data[SLOT_MOVER] = i as i32;
+                }
+            }
+            None => self.error("", "a state needs `to_move`".into()),
+        }
+        if let Some(c) = obj.get("chance").filter(|c| !c.is_null()) {
+            match game.chances.iter().position(|ch| Some(ch.name.as_str()) == c.as_str()) {
+                Some(i) => state.data[SLOT_CHANCE] = i as i32,
+                None => {
+                    let m = format!("`{}` is not a chance event of this game", value_text(c));
+                    self.error(c.as_str().unwrap_or("chance"), m);
+                }
+            }
+        }
+        if let Some(t) = obj.get("in_turn") {
+            state.data[SLOT_IN_TURN] = t.as_bool().unwrap_or(false) as i32;
+        }
+        if let Some(cells) = obj.get("cells") {
+            self.cells(cells, &mut state);
+        }
+        if let Some(pools) = obj.get("pools") {
+            self.pools(pools, &mut state);
+        }
+        if let Some(counters) = obj.get("counters") {
+            self.counters(counters, &mut state);
+        }
+        state
+    }
+
+    fn cells(&mut self, v: &Value, state: &mut State) {
+        let game = self.game;
+        let Some(map) = v.as_object() else {
+            self.error("cells", "`cells` maps cell names to their contents".into());
+            return;
+        };
+        for (name, c) in map {
+            let Some(cell) = game.board.cell(name) else {
+                let m = format!("`{name}` is not a cell of this board (cells run from `{}` to `{}`)", game.board.cells[0], game.board.cells[game.board.cells.len() - 1]);
+                self.error(name, m);
+                continue;
+            };
+            if c.is_null() {
+                continue;
+            }
+            let Some(obj) = c.as_object() else {
+                self.error(name, format!("cell `{name}`: expected an object like {{\"owner\": ..., \"piece\": ..., \"value\": ...}}"));
+                continue;
+            };
+            let piece = match obj.get("piece") {
+                Some(p) => match game.pieces.iter().position(|d| Some(d.name.as_str()) == p.as_str()) {
+                    Some(i) => i,
+                    None => {
+                        let names: Vec<&str> = game.pieces.iter().map(|p| p.name.as_str()).collect();
+                        self.error(p.as_str().unwrap_or(name), format!("cell `{name}`: `{}` is not a piece; the pieces are {}", value_text(p), names.join(", ")));
+                        continue;
+                    }
+                },
+                None if game.pieces.len() == 1 => 0,
+                None => {
+                    self.error(name, format!("cell `{name}` needs a `piece`"));
+                    continue;
+                }
+            };
+            let def = &game.pieces[piece];
+            let owner = match (obj.get("owner"), def.neutral) {
+                (Some(o), false) => match self.player(o, &format!("cell `{name}`")) {
+                    Some(p) => p as i32,
+                    None => continue,
+                },
+                (None, true) => NEUTRAL,
+                (Some(_), true) => {
+                    self.error(name, format!("cell `{name}`: a `{}` has no owner", def.name));
+                    continue;
+                }
+                (None, false) => {
+                    self.error(name, format!("cell `{name}` needs an `owner`"));
+                    continue;
+                }
+            };
+            let value = match obj.get("value") {
+                Some(x) => self.int(x, &format!("cell `{name}`: the value"), name),
+                None => def.values.map_or(0, |(lo, _)| lo),
+            };
+            if let Some((lo, hi)) = def.values {
+                if value < lo || value > hi {
+                    self.error(name, format!("cell `{name}`: a `{}` shows {lo} to {hi}, not {value}", def.name));
+                    continue;
+                }
+            }
+            let count = match obj.get("count") {
+                Some(x) => self.int(x, &format!("cell `{name}`: the count"), name),
+                None => 1,
+            };
+            if !(0..=255).contains(&count) {
+                self.error(name, format!("cell `{name}`: a cell holds 0 to 255 pieces, not {count}"));
+                continue;
+            }
+            state.data[game.cells_base + cell as usize] = if count == 0 { 0 } else { CellWord::new(owner, piece as u8, value, count).0 };
+        }
+    }
+
+    fn pools(&mut self, v: &Value, state: &mut State) {
+        let game = self.game;
+        let Some(map) = v.as_object() else { return };
+        for (name, value) in map {
+            let Some(pi) = game.pools.iter().position(|p| &p.name == name) else {
+                self.error(name, format!("`{name}` is not a pool of this game"));
+                continue;
+            };
+            let def = &game.pools[pi];
+            let lists: Vec<(usize, &Value)> = if def.per_player {
+                let Some(obj) = value.as_object() else {
+                    self.error(name, format!("pool `{name}` is kept per player: {{\"{}\": [...], ...}}", game.players[0]));
+                    continue;
+                };
+                obj.iter().filter_map(|(p, l)| self.player(&Value::String(p.clone()), &format!("pool `{name}`")).map(|i| (i, l))).collect()
+            } else {
+                vec![(0, value)]
+            };
+            for (player, list) in lists {
+                let Some(items) = list.as_array() else {
+                    self.error(name, format!("pool `{name}`: expected a list of values"));
+                    continue;
+                };
+                for item in items {
+                    let x = self.int(item, &format!("pool `{name}`: a value"), name);
+                    match crate::engine::eval::pool_slot(game, pi, player, x) {
+                        Some(slot) => state.data[slot] += 1,
+                        None => self.error(name, format!("pool `{name}` holds values {} to {}, not {x}", def.low, def.high)),
+                    }
+                }
+            }
+        }
+    }
+
+    fn counters(&mut self, v: &Value, state: &mut State) {
+        let game = self.game;
+        let Some(map) = v.as_object() else { return };
+        for (name, value) in map {
+            let Some(c) = game.counters.iter().find(|c| &c.name == name) else {
+                self.error(name, format!("`{name}` is not a counter of this game"));
+                continue;
+            };
+            if c.per_player {
+                let Some(obj) = value.as_object() else {
+                    self.error(name, format!("counter `{name}` is kept per player: {{\"{}\": 0, ...}}", game.players[0]));
+                    continue;
+                };
+                for (p, x) in obj {
+                    if let Some(i) = self.player(&Value::String(p.clone()), &format!("counter `{name}`")) {
+                        state.data[c.base + i] = self.int(x, &format!("counter `{name}`"), name);
+                    }
+                }
+            } else {
+                state.data[c.base] = self.int(value, &format!("counter `{name}`"), name);
+            }
+        }
+    }
+}
+
+fn value_text(v: &Value) -> String {
+    match v {
+        Value::String(s) => s.clone(),
+        other => other.to_string(),
+    }
+}

@@ -1,9 +1,21 @@
-fn main() {
-    let args: Vec<String> = std::env::args().collect();
-    let src = tabula::games::load_source(&args[1]).unwrap();
-    let opts: Vec<String> = args[2..].to_vec();
-    match tabula::compile(&src, &opts) {
-        Ok(g) => println!("ok: {} cells, {} actions", g.board.cells.len(), g.actions.len()),
-        Err(e) => { eprintln!("{e}"); std::process::exit(1) }
+//! The `tabula` command: check, moves, perft, playout and state over any rules file,
+//! and `play`, the interactive session.
+
+mod cli;
+
+use clap::Parser;
+use std::process::ExitCode;
+
+fn main() -> ExitCode {
+    let args = cli::Cli::parse();
+    match cli::run(args) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            let message = message.trim_end();
+            if !message.is_empty() {
+                eprintln!("{message}");
+            }
+            ExitCode::FAILURE
+        }
     }
 }

@@ -5,6 +5,7 @@
 pub mod eval;
 mod exec;
 pub mod notation;
+pub mod play;
 pub mod rng;
 pub mod state;
 mod turns;

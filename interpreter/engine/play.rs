@@ -1,0 +1,181 @@
+//! Driving a game: resolving chance with a seeded generator or a fixed outcome, playing
+//! moves given as text, random playouts and perft.
+
+use super::rng::Rng;
+use super::{Choices, Engine, Outcome, RuntimeError, State, Step, StepKind};
+
+/// Why a move given as text could not be played.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum PlayError {
+    #[error("`{text}` is not a legal move here; the legal moves are: {legal}")]
+    Illegal { text: String, legal: String },
+    #[error("the game is over")]
+    Over,
+    #[error("{0}")]
+    Runtime(#[from] RuntimeError),
+}
+
+/// The result of one random game.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct PlayoutRecord {
+    /// None when the game reached the decision limit unfinished.
+    pub outcome: Option<Outcome>,
+    /// Player decisions made (a whole turn counts once).
+    pub decisions: usize,
+    /// Chance events resolved.
+    pub chance_events: usize,
+}
+
+impl<'g> Engine<'g> {
+    /// Resolves the pending chance event (if any) by the generator, or with the outcome
+    /// whose text is `fixed`.
+    pub fn resolve_chance(&mut self, state: &mut State, rng: &mut Rng, fixed: Option<&str>) -> Result<Option<Step>, PlayError> {
+        if state.chance().is_none() {
+            return Ok(None);
+        }
+        let mut choices = Choices::default();
+        self.chance_steps(state, &mut choices);
+        if choices.is_empty() {
+            return Ok(None);
+        }
+        let i = match fixed {
+            Some(text) => match self.find_chance(state, &choices, text)? {
+                Some(i) => i,
+                None => {
+                    let legal = self.list_texts(state, &choices)?;
+                    return Err(PlayError::Illegal { text: text.to_string(), legal });
+                }
+            },
+            None => rng.weighted(&choices.weights),
+        };
+        let step = choices.get(i)[0];
+        self.apply_step(state, &step)?;
+        Ok(Some(step))
+    }
+
+    /// A chance outcome by its text, or by its numbers in any order (`3,1` for `1-3`).
+    fn find_chance(&mut self, state: &State, choices: &Choices, text: &str) -> Result<Option<usize>, RuntimeError> {
+        if let Some(i) = self.find_choice(state, choices, text)? {
+            return Ok(Some(i));
+        }
+        let numbers = |t: &str| {
+            let mut v: Vec<i64> = t.split(|c: char| !c.is_ascii_digit()).filter_map(|n| n.parse().ok()).collect();
+            v.sort();
+            v
+        };
+        let want = numbers(text);
+        for i in 0..choices.len() {
+            if numbers(&self.step_text(state, &choices.get(i)[0], true)) == want {
+                return Ok(Some(i));
+            }
+        }
+        Ok(None)
+    }
+
+    /// All choices as text, separated by commas.
+    pub fn list_texts(&mut self, state: &State, choices: &Choices) -> Result<String, RuntimeError> {
+        let mut out = Vec::new();
+        for i in 0..choices.len() {
+            out.push(self.choice_text(state, choices.get(i))?);
+        }
+        Ok(if out.is_empty() { "none".to_string() } else { out.join(", ") })
+    }
+
+    /// Plays a move given as text (a chance outcome when chance is pending).
+    pub fn play_text(&mut self, state: &mut State, text: &str) -> Result<(), PlayError> {
+        let mut choices = Choices::default();
+        self.legal(state, &mut choices)?;
+        if choices.is_empty() {
+            return Err(PlayError::Over);
+        }
+        if state.chance().is_some() {
+            let mut rng = Rng::new(0);
+            self.resolve_chance(state, &mut rng, Some(text))?;
+            return Ok(());
+        }
+        match self.find_choice(state, &choices, text)? {
+            Some(i) => {
+                let steps: Vec<Step> = choices.get(i).to_vec();
+                self.apply(state, &steps)?;
+                Ok(())
+            }
+            None => {
+                let legal = self.list_texts(state, &choices)?;
+                Err(PlayError::Illegal { text: text.to_string(), legal })
+            }
+        }
+    }
+
+    /// The outcome when the game is over (by an end rule or a stuck player).
+    pub fn outcome(&mut self, state: &State) -> Option<Outcome> {
+        self.end_outcome(state).or_else(|| if state.chance().is_none() { self.stuck_outcome(state) } else { None })
+    }
+
+    /// One game of uniformly random choices (chance by its weights), from the initial
+    /// state, stopping unfinished after `max_decisions`.
+    pub fn playout(&mut self, rng: &mut Rng, max_decisions: usize, choices: &mut Choices) -> Result<PlayoutRecord, RuntimeError> {
+        let mut state = self.initial_state()?;
+        let mut decisions = 0;
+        let mut chance_events = 0;
+        loop {
+            if let Some(o) = self.end_outcome(&state) {
+                return Ok(PlayoutRecord { outcome: Some(o), decisions, chance_events });
+            }
+            if state.chance().is_some() {
+                choices.clear();
+                self.chance_steps(&state, choices);
+                if choices.is_empty() {
+                    return Err(RuntimeError::new(Default::default(), "a chance event has no outcome"));
+                }
+                let i = rng.weighted(&choices.weights);
+                let step = choices.get(i)[0];
+                self.apply_step(&mut state, &step)?;
+                chance_events += 1;
+                continue;
+            }
+            if decisions >= max_decisions {
+                return Ok(PlayoutRecord { outcome: None, decisions, chance_events });
+            }
+            self.legal(&state, choices)?;
+            if choices.is_empty() {
+                let o = self.stuck_outcome(&state);
+                return Ok(PlayoutRecord { outcome: o, decisions, chance_events });
+            }
+            let i = rng.below(choices.len() as u32) as usize;
+            let (a, b) = choices.ranges[i];
+            for k in a..b {
+                let step = choices.steps[k as usize];
+                self.apply_step(&mut state, &step)?;
+            }
+            decisions += 1;
+        }
+    }
+
+    /// Leaves of the decision tree `depth` levels deep; every choice and every chance
+    /// outcome is a branch and a level; a finished game is a leaf.
+    pub fn perft(&mut self, state: &State, depth: usize) -> Result<u64, RuntimeError> {
+        if depth == 0 {
+            return Ok(1);
+        }
+        let mut choices = Choices::default();
+        self.legal(state, &mut choices)?;
+        if choices.is_empty() {
+            return Ok(1);
+        }
+        let mut total = 0;
+        for i in 0..choices.len() {
+            let mut child = state.clone();
+            let steps: Vec<Step> = choices.get(i).to_vec();
+            for s in &steps {
+                self.apply_step(&mut child, s)?;
+            }
+            total += if depth == 1 { 1 } else { self.perft(&child, depth - 1)? };
+        }
+        Ok(total)
+    }
+
+    /// Whether a step is a chance outcome.
+    pub fn is_chance(step: &Step) -> bool {
+        step.kind == StepKind::Chance
+    }
+}

@@ -1,0 +1,332 @@
+//! Command-line commands: each loads a game, runs the library and prints the result,
+//! as text for people or JSON for scripts.
+
+use clap::{Args, Parser, Subcommand};
+use std::io::IsTerminal;
+use tabula::engine::play::PlayError;
+use tabula::engine::rng::Rng;
+use tabula::{compile, json, Choices, CompileError, Engine, Game, Source, State};
+
+#[derive(Parser, Debug)]
+#[command(name = "tabula", version, about = "Play, check and analyse board games written as rules files.")]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Check a rules file and summarise it.
+    Check(GameArgs),
+    /// List the legal moves of the player to move (or the chance outcomes).
+    Moves {
+        #[command(flatten)]
+        game: GameArgs,
+        #[command(flatten)]
+        position: PositionArgs,
+        /// One JSON object per move, with the state it leads to.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Count the leaves of the decision tree to a depth.
+    Perft {
+        #[command(flatten)]
+        game: GameArgs,
+        #[command(flatten)]
+        position: PositionArgs,
+        /// Levels to search; every choice and every chance outcome is one level.
+        #[arg(long, short)]
+        depth: usize,
+    },
+    /// Play random games and summarise them.
+    Playout {
+        #[command(flatten)]
+        game: GameArgs,
+        /// Seed of the first game; game i uses seed + i.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Number of games.
+        #[arg(short = 'n', long = "games", default_value_t = 1000)]
+        games: u64,
+        /// A game still going after this many decisions is counted unfinished.
+        #[arg(long, default_value_t = 10_000)]
+        max_decisions: usize,
+        /// One JSON line per game, then a summary line.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Print the state after some moves.
+    State {
+        #[command(flatten)]
+        game: GameArgs,
+        #[command(flatten)]
+        position: PositionArgs,
+        /// Print YAML instead of JSON.
+        #[arg(long)]
+        yaml: bool,
+    },
+}
+
+#[derive(Args, Debug)]
+pub struct GameArgs {
+    /// A built-in game (e.g. naytin-six) or the path of a rules file.
+    pub game: String,
+    /// Turn on an option of the game (repeat for several).
+    #[arg(short = 'o', long = "option")]
+    pub options: Vec<String>,
+}
+
+#[derive(Args, Debug)]
+pub struct PositionArgs {
+    /// Start from this state file (JSON, or YAML when named .yaml/.yml).
+    #[arg(long)]
+    pub state: Option<String>,
+    /// Seed for chance events that the moves do not fix.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Moves to play first, separated by commas (a chance outcome by its text, e.g. roll:3).
+    #[arg(long, value_delimiter = ',')]
+    pub moves: Vec<String>,
+    /// Fix the next chance outcome by its numbers, e.g. `--dice 3,1`.
+    #[arg(long, value_delimiter = ',')]
+    pub dice: Vec<u32>,
+}
+
+pub fn run(cli: Cli) -> Result<(), String> {
+    let Some(command) = cli.command else {
+        println!("tabula: play, check and analyse board games written as rules files.\n");
+        println!("Built-in games:");
+        for (name, _) in tabula::games::BUILT_IN {
+            println!("  {name}");
+        }
+        println!("\nTry `tabula check naytin-six` or `tabula --help`.");
+        return Ok(());
+    };
+    match command {
+        Command::Check(g) => check(&g),
+        Command::Moves { game, position, json } => moves(&game, &position, json),
+        Command::Perft { game, position, depth } => perft(&game, &position, depth),
+        Command::Playout { game, seed, games, max_decisions, json } => playout(&game, seed, games, max_decisions, json),
+        Command::State { game, position, yaml } => state(&game, &position, yaml),
+    }
+}
+
+fn color() -> bool {
+    std::env::var_os("NO_COLOR").is_none() && std::io::stderr().is_terminal()
+}
+
+/// Loads and compiles a game, rendering any error for a person.
+pub fn load(g: &GameArgs) -> Result<Game, String> {
+    let source = tabula::games::load_source(&g.game).map_err(|e| format!("error: {e}"))?;
+    compile(&source, &g.options).map_err(|e| match e {
+        CompileError::Rules(d) => d.render(color()),
+        CompileError::Option(m) => format!("error: {m}"),
+    })
+}
+
+fn runtime(game: &Game, e: &tabula::RuntimeError) -> String {
+    let source = tabula::games::load_source(&game.source_name)
+        .or_else(|_| tabula::games::load_source(game.source_name.trim_start_matches("games/").trim_end_matches(".tabula")));
+    match source {
+        Ok(s) => tabula::Diagnostics { source: s, list: vec![tabula::Diagnostic::new(e.span, format!("while playing: {}", e.message))] }.render(color()),
+        Err(_) => format!("error while playing: {}", e.message),
+    }
+}
+
+fn play_error(game: &Game, e: PlayError) -> String {
+    match e {
+        PlayError::Runtime(r) => runtime(game, &r),
+        other => format!("error: {other}"),
+    }
+}
+
+/// The state a command starts from: --state or the initial state, then --moves,
+/// resolving chance with --dice or the seed.
+fn position(engine: &mut Engine, p: &PositionArgs) -> Result<State, String> {
+    let game = engine.game;
+    let mut state = match &p.state {
+        Some(path) => {
+            let text = std::fs::read_to_string(path).map_err(|e| format!("error: cannot read `{path}`: {}", e.to_string().to_lowercase()))?;
+            json::state_from_text(game, &Source::new(path.clone(), text)).map_err(|d| d.render(color()))?
+        }
+        None => engine.initial_state().map_err(|e| runtime(game, &e))?,
+    };
+    let mut rng = Rng::new(p.seed);
+    for m in &p.moves {
+        if state.chance().is_some() && engine.play_text(&mut state.clone(), m).is_err() {
+            // The move is not a chance outcome: roll first.
+            engine.resolve_chance(&mut state, &mut rng, None).map_err(|e| play_error(game, e))?;
+        }
+        engine.play_text(&mut state, m.trim()).map_err(|e| play_error(game, e))?;
+    }
+    if !p.dice.is_empty() {
+        if state.chance().is_none() {
+            return Err("error: --dice fixes a chance outcome, but no chance event is pending here".into());
+        }
+        let text: Vec<String> = p.dice.iter().map(|d| d.to_string()).collect();
+        engine.resolve_chance(&mut state, &mut rng, Some(&text.join("-"))).map_err(|e| play_error(game, e))?;
+    }
+    Ok(state)
+}
+
+fn check(g: &GameArgs) -> Result<(), String> {
+    let game = load(g)?;
+    let mut engine = Engine::new(&game);
+    engine.initial_state().map_err(|e| runtime(&game, &e))?;
+    println!("{}: ok", game.source_name);
+    println!("  game     {}", game.name);
+    println!("  players  {}", game.players.join(", "));
+    println!("  board    {} cells, directions {}", game.board.cells.len(), game.board.dirs.join(" "));
+    let phases: Vec<&str> = game.phases.iter().map(|p| p.name.as_str()).collect();
+    println!("  phases   {}", phases.join(" -> "));
+    let actions: Vec<&str> = game.actions.iter().map(|a| a.name.as_str()).collect();
+    println!("  actions  {}", actions.join(", "));
+    if !game.chances.is_empty() {
+        let chances: Vec<&str> = game.chances.iter().map(|a| a.name.as_str()).collect();
+        println!("  chance   {}", chances.join(", "));
+    }
+    if game.options.is_empty() {
+        println!("  options  none");
+    } else {
+        println!("  options");
+        for (name, description) in &game.options {
+            let on = if game.chosen.contains(name) { " (on)" } else { "" };
+            println!("    {name:<20} {description}{on}");
+        }
+    }
+    Ok(())
+}
+
+fn moves(g: &GameArgs, p: &PositionArgs, as_json: bool) -> Result<(), String> {
+    let game = load(g)?;
+    let mut engine = Engine::new(&game);
+    let state = position(&mut engine, p)?;
+    let mut choices = Choices::default();
+    engine.legal(&state, &mut choices).map_err(|e| runtime(&game, &e))?;
+    if choices.is_empty() {
+        let outcome = engine.outcome(&state);
+        if as_json {
+            println!("{}", serde_json::json!({ "over": outcome }));
+        } else {
+            match outcome {
+                Some(o) => println!("the game is over: {}", describe(&game, &o)),
+                None => println!("no legal moves"),
+            }
+        }
+        return Ok(());
+    }
+    for i in 0..choices.len() {
+        let steps = choices.get(i).to_vec();
+        let text = engine.choice_text(&state, &steps).map_err(|e| runtime(&game, &e))?;
+        if as_json {
+            let mut child = state.clone();
+            engine.apply(&mut child, &steps).map_err(|e| runtime(&game, &e))?;
+            let mut line = serde_json::json!({ "move": text, "state": json::state_to_json(&game, &child) });
+            if choices.weights[i] > 0 {
+                line["weight"] = serde_json::json!(choices.weights[i]);
+            }
+            println!("{line}");
+        } else {
+            println!("{text}");
+        }
+    }
+    Ok(())
+}
+
+pub fn describe(game: &Game, o: &tabula::Outcome) -> String {
+    let scores: Vec<String> = game.players.iter().zip(&o.scores).map(|(p, s)| format!("{p} {s}")).collect();
+    let who = match o.winner {
+        Some(w) => format!("{} wins", game.players[w]),
+        None => "a draw".to_string(),
+    };
+    let points = if o.winner.is_some() && o.points != 1 { format!(" ({} points)", o.points) } else { String::new() };
+    format!("{who}{points} ({}; scores {})", o.reason, scores.join(", "))
+}
+
+fn perft(g: &GameArgs, p: &PositionArgs, depth: usize) -> Result<(), String> {
+    let game = load(g)?;
+    let mut engine = Engine::new(&game);
+    let state = position(&mut engine, p)?;
+    let start = std::time::Instant::now();
+    let n = engine.perft(&state, depth).map_err(|e| runtime(&game, &e))?;
+    let secs = start.elapsed().as_secs_f64();
+    println!("{n}");
+    eprintln!("perft {depth}: {n} leaves in {secs:.3} s");
+    Ok(())
+}
+
+fn playout(g: &GameArgs, seed: u64, games: u64, max_decisions: usize, as_json: bool) -> Result<(), String> {
+    let game = load(g)?;
+    let mut engine = Engine::new(&game);
+    let mut choices = Choices::default();
+    let mut wins = vec![0u64; game.players.len()];
+    let (mut draws, mut unfinished, mut total, mut longest) = (0u64, 0u64, 0u64, 0usize);
+    let bar = if !as_json && std::io::stderr().is_terminal() && games >= 1000 {
+        let b = indicatif::ProgressBar::new(games);
+        b.set_style(indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} games, {per_sec}, eta {eta}").unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()));
+        Some(b)
+    } else {
+        None
+    };
+    let start = std::time::Instant::now();
+    for i in 0..games {
+        let mut rng = Rng::new(seed.wrapping_add(i));
+        let record = engine.playout(&mut rng, max_decisions, &mut choices).map_err(|e| runtime(&game, &e))?;
+        match &record.outcome {
+            Some(o) => match o.winner {
+                Some(w) => wins[w] += 1,
+                None => draws += 1,
+            },
+            None => unfinished += 1,
+        }
+        total += record.decisions as u64;
+        longest = longest.max(record.decisions);
+        if as_json {
+            let winner = record.outcome.as_ref().and_then(|o| o.winner).map(|w| game.players[w].clone());
+            println!("{}", serde_json::json!({ "seed": seed.wrapping_add(i), "winner": winner, "outcome": record.outcome, "decisions": record.decisions, "chance_events": record.chance_events }));
+        }
+        if let Some(b) = &bar {
+            if i % 256 == 0 {
+                b.set_position(i);
+            }
+        }
+    }
+    if let Some(b) = bar {
+        b.finish_and_clear();
+    }
+    let secs = start.elapsed().as_secs_f64().max(1e-9);
+    let rate = games as f64 / secs;
+    let mean = if games > 0 { total as f64 / games as f64 } else { 0.0 };
+    if as_json {
+        let w: serde_json::Map<String, serde_json::Value> = game.players.iter().zip(&wins).map(|(p, n)| (p.clone(), serde_json::json!(n))).collect();
+        println!("{}", serde_json::json!({ "summary": { "games": games, "wins": w, "draws": draws, "unfinished": unfinished, "mean_decisions": mean, "max_decisions": longest, "seconds": secs, "games_per_second": rate } }));
+    } else {
+        println!("{games} games of {} in {secs:.2} s: {rate:.0} games/s", game.name);
+        for (p, n) in game.players.iter().zip(&wins) {
+            println!("  {p:<8} wins {n:>8} ({:.1}%)", 100.0 * *n as f64 / games.max(1) as f64);
+        }
+        println!("  draws        {draws:>8}");
+        if unfinished > 0 {
+            println!("  unfinished   {unfinished:>8} (over {max_decisions} decisions)");
+        }
+        println!("  length       mean {mean:.1}, max {longest} decisions");
+    }
+    Ok(())
+}
+
+fn state(g: &GameArgs, p: &PositionArgs, yaml: bool) -> Result<(), String> {
+    let game = load(g)?;
+    let mut engine = Engine::new(&game);
+    let state = position(&mut engine, p)?;
+    let mut value = json::state_to_json(&game, &state);
+    if let Some(o) = engine.outcome(&state) {
+        value["over"] = serde_json::json!(o);
+    }
+    value["scores"] = serde_json::json!(engine.scores(&state));
+    if yaml {
+        print!("{}", serde_yaml_ng::to_string(&value).map_err(|e| format!("error: {e}"))?);
+    } else {
+        println!("{}", serde_json::to_string_pretty(&value).map_err(|e| format!("error: {e}"))?);
+    }
+    Ok(())
+}
