@@ -2,6 +2,7 @@
 
 /// Name and text of each built-in rules file.
 pub const BUILT_IN: &[(&str, &str)] = &[
+    ("backgammon", include_str!("../games/backgammon.tabula")),
     ("invictus", include_str!("../games/invictus.tabula")),
     ("naytin-six", include_str!("../games/naytin-six.tabula")),
 ];
