@@ -145,12 +145,17 @@ pub enum Gen {
 pub enum Domain {
     Range(Expr, Expr),
     Dirs(Vec<Expr>),
+    /// Directions known when compiling: `per_player[mover]` lists them.
+    FixedDirs(Vec<Vec<i32>>),
     Cells,
     Players,
     Region { region: usize, player: Option<Expr> },
     Track { track: usize, player: Option<Expr> },
     Neighbours(Expr),
     Pool { pool: usize, player: Option<Expr> },
+    /// The cells of `inner` holding a piece of `owner` (a filter the compiler folds in
+    /// from `where owner(c) == ...`, so generation skips other cells without evaluating).
+    Owned { inner: Box<Domain>, owner: Expr },
 }
 
 #[derive(Debug, Clone)]
@@ -260,6 +265,26 @@ pub enum Expr {
     Aggregate { op: AggOp, slot: u8, domain: Box<Domain>, filter: Option<Box<Expr>>, value: Option<Box<Expr>> },
     /// Whether the mover has a legal action (of this one, or of any in the phase).
     Can(Option<usize>),
+    /// A leaf read in one step (the compiler folds simple shapes into these).
+    Operand(Operand),
+    /// A comparison or arithmetic of two leaves, without recursion.
+    Simple(BinOp, Operand, Operand),
+}
+
+/// A value read without evaluating a subexpression.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Operand {
+    Const(i32),
+    Local(u8),
+    Mover,
+    Opponent,
+    Owner(u8),
+    Value(u8),
+    Count(u8),
+    Empty(u8),
+    Counter(usize),
+    /// The neighbour of the cell in local `.0` in the direction in local `.1`.
+    Step(u8, u8),
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -256,7 +256,22 @@ impl<'a> Compiler<'a> {
                         out.push(c);
                     }
                 }
-                Some((Domain::Dirs(out), Ty::Dir))
+                // Directions fixed when compiling become a table by player.
+                let fixed: Option<Vec<Vec<i32>>> = (0..self.game.players.len().max(1))
+                    .map(|p| {
+                        out.iter()
+                            .map(|e| match e {
+                                Expr::Const(d) => Some(*d),
+                                Expr::RelDir(r) => self.game.board.rel_dirs[*r as usize].1.get(p).map(|&d| d as i32),
+                                _ => None,
+                            })
+                            .collect()
+                    })
+                    .collect();
+                match fixed {
+                    Some(table) if out.len() == names.len() => Some((Domain::FixedDirs(table), Ty::Dir)),
+                    _ => Some((Domain::Dirs(out), Ty::Dir)),
+                }
             }
             ast::Domain::Expr(e) => Some(match self.set_ref(e, scope)? {
                 SetRef::Cells => (Domain::Cells, Ty::Cell),

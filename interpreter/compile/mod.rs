@@ -2,6 +2,7 @@
 //! options in, lays out the state, and collects every error before giving up.
 
 mod expr;
+mod optimize;
 mod stmt;
 
 use crate::board::{Board, Region, Track};
@@ -47,7 +48,9 @@ pub fn compile(source: &Source, options: &[String]) -> Result<Game, CompileError
     let mut c = Compiler::new(&file, chosen, source.name.clone());
     c.run(&file);
     if c.errors.is_empty() {
-        Ok(c.game)
+        let mut game = c.game;
+        optimize::game(&mut game);
+        Ok(game)
     } else {
         c.errors.sort_by_key(|d| d.span.start);
         Err(fail(c.errors))

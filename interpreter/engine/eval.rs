@@ -42,8 +42,46 @@ pub fn opponent(game: &Game, p: i32) -> i32 {
     (p + 1) % game.players.len().max(1) as i32
 }
 
+#[inline(always)]
+fn operand(game: &Game, state: &State, o: Operand, locals: &Locals) -> i32 {
+    match o {
+        Operand::Const(c) => c,
+        Operand::Local(s) => locals[s as usize],
+        Operand::Mover => state.mover() as i32,
+        Operand::Opponent => opponent(game, state.mover() as i32),
+        Operand::Owner(s) => state.cell(game, locals[s as usize]).owner(),
+        Operand::Value(s) => state.cell(game, locals[s as usize]).value(),
+        Operand::Count(s) => state.cell(game, locals[s as usize]).count(),
+        Operand::Empty(s) => {
+            let c = locals[s as usize];
+            (c >= 0 && state.cell(game, c).count() == 0) as i32
+        }
+        Operand::Counter(slot) => state.data[slot],
+        Operand::Step(c, d) => game.board.step(locals[c as usize], locals[d as usize]),
+    }
+}
+
+#[inline(always)]
+fn binary(op: BinOp, x: i32, y: i32) -> i32 {
+    match op {
+        BinOp::Eq => (x == y) as i32,
+        BinOp::Ne => (x != y) as i32,
+        BinOp::Lt => (x < y) as i32,
+        BinOp::Le => (x <= y) as i32,
+        BinOp::Gt => (x > y) as i32,
+        BinOp::Ge => (x >= y) as i32,
+        BinOp::Add => x.wrapping_add(y),
+        BinOp::Sub => x.wrapping_sub(y),
+        BinOp::Mul => x.wrapping_mul(y),
+        BinOp::Div => x.checked_div(y).unwrap_or(0),
+        BinOp::Rem => x.checked_rem(y).unwrap_or(0),
+    }
+}
+
 pub fn eval(game: &Game, state: &State, e: &Expr, locals: &mut Locals) -> i32 {
     match e {
+        Expr::Operand(o) => operand(game, state, *o, locals),
+        Expr::Simple(op, a, b) => binary(*op, operand(game, state, *a, locals), operand(game, state, *b, locals)),
         Expr::Const(c) => *c,
         Expr::Local(s) => locals[*s as usize],
         Expr::Mover => state.mover() as i32,
@@ -148,19 +186,7 @@ pub fn eval(game: &Game, state: &State, e: &Expr, locals: &mut Locals) -> i32 {
         Expr::Binary(op, a, b) => {
             let x = eval(game, state, a, locals);
             let y = eval(game, state, b, locals);
-            match op {
-                BinOp::Eq => (x == y) as i32,
-                BinOp::Ne => (x != y) as i32,
-                BinOp::Lt => (x < y) as i32,
-                BinOp::Le => (x <= y) as i32,
-                BinOp::Gt => (x > y) as i32,
-                BinOp::Ge => (x >= y) as i32,
-                BinOp::Add => x.wrapping_add(y),
-                BinOp::Sub => x.wrapping_sub(y),
-                BinOp::Mul => x.wrapping_mul(y),
-                BinOp::Div => x.checked_div(y).unwrap_or(0),
-                BinOp::Rem => x.checked_rem(y).unwrap_or(0),
-            }
+            binary(*op, x, y)
         }
         Expr::If(c, a, b) => {
             if eval(game, state, c, locals) != 0 {
@@ -172,16 +198,23 @@ pub fn eval(game: &Game, state: &State, e: &Expr, locals: &mut Locals) -> i32 {
         Expr::Min(a, b) => eval(game, state, a, locals).min(eval(game, state, b, locals)),
         Expr::Max(a, b) => eval(game, state, a, locals).max(eval(game, state, b, locals)),
         Expr::Abs(a) => eval(game, state, a, locals).wrapping_abs(),
-        Expr::Aggregate { op, slot, domain, filter, value } => {
+        Expr::Aggregate { op, slot, domain, filter, value } => aggregate(game, state, *op, *slot, domain, filter.as_deref(), value.as_deref(), locals),
+        Expr::Can(action) => can(game, state, *action),
+    }
+}
+
+#[inline(never)]
+#[allow(clippy::too_many_arguments)]
+fn aggregate(game: &Game, state: &State, op: AggOp, slot: u8, domain: &Domain, filter: Option<&Expr>, value: Option<&Expr>, locals: &mut Locals) -> i32 {
             let mut acc: Option<i32> = None;
             let mut count = 0i32;
-            let slot = *slot as usize;
+            let slot = slot as usize;
             let mut stop = false;
             for_each_in(game, state, domain, locals, &mut |game, state, x, locals| {
                 locals[slot] = x;
                 if let Some(f) = filter {
                     if eval(game, state, f, locals) == 0 {
-                        if *op == AggOp::All {
+                        if op == AggOp::All {
                             // A counterexample: not all hold.
                             stop = true;
                             return false;
@@ -197,7 +230,7 @@ pub fn eval(game: &Game, state: &State, e: &Expr, locals: &mut Locals) -> i32 {
                     }
                     AggOp::Count | AggOp::All => true,
                     AggOp::Sum | AggOp::Min | AggOp::Max => {
-                        let v = value.as_ref().map_or(x, |v| eval(game, state, v, locals));
+                        let v = value.map_or(x, |v| eval(game, state, v, locals));
                         acc = Some(match (op, acc) {
                             (_, None) => v,
                             (AggOp::Sum, Some(a)) => a.wrapping_add(v),
@@ -215,7 +248,9 @@ pub fn eval(game: &Game, state: &State, e: &Expr, locals: &mut Locals) -> i32 {
                 _ => acc.unwrap_or(0),
             }
         }
-        Expr::Can(action) => {
+
+#[inline(never)]
+fn can(game: &Game, state: &State, action: Option<usize>) -> i32 {
             let phase = &game.phases[state.phase().min(game.phases.len() - 1)];
             let mut frame: Locals = [0; MAX_LOCALS];
             let mut found = false;
@@ -233,8 +268,6 @@ pub fn eval(game: &Game, state: &State, e: &Expr, locals: &mut Locals) -> i32 {
             }
             found as i32
         }
-    }
-}
 
 /// Calls `f` with each element of a domain; stops early when `f` returns false.
 /// Returns false when stopped early.
@@ -261,6 +294,13 @@ pub fn for_each_in(
             for d in ds {
                 let x = eval(game, state, d, locals);
                 if x >= 0 && !f(game, state, x, locals) {
+                    return false;
+                }
+            }
+        }
+        Domain::FixedDirs(per_player) => {
+            for &d in &per_player[state.mover().min(per_player.len() - 1)] {
+                if !f(game, state, d, locals) {
                     return false;
                 }
             }
@@ -302,6 +342,29 @@ pub fn for_each_in(
                     if !f(game, state, n, locals) {
                         return false;
                     }
+                }
+            }
+        }
+        Domain::Owned { inner, owner } => {
+            let who = eval(game, state, owner, locals);
+            let base = game.cells_base;
+            let owned = |c: i32| super::state::CellWord(state.data[base + c as usize]).owner() == who;
+            match inner.as_ref() {
+                Domain::Cells => {
+                    for c in 0..game.board.cells.len() as i32 {
+                        if owned(c) && !f(game, state, c, locals) {
+                            return false;
+                        }
+                    }
+                }
+                other => {
+                    return for_each_in(game, state, other, locals, &mut |game, state, c, locals| {
+                        if c >= 0 && owned(c) {
+                            f(game, state, c, locals)
+                        } else {
+                            true
+                        }
+                    });
                 }
             }
         }

@@ -423,6 +423,12 @@ impl<'g> Engine<'g> {
         if self.end_outcome(state).is_some() {
             return Ok(());
         }
+        self.legal_unchecked(state, out)
+    }
+
+    /// `legal` for a state already known not to be over.
+    pub(crate) fn legal_unchecked(&mut self, state: &State, out: &mut Choices) -> Result<(), RuntimeError> {
+        out.clear();
         if state.chance().is_some() {
             self.chance_steps(state, out);
             return Ok(());

@@ -136,7 +136,7 @@ impl<'g> Engine<'g> {
             if decisions >= max_decisions {
                 return Ok(PlayoutRecord { outcome: None, decisions, chance_events });
             }
-            self.legal(&state, choices)?;
+            self.legal_unchecked(&state, choices)?;
             if choices.is_empty() {
                 let o = self.stuck_outcome(&state);
                 return Ok(PlayoutRecord { outcome: o, decisions, chance_events });

@@ -27,6 +27,27 @@ pub(crate) struct Search {
     leaf_data: Vec<i32>,
     work: Option<State>,
     kept: Vec<usize>,
+    /// Positions already reached within this turn (hash, offset in `seen_data`): two
+    /// orders of the same moves lead to the same subtree, which is searched once.
+    seen: std::collections::HashMap<u64, Vec<u32>>,
+    seen_data: Vec<i32>,
+}
+
+impl Search {
+    /// Whether this position was reached before in this turn; remembers it if not.
+    fn visit(&mut self, state: &State) -> bool {
+        let h = state.hash64();
+        let width = state.data.len();
+        let entry = self.seen.entry(h).or_default();
+        for &off in entry.iter() {
+            if self.seen_data[off as usize..off as usize + width] == state.data[..] {
+                return true;
+            }
+        }
+        entry.push(self.seen_data.len() as u32);
+        self.seen_data.extend_from_slice(&state.data);
+        false
+    }
 }
 
 impl<'g> Engine<'g> {
@@ -39,6 +60,8 @@ impl<'g> Engine<'g> {
         self.search.leaf_steps.clear();
         self.search.leaf_data.clear();
         self.search.path.clear();
+        self.search.seen.clear();
+        self.search.seen_data.clear();
         self.journal.clear();
         self.journaling = true;
         let result = self.dfs(&mut work, 0);
@@ -99,6 +122,10 @@ impl<'g> Engine<'g> {
             for s in &steps {
                 let mark = self.journal.len();
                 let cont = self.run_step(work, s)?;
+                if self.search.visit(work) {
+                    self.undo_to(work, mark);
+                    continue;
+                }
                 self.search.path.push(*s);
                 let mut locals: Locals = [0; MAX_LOCALS];
                 let phase = &game.phases[work.phase()];

@@ -1,0 +1,268 @@
+//! Rewrites of the IR that keep its meaning and make generation cheaper: a loop over
+//! cells followed by `where owner(c) == P` becomes a loop over the cells P occupies.
+
+use crate::ir::*;
+
+pub fn game(g: &mut Game) {
+    for m in g.actions.iter_mut().chain(g.chances.iter_mut()) {
+        generators(&mut m.generators);
+        for gen in &mut m.generators {
+            match gen {
+                Gen::For(_, d) => domain(d),
+                Gen::Let(_, e) | Gen::Where(e, _) => expr(e),
+            }
+        }
+        block(&mut m.body);
+        if let Some(w) = &mut m.weight {
+            expr(w);
+        }
+        for part in &mut m.template {
+            match part {
+                TemplatePart::Value(e, _) | TemplatePart::Mark(e, _) => expr(e),
+                TemplatePart::Text(_) => {}
+            }
+        }
+    }
+    block(&mut g.setup);
+    for p in &mut g.phases {
+        block(&mut p.turn_start);
+        block(&mut p.turn_end);
+        p.maximize.iter_mut().for_each(expr);
+        if let Some(u) = &mut p.until {
+            expr(u);
+        }
+        if let Stuck::Pass { body, .. } = &mut p.stuck {
+            block(body);
+        }
+    }
+    for e in &mut g.ends {
+        expr(&mut e.when);
+        result(&mut e.result);
+    }
+    if let Some(s) = &mut g.score {
+        expr(s);
+    }
+}
+
+fn result(r: &mut ResultSpec) {
+    if let ResultSpec::Winner { player, points } = r {
+        expr(player);
+        if let Some(p) = points {
+            expr(p);
+        }
+    }
+}
+
+fn block(b: &mut [Stmt]) {
+    for s in b {
+        match &mut s.kind {
+            StmtKind::If(c, a, e) => {
+                expr(c);
+                block(a);
+                block(e);
+            }
+            StmtKind::For(_, d, f, body) => {
+                domain(d);
+                if let Some(f) = f {
+                    expr(f);
+                }
+                block(body);
+            }
+            StmtKind::Let(_, e) | StmtKind::Remove(e) | StmtKind::SetMover(e) => expr(e),
+            StmtKind::Move(a, b) | StmtKind::SetValue(a, b) => {
+                expr(a);
+                expr(b);
+            }
+            _ => {}
+        }
+    }
+}
+
+fn domain(d: &mut Domain) {
+    match d {
+        Domain::Range(a, b) => {
+            expr(a);
+            expr(b);
+        }
+        Domain::Dirs(ds) => ds.iter_mut().for_each(expr),
+        Domain::Neighbours(c) => expr(c),
+        Domain::Owned { inner, owner } => {
+            domain(inner);
+            expr(owner);
+        }
+        _ => {}
+    }
+}
+
+fn expr(e: &mut Expr) {
+    children(e);
+    simplify(e);
+}
+
+/// Folds leaves and two-leaf operations into `Operand` / `Simple` nodes.
+fn simplify(e: &mut Expr) {
+    if let Some(o) = as_operand(e) {
+        *e = Expr::Operand(o);
+        return;
+    }
+    if let Expr::Binary(op, a, b) = e {
+        if let (Some(x), Some(y)) = (as_operand(a), as_operand(b)) {
+            *e = Expr::Simple(*op, x, y);
+        }
+    }
+}
+
+fn as_operand(e: &Expr) -> Option<Operand> {
+    let local = |c: &Expr| match c {
+        Expr::Local(s) => Some(*s),
+        Expr::Operand(Operand::Local(s)) => Some(*s),
+        _ => None,
+    };
+    Some(match e {
+        Expr::Operand(o) => *o,
+        Expr::Const(c) => Operand::Const(*c),
+        Expr::Local(s) => Operand::Local(*s),
+        Expr::Mover => Operand::Mover,
+        Expr::Opponent(p) if matches!(p.as_ref(), Expr::Mover | Expr::Operand(Operand::Mover)) => Operand::Opponent,
+        Expr::Owner(c) => Operand::Owner(local(c)?),
+        Expr::Value(c) => Operand::Value(local(c)?),
+        Expr::Count(c) => Operand::Count(local(c)?),
+        Expr::Empty(c) => Operand::Empty(local(c)?),
+        Expr::Counter { base, player: None } => Operand::Counter(*base),
+        Expr::Step(c, d) => Operand::Step(local(c)?, local(d)?),
+        _ => return None,
+    })
+}
+
+fn children(e: &mut Expr) {
+    match e {
+        Expr::Aggregate { slot, domain: d, filter, value, .. } => {
+            domain(d);
+            if let Some(f) = filter {
+                expr(f);
+            }
+            if let Some(v) = value {
+                expr(v);
+            }
+            if let Some(f) = filter.as_mut() {
+                if let Some(owner) = take_owner_test(f, *slot) {
+                    let inner = std::mem::replace(d.as_mut(), Domain::Cells);
+                    **d = Domain::Owned { inner: Box::new(inner), owner };
+                    if matches!(**f, Expr::Const(1) | Expr::Operand(Operand::Const(1))) {
+                        *filter = None;
+                    }
+                }
+            }
+        }
+        Expr::Opponent(a) | Expr::Owner(a) | Expr::Value(a) | Expr::Count(a) | Expr::Empty(a) | Expr::Is(a, _) => expr(a),
+        Expr::Not(a) | Expr::Neg(a) | Expr::Abs(a) => expr(a),
+        Expr::Step(a, b) | Expr::Slide(a, b) | Expr::Binary(_, a, b) | Expr::And(a, b) | Expr::Or(a, b) | Expr::Min(a, b) | Expr::Max(a, b) => {
+            expr(a);
+            expr(b);
+        }
+        Expr::If(a, b, c) => {
+            expr(a);
+            expr(b);
+            expr(c);
+        }
+        Expr::Counter { player: Some(p), .. } => expr(p),
+        Expr::TrackPos { player, cell: a, .. } | Expr::InRegion { player, cell: a, .. } | Expr::InTrack { player, cell: a, .. } => {
+            if let Some(p) = player {
+                expr(p);
+            }
+            expr(a);
+        }
+        Expr::TrackAt { player, index, .. } => {
+            if let Some(p) = player {
+                expr(p);
+            }
+            expr(index);
+        }
+        Expr::ZoneCell { player, .. } => expr(player),
+        _ => {}
+    }
+}
+
+/// In a generator list, `for c in CELLS` then `where owner(c) == P and ...` becomes
+/// `for c in CELLS owned by P` then `where ...`.
+fn generators(gens: &mut Vec<Gen>) {
+    let mut i = 0;
+    while i + 1 < gens.len() {
+        let slot = match &gens[i] {
+            Gen::For(s, d) if cell_domain(d) => *s,
+            _ => {
+                i += 1;
+                continue;
+            }
+        };
+        let owner = match &mut gens[i + 1] {
+            Gen::Where(e, _) => take_owner_test(e, slot),
+            _ => None,
+        };
+        if let Some(owner) = owner {
+            if let Gen::For(_, d) = &mut gens[i] {
+                let inner = std::mem::replace(d, Domain::Cells);
+                *d = Domain::Owned { inner: Box::new(inner), owner };
+            }
+            if matches!(&gens[i + 1], Gen::Where(Expr::Const(1), _)) {
+                gens.remove(i + 1);
+            }
+        }
+        i += 1;
+    }
+}
+
+fn cell_domain(d: &Domain) -> bool {
+    matches!(d, Domain::Cells | Domain::Region { .. } | Domain::Track { .. } | Domain::Neighbours(_))
+}
+
+/// Removes a leading conjunct `owner(Local(slot)) == P` (P not reading the slot) from
+/// `e`, returning P; what is left of `e` stays (Const(1) when nothing).
+fn take_owner_test(e: &mut Expr, slot: u8) -> Option<Expr> {
+    match e {
+        Expr::Binary(BinOp::Eq, a, b) => {
+            let owner = match (a.as_ref(), b.as_ref()) {
+                (Expr::Owner(c), p) if matches!(c.as_ref(), Expr::Local(s) if *s == slot) && !reads(p, slot) => p.clone(),
+                (p, Expr::Owner(c)) if matches!(c.as_ref(), Expr::Local(s) if *s == slot) && !reads(p, slot) => p.clone(),
+                _ => return None,
+            };
+            *e = Expr::Const(1);
+            Some(owner)
+        }
+        Expr::Simple(BinOp::Eq, a, b) => {
+            let owner = match (*a, *b) {
+                (Operand::Owner(s), o) | (o, Operand::Owner(s)) if s == slot && !operand_reads(o, slot) => Expr::Operand(o),
+                _ => return None,
+            };
+            *e = Expr::Const(1);
+            Some(owner)
+        }
+        Expr::And(a, b) => {
+            let owner = take_owner_test(a, slot)?;
+            if matches!(a.as_ref(), Expr::Const(1) | Expr::Operand(Operand::Const(1))) {
+                let rest = std::mem::replace(b.as_mut(), Expr::Const(1));
+                *e = rest;
+            }
+            Some(owner)
+        }
+        _ => None,
+    }
+}
+
+/// Whether an expression reads a local slot (conservatively: any local of that number).
+fn operand_reads(o: Operand, slot: u8) -> bool {
+    matches!(o, Operand::Local(s) | Operand::Owner(s) | Operand::Value(s) | Operand::Count(s) | Operand::Empty(s) if s == slot)
+}
+
+fn reads(e: &Expr, slot: u8) -> bool {
+    match e {
+        Expr::Operand(o) => operand_reads(*o, slot),
+        Expr::Simple(_, a, b) => operand_reads(*a, slot) || operand_reads(*b, slot),
+        Expr::Local(s) => *s == slot,
+        Expr::Const(_) | Expr::Mover | Expr::Phase | Expr::RelDir(_) | Expr::Can(_) => false,
+        Expr::Opponent(a) | Expr::Owner(a) | Expr::Value(a) | Expr::Count(a) | Expr::Empty(a) | Expr::Is(a, _) | Expr::Not(a) | Expr::Neg(a) | Expr::Abs(a) => reads(a, slot),
+        Expr::Counter { player, .. } | Expr::TrackLen { player, .. } | Expr::PoolSize { player, .. } => player.as_ref().is_some_and(|p| reads(p, slot)),
+        Expr::ZoneCell { player, .. } => reads(player, slot),
+        _ => true,
+    }
+}
