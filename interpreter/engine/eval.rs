@@ -357,6 +357,22 @@ pub fn for_each_in(
                         }
                     }
                 }
+                Domain::Region { region, player } => {
+                    let Some(p) = player_slot(game, player.as_ref(), state, locals) else { return true };
+                    for &c in &game.board.regions[*region].lists[p] {
+                        if owned(c) && !f(game, state, c, locals) {
+                            return false;
+                        }
+                    }
+                }
+                Domain::Track { track, player } => {
+                    let Some(p) = player_slot(game, player.as_ref(), state, locals) else { return true };
+                    for &c in &game.board.tracks[*track].lists[p] {
+                        if owned(c) && !f(game, state, c, locals) {
+                            return false;
+                        }
+                    }
+                }
                 other => {
                     return for_each_in(game, state, other, locals, &mut |game, state, c, locals| {
                         if c >= 0 && owned(c) {
