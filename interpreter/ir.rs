@@ -16,7 +16,12 @@ pub const SLOT_PHASE: usize = 1;
 pub const SLOT_CHANCE: usize = 2;
 /// 1 while the mover is in the middle of a turn (after a `continue`).
 pub const SLOT_IN_TURN: usize = 3;
-pub const HEADER_SLOTS: usize = 4;
+/// Whose turn it is; differs from the mover while a decision is handed to another player.
+pub const SLOT_OWNER: usize = 4;
+pub const HEADER_SLOTS: usize = 5;
+
+/// Counters every game has, filled in by the match layer (money play: length 0).
+pub const MATCH_COUNTERS: [(&str, bool); 3] = [("match_length", false), ("match_score", true), ("match_score_before", true)];
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Ty {
@@ -86,6 +91,8 @@ pub struct PieceDef {
 #[derive(Debug, Clone)]
 pub struct CounterDef {
     pub name: String,
+    /// What the counter holds: a number, a player (or none), a cell (or none), true/false.
+    pub ty: Ty,
     pub per_player: bool,
     pub per_turn: bool,
     pub base: usize,
@@ -219,6 +226,10 @@ pub enum StmtKind {
     SetValue(Expr, Expr),
     Chance(u16),
     SetMover(Expr),
+    /// The next decision of this turn is this player's (the turn goes on).
+    HandTo(Expr),
+    /// The next decision of this turn is the turn owner's again.
+    HandBack,
     Assign { counter: usize, player: Option<Expr>, op: AssignOp, value: Expr },
 }
 

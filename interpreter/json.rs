@@ -48,10 +48,16 @@ pub fn state_to_json(game: &Game, state: &State) -> Value {
     }
     let mut counters = Map::new();
     for c in &game.counters {
+        let typed = |v: i32| match c.ty {
+            Ty::Player => json!(usize::try_from(v).ok().and_then(|i| game.players.get(i))),
+            Ty::Cell => json!(usize::try_from(v).ok().and_then(|i| game.board.cells.get(i))),
+            Ty::Bool => json!(v != 0),
+            _ => json!(v),
+        };
         let value = if c.per_player {
-            Value::Object(game.players.iter().enumerate().map(|(i, n)| (n.clone(), json!(state.data[c.base + i]))).collect())
+            Value::Object(game.players.iter().enumerate().map(|(i, n)| (n.clone(), typed(state.data[c.base + i]))).collect())
         } else {
-            json!(state.data[c.base])
+            typed(state.data[c.base])
         };
         counters.insert(c.name.clone(), value);
     }
@@ -62,6 +68,7 @@ pub fn state_to_json(game: &Game, state: &State) -> Value {
         "to_move": game.players[state.mover()],
         "chance": state.chance().map(|c| &game.chances[c].name),
         "in_turn": state.in_turn(),
+        "turn_of": game.players[(state.data[SLOT_OWNER].max(0) as usize).min(game.players.len() - 1)],
         "cells": cells,
         "pools": pools,
         "counters": counters,
@@ -159,10 +166,10 @@ impl<'a> Reader<'a> {
             self.errors.push(Diagnostic::new(Span::new(0, 1), "a state is an object with `phase`, `to_move`, `cells`, ..."));
             return state;
         };
-        let known = ["game", "options", "phase", "to_move", "chance", "in_turn", "cells", "pools", "counters", "over", "scores"];
+        let known = ["game", "options", "phase", "to_move", "turn_of", "chance", "in_turn", "cells", "pools", "counters", "over", "scores"];
         for k in obj.keys() {
             if !known.contains(&k.as_str()) {
-                let m = format!("unknown field `{k}`; a state has {}", known[..9].join(", "));
+                let m = format!("unknown field `{k}`; a state has {}", known[..10].join(", "));
                 self.error(k, m);
             }
         }
@@ -193,6 +200,7 @@ impl<'a> Reader<'a> {
             Some(p) => {
                 if let Some(i) = self.player(p, "to_move") {
                     state.data[SLOT_MOVER] = i as i32;
+                    state.data[SLOT_OWNER] = i as i32;
                 }
             }
             None => self.error("", "a state needs `to_move`".into()),
@@ -204,6 +212,11 @@ impl<'a> Reader<'a> {
                     let m = format!("`{}` is not a chance event of this game", value_text(c));
                     self.error(c.as_str().unwrap_or("chance"), m);
                 }
+            }
+        }
+        if let Some(p) = obj.get("turn_of") {
+            if let Some(i) = self.player(p, "turn_of") {
+                state.data[SLOT_OWNER] = i as i32;
             }
         }
         if let Some(t) = obj.get("in_turn") {
@@ -342,12 +355,31 @@ impl<'a> Reader<'a> {
                 };
                 for (p, x) in obj {
                     if let Some(i) = self.player(&Value::String(p.clone()), &format!("counter `{name}`")) {
-                        state.data[c.base + i] = self.int(x, &format!("counter `{name}`"), name);
+                        state.data[c.base + i] = self.counter_value(x, c.ty, name);
                     }
                 }
             } else {
-                state.data[c.base] = self.int(value, &format!("counter `{name}`"), name);
+                state.data[c.base] = self.counter_value(value, c.ty, name);
             }
+        }
+    }
+}
+
+impl Reader<'_> {
+    fn counter_value(&mut self, v: &Value, ty: Ty, name: &str) -> i32 {
+        let game = self.game;
+        match (ty, v) {
+            (Ty::Player | Ty::Cell, Value::Null) => -1,
+            (Ty::Player, _) => self.player(v, &format!("counter `{name}`")).map_or(-1, |p| p as i32),
+            (Ty::Cell, _) => match v.as_str().and_then(|c| game.board.cell(c)) {
+                Some(c) => c,
+                None => {
+                    self.error(name, format!("counter `{name}`: `{}` is not a cell", value_text(v)));
+                    -1
+                }
+            },
+            (Ty::Bool, Value::Bool(b)) => *b as i32,
+            _ => self.int(v, &format!("counter `{name}`"), name),
         }
     }
 }

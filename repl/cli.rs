@@ -54,6 +54,9 @@ pub enum Command {
         /// One JSON line per game, then a summary line.
         #[arg(long)]
         json: bool,
+        /// Play matches to this many points instead of single games.
+        #[arg(long = "match")]
+        match_length: Option<i32>,
     },
     /// Print the state after some moves.
     State {
@@ -106,7 +109,10 @@ pub fn run(cli: Cli) -> Result<(), String> {
         Command::Check(g) => check(&g),
         Command::Moves { game, position, json } => moves(&game, &position, json),
         Command::Perft { game, position, depth } => perft(&game, &position, depth),
-        Command::Playout { game, seed, games, max_decisions, json } => playout(&game, seed, games, max_decisions, json),
+        Command::Playout { game, seed, games, max_decisions, json, match_length } => match match_length {
+            Some(n) => playout_matches(&game, seed, games, n, max_decisions, json),
+            None => playout(&game, seed, games, max_decisions, json),
+        },
         Command::State { game, position, yaml } => state(&game, &position, yaml),
     }
 }
@@ -310,6 +316,39 @@ fn playout(g: &GameArgs, seed: u64, games: u64, max_decisions: usize, as_json: b
             println!("  unfinished   {unfinished:>8} (over {max_decisions} decisions)");
         }
         println!("  length       mean {mean:.1}, max {longest} decisions");
+    }
+    Ok(())
+}
+
+fn playout_matches(g: &GameArgs, seed: u64, matches: u64, length: i32, max_decisions: usize, as_json: bool) -> Result<(), String> {
+    let game = load(g)?;
+    let mut engine = Engine::new(&game);
+    let mut choices = Choices::default();
+    let mut wins = vec![0u64; game.players.len()];
+    let (mut undecided, mut total_games) = (0u64, 0usize);
+    let start = std::time::Instant::now();
+    for i in 0..matches {
+        let mut rng = Rng::new(seed.wrapping_add(i));
+        let (games, m) = engine.playout_match(length, &mut rng, max_decisions, &mut choices).map_err(|e| runtime(&game, &e))?;
+        total_games += games.len();
+        match m.winner() {
+            Some(Some(w)) => wins[w] += 1,
+            _ => undecided += 1,
+        }
+        if as_json {
+            let winner = m.winner().flatten().map(|w| game.players[w].clone());
+            println!("{}", serde_json::json!({ "seed": seed.wrapping_add(i), "winner": winner, "scores": m.scores, "games": games.len() }));
+        }
+    }
+    let secs = start.elapsed().as_secs_f64().max(1e-9);
+    if !as_json {
+        println!("{matches} matches to {length} of {} in {secs:.2} s ({total_games} games)", game.name);
+        for (p, n) in game.players.iter().zip(&wins) {
+            println!("  {p:<8} wins {n:>8}");
+        }
+        if undecided > 0 {
+            println!("  undecided    {undecided:>8}");
+        }
     }
     Ok(())
 }

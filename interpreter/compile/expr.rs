@@ -28,6 +28,14 @@ impl<'a> Compiler<'a> {
         Some(c)
     }
 
+    /// Like `expect`, but `none` (a cell) may stand for no player.
+    pub fn expect_assignable(&mut self, e: &ast::Expr, want: Ty, scope: &mut Scope) -> Option<Expr> {
+        if want == Ty::Player && matches!(e.kind, ExprKind::None) {
+            return Some(Expr::Const(-1));
+        }
+        self.expect(e, want, scope)
+    }
+
     pub fn expr(&mut self, e: &ast::Expr, scope: &mut Scope) -> Typed {
         match &e.kind {
             ExprKind::Int(n) => {
@@ -127,7 +135,7 @@ impl<'a> Compiler<'a> {
                 self.error_hint(span, format!("`{name}` is kept per player"), format!("write `{name}[mover]` or `{name}[p]`"));
                 return None;
             }
-            return Some((Expr::Counter { base: c.base, player: None }, Ty::Int));
+            return Some((Expr::Counter { base: c.base, player: None }, c.ty));
         }
         if let Some(p) = self.player(name) {
             return Some((Expr::Const(p as i32), Ty::Player));
@@ -290,9 +298,9 @@ impl<'a> Compiler<'a> {
             return None;
         };
         if let Some(c) = self.game.counters.iter().position(|c| &c.name == name) {
-            let (b, pp) = (self.game.counters[c].base, self.game.counters[c].per_player);
+            let (b, pp, ty) = (self.game.counters[c].base, self.game.counters[c].per_player, self.game.counters[c].ty);
             let p = self.player_index(Some(index), pp, name, span, scope)?;
-            return Some((Expr::Counter { base: b, player: p.map(Box::new) }, Ty::Int));
+            return Some((Expr::Counter { base: b, player: p.map(Box::new) }, ty));
         }
         if let Some(z) = self.game.board.zones.iter().position(|z| &z.name == name) {
             let pp = self.game.board.zones[z].per_player;

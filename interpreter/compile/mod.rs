@@ -487,6 +487,10 @@ impl<'a> Compiler<'a> {
     fn state_layout(&mut self, file: &'a ast::File) {
         let n = self.game.players.len();
         let mut at = HEADER_SLOTS + self.game.board.cells.len();
+        for (name, per_player) in MATCH_COUNTERS {
+            self.game.counters.push(CounterDef { name: name.to_string(), ty: Ty::Int, per_player, per_turn: false, base: at, init: None });
+            at += if per_player { n } else { 1 };
+        }
         for item in &file.items {
             match item {
                 Item::Pool(p) => {
@@ -500,10 +504,31 @@ impl<'a> Compiler<'a> {
                     self.game.pools.push(def);
                 }
                 Item::Counter(c) => {
+                    if MATCH_COUNTERS.iter().any(|(m, _)| *m == c.name.text) {
+                        let m = format!("`{}` is a counter of every game, kept by the match: it cannot be declared again", c.name.text);
+                        self.error(c.name.span, m);
+                    }
                     self.unique_state_name(&c.name);
-                    let init = c.init.as_ref().and_then(|e| self.expect(e, Ty::Int, &mut Scope::default()));
+                    let ty = match c.ty.as_ref().map(|t| t.text.as_str()) {
+                        None | Some("int") => Ty::Int,
+                        Some("player") => Ty::Player,
+                        Some("cell") => Ty::Cell,
+                        Some("bool") => Ty::Bool,
+                        Some(other) => {
+                            let span = c.ty.as_ref().map_or(c.name.span, |t| t.span);
+                            self.error_hint(span, format!("unknown counter type `{other}`"), "a counter holds an `int` (the default), a `player`, a `cell` or a `bool`");
+                            Ty::Int
+                        }
+                    };
+                    let init = match &c.init {
+                        Some(e) => self.expect_assignable(e, ty, &mut Scope::default()),
+                        // A player or cell counter starts as none.
+                        None if matches!(ty, Ty::Player | Ty::Cell) => Some(Expr::Const(-1)),
+                        None => None,
+                    };
                     self.game.counters.push(CounterDef {
                         name: c.name.text.clone(),
+                        ty,
                         per_player: c.per_player,
                         per_turn: c.per_turn,
                         base: at,

@@ -139,6 +139,8 @@ impl<'a> Compiler<'a> {
                 }
             },
             K::SetMover(p) => StmtKind::SetMover(self.expect(p, Ty::Player, scope)?),
+            K::HandTo(p) => StmtKind::HandTo(self.expect(p, Ty::Player, scope)?),
+            K::HandBack => StmtKind::HandBack,
             K::Assign { target, index, op, value } => {
                 let Some(c) = self.game.counters.iter().position(|c| c.name == target.text) else {
                     let m = if self.game.pools.iter().any(|p| p.name == target.text) {
@@ -162,7 +164,12 @@ impl<'a> Compiler<'a> {
                         return None;
                     }
                 };
-                let v = self.expect(value, Ty::Int, scope)?;
+                let ty = self.game.counters[c].ty;
+                if ty != Ty::Int && *op != ast::AssignOp::Set {
+                    self.error(s.span, format!("`{}` holds {}: only `=` assigns it", target.text, ty.describe()));
+                    return None;
+                }
+                let v = self.expect_assignable(value, ty, scope)?;
                 let op = match op {
                     ast::AssignOp::Set => AssignOp::Set,
                     ast::AssignOp::Add => AssignOp::Add,

@@ -200,6 +200,16 @@ impl<'g> Engine<'g> {
             StmtKind::SetMover(p) => {
                 let p = self.player_of(state, Some(p), locals, s)?;
                 self.write(state, SLOT_MOVER, p as i32);
+                self.write(state, SLOT_OWNER, p as i32);
+            }
+            StmtKind::HandTo(p) => {
+                let p = self.player_of(state, Some(p), locals, s)?;
+                self.write(state, SLOT_MOVER, p as i32);
+                flow.cont = true;
+            }
+            StmtKind::HandBack => {
+                self.write(state, SLOT_MOVER, state.data[SLOT_OWNER]);
+                flow.cont = true;
             }
             StmtKind::Assign { counter, player, op, value } => {
                 let p = self.player_of(state, player.as_ref(), locals, s)?;

@@ -3,7 +3,9 @@
 //! no game.
 
 pub mod eval;
+pub mod explain;
 mod exec;
+pub mod matchplay;
 pub mod notation;
 pub mod play;
 pub mod rng;
@@ -124,17 +126,20 @@ pub struct Engine<'g> {
     pub(crate) search: turns::Search,
     /// Limits a rules file whose turns never end.
     pub max_turn_steps: usize,
+    /// The match the next initial state belongs to.
+    pub(crate) match_info: Option<matchplay::Match>,
 }
 
 impl<'g> Engine<'g> {
     pub fn new(game: &'g Game) -> Engine<'g> {
-        Engine { game, journal: Vec::new(), journaling: false, search: turns::Search::default(), max_turn_steps: 64 }
+        Engine { game, journal: Vec::new(), journaling: false, search: turns::Search::default(), max_turn_steps: 64, match_info: None }
     }
 
     /// The state before the first decision: counters, setup, the first phase.
     pub fn initial_state(&mut self) -> Result<State, RuntimeError> {
         let game = self.game;
         let mut state = State::new(game);
+        self.write_match(&mut state);
         let mut locals: Locals = [0; MAX_LOCALS];
         for c in &game.counters {
             if let Some(init) = &c.init {
@@ -188,6 +193,9 @@ impl<'g> Engine<'g> {
         if state.in_turn() {
             self.write(state, SLOT_IN_TURN, 0);
         }
+        if state.data[SLOT_OWNER] != state.data[SLOT_MOVER] {
+            self.write(state, SLOT_OWNER, state.data[SLOT_MOVER]);
+        }
         let phase = &game.phases[state.phase()];
         let mut locals: Locals = [0; MAX_LOCALS];
         let mut flow = Flow::default();
@@ -209,7 +217,9 @@ impl<'g> Engine<'g> {
         if done && phase_index + 1 < game.phases.len() {
             return self.enter_phase(state, phase_index + 1);
         }
-        let next = eval::opponent(game, state.mover() as i32);
+        // The next turn is the opponent's of the player whose turn this was, whoever
+        // made its last decision.
+        let next = eval::opponent(game, state.data[SLOT_OWNER]);
         self.write(state, SLOT_MOVER, next);
         self.begin_turn(state)
     }
@@ -247,6 +257,10 @@ impl<'g> Engine<'g> {
     pub fn apply_step(&mut self, state: &mut State, step: &Step) -> Result<(), RuntimeError> {
         let cont = self.run_step(state, step)?;
         if step.kind == StepKind::Chance {
+            // In the middle of a turn, chance that leaves the mover nothing to do ends it.
+            if state.in_turn() {
+                return self.settle(state, true);
+            }
             return Ok(());
         }
         self.settle(state, cont)
@@ -435,7 +449,7 @@ impl<'g> Engine<'g> {
         }
         let game = self.game;
         let phase = &game.phases[state.phase()];
-        if phase.decide_turn && !state.in_turn() {
+        if phase.decide_turn {
             return self.whole_turns(state, out);
         }
         let mut buf = std::mem::take(&mut self.search.buffer);

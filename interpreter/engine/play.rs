@@ -114,7 +114,12 @@ impl<'g> Engine<'g> {
     /// One game of uniformly random choices (chance by its weights), from the initial
     /// state, stopping unfinished after `max_decisions`.
     pub fn playout(&mut self, rng: &mut Rng, max_decisions: usize, choices: &mut Choices) -> Result<PlayoutRecord, RuntimeError> {
-        let mut state = self.initial_state()?;
+        let state = self.initial_state()?;
+        self.playout_from(state, rng, max_decisions, choices)
+    }
+
+    /// A random game from a given state.
+    pub fn playout_from(&mut self, mut state: State, rng: &mut Rng, max_decisions: usize, choices: &mut Choices) -> Result<PlayoutRecord, RuntimeError> {
         let mut decisions = 0;
         let mut chance_events = 0;
         loop {
@@ -149,6 +154,30 @@ impl<'g> Engine<'g> {
             }
             decisions += 1;
         }
+    }
+
+    /// A random match to `length` points (0: one game); the record of each game and
+    /// the match.
+    pub fn playout_match(&mut self, length: i32, rng: &mut Rng, max_decisions: usize, choices: &mut Choices) -> Result<(Vec<PlayoutRecord>, super::matchplay::Match), RuntimeError> {
+        let mut m = super::matchplay::Match::new(length, self.game.players.len());
+        let mut games = Vec::new();
+        while m.winner().is_none() {
+            let state = self.initial_state_in(&m)?;
+            let record = self.playout_from(state, rng, max_decisions, choices)?;
+            match &record.outcome {
+                Some(o) if o.winner.is_some() || length == 0 => m.record(o),
+                // A drawn or unfinished game adds nothing; a match of them stops.
+                _ => {
+                    games.push(record);
+                    break;
+                }
+            }
+            games.push(record);
+            if games.len() >= 10_000 {
+                break;
+            }
+        }
+        Ok((games, m))
     }
 
     /// Leaves of the decision tree `depth` levels deep; every choice and every chance

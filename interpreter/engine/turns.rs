@@ -70,7 +70,7 @@ impl<'g> Engine<'g> {
         self.search.work = Some(work);
         result?;
         if self.search.leaves.is_empty() {
-            if let Stuck::Pass { .. } = game.phases[state.phase()].stuck {
+            if let (Stuck::Pass { .. }, false) = (&game.phases[state.phase()].stuck, state.in_turn()) {
                 let a = out.steps.len() as u32;
                 out.steps.push(Step { kind: StepKind::Pass, id: 0, args: [0; MAX_ARGS] });
                 out.ranges.push((a, a + 1));
@@ -118,6 +118,7 @@ impl<'g> Engine<'g> {
         let mut steps = std::mem::take(&mut self.search.levels[depth]);
         steps.clear();
         self.action_steps(work, &mut steps);
+        let actor = work.mover();
         let result = (|| {
             for s in &steps {
                 let mark = self.journal.len();
@@ -129,7 +130,10 @@ impl<'g> Engine<'g> {
                 self.search.path.push(*s);
                 let mut locals: Locals = [0; MAX_LOCALS];
                 let phase = &game.phases[work.phase()];
+                // A turn decided whole is one player's actions up to a chance event,
+                // a hand-over or its end.
                 let going_on = cont
+                    && work.mover() == actor
                     && work.chance().is_none()
                     && self.end_outcome(work).is_none()
                     && !phase.until.as_ref().is_some_and(|u| eval(game, work, u, &mut locals) != 0);

@@ -55,6 +55,8 @@ pub struct PieceDecl {
 #[derive(Debug, Clone)]
 pub struct CounterDecl {
     pub name: Name,
+    /// `counter owner: player`; a number when not given.
+    pub ty: Option<Name>,
     pub per_player: bool,
     pub init: Option<Expr>,
     pub per_turn: bool,
@@ -173,6 +175,8 @@ pub enum StmtKind {
     SetValue { cell: Expr, value: Expr },
     Chance(Name),
     SetMover(Expr),
+    HandTo(Expr),
+    HandBack,
     Assign { target: Name, index: Option<Expr>, op: AssignOp, value: Expr },
 }
 

@@ -177,7 +177,8 @@ fn token_name(rule: Rule) -> Option<String> {
         Rule::domain | Rule::range_domain | Rule::dir_list => "a domain (`a..b`, `[dirs]` or a set)",
         Rule::st_if | Rule::st_let | Rule::st_for | Rule::st_continue | Rule::st_move | Rule::st_put
         | Rule::st_remove | Rule::st_take | Rule::st_add_pool | Rule::st_clear | Rule::st_set_value
-        | Rule::st_chance | Rule::st_set_mover | Rule::st_assign | Rule::counter_ref => "a statement or `}`",
+        | Rule::st_chance | Rule::st_set_mover | Rule::st_assign | Rule::st_hand | Rule::counter_ref => "a statement or `}`",
+        Rule::counter_type => "`: type`",
         Rule::ph_starts | Rule::ph_actions | Rule::ph_decide | Rule::ph_prefer | Rule::ph_maximize
         | Rule::ph_stuck | Rule::ph_turn_start | Rule::ph_turn_end | Rule::ph_until => {
             "a phase item (`starts`, `actions`, `prefer`, `stuck`, `turn start`, `until`, ...) or `}`"
@@ -266,9 +267,10 @@ fn item(pair: Pair<Rule>) -> Item {
         }
         Rule::counter_decl => {
             let n = it.next().map(name).unwrap_or_else(|| missing(pair_span));
-            let mut c = CounterDecl { name: n, per_player: false, init: None, per_turn: false };
+            let mut c = CounterDecl { name: n, ty: None, per_player: false, init: None, per_turn: false };
             for p in it {
                 match p.as_rule() {
+                    Rule::counter_type => c.ty = p.into_inner().next().map(name),
                     Rule::per_player => c.per_player = true,
                     Rule::turn_local => c.per_turn = true,
                     _ => c.init = Some(expr(p)),
@@ -620,6 +622,11 @@ fn stmt(pair: Pair<Rule>) -> Stmt {
         }
         Rule::st_chance => StmtKind::Chance(it.next().map(name).unwrap_or_else(|| missing(sp))),
         Rule::st_set_mover => StmtKind::SetMover(next_expr(&mut it)),
+        Rule::st_hand => match it.next() {
+            Some(p) if p.as_rule() == Rule::hand_back => StmtKind::HandBack,
+            Some(p) => StmtKind::HandTo(expr(p)),
+            None => StmtKind::HandBack,
+        },
         _ => {
             // st_assign
             let target_pair = it.next();

@@ -199,3 +199,45 @@ pub fn random_game_count(short: u64) -> u64 {
         _ => short,
     }
 }
+
+/// The Naytïn Six board as RULES.md §3 draws it: for each cell, its neighbour to the E,
+/// W, NE, NW, SE and SW ("-" at the edge). Copied from the table in RULES.md.
+pub const NAYTIN_NEIGHBOURS: &str = "
+    a1    a2  -   -   -   b2  b1
+    a2    a3  a1  -   -   b3  b2
+    a3    -   a2  -   -   b4  b3
+    b1    b2  -   a1  -   c2  c1
+    b2    b3  b1  a2  a1  c3  c2
+    b3    b4  b2  a3  a2  c4  c3
+    b4    -   b3  -   a3  c5  c4
+    c1    c2  -   b1  -   d1  -
+    c2    c3  c1  b2  b1  d2  d1
+    c3    c4  c2  b3  b2  d3  d2
+    c4    c5  c3  b4  b3  d4  d3
+    c5    -   c4  -   b4  -   d4
+    d1    d2  -   c2  c1  e1  -
+    d2    d3  d1  c3  c2  e2  e1
+    d3    d4  d2  c4  c3  e3  e2
+    d4    -   d3  c5  c4  -   e3
+    e1    e2  -   d2  d1  -   -
+    e2    e3  e1  d3  d2  -   -
+    e3    -   e2  d4  d3  -   -
+";
+
+/// The Naytïn Six directions, in the order of `NAYTIN_NEIGHBOURS`' columns.
+pub const NAYTIN_DIRECTIONS: [&str; 6] = ["e", "w", "ne", "nw", "se", "sw"];
+
+/// The 19 cells in order, each with its neighbour in each direction (index into the list).
+pub fn naytin_board() -> Vec<(String, [Option<usize>; 6])> {
+    let rows: Vec<Vec<&str>> = NAYTIN_NEIGHBOURS.lines().map(|l| l.split_whitespace().collect::<Vec<_>>()).filter(|r| !r.is_empty()).collect();
+    let names: Vec<&str> = rows.iter().map(|r| r[0]).collect();
+    rows.iter()
+        .map(|r| {
+            let mut n = [None; 6];
+            for (d, slot) in n.iter_mut().enumerate() {
+                *slot = names.iter().position(|x| *x == r[d + 1]);
+            }
+            (r[0].to_string(), n)
+        })
+        .collect()
+}

@@ -1,0 +1,110 @@
+//! Match play, a layer over any game: a series of games to a number of points, each
+//! game's points coming from its result. The rules file reads the match through the
+//! counters every game has: `match_length` (0 for a single game, money play),
+//! `match_score[p]` (points before this game) and `match_score_before[p]` (points
+//! before the previous game, so a rule can tell the game right after a score was
+//! first reached).
+
+use super::{Engine, Outcome, RuntimeError, State};
+use crate::ir::MATCH_COUNTERS;
+
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Match {
+    /// Points to win; 0 plays a single game.
+    pub length: i32,
+    pub scores: Vec<i32>,
+    pub before: Vec<i32>,
+    /// Games finished so far.
+    pub games: usize,
+}
+
+impl Match {
+    pub fn new(length: i32, players: usize) -> Match {
+        Match { length: length.max(0), scores: vec![0; players], before: vec![0; players], games: 0 }
+    }
+
+    /// Adds a finished game's points to its winner.
+    pub fn record(&mut self, outcome: &Outcome) {
+        self.before = self.scores.clone();
+        if let Some(w) = outcome.winner {
+            if let Some(s) = self.scores.get_mut(w) {
+                *s = s.saturating_add(outcome.points.max(0));
+            }
+        }
+        self.games += 1;
+    }
+
+    /// The winner of the match, once it is decided (money play: after one game).
+    pub fn winner(&self) -> Option<Option<usize>> {
+        if self.length == 0 {
+            if self.games == 0 {
+                return None;
+            }
+            let best = self.scores.iter().copied().max().unwrap_or(0);
+            let leaders: Vec<usize> = (0..self.scores.len()).filter(|&i| self.scores[i] == best).collect();
+            return Some(if leaders.len() == 1 { Some(leaders[0]) } else { None });
+        }
+        self.scores.iter().position(|&s| s >= self.length).map(Some)
+    }
+}
+
+impl<'g> Engine<'g> {
+    /// The initial state of the next game of a match.
+    pub fn initial_state_in(&mut self, m: &Match) -> Result<State, RuntimeError> {
+        self.match_info = Some(m.clone());
+        let state = self.initial_state();
+        self.match_info = None;
+        state
+    }
+
+    /// Writes the match counters into a fresh state (called before setup).
+    pub(crate) fn write_match(&self, state: &mut State) {
+        let Some(m) = &self.match_info else { return };
+        let game = self.game;
+        for (name, _) in MATCH_COUNTERS {
+            let Some(c) = game.counters.iter().find(|c| c.name == name) else { continue };
+            match name {
+                "match_length" => state.data[c.base] = m.length,
+                "match_score" => {
+                    for (i, s) in m.scores.iter().enumerate().take(game.players.len()) {
+                        state.data[c.base + i] = *s;
+                    }
+                }
+                _ => {
+                    for (i, s) in m.before.iter().enumerate().take(game.players.len()) {
+                        state.data[c.base + i] = *s;
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn won(winner: usize, points: i32) -> Outcome {
+        Outcome { winner: Some(winner), points, scores: vec![0, 0], reason: String::new() }
+    }
+
+    #[test]
+    fn a_match_ends_when_a_player_reaches_the_length() {
+        let mut m = Match::new(5, 2);
+        m.record(&won(0, 2));
+        assert_eq!(m.winner(), None);
+        m.record(&won(1, 4));
+        assert_eq!((m.scores.clone(), m.before.clone()), (vec![2, 4], vec![2, 0]));
+        m.record(&won(1, 3));
+        assert_eq!(m.winner(), Some(Some(1)));
+        assert_eq!(m.scores, vec![2, 7]);
+    }
+
+    #[test]
+    fn money_play_is_one_game() {
+        let mut m = Match::new(0, 2);
+        assert_eq!(m.winner(), None);
+        m.record(&won(1, 2));
+        assert_eq!(m.winner(), Some(Some(1)));
+    }
+}

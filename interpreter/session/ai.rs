@@ -1,0 +1,70 @@
+//! Computer players: `random` picks any legal choice; `greedy` picks the choice with
+//! the best immediate result (the end of the game for it, else its score minus the best
+//! opposing score), breaking ties with the session's seeded generator.
+
+use crate::engine::rng::Rng;
+use crate::{Choices, Engine, RuntimeError, State};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Level {
+    Random,
+    Greedy,
+}
+
+impl Level {
+    pub const NAMES: &'static [&'static str] = &["random", "greedy", "off"];
+
+    /// A level by name; `Ok(None)` for `off`.
+    pub fn parse(name: &str) -> Result<Option<Level>, String> {
+        match name {
+            "random" => Ok(Some(Level::Random)),
+            "greedy" => Ok(Some(Level::Greedy)),
+            "off" | "person" | "human" => Ok(None),
+            other => Err(format!("`{other}` is not a computer level; use random, greedy or off")),
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Level::Random => "random",
+            Level::Greedy => "greedy",
+        }
+    }
+}
+
+/// Worth of a won or lost game, above any score difference.
+const DECISIVE: i64 = 1 << 40;
+
+/// The index of the choice the computer plays for `player`.
+pub fn choose(engine: &mut Engine, state: &State, choices: &Choices, player: usize, level: Level, rng: &mut Rng) -> Result<usize, RuntimeError> {
+    if level == Level::Random || choices.len() <= 1 {
+        return Ok(rng.below(choices.len() as u32) as usize);
+    }
+    let mut best = Vec::new();
+    let mut best_value = i64::MIN;
+    for i in 0..choices.len() {
+        let mut next = state.clone();
+        engine.apply(&mut next, choices.get(i))?;
+        let value = match engine.outcome(&next) {
+            Some(o) => match o.winner {
+                Some(w) if w == player => DECISIVE + i64::from(o.points),
+                Some(_) => -DECISIVE - i64::from(o.points),
+                None => 0,
+            },
+            None => {
+                let scores = engine.scores(&next);
+                let own = i64::from(scores.get(player).copied().unwrap_or(0));
+                let other = scores.iter().enumerate().filter(|(p, _)| *p != player).map(|(_, &s)| i64::from(s)).max().unwrap_or(0);
+                own - other
+            }
+        };
+        if value > best_value {
+            best_value = value;
+            best.clear();
+        }
+        if value == best_value {
+            best.push(i);
+        }
+    }
+    Ok(best[rng.below(best.len() as u32) as usize])
+}

@@ -1,0 +1,143 @@
+//! The session's commands: one table drives dispatch, `help` and tab completion.
+
+/// What a command does; the session matches on this.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Cmd {
+    Help,
+    Moves,
+    Board,
+    Undo,
+    Redo,
+    New,
+    Options,
+    Ai,
+    Dice,
+    Roll,
+    Why,
+    Trace,
+    Save,
+    Load,
+    State,
+    LoadState,
+    Reload,
+    Quit,
+}
+
+/// What an argument is, for completion.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Arg {
+    /// A command name.
+    Command,
+    /// A legal move (the rest of the line).
+    Move,
+    /// A player's name.
+    Player,
+    /// A computer level: random, greedy, off.
+    Level,
+    /// on or off.
+    Switch,
+    /// A file name.
+    File,
+    /// Any number of the game's option names.
+    Options,
+    /// json or yaml.
+    Format,
+    /// Free text or a number: nothing to complete.
+    Text,
+}
+
+pub struct CommandSpec {
+    pub cmd: Cmd,
+    pub name: &'static str,
+    pub aliases: &'static [&'static str],
+    /// The arguments as shown in `help`.
+    pub usage: &'static str,
+    pub help: &'static str,
+    pub args: &'static [Arg],
+}
+
+pub const COMMANDS: &[CommandSpec] = &[
+    CommandSpec { cmd: Cmd::Help, name: "help", aliases: &["?"], usage: "[COMMAND]", help: "this list, or the help of one command", args: &[Arg::Command] },
+    CommandSpec { cmd: Cmd::Moves, name: "moves", aliases: &[], usage: "", help: "list the legal moves, numbered; enter a number to play one", args: &[] },
+    CommandSpec { cmd: Cmd::Board, name: "board", aliases: &[], usage: "", help: "draw the board again", args: &[] },
+    CommandSpec {
+        cmd: Cmd::Undo,
+        name: "undo",
+        aliases: &[],
+        usage: "[N]",
+        help: "take back your last move (N moves); a turn entered in part loses its last step",
+        args: &[Arg::Text],
+    },
+    CommandSpec { cmd: Cmd::Redo, name: "redo", aliases: &[], usage: "[N]", help: "play again a move taken back (N moves)", args: &[Arg::Text] },
+    CommandSpec { cmd: Cmd::New, name: "new", aliases: &[], usage: "[SEED]", help: "start a new game with the same rules and options", args: &[Arg::Text] },
+    CommandSpec {
+        cmd: Cmd::Options,
+        name: "options",
+        aliases: &[],
+        usage: "[NAME.. | none]",
+        help: "show the game's options, or start a new game with exactly these on",
+        args: &[Arg::Options],
+    },
+    CommandSpec {
+        cmd: Cmd::Ai,
+        name: "ai",
+        aliases: &["computer"],
+        usage: "[PLAYER random|greedy|off]",
+        help: "let the computer play PLAYER (greedy: the best immediate result), or show who plays",
+        args: &[Arg::Player, Arg::Level],
+    },
+    CommandSpec {
+        cmd: Cmd::Dice,
+        name: "dice",
+        aliases: &[],
+        usage: "N..",
+        help: "set the chance outcome by its numbers (the roll just made, or else the next one)",
+        args: &[Arg::Text],
+    },
+    CommandSpec { cmd: Cmd::Roll, name: "roll", aliases: &[], usage: "TEXT", help: "set the chance outcome by its text, like `dice`", args: &[Arg::Text] },
+    CommandSpec { cmd: Cmd::Why, name: "why", aliases: &[], usage: "MOVE", help: "say which rule makes a move illegal, with its line in the rules file", args: &[Arg::Move] },
+    CommandSpec {
+        cmd: Cmd::Trace,
+        name: "trace",
+        aliases: &[],
+        usage: "on|off",
+        help: "show the rules evaluated as moves are generated and played",
+        args: &[Arg::Switch],
+    },
+    CommandSpec { cmd: Cmd::Save, name: "save", aliases: &[], usage: "FILE", help: "save the game record (YAML: game, options, seed, moves)", args: &[Arg::File] },
+    CommandSpec { cmd: Cmd::Load, name: "load", aliases: &[], usage: "FILE", help: "load a game record and replay it", args: &[Arg::File] },
+    CommandSpec { cmd: Cmd::State, name: "state", aliases: &[], usage: "[json|yaml]", help: "print the state as JSON or YAML", args: &[Arg::Format] },
+    CommandSpec {
+        cmd: Cmd::LoadState,
+        name: "load-state",
+        aliases: &[],
+        usage: "FILE",
+        help: "play on from a state file (JSON, or YAML when named .yaml/.yml)",
+        args: &[Arg::File],
+    },
+    CommandSpec { cmd: Cmd::Reload, name: "reload", aliases: &[], usage: "", help: "re-read the rules file and replay the game under the new rules", args: &[] },
+    CommandSpec { cmd: Cmd::Quit, name: "quit", aliases: &["exit"], usage: "", help: "leave", args: &[] },
+];
+
+/// The command a word names, if any.
+pub fn find(word: &str) -> Option<&'static CommandSpec> {
+    COMMANDS.iter().find(|c| c.name == word || c.aliases.contains(&word))
+}
+
+/// The help text: every command, or one.
+pub fn help(topic: Option<&str>) -> Result<String, String> {
+    if let Some(t) = topic {
+        let Some(c) = find(t) else {
+            return Err(format!("no command `{t}`; `help` lists them"));
+        };
+        let aliases = if c.aliases.is_empty() { String::new() } else { format!(" (also: {})", c.aliases.join(", ")) };
+        return Ok(format!("{} {}{aliases}\n  {}\n", c.name, c.usage, c.help));
+    }
+    let width = COMMANDS.iter().map(|c| c.name.len() + 1 + c.usage.len()).max().unwrap_or(0);
+    let mut out = String::from("Enter a move in the game's notation (e.g. as `moves` prints it), or its number.\nCommands:\n");
+    for c in COMMANDS {
+        let head = if c.usage.is_empty() { c.name.to_string() } else { format!("{} {}", c.name, c.usage) };
+        out.push_str(&format!("  {head:<width$}  {}\n", c.help));
+    }
+    Ok(out)
+}

@@ -1,0 +1,256 @@
+//! Drawing a state as text, chosen by the rules file's `layout`: a square grid, a hex
+//! board, a two-sided board of points, or a plain list; then the zones, pools,
+//! counters and scores.
+
+mod grid;
+mod hex;
+mod points;
+
+use super::style::{pad, Paint, Style};
+use crate::engine::state::{CellWord, NEUTRAL};
+use crate::ir::Game;
+use crate::State;
+
+/// The letters that stand for players and piece types on a board.
+pub struct Marks {
+    players: Vec<char>,
+    pieces: Vec<char>,
+    /// Whether an owned piece shows its type (more than one owned type exists).
+    show_piece: bool,
+}
+
+impl Marks {
+    pub fn new(game: &Game) -> Marks {
+        let mut players: Vec<char> = Vec::new();
+        for (i, name) in game.players.iter().enumerate() {
+            let letter = name
+                .chars()
+                .filter(|c| c.is_alphanumeric())
+                .map(|c| c.to_ascii_uppercase())
+                .find(|c| !players.contains(c))
+                .unwrap_or_else(|| char::from_digit(i as u32 + 1, 10).unwrap_or('?'));
+            players.push(letter);
+        }
+        let mut pieces: Vec<char> = Vec::new();
+        for p in &game.pieces {
+            let letter = p
+                .name
+                .chars()
+                .filter(|c| c.is_alphanumeric())
+                .map(|c| c.to_ascii_lowercase())
+                .find(|c| !pieces.contains(c))
+                .unwrap_or('?');
+            pieces.push(letter);
+        }
+        let show_piece = game.pieces.iter().filter(|p| !p.neutral).count() > 1;
+        Marks { players, pieces, show_piece }
+    }
+
+    /// A cell's contents as a short token (`R5`, `Wk`, `o`, `B3x2`) and its colour;
+    /// empty text for an empty cell. `count` adds `xN` for more than one piece.
+    pub fn token(&self, game: &Game, w: CellWord, count: bool) -> (String, Paint) {
+        if w.count() == 0 {
+            return (String::new(), Paint::Dim);
+        }
+        let piece = w.piece() as usize;
+        let def = game.pieces.get(piece);
+        let mut text = String::new();
+        let paint = if w.owner() == NEUTRAL || w.owner() < 0 {
+            text.push(self.pieces.get(piece).copied().unwrap_or('?'));
+            Paint::Neutral
+        } else {
+            let o = w.owner() as usize;
+            text.push(self.players.get(o).copied().unwrap_or('?'));
+            if self.show_piece {
+                text.push(self.pieces.get(piece).copied().unwrap_or('?'));
+            }
+            Paint::Player(o, game.players.get(o).map_or("", |s| s.as_str()))
+        };
+        if def.is_some_and(|d| d.values.is_some()) {
+            text.push_str(&w.value().to_string());
+        }
+        if count && w.count() > 1 {
+            text.push_str(&format!("x{}", w.count()));
+        }
+        (text, paint)
+    }
+
+    pub fn player_letter(&self, p: usize) -> char {
+        self.players.get(p).copied().unwrap_or('?')
+    }
+
+    /// What the letters mean, on one line.
+    pub fn legend(&self, game: &Game, style: &Style) -> String {
+        let mut parts: Vec<String> = Vec::new();
+        for (i, name) in game.players.iter().enumerate() {
+            let letter = self.players[i].to_string();
+            parts.push(format!("{} {name}", style.paint(Paint::Player(i, name), &letter)));
+        }
+        for (i, p) in game.pieces.iter().enumerate() {
+            if p.neutral || self.show_piece {
+                let paint = if p.neutral { Paint::Neutral } else { Paint::Bold };
+                parts.push(format!("{} {}", style.paint(paint, &self.pieces[i].to_string()), p.name));
+            }
+        }
+        let values: Vec<&str> = game.pieces.iter().filter(|p| p.values.is_some()).map(|p| p.name.as_str()).collect();
+        let mut line = parts.join(style.dot());
+        if !values.is_empty() {
+            line.push_str(&format!("   (a number is the value of a {})", values.join(" or ")));
+        }
+        line
+    }
+}
+
+/// The board, as the player `viewer` names its cells.
+pub fn board(game: &Game, state: &State, style: &Style, viewer: usize) -> String {
+    let marks = Marks::new(game);
+    let zones = zone_lines(game, state, style, &marks);
+    let hint = |key: &str| game.layout.hints.iter().find(|(k, _)| k == key).map(|(_, v)| v.as_str());
+    let mut lines = match game.layout.kind.as_str() {
+        "grid" => with_zones_below(grid::draw(game, state, style, &marks), zones),
+        "hex" => with_zones_below(hex::draw(game, state, style, &marks, viewer), zones),
+        "points" => {
+            let stack = hint("stack").and_then(|v| v.parse().ok()).unwrap_or(5usize).clamp(1, 15);
+            points::draw(game, state, style, &marks, viewer, stack, zones)
+        }
+        _ => with_zones_below(list(game, state, style, &marks, viewer), zones),
+    };
+    lines.push(marks.legend(game, style));
+    let mut out = String::new();
+    for l in lines {
+        out.push_str(l.trim_end());
+        out.push('\n');
+    }
+    out
+}
+
+fn with_zones_below(mut lines: Vec<String>, zones: Vec<String>) -> Vec<String> {
+    lines.extend(zones);
+    lines
+}
+
+/// The cells drawn on the board proper (zones sit at coordinates (-1, -1)).
+pub(crate) fn on_board(game: &Game) -> Vec<usize> {
+    (0..game.board.cells.len()).filter(|&c| game.board.coords[c].0 >= 0 && game.board.coords[c].1 >= 0).collect()
+}
+
+/// How the viewer names a cell.
+pub(crate) fn label(game: &Game, viewer: usize, cell: usize) -> &str {
+    game.board.labels.get(viewer).and_then(|l| l.get(cell)).unwrap_or(&game.board.cells[cell])
+}
+
+pub(crate) fn word(game: &Game, state: &State, cell: usize) -> CellWord {
+    state.cell(game, cell as i32)
+}
+
+/// One line per zone: its name and what each of its cells holds.
+fn zone_lines(game: &Game, state: &State, style: &Style, marks: &Marks) -> Vec<String> {
+    let width = game.board.zones.iter().map(|z| z.name.chars().count()).max().unwrap_or(0);
+    let mut out = Vec::new();
+    for z in &game.board.zones {
+        let mut parts = Vec::new();
+        for (i, &c) in z.cells.iter().enumerate() {
+            if c < 0 {
+                continue;
+            }
+            let w = word(game, state, c as usize);
+            let who = if z.per_player { game.players.get(i).cloned().unwrap_or_default() } else { String::new() };
+            let content = if w.count() == 0 {
+                "0".to_string()
+            } else {
+                let (token, paint) = marks.token(game, w, false);
+                let own = z.per_player && w.owner() == i as i32;
+                // A player's own pieces in his zone are simply counted.
+                if own && game.pieces.get(w.piece() as usize).is_some_and(|p| p.values.is_none()) {
+                    style.paint(paint, &w.count().to_string())
+                } else {
+                    format!("{} x{}", style.paint(paint, &token), w.count())
+                }
+            };
+            let name = if who.is_empty() { String::new() } else { format!("{} ", style.paint(Paint::Player(i, &who), &who)) };
+            parts.push(format!("{name}{content}"));
+        }
+        out.push(format!("{}  {}", pad(&z.name, width), parts.join(style.dot())));
+    }
+    out
+}
+
+/// Any board: the occupied cells by name, eight to a line.
+fn list(game: &Game, state: &State, style: &Style, marks: &Marks, viewer: usize) -> Vec<String> {
+    let cells = on_board(game);
+    let mut items = Vec::new();
+    for &c in &cells {
+        let w = word(game, state, c);
+        if w.count() > 0 {
+            let (token, paint) = marks.token(game, w, true);
+            items.push(format!("{} {}", label(game, viewer, c), style.paint(paint, &token)));
+        }
+    }
+    let empty = cells.len() - items.len();
+    let mut lines: Vec<String> = items.chunks(8).map(|c| c.join("  ")).collect();
+    if lines.is_empty() {
+        lines.push("(no pieces on the board)".to_string());
+    }
+    lines.push(format!("{empty} of {} cells empty", cells.len()));
+    lines
+}
+
+/// The pools, counters and scores, one line each, names aligned.
+pub fn equipment(game: &Game, state: &State, scores: &[i32], style: &Style) -> String {
+    let mut rows: Vec<(String, String)> = Vec::new();
+    for pool in &game.pools {
+        let list = |player: usize| {
+            let base = pool.base + player * pool.width();
+            let mut values = Vec::new();
+            for i in 0..pool.width() {
+                let n = state.data.get(base + i).copied().unwrap_or(0).max(0) as usize;
+                let v = pool.low + i as i32;
+                if n > 4 {
+                    values.push(format!("{v}x{n}"));
+                } else {
+                    values.extend(std::iter::repeat_n(v.to_string(), n));
+                }
+            }
+            if values.is_empty() {
+                "-".to_string()
+            } else {
+                values.join(" ")
+            }
+        };
+        let text = if pool.per_player {
+            let parts: Vec<String> =
+                game.players.iter().enumerate().map(|(i, p)| format!("{} {}", style.paint(Paint::Player(i, p), p), list(i))).collect();
+            parts.join(&format!(" {} ", style.bar()))
+        } else {
+            list(0)
+        };
+        rows.push((pool.name.clone(), text));
+    }
+    if !game.counters.is_empty() {
+        let parts: Vec<String> = game
+            .counters
+            .iter()
+            .map(|c| {
+                if c.per_player {
+                    let each: Vec<String> =
+                        game.players.iter().enumerate().map(|(i, p)| format!("{p} {}", state.data[c.base + i])).collect();
+                    format!("{} ({})", c.name, each.join(", "))
+                } else {
+                    format!("{} {}", c.name, state.data[c.base])
+                }
+            })
+            .collect();
+        rows.push(("counters".to_string(), parts.join(style.dot())));
+    }
+    if game.score.is_some() {
+        let parts: Vec<String> =
+            game.players.iter().enumerate().map(|(i, p)| format!("{} {}", style.paint(Paint::Player(i, p), p), scores.get(i).copied().unwrap_or(0))).collect();
+        rows.push(("score".to_string(), parts.join(style.dot())));
+    }
+    let width = rows.iter().map(|(n, _)| n.chars().count()).max().unwrap_or(0);
+    let mut out = String::new();
+    for (name, text) in rows {
+        out.push_str(&format!("{}  {text}\n", pad(&name, width)));
+    }
+    out
+}

@@ -1,0 +1,83 @@
+//! The game so far as a list of played steps with the state after each, and a cursor
+//! for undo and redo: moves taken back stay until a different move is played.
+
+use crate::State;
+
+/// Who made a step.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum By {
+    Chance,
+    Player(usize),
+}
+
+#[derive(Debug, Clone)]
+pub struct Entry {
+    /// The step as the game writes it (a chance outcome too), so a record replays.
+    pub text: String,
+    pub by: By,
+    pub state: State,
+}
+
+#[derive(Debug, Clone)]
+pub struct Timeline {
+    pub start: State,
+    pub entries: Vec<Entry>,
+    /// How many entries are played; the rest can be redone.
+    pub cursor: usize,
+}
+
+impl Timeline {
+    pub fn new(start: State) -> Timeline {
+        Timeline { start, entries: Vec::new(), cursor: 0 }
+    }
+
+    pub fn current(&self) -> &State {
+        self.state_at(self.cursor)
+    }
+
+    /// The state after the first `k` entries.
+    pub fn state_at(&self, k: usize) -> &State {
+        if k == 0 {
+            &self.start
+        } else {
+            &self.entries[k - 1].state
+        }
+    }
+
+    pub fn played(&self) -> &[Entry] {
+        &self.entries[..self.cursor]
+    }
+
+    /// Plays an entry, forgetting what could have been redone.
+    pub fn push(&mut self, e: Entry) {
+        self.entries.truncate(self.cursor);
+        self.entries.push(e);
+        self.cursor += 1;
+    }
+
+    /// Player moves made so far.
+    pub fn moves_played(&self) -> usize {
+        self.played().iter().filter(|e| matches!(e.by, By::Player(_))).count()
+    }
+
+    /// Where `undo` goes: to just before the last move by a person (by anyone when
+    /// `nobody` is a person), keeping the chance outcomes that preceded it.
+    pub fn undo_target(&self, person: &dyn Fn(usize) -> bool, nobody: bool) -> Option<usize> {
+        (0..self.cursor).rev().find(|&k| matches!(self.entries[k].by, By::Player(p) if nobody || person(p)))
+    }
+
+    /// Where `redo` goes: through the next move by a person and what follows it, up to
+    /// the next person's decision or the end.
+    pub fn redo_target(&self, person: &dyn Fn(usize) -> bool, nobody: bool) -> Option<usize> {
+        if self.cursor >= self.entries.len() {
+            return None;
+        }
+        let next = (self.cursor + 1..self.entries.len()).find(|&k| matches!(self.entries[k].by, By::Player(p) if nobody || person(p)));
+        Some(next.unwrap_or(self.entries.len()))
+    }
+
+    /// The last chance entry right before the current decision, if any.
+    pub fn trailing_chance(&self) -> Option<usize> {
+        (self.cursor > 0 && self.entries[self.cursor - 1].by == By::Chance).then(|| self.cursor - 1)
+    }
+}
