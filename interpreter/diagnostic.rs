@@ -28,7 +28,11 @@ pub struct Diagnostic {
 
 impl Diagnostic {
     pub fn new(span: Span, message: impl Into<String>) -> Diagnostic {
-        Diagnostic { message: message.into(), span, hint: None }
+        Diagnostic {
+            message: message.into(),
+            span,
+            hint: None,
+        }
     }
 
     pub fn with_hint(mut self, hint: impl Into<String>) -> Diagnostic {
@@ -46,7 +50,10 @@ pub struct Source {
 
 impl Source {
     pub fn new(name: impl Into<String>, text: impl Into<String>) -> Source {
-        Source { name: name.into(), text: text.into() }
+        Source {
+            name: name.into(),
+            text: text.into(),
+        }
     }
 
     /// 1-based line and column of a byte offset.
@@ -77,7 +84,10 @@ pub struct Diagnostics {
 impl Diagnostics {
     pub fn render(&self, color: bool) -> String {
         let file = SimpleFile::new(self.source.name.as_str(), self.source.text.as_str());
-        let config = Config { chars: Chars::ascii(), ..Config::default() };
+        let config = Config {
+            chars: Chars::ascii(),
+            ..Config::default()
+        };
         let mut out = if color {
             term::termcolor::Buffer::ansi()
         } else {

@@ -15,7 +15,10 @@ pub fn built_in(name: &str) -> Option<&'static str> {
 /// Reads a rules file: a built-in game by name, or a path.
 pub fn load_source(name_or_path: &str) -> Result<crate::Source, String> {
     if let Some(text) = built_in(name_or_path) {
-        return Ok(crate::Source::new(format!("games/{name_or_path}.tabula"), text));
+        return Ok(crate::Source::new(
+            format!("games/{name_or_path}.tabula"),
+            text,
+        ));
     }
     match std::fs::read_to_string(name_or_path) {
         Ok(text) => Ok(crate::Source::new(name_or_path, text)),

@@ -21,7 +21,11 @@ pub const SLOT_OWNER: usize = 4;
 pub const HEADER_SLOTS: usize = 5;
 
 /// Counters every game has, filled in by the match layer (money play: length 0).
-pub const MATCH_COUNTERS: [(&str, bool); 3] = [("match_length", false), ("match_score", true), ("match_score_before", true)];
+pub const MATCH_COUNTERS: [(&str, bool); 3] = [
+    ("match_length", false),
+    ("match_score", true),
+    ("match_score_before", true),
+];
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Ty {
@@ -156,13 +160,25 @@ pub enum Domain {
     FixedDirs(Vec<Vec<i32>>),
     Cells,
     Players,
-    Region { region: usize, player: Option<Expr> },
-    Track { track: usize, player: Option<Expr> },
+    Region {
+        region: usize,
+        player: Option<Expr>,
+    },
+    Track {
+        track: usize,
+        player: Option<Expr>,
+    },
     Neighbours(Expr),
-    Pool { pool: usize, player: Option<Expr> },
+    Pool {
+        pool: usize,
+        player: Option<Expr>,
+    },
     /// The cells of `inner` holding a piece of `owner` (a filter the compiler folds in
     /// from `where owner(c) == ...`, so generation skips other cells without evaluating).
-    Owned { inner: Box<Domain>, owner: Expr },
+    Owned {
+        inner: Box<Domain>,
+        owner: Expr,
+    },
 }
 
 #[derive(Debug, Clone)]
@@ -218,11 +234,29 @@ pub enum StmtKind {
     For(u8, Domain, Option<Expr>, Vec<Stmt>),
     Continue,
     Move(Expr, Expr),
-    Put { count: i32, piece: u8, owner: Option<Expr>, value: Option<Expr>, at: Expr },
+    Put {
+        count: i32,
+        piece: u8,
+        owner: Option<Expr>,
+        value: Option<Expr>,
+        at: Expr,
+    },
     Remove(Expr),
-    Take { pool: usize, player: Option<Expr>, value: Expr },
-    AddPool { pool: usize, player: Option<Expr>, value: Expr, times: Option<Expr> },
-    Clear { pool: usize, player: Option<Expr> },
+    Take {
+        pool: usize,
+        player: Option<Expr>,
+        value: Expr,
+    },
+    AddPool {
+        pool: usize,
+        player: Option<Expr>,
+        value: Expr,
+        times: Option<Expr>,
+    },
+    Clear {
+        pool: usize,
+        player: Option<Expr>,
+    },
     SetValue(Expr, Expr),
     Chance(u16),
     SetMover(Expr),
@@ -230,7 +264,12 @@ pub enum StmtKind {
     HandTo(Expr),
     /// The next decision of this turn is the turn owner's again.
     HandBack,
-    Assign { counter: usize, player: Option<Expr>, op: AssignOp, value: Expr },
+    Assign {
+        counter: usize,
+        player: Option<Expr>,
+        op: AssignOp,
+        value: Expr,
+    },
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -247,7 +286,10 @@ pub enum Expr {
     Mover,
     Phase,
     Opponent(Box<Expr>),
-    Counter { base: usize, player: Option<Box<Expr>> },
+    Counter {
+        base: usize,
+        player: Option<Box<Expr>>,
+    },
     Owner(Box<Expr>),
     Value(Box<Expr>),
     Count(Box<Expr>),
@@ -256,14 +298,43 @@ pub enum Expr {
     Step(Box<Expr>, Box<Expr>),
     Slide(Box<Expr>, Box<Expr>),
     RelDir(u8),
-    TrackPos { track: usize, player: Option<Box<Expr>>, cell: Box<Expr> },
-    TrackAt { track: usize, player: Option<Box<Expr>>, index: Box<Expr> },
-    TrackLen { track: usize, player: Option<Box<Expr>> },
-    InRegion { region: usize, player: Option<Box<Expr>>, cell: Box<Expr> },
-    InTrack { track: usize, player: Option<Box<Expr>>, cell: Box<Expr> },
-    ZoneCell { zone: usize, player: Box<Expr> },
-    PoolSize { pool: usize, player: Option<Box<Expr>> },
-    PoolHas { pool: usize, player: Option<Box<Expr>>, value: Box<Expr> },
+    TrackPos {
+        track: usize,
+        player: Option<Box<Expr>>,
+        cell: Box<Expr>,
+    },
+    TrackAt {
+        track: usize,
+        player: Option<Box<Expr>>,
+        index: Box<Expr>,
+    },
+    TrackLen {
+        track: usize,
+        player: Option<Box<Expr>>,
+    },
+    InRegion {
+        region: usize,
+        player: Option<Box<Expr>>,
+        cell: Box<Expr>,
+    },
+    InTrack {
+        track: usize,
+        player: Option<Box<Expr>>,
+        cell: Box<Expr>,
+    },
+    ZoneCell {
+        zone: usize,
+        player: Box<Expr>,
+    },
+    PoolSize {
+        pool: usize,
+        player: Option<Box<Expr>>,
+    },
+    PoolHas {
+        pool: usize,
+        player: Option<Box<Expr>>,
+        value: Box<Expr>,
+    },
     Not(Box<Expr>),
     Neg(Box<Expr>),
     Binary(BinOp, Box<Expr>, Box<Expr>),
@@ -273,7 +344,13 @@ pub enum Expr {
     Min(Box<Expr>, Box<Expr>),
     Max(Box<Expr>, Box<Expr>),
     Abs(Box<Expr>),
-    Aggregate { op: AggOp, slot: u8, domain: Box<Domain>, filter: Option<Box<Expr>>, value: Option<Box<Expr>> },
+    Aggregate {
+        op: AggOp,
+        slot: u8,
+        domain: Box<Domain>,
+        filter: Option<Box<Expr>>,
+        value: Option<Box<Expr>>,
+    },
     /// Whether the mover has a legal action (of this one, or of any in the phase).
     Can(Option<usize>),
     /// A leaf read in one step (the compiler folds simple shapes into these).

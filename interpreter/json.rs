@@ -18,8 +18,15 @@ pub fn state_to_json(game: &Game, state: &State) -> Value {
         if w.owner() != NEUTRAL {
             c.insert("owner".into(), json!(game.players.get(w.owner() as usize)));
         }
-        c.insert("piece".into(), json!(game.pieces.get(w.piece() as usize).map(|p| &p.name)));
-        if game.pieces.get(w.piece() as usize).is_some_and(|p| p.values.is_some()) {
+        c.insert(
+            "piece".into(),
+            json!(game.pieces.get(w.piece() as usize).map(|p| &p.name)),
+        );
+        if game
+            .pieces
+            .get(w.piece() as usize)
+            .is_some_and(|p| p.values.is_some())
+        {
             c.insert("value".into(), json!(w.value()));
         }
         if w.count() != 1 {
@@ -40,7 +47,13 @@ pub fn state_to_json(game: &Game, state: &State) -> Value {
             json!(v)
         };
         let value = if p.per_player {
-            Value::Object(game.players.iter().enumerate().map(|(i, n)| (n.clone(), list(i))).collect())
+            Value::Object(
+                game.players
+                    .iter()
+                    .enumerate()
+                    .map(|(i, n)| (n.clone(), list(i)))
+                    .collect(),
+            )
         } else {
             list(0)
         };
@@ -50,12 +63,20 @@ pub fn state_to_json(game: &Game, state: &State) -> Value {
     for c in &game.counters {
         let typed = |v: i32| match c.ty {
             Ty::Player => json!(usize::try_from(v).ok().and_then(|i| game.players.get(i))),
-            Ty::Cell => json!(usize::try_from(v).ok().and_then(|i| game.board.cells.get(i))),
+            Ty::Cell => json!(usize::try_from(v)
+                .ok()
+                .and_then(|i| game.board.cells.get(i))),
             Ty::Bool => json!(v != 0),
             _ => json!(v),
         };
         let value = if c.per_player {
-            Value::Object(game.players.iter().enumerate().map(|(i, n)| (n.clone(), typed(state.data[c.base + i]))).collect())
+            Value::Object(
+                game.players
+                    .iter()
+                    .enumerate()
+                    .map(|(i, n)| (n.clone(), typed(state.data[c.base + i])))
+                    .collect(),
+            )
         } else {
             typed(state.data[c.base])
         };
@@ -78,22 +99,35 @@ pub fn state_to_json(game: &Game, state: &State) -> Value {
 /// Reads a state written as JSON or YAML (`source.name` ending in .yaml/.yml, or text
 /// that is not JSON). Every problem is reported with its place in the text.
 pub fn state_from_text(game: &Game, source: &Source) -> Result<State, Diagnostics> {
-    let fail = |list: Vec<Diagnostic>| Diagnostics { source: source.clone(), list };
+    let fail = |list: Vec<Diagnostic>| Diagnostics {
+        source: source.clone(),
+        list,
+    };
     let yaml = source.name.ends_with(".yaml") || source.name.ends_with(".yml");
     let value: Value = if yaml {
         serde_yaml_ng::from_str(&source.text).map_err(|e| {
             let at = e.location().map_or(0, |l| l.index());
-            fail(vec![Diagnostic::new(Span::new(at, at + 1), format!("this is not valid YAML: {e}"))])
+            fail(vec![Diagnostic::new(
+                Span::new(at, at + 1),
+                format!("this is not valid YAML: {e}"),
+            )])
         })?
     } else {
         serde_json::from_str(&source.text).map_err(|e| {
             let at = offset_of(&source.text, e.line(), e.column());
             let msg = e.to_string();
             let msg = msg.split(" at line").next().unwrap_or(&msg).to_string();
-            fail(vec![Diagnostic::new(Span::new(at, at + 1), format!("this is not valid JSON: {msg}"))])
+            fail(vec![Diagnostic::new(
+                Span::new(at, at + 1),
+                format!("this is not valid JSON: {msg}"),
+            )])
         })?
     };
-    let mut reader = Reader { game, text: &source.text, errors: Vec::new() };
+    let mut reader = Reader {
+        game,
+        text: &source.text,
+        errors: Vec::new(),
+    };
     let state = reader.state(&value);
     if reader.errors.is_empty() {
         Ok(state)
@@ -142,7 +176,11 @@ impl<'a> Reader<'a> {
         match self.game.players.iter().position(|p| p == name) {
             Some(p) => Some(p),
             None => {
-                let m = format!("{what}: `{}` is not a player; the players are {}", value_text(v), self.game.players.join(", "));
+                let m = format!(
+                    "{what}: `{}` is not a player; the players are {}",
+                    value_text(v),
+                    self.game.players.join(", ")
+                );
                 self.error(name, m);
                 None
             }
@@ -153,7 +191,10 @@ impl<'a> Reader<'a> {
         match v.as_i64().and_then(|n| i32::try_from(n).ok()) {
             Some(n) => n,
             None => {
-                self.error(key, format!("{what} must be a whole number, not {}", value_text(v)));
+                self.error(
+                    key,
+                    format!("{what} must be a whole number, not {}", value_text(v)),
+                );
                 0
             }
         }
@@ -163,18 +204,30 @@ impl<'a> Reader<'a> {
         let game = self.game;
         let mut state = State::new(game);
         let Some(obj) = v.as_object() else {
-            self.errors.push(Diagnostic::new(Span::new(0, 1), "a state is an object with `phase`, `to_move`, `cells`, ..."));
+            self.errors.push(Diagnostic::new(
+                Span::new(0, 1),
+                "a state is an object with `phase`, `to_move`, `cells`, ...",
+            ));
             return state;
         };
-        let known = ["game", "options", "phase", "to_move", "turn_of", "chance", "in_turn", "cells", "pools", "counters", "over", "scores"];
+        let known = [
+            "game", "options", "phase", "to_move", "turn_of", "chance", "in_turn", "cells",
+            "pools", "counters", "over", "scores",
+        ];
         for k in obj.keys() {
             if !known.contains(&k.as_str()) {
-                let m = format!("unknown field `{k}`; a state has {}", known[..10].join(", "));
+                let m = format!(
+                    "unknown field `{k}`; a state has {}",
+                    known[..10].join(", ")
+                );
                 self.error(k, m);
             }
         }
         if let Some(opts) = obj.get("options").and_then(|o| o.as_array()) {
-            let mut given: Vec<String> = opts.iter().filter_map(|o| o.as_str().map(str::to_string)).collect();
+            let mut given: Vec<String> = opts
+                .iter()
+                .filter_map(|o| o.as_str().map(str::to_string))
+                .collect();
             given.sort();
             if given != game.chosen {
                 let m = format!(
@@ -186,11 +239,19 @@ impl<'a> Reader<'a> {
             }
         }
         match obj.get("phase") {
-            Some(p) => match game.phases.iter().position(|ph| Some(ph.name.as_str()) == p.as_str()) {
+            Some(p) => match game
+                .phases
+                .iter()
+                .position(|ph| Some(ph.name.as_str()) == p.as_str())
+            {
                 Some(i) => state.data[SLOT_PHASE] = i as i32,
                 None => {
                     let names: Vec<&str> = game.phases.iter().map(|p| p.name.as_str()).collect();
-                    let m = format!("`{}` is not a phase; the phases are {}", value_text(p), names.join(", "));
+                    let m = format!(
+                        "`{}` is not a phase; the phases are {}",
+                        value_text(p),
+                        names.join(", ")
+                    );
                     self.error(p.as_str().unwrap_or("phase"), m);
                 }
             },
@@ -206,7 +267,11 @@ impl<'a> Reader<'a> {
             None => self.error("", "a state needs `to_move`".into()),
         }
         if let Some(c) = obj.get("chance").filter(|c| !c.is_null()) {
-            match game.chances.iter().position(|ch| Some(ch.name.as_str()) == c.as_str()) {
+            match game
+                .chances
+                .iter()
+                .position(|ch| Some(ch.name.as_str()) == c.as_str())
+            {
                 Some(i) => state.data[SLOT_CHANCE] = i as i32,
                 None => {
                     let m = format!("`{}` is not a chance event of this game", value_text(c));
@@ -242,7 +307,11 @@ impl<'a> Reader<'a> {
         };
         for (name, c) in map {
             let Some(cell) = game.board.cell(name) else {
-                let m = format!("`{name}` is not a cell of this board (cells run from `{}` to `{}`)", game.board.cells[0], game.board.cells[game.board.cells.len() - 1]);
+                let m = format!(
+                    "`{name}` is not a cell of this board (cells run from `{}` to `{}`)",
+                    game.board.cells[0],
+                    game.board.cells[game.board.cells.len() - 1]
+                );
                 self.error(name, m);
                 continue;
             };
@@ -254,11 +323,23 @@ impl<'a> Reader<'a> {
                 continue;
             };
             let piece = match obj.get("piece") {
-                Some(p) => match game.pieces.iter().position(|d| Some(d.name.as_str()) == p.as_str()) {
+                Some(p) => match game
+                    .pieces
+                    .iter()
+                    .position(|d| Some(d.name.as_str()) == p.as_str())
+                {
                     Some(i) => i,
                     None => {
-                        let names: Vec<&str> = game.pieces.iter().map(|p| p.name.as_str()).collect();
-                        self.error(p.as_str().unwrap_or(name), format!("cell `{name}`: `{}` is not a piece; the pieces are {}", value_text(p), names.join(", ")));
+                        let names: Vec<&str> =
+                            game.pieces.iter().map(|p| p.name.as_str()).collect();
+                        self.error(
+                            p.as_str().unwrap_or(name),
+                            format!(
+                                "cell `{name}`: `{}` is not a piece; the pieces are {}",
+                                value_text(p),
+                                names.join(", ")
+                            ),
+                        );
                         continue;
                     }
                 },
@@ -276,7 +357,10 @@ impl<'a> Reader<'a> {
                 },
                 (None, true) => NEUTRAL,
                 (Some(_), true) => {
-                    self.error(name, format!("cell `{name}`: a `{}` has no owner", def.name));
+                    self.error(
+                        name,
+                        format!("cell `{name}`: a `{}` has no owner", def.name),
+                    );
                     continue;
                 }
                 (None, false) => {
@@ -290,7 +374,13 @@ impl<'a> Reader<'a> {
             };
             if let Some((lo, hi)) = def.values {
                 if value < lo || value > hi {
-                    self.error(name, format!("cell `{name}`: a `{}` shows {lo} to {hi}, not {value}", def.name));
+                    self.error(
+                        name,
+                        format!(
+                            "cell `{name}`: a `{}` shows {lo} to {hi}, not {value}",
+                            def.name
+                        ),
+                    );
                     continue;
                 }
             }
@@ -299,10 +389,17 @@ impl<'a> Reader<'a> {
                 None => 1,
             };
             if !(0..=255).contains(&count) {
-                self.error(name, format!("cell `{name}`: a cell holds 0 to 255 pieces, not {count}"));
+                self.error(
+                    name,
+                    format!("cell `{name}`: a cell holds 0 to 255 pieces, not {count}"),
+                );
                 continue;
             }
-            state.data[game.cells_base + cell as usize] = if count == 0 { 0 } else { CellWord::new(owner, piece as u8, value, count).0 };
+            state.data[game.cells_base + cell as usize] = if count == 0 {
+                0
+            } else {
+                CellWord::new(owner, piece as u8, value, count).0
+            };
         }
     }
 
@@ -317,10 +414,21 @@ impl<'a> Reader<'a> {
             let def = &game.pools[pi];
             let lists: Vec<(usize, &Value)> = if def.per_player {
                 let Some(obj) = value.as_object() else {
-                    self.error(name, format!("pool `{name}` is kept per player: {{\"{}\": [...], ...}}", game.players[0]));
+                    self.error(
+                        name,
+                        format!(
+                            "pool `{name}` is kept per player: {{\"{}\": [...], ...}}",
+                            game.players[0]
+                        ),
+                    );
                     continue;
                 };
-                obj.iter().filter_map(|(p, l)| self.player(&Value::String(p.clone()), &format!("pool `{name}`")).map(|i| (i, l))).collect()
+                obj.iter()
+                    .filter_map(|(p, l)| {
+                        self.player(&Value::String(p.clone()), &format!("pool `{name}`"))
+                            .map(|i| (i, l))
+                    })
+                    .collect()
             } else {
                 vec![(0, value)]
             };
@@ -333,7 +441,13 @@ impl<'a> Reader<'a> {
                     let x = self.int(item, &format!("pool `{name}`: a value"), name);
                     match crate::engine::eval::pool_slot(game, pi, player, x) {
                         Some(slot) => state.data[slot] += 1,
-                        None => self.error(name, format!("pool `{name}` holds values {} to {}, not {x}", def.low, def.high)),
+                        None => self.error(
+                            name,
+                            format!(
+                                "pool `{name}` holds values {} to {}, not {x}",
+                                def.low, def.high
+                            ),
+                        ),
                     }
                 }
             }
@@ -350,11 +464,19 @@ impl<'a> Reader<'a> {
             };
             if c.per_player {
                 let Some(obj) = value.as_object() else {
-                    self.error(name, format!("counter `{name}` is kept per player: {{\"{}\": 0, ...}}", game.players[0]));
+                    self.error(
+                        name,
+                        format!(
+                            "counter `{name}` is kept per player: {{\"{}\": 0, ...}}",
+                            game.players[0]
+                        ),
+                    );
                     continue;
                 };
                 for (p, x) in obj {
-                    if let Some(i) = self.player(&Value::String(p.clone()), &format!("counter `{name}`")) {
+                    if let Some(i) =
+                        self.player(&Value::String(p.clone()), &format!("counter `{name}`"))
+                    {
                         state.data[c.base + i] = self.counter_value(x, c.ty, name);
                     }
                 }
@@ -370,11 +492,16 @@ impl Reader<'_> {
         let game = self.game;
         match (ty, v) {
             (Ty::Player | Ty::Cell, Value::Null) => -1,
-            (Ty::Player, _) => self.player(v, &format!("counter `{name}`")).map_or(-1, |p| p as i32),
+            (Ty::Player, _) => self
+                .player(v, &format!("counter `{name}`"))
+                .map_or(-1, |p| p as i32),
             (Ty::Cell, _) => match v.as_str().and_then(|c| game.board.cell(c)) {
                 Some(c) => c,
                 None => {
-                    self.error(name, format!("counter `{name}`: `{}` is not a cell", value_text(v)));
+                    self.error(
+                        name,
+                        format!("counter `{name}`: `{}` is not a cell", value_text(v)),
+                    );
                     -1
                 }
             },

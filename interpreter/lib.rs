@@ -9,6 +9,7 @@ pub mod engine;
 pub mod games;
 pub mod ir;
 pub mod json;
+pub mod session;
 pub mod syntax;
 
 pub use compile::{compile, CompileError};

@@ -8,7 +8,11 @@ use tabula::engine::rng::Rng;
 use tabula::{compile, json, Choices, CompileError, Engine, Game, Source, State};
 
 #[derive(Parser, Debug)]
-#[command(name = "tabula", version, about = "Play, check and analyse board games written as rules files.")]
+#[command(
+    name = "tabula",
+    version,
+    about = "Play, check and analyse board games written as rules files."
+)]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Option<Command>,
@@ -16,6 +20,20 @@ pub struct Cli {
 
 #[derive(Subcommand, Debug)]
 pub enum Command {
+    /// Play a game interactively (against a friend or the computer), or debug a rules file.
+    Play {
+        /// A built-in game (e.g. naytin-six) or the path of a rules file; without it, choose one.
+        game: Option<String>,
+        /// Turn on an option of the game (repeat for several).
+        #[arg(short = 'o', long = "option")]
+        options: Vec<String>,
+        /// Seed for the dice and the computer players (default: from the clock; printed at start).
+        #[arg(long)]
+        seed: Option<u64>,
+        /// Plain ASCII without colour (also when NO_COLOR is set or the output is not a terminal).
+        #[arg(long)]
+        ascii: bool,
+    },
     /// Check a rules file and summarise it.
     Check(GameArgs),
     /// List the legal moves of the player to move (or the chance outcomes).
@@ -97,23 +115,52 @@ pub struct PositionArgs {
 
 pub fn run(cli: Cli) -> Result<(), String> {
     let Some(command) = cli.command else {
-        println!("tabula: play, check and analyse board games written as rules files.\n");
-        println!("Built-in games:");
-        for (name, _) in tabula::games::BUILT_IN {
-            println!("  {name}");
-        }
-        println!("\nTry `tabula check naytin-six` or `tabula --help`.");
-        return Ok(());
+        return crate::play::run(crate::play::PlayOptions {
+            game: None,
+            options: Vec::new(),
+            seed: None,
+            ascii: false,
+        });
     };
     match command {
+        Command::Play {
+            game,
+            options,
+            seed,
+            ascii,
+        } => crate::play::run(crate::play::PlayOptions {
+            game,
+            options,
+            seed,
+            ascii,
+        }),
         Command::Check(g) => check(&g),
-        Command::Moves { game, position, json } => moves(&game, &position, json),
-        Command::Perft { game, position, depth } => perft(&game, &position, depth),
-        Command::Playout { game, seed, games, max_decisions, json, match_length } => match match_length {
+        Command::Moves {
+            game,
+            position,
+            json,
+        } => moves(&game, &position, json),
+        Command::Perft {
+            game,
+            position,
+            depth,
+        } => perft(&game, &position, depth),
+        Command::Playout {
+            game,
+            seed,
+            games,
+            max_decisions,
+            json,
+            match_length,
+        } => match match_length {
             Some(n) => playout_matches(&game, seed, games, n, max_decisions, json),
             None => playout(&game, seed, games, max_decisions, json),
         },
-        Command::State { game, position, yaml } => state(&game, &position, yaml),
+        Command::State {
+            game,
+            position,
+            yaml,
+        } => state(&game, &position, yaml),
     }
 }
 
@@ -131,10 +178,22 @@ pub fn load(g: &GameArgs) -> Result<Game, String> {
 }
 
 fn runtime(game: &Game, e: &tabula::RuntimeError) -> String {
-    let source = tabula::games::load_source(&game.source_name)
-        .or_else(|_| tabula::games::load_source(game.source_name.trim_start_matches("games/").trim_end_matches(".tabula")));
+    let source = tabula::games::load_source(&game.source_name).or_else(|_| {
+        tabula::games::load_source(
+            game.source_name
+                .trim_start_matches("games/")
+                .trim_end_matches(".tabula"),
+        )
+    });
     match source {
-        Ok(s) => tabula::Diagnostics { source: s, list: vec![tabula::Diagnostic::new(e.span, format!("while playing: {}", e.message))] }.render(color()),
+        Ok(s) => tabula::Diagnostics {
+            source: s,
+            list: vec![tabula::Diagnostic::new(
+                e.span,
+                format!("while playing: {}", e.message),
+            )],
+        }
+        .render(color()),
         Err(_) => format!("error while playing: {}", e.message),
     }
 }
@@ -152,8 +211,14 @@ fn position(engine: &mut Engine, p: &PositionArgs) -> Result<State, String> {
     let game = engine.game;
     let mut state = match &p.state {
         Some(path) => {
-            let text = std::fs::read_to_string(path).map_err(|e| format!("error: cannot read `{path}`: {}", e.to_string().to_lowercase()))?;
-            json::state_from_text(game, &Source::new(path.clone(), text)).map_err(|d| d.render(color()))?
+            let text = std::fs::read_to_string(path).map_err(|e| {
+                format!(
+                    "error: cannot read `{path}`: {}",
+                    e.to_string().to_lowercase()
+                )
+            })?;
+            json::state_from_text(game, &Source::new(path.clone(), text))
+                .map_err(|d| d.render(color()))?
         }
         None => engine.initial_state().map_err(|e| runtime(game, &e))?,
     };
@@ -161,16 +226,24 @@ fn position(engine: &mut Engine, p: &PositionArgs) -> Result<State, String> {
     for m in &p.moves {
         if state.chance().is_some() && engine.play_text(&mut state.clone(), m).is_err() {
             // The move is not a chance outcome: roll first.
-            engine.resolve_chance(&mut state, &mut rng, None).map_err(|e| play_error(game, e))?;
+            engine
+                .resolve_chance(&mut state, &mut rng, None)
+                .map_err(|e| play_error(game, e))?;
         }
-        engine.play_text(&mut state, m.trim()).map_err(|e| play_error(game, e))?;
+        engine
+            .play_text(&mut state, m.trim())
+            .map_err(|e| play_error(game, e))?;
     }
     if !p.dice.is_empty() {
         if state.chance().is_none() {
-            return Err("error: --dice fixes a chance outcome, but no chance event is pending here".into());
+            return Err(
+                "error: --dice fixes a chance outcome, but no chance event is pending here".into(),
+            );
         }
         let text: Vec<String> = p.dice.iter().map(|d| d.to_string()).collect();
-        engine.resolve_chance(&mut state, &mut rng, Some(&text.join("-"))).map_err(|e| play_error(game, e))?;
+        engine
+            .resolve_chance(&mut state, &mut rng, Some(&text.join("-")))
+            .map_err(|e| play_error(game, e))?;
     }
     Ok(state)
 }
@@ -182,7 +255,11 @@ fn check(g: &GameArgs) -> Result<(), String> {
     println!("{}: ok", game.source_name);
     println!("  game     {}", game.name);
     println!("  players  {}", game.players.join(", "));
-    println!("  board    {} cells, directions {}", game.board.cells.len(), game.board.dirs.join(" "));
+    println!(
+        "  board    {} cells, directions {}",
+        game.board.cells.len(),
+        game.board.dirs.join(" ")
+    );
     let phases: Vec<&str> = game.phases.iter().map(|p| p.name.as_str()).collect();
     println!("  phases   {}", phases.join(" -> "));
     let actions: Vec<&str> = game.actions.iter().map(|a| a.name.as_str()).collect();
@@ -196,7 +273,11 @@ fn check(g: &GameArgs) -> Result<(), String> {
     } else {
         println!("  options");
         for (name, description) in &game.options {
-            let on = if game.chosen.contains(name) { " (on)" } else { "" };
+            let on = if game.chosen.contains(name) {
+                " (on)"
+            } else {
+                ""
+            };
             println!("    {name:<20} {description}{on}");
         }
     }
@@ -208,7 +289,9 @@ fn moves(g: &GameArgs, p: &PositionArgs, as_json: bool) -> Result<(), String> {
     let mut engine = Engine::new(&game);
     let state = position(&mut engine, p)?;
     let mut choices = Choices::default();
-    engine.legal(&state, &mut choices).map_err(|e| runtime(&game, &e))?;
+    engine
+        .legal(&state, &mut choices)
+        .map_err(|e| runtime(&game, &e))?;
     if choices.is_empty() {
         let outcome = engine.outcome(&state);
         if as_json {
@@ -223,11 +306,16 @@ fn moves(g: &GameArgs, p: &PositionArgs, as_json: bool) -> Result<(), String> {
     }
     for i in 0..choices.len() {
         let steps = choices.get(i).to_vec();
-        let text = engine.choice_text(&state, &steps).map_err(|e| runtime(&game, &e))?;
+        let text = engine
+            .choice_text(&state, &steps)
+            .map_err(|e| runtime(&game, &e))?;
         if as_json {
             let mut child = state.clone();
-            engine.apply(&mut child, &steps).map_err(|e| runtime(&game, &e))?;
-            let mut line = serde_json::json!({ "move": text, "state": json::state_to_json(&game, &child) });
+            engine
+                .apply(&mut child, &steps)
+                .map_err(|e| runtime(&game, &e))?;
+            let mut line =
+                serde_json::json!({ "move": text, "state": json::state_to_json(&game, &child) });
             if choices.weights[i] > 0 {
                 line["weight"] = serde_json::json!(choices.weights[i]);
             }
@@ -240,12 +328,21 @@ fn moves(g: &GameArgs, p: &PositionArgs, as_json: bool) -> Result<(), String> {
 }
 
 pub fn describe(game: &Game, o: &tabula::Outcome) -> String {
-    let scores: Vec<String> = game.players.iter().zip(&o.scores).map(|(p, s)| format!("{p} {s}")).collect();
+    let scores: Vec<String> = game
+        .players
+        .iter()
+        .zip(&o.scores)
+        .map(|(p, s)| format!("{p} {s}"))
+        .collect();
     let who = match o.winner {
         Some(w) => format!("{} wins", game.players[w]),
         None => "a draw".to_string(),
     };
-    let points = if o.winner.is_some() && o.points != 1 { format!(" ({} points)", o.points) } else { String::new() };
+    let points = if o.winner.is_some() && o.points != 1 {
+        format!(" ({} points)", o.points)
+    } else {
+        String::new()
+    };
     format!("{who}{points} ({}; scores {})", o.reason, scores.join(", "))
 }
 
@@ -254,14 +351,22 @@ fn perft(g: &GameArgs, p: &PositionArgs, depth: usize) -> Result<(), String> {
     let mut engine = Engine::new(&game);
     let state = position(&mut engine, p)?;
     let start = std::time::Instant::now();
-    let n = engine.perft(&state, depth).map_err(|e| runtime(&game, &e))?;
+    let n = engine
+        .perft(&state, depth)
+        .map_err(|e| runtime(&game, &e))?;
     let secs = start.elapsed().as_secs_f64();
     println!("{n}");
     eprintln!("perft {depth}: {n} leaves in {secs:.3} s");
     Ok(())
 }
 
-fn playout(g: &GameArgs, seed: u64, games: u64, max_decisions: usize, as_json: bool) -> Result<(), String> {
+fn playout(
+    g: &GameArgs,
+    seed: u64,
+    games: u64,
+    max_decisions: usize,
+    as_json: bool,
+) -> Result<(), String> {
     let game = load(g)?;
     let mut engine = Engine::new(&game);
     let mut choices = Choices::default();
@@ -269,7 +374,12 @@ fn playout(g: &GameArgs, seed: u64, games: u64, max_decisions: usize, as_json: b
     let (mut draws, mut unfinished, mut total, mut longest) = (0u64, 0u64, 0u64, 0usize);
     let bar = if !as_json && std::io::stderr().is_terminal() && games >= 1000 {
         let b = indicatif::ProgressBar::new(games);
-        b.set_style(indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} games, {per_sec}, eta {eta}").unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()));
+        b.set_style(
+            indicatif::ProgressStyle::with_template(
+                "{bar:40} {pos}/{len} games, {per_sec}, eta {eta}",
+            )
+            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+        );
         Some(b)
     } else {
         None
@@ -277,7 +387,9 @@ fn playout(g: &GameArgs, seed: u64, games: u64, max_decisions: usize, as_json: b
     let start = std::time::Instant::now();
     for i in 0..games {
         let mut rng = Rng::new(seed.wrapping_add(i));
-        let record = engine.playout(&mut rng, max_decisions, &mut choices).map_err(|e| runtime(&game, &e))?;
+        let record = engine
+            .playout(&mut rng, max_decisions, &mut choices)
+            .map_err(|e| runtime(&game, &e))?;
         match &record.outcome {
             Some(o) => match o.winner {
                 Some(w) => wins[w] += 1,
@@ -288,8 +400,15 @@ fn playout(g: &GameArgs, seed: u64, games: u64, max_decisions: usize, as_json: b
         total += record.decisions as u64;
         longest = longest.max(record.decisions);
         if as_json {
-            let winner = record.outcome.as_ref().and_then(|o| o.winner).map(|w| game.players[w].clone());
-            println!("{}", serde_json::json!({ "seed": seed.wrapping_add(i), "winner": winner, "outcome": record.outcome, "decisions": record.decisions, "chance_events": record.chance_events }));
+            let winner = record
+                .outcome
+                .as_ref()
+                .and_then(|o| o.winner)
+                .map(|w| game.players[w].clone());
+            println!(
+                "{}",
+                serde_json::json!({ "seed": seed.wrapping_add(i), "winner": winner, "outcome": record.outcome, "decisions": record.decisions, "chance_events": record.chance_events })
+            );
         }
         if let Some(b) = &bar {
             if i % 256 == 0 {
@@ -302,14 +421,32 @@ fn playout(g: &GameArgs, seed: u64, games: u64, max_decisions: usize, as_json: b
     }
     let secs = start.elapsed().as_secs_f64().max(1e-9);
     let rate = games as f64 / secs;
-    let mean = if games > 0 { total as f64 / games as f64 } else { 0.0 };
-    if as_json {
-        let w: serde_json::Map<String, serde_json::Value> = game.players.iter().zip(&wins).map(|(p, n)| (p.clone(), serde_json::json!(n))).collect();
-        println!("{}", serde_json::json!({ "summary": { "games": games, "wins": w, "draws": draws, "unfinished": unfinished, "mean_decisions": mean, "max_decisions": longest, "seconds": secs, "games_per_second": rate } }));
+    let mean = if games > 0 {
+        total as f64 / games as f64
     } else {
-        println!("{games} games of {} in {secs:.2} s: {rate:.0} games/s", game.name);
+        0.0
+    };
+    if as_json {
+        let w: serde_json::Map<String, serde_json::Value> = game
+            .players
+            .iter()
+            .zip(&wins)
+            .map(|(p, n)| (p.clone(), serde_json::json!(n)))
+            .collect();
+        println!(
+            "{}",
+            serde_json::json!({ "summary": { "games": games, "wins": w, "draws": draws, "unfinished": unfinished, "mean_decisions": mean, "max_decisions": longest, "seconds": secs, "games_per_second": rate } })
+        );
+    } else {
+        println!(
+            "{games} games of {} in {secs:.2} s: {rate:.0} games/s",
+            game.name
+        );
         for (p, n) in game.players.iter().zip(&wins) {
-            println!("  {p:<8} wins {n:>8} ({:.1}%)", 100.0 * *n as f64 / games.max(1) as f64);
+            println!(
+                "  {p:<8} wins {n:>8} ({:.1}%)",
+                100.0 * *n as f64 / games.max(1) as f64
+            );
         }
         println!("  draws        {draws:>8}");
         if unfinished > 0 {
@@ -320,7 +457,14 @@ fn playout(g: &GameArgs, seed: u64, games: u64, max_decisions: usize, as_json: b
     Ok(())
 }
 
-fn playout_matches(g: &GameArgs, seed: u64, matches: u64, length: i32, max_decisions: usize, as_json: bool) -> Result<(), String> {
+fn playout_matches(
+    g: &GameArgs,
+    seed: u64,
+    matches: u64,
+    length: i32,
+    max_decisions: usize,
+    as_json: bool,
+) -> Result<(), String> {
     let game = load(g)?;
     let mut engine = Engine::new(&game);
     let mut choices = Choices::default();
@@ -329,7 +473,9 @@ fn playout_matches(g: &GameArgs, seed: u64, matches: u64, length: i32, max_decis
     let start = std::time::Instant::now();
     for i in 0..matches {
         let mut rng = Rng::new(seed.wrapping_add(i));
-        let (games, m) = engine.playout_match(length, &mut rng, max_decisions, &mut choices).map_err(|e| runtime(&game, &e))?;
+        let (games, m) = engine
+            .playout_match(length, &mut rng, max_decisions, &mut choices)
+            .map_err(|e| runtime(&game, &e))?;
         total_games += games.len();
         match m.winner() {
             Some(Some(w)) => wins[w] += 1,
@@ -337,12 +483,18 @@ fn playout_matches(g: &GameArgs, seed: u64, matches: u64, length: i32, max_decis
         }
         if as_json {
             let winner = m.winner().flatten().map(|w| game.players[w].clone());
-            println!("{}", serde_json::json!({ "seed": seed.wrapping_add(i), "winner": winner, "scores": m.scores, "games": games.len() }));
+            println!(
+                "{}",
+                serde_json::json!({ "seed": seed.wrapping_add(i), "winner": winner, "scores": m.scores, "games": games.len() })
+            );
         }
     }
     let secs = start.elapsed().as_secs_f64().max(1e-9);
     if !as_json {
-        println!("{matches} matches to {length} of {} in {secs:.2} s ({total_games} games)", game.name);
+        println!(
+            "{matches} matches to {length} of {} in {secs:.2} s ({total_games} games)",
+            game.name
+        );
         for (p, n) in game.players.iter().zip(&wins) {
             println!("  {p:<8} wins {n:>8}");
         }
@@ -363,9 +515,15 @@ fn state(g: &GameArgs, p: &PositionArgs, yaml: bool) -> Result<(), String> {
     }
     value["scores"] = serde_json::json!(engine.scores(&state));
     if yaml {
-        print!("{}", serde_yaml_ng::to_string(&value).map_err(|e| format!("error: {e}"))?);
+        print!(
+            "{}",
+            serde_yaml_ng::to_string(&value).map_err(|e| format!("error: {e}"))?
+        );
     } else {
-        println!("{}", serde_json::to_string_pretty(&value).map_err(|e| format!("error: {e}"))?);
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&value).map_err(|e| format!("error: {e}"))?
+        );
     }
     Ok(())
 }

@@ -2,6 +2,7 @@
 //! and `play`, the interactive session.
 
 mod cli;
+mod play;
 
 use clap::Parser;
 use std::process::ExitCode;

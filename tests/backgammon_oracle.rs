@@ -15,19 +15,31 @@
 
 mod backgammon_support;
 
-use backgammon_support::{check_all, flip, from_state, game, neutral, parse_oracle, to_state, Colour, START};
+use backgammon_support::{
+    check_all, flip, from_state, game, neutral, parse_oracle, to_state, Colour, START,
+};
 use tabula::Engine;
 
 fn check_fixture(name: &str, expected_positions: usize) {
     let path = format!("{}/tests/fixtures/{name}", env!("CARGO_MANIFEST_DIR"));
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
     let cases = parse_oracle(&text).unwrap_or_else(|e| panic!("{path}: {e}"));
-    assert_eq!(cases.len(), expected_positions, "{path}: number of positions");
+    assert_eq!(
+        cases.len(),
+        expected_positions,
+        "{path}: number of positions"
+    );
     let game = game(&[]);
     let mut engine = Engine::new(&game);
     let mismatches = check_all(&mut engine, &cases);
     let shown: Vec<String> = mismatches.iter().take(10).map(|m| m.to_string()).collect();
-    assert!(mismatches.is_empty(), "{} positions, {} mismatches; the first ones:\n{}", cases.len(), mismatches.len(), shown.join("\n"));
+    assert!(
+        mismatches.is_empty(),
+        "{} positions, {} mismatches; the first ones:\n{}",
+        cases.len(),
+        mismatches.len(),
+        shown.join("\n")
+    );
 }
 
 #[test]
@@ -57,7 +69,10 @@ fn start_position_converts_both_ways() {
         let state = to_state(&game, &lopsided, colour, &[3, 1]).unwrap();
         assert_eq!(from_state(&game, &state, colour).unwrap(), lopsided);
         // Seen by the other player, the same board is the mirror image.
-        assert_eq!(from_state(&game, &state, colour.other()).unwrap(), flip(&lopsided));
+        assert_eq!(
+            from_state(&game, &state, colour.other()).unwrap(),
+            flip(&lopsided)
+        );
     }
     let expected = neutral(&[(24, 4), (5, 1)], &[(1, 2), (20, 3)], (2, 1), (8, 9));
     assert_eq!(flip(&lopsided), expected);

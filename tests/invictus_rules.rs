@@ -19,18 +19,35 @@ fn invictus() -> Game {
 }
 
 /// A play-phase position: dice on the board, then pools and counters as documents.
-fn pos(g: &Game, to_move: &str, list: &[(&str, &str, i32)], pools: Value, counters: Value) -> State {
-    state(g, json!({"phase": "play", "to_move": to_move, "cells": dice(list), "pools": pools, "counters": counters}))
+fn pos(
+    g: &Game,
+    to_move: &str,
+    list: &[(&str, &str, i32)],
+    pools: Value,
+    counters: Value,
+) -> State {
+    state(
+        g,
+        json!({"phase": "play", "to_move": to_move, "cells": dice(list), "pools": pools, "counters": counters}),
+    )
 }
 
 /// The cells of the given ranks, a..i each.
 fn cells_of(ranks: &[u32]) -> Vec<String> {
-    ranks.iter().flat_map(|r| FILES.iter().map(move |f| format!("{f}{r}"))).collect()
+    ranks
+        .iter()
+        .flat_map(|r| FILES.iter().map(move |f| format!("{f}{r}")))
+        .collect()
 }
 
 /// `{v}@{cell}` for every value and every cell given.
 fn placements(values: &[i32], cells: &[String]) -> Vec<String> {
-    sorted(&values.iter().flat_map(|v| cells.iter().map(move |c| format!("{v}@{c}"))).collect::<Vec<_>>())
+    sorted(
+        &values
+            .iter()
+            .flat_map(|v| cells.iter().map(move |c| format!("{v}@{c}")))
+            .collect::<Vec<_>>(),
+    )
 }
 
 /// The 25 moves of a full row of dice facing an empty row: for each file, straight
@@ -61,7 +78,10 @@ fn setup_black_places_first_on_ranks_2_and_3() {
     assert_eq!(phase(&g, &s), "setup");
     assert_eq!(to_move(&g, &s), B);
     // Black holds three each of 1-6: six values, each on any of the 18 cells of ranks 2-3.
-    assert_eq!(moves(&mut e, &s), placements(&[1, 2, 3, 4, 5, 6], &cells_of(&[2, 3])));
+    assert_eq!(
+        moves(&mut e, &s),
+        placements(&[1, 2, 3, 4, 5, 6], &cells_of(&[2, 3]))
+    );
     assert_eq!(moves(&mut e, &s).len(), 108);
     // White has no die on the board and none in hand, but the end rule only applies in play.
     assert!(!is_over(&mut e, &s));
@@ -101,7 +121,10 @@ fn setup_is_36_single_placements_then_play_starts_with_black() {
     assert_eq!(to_move(&g, &s), W);
     assert_eq!(phase(&g, &s), "setup");
     assert!(!s.in_turn());
-    assert_eq!(moves(&mut e, &s), placements(&[1, 2, 3, 4, 5, 6], &cells_of(&[7, 8])));
+    assert_eq!(
+        moves(&mut e, &s),
+        placements(&[1, 2, 3, 4, 5, 6], &cells_of(&[7, 8]))
+    );
     assert!(refused(&mut e, &s, "6@e6"));
     assert!(refused(&mut e, &s, "6@e9"));
     let white_cells = cells_of(&[8, 7]);
@@ -136,7 +159,10 @@ fn black_steps_forward_sideways_and_diagonally_forward_never_back() {
     let mut e = Engine::new(&g);
     let s = pos(&g, B, &[("e5", B, 3), ("a9", W, 1)], json!({}), json!({}));
     // Forward e6, left d5, right f5, forward-left d6, forward-right f6.
-    assert_eq!(moves(&mut e, &s), sorted(&["e5-e6", "e5-d5", "e5-f5", "e5-d6", "e5-f6"]));
+    assert_eq!(
+        moves(&mut e, &s),
+        sorted(&["e5-e6", "e5-d5", "e5-f5", "e5-d6", "e5-f6"])
+    );
     for back in ["e5-e4", "e5-d4", "e5-f4"] {
         assert!(refused(&mut e, &s, back), "{back}");
     }
@@ -155,7 +181,10 @@ fn white_steps_toward_rank_1() {
     let mut e = Engine::new(&g);
     let s = pos(&g, W, &[("e5", W, 3), ("i1", B, 1)], json!({}), json!({}));
     // Forward e4, left f5, right d5, forward-left f4, forward-right d4.
-    assert_eq!(moves(&mut e, &s), sorted(&["e5-e4", "e5-f5", "e5-d5", "e5-f4", "e5-d4"]));
+    assert_eq!(
+        moves(&mut e, &s),
+        sorted(&["e5-e4", "e5-f5", "e5-d5", "e5-f4", "e5-d4"])
+    );
     for back in ["e5-e6", "e5-d6", "e5-f6"] {
         assert!(refused(&mut e, &s, back), "{back}");
     }
@@ -177,11 +206,20 @@ fn steps_stop_at_the_edge() {
 fn steps_need_an_empty_cell() {
     let g = invictus();
     let mut e = Engine::new(&g);
-    let s = pos(&g, B, &[("e5", B, 3), ("e6", B, 3), ("d6", W, 5), ("f5", W, 5)], json!({}), json!({}));
+    let s = pos(
+        &g,
+        B,
+        &[("e5", B, 3), ("e6", B, 3), ("d6", W, 5), ("f5", W, 5)],
+        json!({}),
+        json!({}),
+    );
     // e5: forward e6 is his own, right f5 is White's, forward-left d6 is a higher White die
     //     (no capture): only left d5 and forward-right f6.
     // e6: left d6 is White's; forward e7, right f6, forward-left d7, forward-right f7 are free.
-    assert_eq!(moves(&mut e, &s), sorted(&["e5-d5", "e5-f6", "e6-e7", "e6-f6", "e6-d7", "e6-f7"]));
+    assert_eq!(
+        moves(&mut e, &s),
+        sorted(&["e5-d5", "e5-f6", "e6-e7", "e6-f6", "e6-d7", "e6-f7"])
+    );
 }
 
 // ---------------------------------------------------------------------------------------
@@ -191,7 +229,19 @@ fn steps_need_an_empty_cell() {
 fn capture_is_diagonally_forward_onto_equal_or_lower() {
     let g = invictus();
     let mut e = Engine::new(&g);
-    let s = pos(&g, B, &[("e4", B, 3), ("d5", W, 3), ("f5", W, 4), ("e5", W, 1), ("d4", W, 1)], json!({}), json!({}));
+    let s = pos(
+        &g,
+        B,
+        &[
+            ("e4", B, 3),
+            ("d5", W, 3),
+            ("f5", W, 4),
+            ("e5", W, 1),
+            ("d4", W, 1),
+        ],
+        json!({}),
+        json!({}),
+    );
     // Straight ahead e5 holds a lower die but a die never captures forward; left d4 holds a
     // lower die but never sideways; f5 (4) is higher; d5 (3) is equal: capturable.
     // The only free cell is right, f4.
@@ -205,7 +255,13 @@ fn capture_is_diagonally_forward_onto_equal_or_lower() {
 fn white_captures_toward_rank_1() {
     let g = invictus();
     let mut e = Engine::new(&g);
-    let s = pos(&g, W, &[("e6", W, 5), ("d5", B, 5), ("f5", B, 6), ("e5", B, 1)], json!({}), json!({}));
+    let s = pos(
+        &g,
+        W,
+        &[("e6", W, 5), ("d5", B, 5), ("f5", B, 6), ("e5", B, 1)],
+        json!({}),
+        json!({}),
+    );
     // White's forward-right is d5 (equal: capture), forward-left f5 (6, higher: no),
     // forward e5 (no straight capture); left f6 and right d6 are free.
     assert_eq!(moves(&mut e, &s), sorted(&["e6-d6", "e6-f6", "e6xd5"]));
@@ -234,15 +290,29 @@ fn capture_table_and_what_becomes_of_the_captured_die() {
     ];
     for a in 1..=6 {
         for d in 1..=6 {
-            let s = pos(&g, B, &[("e4", B, a), ("f5", W, d), ("a9", W, 6)], json!({}), json!({}));
+            let s = pos(
+                &g,
+                B,
+                &[("e4", B, a), ("f5", W, d), ("a9", W, 6)],
+                json!({}),
+                json!({}),
+            );
             let list = moves(&mut e, &s);
             let legal = list.contains(&"e4xf5".to_string());
-            assert_eq!(legal, table[a as usize - 1][d as usize - 1] == 1, "{a} takes {d}: {list:?}");
+            assert_eq!(
+                legal,
+                table[a as usize - 1][d as usize - 1] == 1,
+                "{a} takes {d}: {list:?}"
+            );
             assert!(!list.contains(&"e4-f5".to_string()));
             if legal {
                 let mut t = s.clone();
                 play(&mut e, &mut t, "e4xf5");
-                assert_eq!(die(&g, &t, "f5"), Some((B.to_string(), a as i64)), "the capturer keeps its value");
+                assert_eq!(
+                    die(&g, &t, "f5"),
+                    Some((B.to_string(), a as i64)),
+                    "the capturer keeps its value"
+                );
                 if d > 1 {
                     assert_eq!(pool_of(&g, &t, "hand", W), vec![d as i64 - 1]);
                     assert_eq!(counter_of(&g, &t, "captured_ones", B), 0);
@@ -262,7 +332,13 @@ fn capture_table_and_what_becomes_of_the_captured_die() {
 fn captured_die_returns_one_lower_at_the_start_of_its_owners_next_turn() {
     let g = invictus();
     let mut e = Engine::new(&g);
-    let mut s = pos(&g, B, &[("e4", B, 4), ("d5", W, 3), ("a9", W, 6)], json!({}), json!({"no_progress": 7}));
+    let mut s = pos(
+        &g,
+        B,
+        &[("e4", B, 4), ("d5", W, 3), ("a9", W, 6)],
+        json!({}),
+        json!({"no_progress": 7}),
+    );
     play(&mut e, &mut s, "e4xd5");
     assert_eq!(die(&g, &s, "d5"), Some((B.to_string(), 4)));
     assert_eq!(die(&g, &s, "e4"), None);
@@ -272,7 +348,10 @@ fn captured_die_returns_one_lower_at_the_start_of_its_owners_next_turn() {
     // White's turn starts with the placement, on any empty cell of ranks 6-9 (a9 is taken).
     assert_eq!(to_move(&g, &s), W);
     assert!(!s.in_turn());
-    let territory: Vec<String> = cells_of(&[6, 7, 8, 9]).into_iter().filter(|c| c != "a9").collect();
+    let territory: Vec<String> = cells_of(&[6, 7, 8, 9])
+        .into_iter()
+        .filter(|c| c != "a9")
+        .collect();
     assert_eq!(moves(&mut e, &s), placements(&[2], &territory));
     assert!(refused(&mut e, &s, "2@e5"), "rank 5 is no one's territory");
     assert!(refused(&mut e, &s, "2@e4"), "rank 4 is Black's");
@@ -284,7 +363,10 @@ fn captured_die_returns_one_lower_at_the_start_of_its_owners_next_turn() {
     assert!(s.in_turn());
     // a9: forward a8, left b9, forward-left b8. e6 (2): forward e5, left f6, right d6,
     // forward-left f5; forward-right d5 holds Black's 4, higher than 2.
-    assert_eq!(moves(&mut e, &s), sorted(&["a9-a8", "a9-b9", "a9-b8", "e6-e5", "e6-f6", "e6-d6", "e6-f5"]));
+    assert_eq!(
+        moves(&mut e, &s),
+        sorted(&["a9-a8", "a9-b9", "a9-b8", "e6-e5", "e6-f6", "e6-d6", "e6-f5"])
+    );
     play(&mut e, &mut s, "e6-e5");
     assert_eq!(to_move(&g, &s), B);
     assert!(!s.in_turn());
@@ -295,9 +377,20 @@ fn captured_die_returns_one_lower_at_the_start_of_its_owners_next_turn() {
 fn a_placement_with_no_action_after_it_ends_the_turn() {
     let g = invictus();
     let mut e = Engine::new(&g);
-    // White has only a 1 in hand. Black dice at a5, b5, b6 wall in a6.
-    let mut s = pos(&g, W, &[("a5", B, 2), ("b5", B, 3), ("b6", B, 4)], json!({"hand": {"white": [1]}}), json!({"no_progress": 10}));
-    let territory: Vec<String> = cells_of(&[6, 7, 8, 9]).into_iter().filter(|c| c != "b6").collect();
+    // White has only a 1 in hand. Black dice at a5, b5, b6 wall in a6. (The position
+    // also says Black passed last, which cannot precede a placement in a real game: it
+    // shows that a placement is an action, not a pass.)
+    let mut s = pos(
+        &g,
+        W,
+        &[("a5", B, 2), ("b5", B, 3), ("b6", B, 4)],
+        json!({"hand": {"white": [1]}}),
+        json!({"no_progress": 10, "last_was_pass": 1}),
+    );
+    let territory: Vec<String> = cells_of(&[6, 7, 8, 9])
+        .into_iter()
+        .filter(|c| c != "b6")
+        .collect();
     assert_eq!(moves(&mut e, &s), placements(&[1], &territory));
     // From a6 White's 1 has forward a5, left b6, forward-left b5: all Black dice, all
     // higher than 1; right and forward-right are off the board. So his turn ends.
@@ -311,15 +404,27 @@ fn a_placement_with_no_action_after_it_ends_the_turn() {
     // Black: a5 is walled in (a6 White, b5 and b6 his own). b5: right c5, forward-left a6
     // holds White's 1 (capture), forward-right c6. b6: forward b7, right c6, forward-left
     // a7, forward-right c7; left a6 is taken.
-    assert_eq!(moves(&mut e, &s), sorted(&["b5-c5", "b5xa6", "b5-c6", "b6-b7", "b6-c6", "b6-a7", "b6-c7"]));
+    assert_eq!(
+        moves(&mut e, &s),
+        sorted(&["b5-c5", "b5xa6", "b5-c6", "b6-b7", "b6-c6", "b6-a7", "b6-c7"])
+    );
 }
 
 #[test]
 fn several_returned_dice_are_placed_one_at_a_time() {
     let g = invictus();
     let mut e = Engine::new(&g);
-    let mut s = pos(&g, W, &[("a9", W, 6), ("e4", B, 1)], json!({"hand": {"white": [2, 5]}}), json!({}));
-    let territory: Vec<String> = cells_of(&[6, 7, 8, 9]).into_iter().filter(|c| c != "a9").collect();
+    let mut s = pos(
+        &g,
+        W,
+        &[("a9", W, 6), ("e4", B, 1)],
+        json!({"hand": {"white": [2, 5]}}),
+        json!({}),
+    );
+    let territory: Vec<String> = cells_of(&[6, 7, 8, 9])
+        .into_iter()
+        .filter(|c| c != "a9")
+        .collect();
     // Either die first, on any of the 35 free cells.
     assert_eq!(moves(&mut e, &s), placements(&[2, 5], &territory));
     play(&mut e, &mut s, "5@e7");
@@ -334,7 +439,10 @@ fn several_returned_dice_are_placed_one_at_a_time() {
     // forward-right c6 (left e7 is his own).
     assert_eq!(
         moves(&mut e, &s),
-        sorted(&["a9-a8", "a9-b9", "a9-b8", "e7-e6", "e7-f7", "e7-f6", "e7-d6", "d7-d6", "d7-c7", "d7-e6", "d7-c6"])
+        sorted(&[
+            "a9-a8", "a9-b9", "a9-b8", "e7-e6", "e7-f7", "e7-f6", "e7-d6", "d7-d6", "d7-c7",
+            "d7-e6", "d7-c6"
+        ])
     );
     play(&mut e, &mut s, "d7-d6");
     assert_eq!(to_move(&g, &s), B);
@@ -346,7 +454,10 @@ fn a_full_territory_makes_the_returned_die_wait() {
     // while one is in hand), but the rule is written down: the die waits.
     let g = invictus();
     let mut e = Engine::new(&g);
-    let mut list: Vec<(String, &str, i32)> = cells_of(&[6, 7, 8, 9]).into_iter().map(|c| (c, W, 6)).collect();
+    let mut list: Vec<(String, &str, i32)> = cells_of(&[6, 7, 8, 9])
+        .into_iter()
+        .map(|c| (c, W, 6))
+        .collect();
     list.push(("a1".to_string(), B, 1));
     let list: Vec<(&str, &str, i32)> = list.iter().map(|(c, o, v)| (c.as_str(), *o, *v)).collect();
     let mut s = pos(&g, W, &list, json!({"hand": {"white": [3]}}), json!({}));
@@ -369,7 +480,13 @@ fn a_full_territory_makes_the_returned_die_wait() {
 fn a_captured_1_is_kept_by_the_capturer() {
     let g = invictus();
     let mut e = Engine::new(&g);
-    let mut s = pos(&g, B, &[("e4", B, 2), ("d5", W, 1), ("a9", W, 6)], json!({}), json!({}));
+    let mut s = pos(
+        &g,
+        B,
+        &[("e4", B, 2), ("d5", W, 1), ("a9", W, 6)],
+        json!({}),
+        json!({}),
+    );
     play(&mut e, &mut s, "e4xd5");
     assert!(pool_of(&g, &s, "hand", W).is_empty());
     assert_eq!(counter_of(&g, &s, "captured_ones", B), 1);
@@ -379,7 +496,13 @@ fn a_captured_1_is_kept_by_the_capturer() {
     assert_eq!(moves(&mut e, &s), sorted(&["a9-a8", "a9-b9", "a9-b8"]));
 
     // The same for White capturing a Black 1.
-    let mut s = pos(&g, W, &[("e6", W, 3), ("d5", B, 1), ("a1", B, 2)], json!({}), json!({}));
+    let mut s = pos(
+        &g,
+        W,
+        &[("e6", W, 3), ("d5", B, 1), ("a1", B, 2)],
+        json!({}),
+        json!({}),
+    );
     play(&mut e, &mut s, "e6xd5");
     assert_eq!(counter_of(&g, &s, "captured_ones", W), 1);
     assert!(pool_of(&g, &s, "hand", B).is_empty());
@@ -393,7 +516,13 @@ fn a_captured_1_is_kept_by_the_capturer() {
 fn a_die_reaching_the_far_row_by_a_step_leaves_and_scores() {
     let g = invictus();
     let mut e = Engine::new(&g);
-    let s = pos(&g, B, &[("e8", B, 4), ("c8", B, 2), ("a9", W, 6)], json!({}), json!({"no_progress": 12}));
+    let s = pos(
+        &g,
+        B,
+        &[("e8", B, 4), ("c8", B, 2), ("a9", W, 6)],
+        json!({}),
+        json!({"no_progress": 12}),
+    );
     for (m, to) in [("e8-e9", "e9"), ("e8-d9", "d9"), ("e8-f9", "f9")] {
         let mut t = s.clone();
         play(&mut e, &mut t, m);
@@ -420,7 +549,13 @@ fn a_die_reaching_the_far_row_by_a_step_leaves_and_scores() {
 fn a_capture_onto_the_far_row_does_both() {
     let g = invictus();
     let mut e = Engine::new(&g);
-    let mut s = pos(&g, B, &[("e8", B, 5), ("a1", B, 1), ("d9", W, 3), ("a9", W, 6)], json!({}), json!({}));
+    let mut s = pos(
+        &g,
+        B,
+        &[("e8", B, 5), ("a1", B, 1), ("d9", W, 3), ("a9", W, 6)],
+        json!({}),
+        json!({}),
+    );
     play(&mut e, &mut s, "e8xd9");
     assert_eq!(die(&g, &s, "d9"), None);
     assert_eq!(die(&g, &s, "e8"), None);
@@ -428,11 +563,20 @@ fn a_capture_onto_the_far_row_does_both() {
     assert_eq!(pool_of(&g, &s, "hand", W), vec![2]);
     assert_eq!(e.scores(&s), vec![5, 0]);
     assert_eq!(to_move(&g, &s), W);
-    let territory: Vec<String> = cells_of(&[6, 7, 8, 9]).into_iter().filter(|c| c != "a9").collect();
+    let territory: Vec<String> = cells_of(&[6, 7, 8, 9])
+        .into_iter()
+        .filter(|c| c != "a9")
+        .collect();
     assert_eq!(moves(&mut e, &s), placements(&[2], &territory));
 
     // Taking a 1 there: 5 arrived + 1 captured.
-    let mut s = pos(&g, B, &[("e8", B, 5), ("a1", B, 1), ("d9", W, 1), ("a9", W, 6)], json!({}), json!({}));
+    let mut s = pos(
+        &g,
+        B,
+        &[("e8", B, 5), ("a1", B, 1), ("d9", W, 1), ("a9", W, 6)],
+        json!({}),
+        json!({}),
+    );
     play(&mut e, &mut s, "e8xd9");
     assert_eq!(e.scores(&s), vec![6, 0]);
     assert!(pool_of(&g, &s, "hand", W).is_empty());
@@ -459,7 +603,10 @@ fn the_game_ends_when_a_player_has_no_die_left() {
     // Black's last die arrived: its 4 now counts as arrived, Black 14, White 8.
     assert_eq!(counter_of(&g, &s, "arrived", B), 14);
     assert!(is_over(&mut e, &s));
-    assert_eq!(result(&mut e, &s), Some((B.to_string(), vec![14, 8], "no dice left".to_string())));
+    assert_eq!(
+        result(&mut e, &s),
+        Some((B.to_string(), vec![14, 8], "no dice left".to_string()))
+    );
 }
 
 #[test]
@@ -470,18 +617,30 @@ fn a_die_in_hand_keeps_a_player_in_the_game() {
     play(&mut e, &mut s, "e4xd5");
     // White's only die went to his hand as a 1: he is still playing, and places it.
     assert!(!is_over(&mut e, &s));
-    assert_eq!(moves(&mut e, &s), placements(&[1], &cells_of(&[6, 7, 8, 9])));
+    assert_eq!(
+        moves(&mut e, &s),
+        placements(&[1], &cells_of(&[6, 7, 8, 9]))
+    );
 
     // Capturing his last die when it is a 1 leaves him nothing: Black wins 1-0.
     let mut s = pos(&g, B, &[("e4", B, 3), ("d5", W, 1)], json!({}), json!({}));
     play(&mut e, &mut s, "e4xd5");
-    assert_eq!(result(&mut e, &s), Some((B.to_string(), vec![1, 0], "no dice left".to_string())));
+    assert_eq!(
+        result(&mut e, &s),
+        Some((B.to_string(), vec![1, 0], "no dice left".to_string()))
+    );
 }
 
 /// Black's 1 at a8 faces White's 2 at a9 (straight ahead), 3 at b8 (to his right) and 2
 /// at b9 (forward-right, higher): Black has no step and no capture.
 fn black_stuck(g: &Game, counters: Value) -> State {
-    pos(g, B, &[("a8", B, 1), ("a9", W, 2), ("b9", W, 2), ("b8", W, 3)], json!({}), counters)
+    pos(
+        g,
+        B,
+        &[("a8", B, 1), ("a9", W, 2), ("b9", W, 2), ("b8", W, 3)],
+        json!({}),
+        counters,
+    )
 }
 
 #[test]
@@ -498,7 +657,10 @@ fn a_player_with_no_action_passes() {
     // his own). b9: left c9, forward-left c8, forward-right a8 holds Black's 1 (capture).
     // b8 (3): forward b7, left c8, forward-left c7, forward-right a7 (right a8 is Black's).
     assert!(!is_over(&mut e, &s));
-    assert_eq!(moves(&mut e, &s), sorted(&["b9-c9", "b9-c8", "b9xa8", "b8-b7", "b8-c8", "b8-c7", "b8-a7"]));
+    assert_eq!(
+        moves(&mut e, &s),
+        sorted(&["b9-c9", "b9-c8", "b9xa8", "b8-b7", "b8-c8", "b8-c7", "b8-a7"])
+    );
     play(&mut e, &mut s, "b8-b7");
     assert_eq!(counter(&g, &s, "last_was_pass"), 0);
     assert_eq!(counter(&g, &s, "no_progress"), 0);
@@ -515,7 +677,10 @@ fn no_action_right_after_a_pass_ends_the_game() {
     let s = black_stuck(&g, json!({"last_was_pass": 1}));
     assert!(is_over(&mut e, &s));
     // Black's 1 stands on rank 8, White's territory: Black 1, White 0.
-    assert_eq!(result(&mut e, &s), Some((B.to_string(), vec![1, 0], "two passes".to_string())));
+    assert_eq!(
+        result(&mut e, &s),
+        Some((B.to_string(), vec![1, 0], "two passes".to_string()))
+    );
 }
 
 // ---------------------------------------------------------------------------------------
@@ -539,14 +704,23 @@ fn fifty_turns_of_sideways_steps_end_the_game() {
         assert_eq!(counter(&g, &s, "no_progress"), turn, "after {m}");
     }
     // Black's 3 stands in White's territory, White's 2 in Black's.
-    assert_eq!(result(&mut e, &s), Some((B.to_string(), vec![3, 2], "no progress".to_string())));
+    assert_eq!(
+        result(&mut e, &s),
+        Some((B.to_string(), vec![3, 2], "no progress".to_string()))
+    );
 }
 
 #[test]
 fn a_forward_step_or_a_capture_resets_the_count() {
     let g = invictus();
     let mut e = Engine::new(&g);
-    let s = pos(&g, B, &[("a6", B, 3), ("i4", W, 2)], json!({}), json!({"no_progress": 49}));
+    let s = pos(
+        &g,
+        B,
+        &[("a6", B, 3), ("i4", W, 2)],
+        json!({}),
+        json!({"no_progress": 49}),
+    );
     for m in ["a6-a7", "a6-b7"] {
         let mut t = s.clone();
         play(&mut e, &mut t, m);
@@ -555,17 +729,35 @@ fn a_forward_step_or_a_capture_resets_the_count() {
     }
     let mut t = s.clone();
     play(&mut e, &mut t, "a6-b6");
-    assert_eq!(result(&mut e, &t), Some((B.to_string(), vec![3, 2], "no progress".to_string())));
+    assert_eq!(
+        result(&mut e, &t),
+        Some((B.to_string(), vec![3, 2], "no progress".to_string()))
+    );
 
-    let mut s = pos(&g, B, &[("e4", B, 3), ("d5", W, 2), ("a9", W, 6)], json!({}), json!({"no_progress": 49}));
+    let mut s = pos(
+        &g,
+        B,
+        &[("e4", B, 3), ("d5", W, 2), ("a9", W, 6)],
+        json!({}),
+        json!({"no_progress": 49}),
+    );
     play(&mut e, &mut s, "e4xd5");
     assert_eq!(counter(&g, &s, "no_progress"), 0);
     assert!(!is_over(&mut e, &s));
 
     // Equal scores at the end: a draw (2 each, each die in the other's territory).
-    let mut s = pos(&g, B, &[("a6", B, 2), ("i4", W, 2)], json!({}), json!({"no_progress": 49}));
+    let mut s = pos(
+        &g,
+        B,
+        &[("a6", B, 2), ("i4", W, 2)],
+        json!({}),
+        json!({"no_progress": 49}),
+    );
     play(&mut e, &mut s, "a6-b6");
-    assert_eq!(result(&mut e, &s), Some(("draw".to_string(), vec![2, 2], "no progress".to_string())));
+    assert_eq!(
+        result(&mut e, &s),
+        Some(("draw".to_string(), vec![2, 2], "no progress".to_string()))
+    );
 }
 
 #[test]
@@ -576,15 +768,33 @@ fn pass_turns_and_placement_turns_count_toward_fifty() {
     // not the two-passes rule).
     let mut s = black_stuck(&g, json!({"no_progress": 49}));
     play(&mut e, &mut s, "pass");
-    assert_eq!(result(&mut e, &s), Some((B.to_string(), vec![1, 0], "no progress".to_string())));
+    assert_eq!(
+        result(&mut e, &s),
+        Some((B.to_string(), vec![1, 0], "no progress".to_string()))
+    );
 
     // A placement-only turn as the 50th: Black b6 (4) stands in White's territory.
-    let mut s = pos(&g, W, &[("a5", B, 2), ("b5", B, 3), ("b6", B, 4)], json!({"hand": {"white": [1]}}), json!({"no_progress": 49}));
+    let mut s = pos(
+        &g,
+        W,
+        &[("a5", B, 2), ("b5", B, 3), ("b6", B, 4)],
+        json!({"hand": {"white": [1]}}),
+        json!({"no_progress": 49}),
+    );
     play(&mut e, &mut s, "1@a6");
-    assert_eq!(result(&mut e, &s), Some((B.to_string(), vec![4, 0], "no progress".to_string())));
+    assert_eq!(
+        result(&mut e, &s),
+        Some((B.to_string(), vec![4, 0], "no progress".to_string()))
+    );
 
     // A placement then a sideways step: still no progress; then a forward step: progress.
-    let s = pos(&g, W, &[("a9", W, 6), ("e4", B, 1)], json!({"hand": {"white": [2]}}), json!({"no_progress": 20}));
+    let s = pos(
+        &g,
+        W,
+        &[("a9", W, 6), ("e4", B, 1)],
+        json!({"hand": {"white": [2]}}),
+        json!({"no_progress": 20}),
+    );
     let mut t = s.clone();
     play_all(&mut e, &mut t, &["2@e7", "e7-f7"]);
     assert_eq!(counter(&g, &t, "no_progress"), 21);
@@ -599,11 +809,18 @@ fn pass_turns_and_placement_turns_count_toward_fifty() {
 #[test]
 fn score_adds_far_row_dice_captured_ones_and_dice_in_enemy_territory() {
     let g = invictus();
-    let mut e = Engine::new(&g);
+    let e = Engine::new(&g);
     let s = pos(
         &g,
         B,
-        &[("c7", B, 4), ("e5", B, 6), ("b2", B, 5), ("d3", W, 5), ("d4", W, 2), ("g8", W, 6)],
+        &[
+            ("c7", B, 4),
+            ("e5", B, 6),
+            ("b2", B, 5),
+            ("d3", W, 5),
+            ("d4", W, 2),
+            ("g8", W, 6),
+        ],
         json!({"hand": {"white": [4]}}),
         json!({"arrived": {"black": 9, "white": 3}, "captured_ones": {"black": 2, "white": 1}}),
     );
@@ -661,7 +878,13 @@ fn perft_with_a_capture_and_a_return() {
 fn perft_with_the_far_row_and_the_end() {
     let g = invictus();
     let mut e = Engine::new(&g);
-    let s = pos(&g, B, &[("b8", B, 2), ("a9", W, 2), ("c9", W, 3)], json!({}), json!({}));
+    let s = pos(
+        &g,
+        B,
+        &[("b8", B, 2), ("a9", W, 2), ("c9", W, 3)],
+        json!({}),
+        json!({}),
+    );
     // Depth 1: b8-b9 (arrives), b8-a8, b8-c8, b8xa9 (2 <= 2, arrives too); c9 (3) is
     // higher. 4.
     assert_eq!(e.perft(&s, 1).unwrap(), 4);

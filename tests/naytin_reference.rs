@@ -14,14 +14,32 @@ fn convert(v: &Value, options: &[String]) -> Value {
             obstacles += 1;
             cells.insert(name.clone(), json!({"piece": "obstacle"}));
         } else if !c.is_null() {
-            cells.insert(name.clone(), json!({"owner": c["owner"], "piece": "die", "value": c["value"]}));
+            cells.insert(
+                name.clone(),
+                json!({"owner": c["owner"], "piece": "die", "value": c["value"]}),
+            );
         }
     }
-    let reserve = |p: &str| -> Vec<i64> { v["reserve"][p].as_array().unwrap().iter().map(|x| x.as_i64().unwrap_or(0)).collect() };
+    let reserve = |p: &str| -> Vec<i64> {
+        v["reserve"][p]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|x| x.as_i64().unwrap_or(0))
+            .collect()
+    };
     let random = options.iter().any(|o| o == "random-values");
     let phase = v["phase"].as_str().unwrap();
-    let chance = if random && phase == "dice" && v["roll"].is_null() { json!("roll") } else { Value::Null };
-    let left = if options.iter().any(|o| o == "no-obstacles") { 0 } else { 3 - obstacles };
+    let chance = if random && phase == "dice" && v["roll"].is_null() {
+        json!("roll")
+    } else {
+        Value::Null
+    };
+    let left = if options.iter().any(|o| o == "no-obstacles") {
+        0
+    } else {
+        3 - obstacles
+    };
     json!({
         "options": options,
         "phase": phase,
@@ -39,38 +57,77 @@ fn convert(v: &Value, options: &[String]) -> Value {
 }
 
 fn check_file(file: &str) {
-    let text = std::fs::read_to_string(format!("{}/tests/fixtures/{file}", env!("CARGO_MANIFEST_DIR"))).unwrap();
-    let source = Source::new("games/naytin-six.tabula", tabula::games::built_in("naytin-six").unwrap());
+    let text = std::fs::read_to_string(format!(
+        "{}/tests/fixtures/{file}",
+        env!("CARGO_MANIFEST_DIR")
+    ))
+    .unwrap();
+    let source = Source::new(
+        "games/naytin-six.tabula",
+        tabula::games::built_in("naytin-six").unwrap(),
+    );
     let mut checked = 0;
     let mut mismatches = Vec::new();
     for line in text.lines().filter(|l| !l.trim().is_empty()) {
         let sample: Value = serde_json::from_str(line).unwrap();
-        let options: Vec<String> = sample["options"].as_array().unwrap().iter().map(|o| o.as_str().unwrap().to_string()).collect();
+        let options: Vec<String> = sample["options"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|o| o.as_str().unwrap().to_string())
+            .collect();
         let game = compile(&source, &options).unwrap();
         let mut engine = Engine::new(&game);
         let converted = convert(&sample["state"], &options);
-        let state = state_json::state_from_text(&game, &Source::new("sample.json", converted.to_string()))
-            .unwrap_or_else(|d| panic!("{d}\n{converted}"));
+        let state =
+            state_json::state_from_text(&game, &Source::new("sample.json", converted.to_string()))
+                .unwrap_or_else(|d| panic!("{d}\n{converted}"));
         let mut choices = Choices::default();
         engine.legal(&state, &mut choices).unwrap();
-        let mut ours: Vec<String> = (0..choices.len()).map(|i| engine.choice_text(&state, &choices.get(i).to_vec()).unwrap()).collect();
+        let mut ours: Vec<String> = (0..choices.len())
+            .map(|i| {
+                engine
+                    .choice_text(&state, &choices.get(i).to_vec())
+                    .unwrap()
+            })
+            .collect();
         ours.sort();
-        let mut theirs: Vec<String> = sample["moves"].as_array().unwrap().iter().map(|m| m.as_str().unwrap().to_string()).collect();
+        let mut theirs: Vec<String> = sample["moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| m.as_str().unwrap().to_string())
+            .collect();
         theirs.sort();
         if ours != theirs {
-            mismatches.push(format!("ply {} of game {}: moves\n  ours   {ours:?}\n  theirs {theirs:?}", sample["ply"], sample["game_index"]));
+            mismatches.push(format!(
+                "ply {} of game {}: moves\n  ours   {ours:?}\n  theirs {theirs:?}",
+                sample["ply"], sample["game_index"]
+            ));
             continue;
         }
         let scores = engine.scores(&state);
-        let want_scores = [sample["scores"]["red"].as_i64().unwrap() as i32, sample["scores"]["blue"].as_i64().unwrap() as i32];
+        let want_scores = [
+            sample["scores"]["red"].as_i64().unwrap() as i32,
+            sample["scores"]["blue"].as_i64().unwrap() as i32,
+        ];
         if scores != want_scores {
-            mismatches.push(format!("ply {} of game {}: scores ours {scores:?}, theirs {want_scores:?}", sample["ply"], sample["game_index"]));
+            mismatches.push(format!(
+                "ply {} of game {}: scores ours {scores:?}, theirs {want_scores:?}",
+                sample["ply"], sample["game_index"]
+            ));
         }
         if sample["terminal"].as_bool() == Some(true) {
             let outcome = engine.outcome(&state);
-            let winner = outcome.as_ref().map(|o| o.winner.map_or("draw".to_string(), |w| game.players[w].clone()));
+            let winner = outcome.as_ref().map(|o| {
+                o.winner
+                    .map_or("draw".to_string(), |w| game.players[w].clone())
+            });
             if winner.as_deref() != sample["winner"].as_str() {
-                mismatches.push(format!("ply {} of game {}: winner ours {winner:?}, theirs {}", sample["ply"], sample["game_index"], sample["winner"]));
+                mismatches.push(format!(
+                    "ply {} of game {}: winner ours {winner:?}, theirs {}",
+                    sample["ply"], sample["game_index"], sample["winner"]
+                ));
             }
         }
         for depth in 1..=3 {
@@ -80,12 +137,20 @@ fn check_file(file: &str) {
             }
             let got = engine.perft(&state, depth).unwrap();
             if Some(got) != want.as_u64() {
-                mismatches.push(format!("ply {} of game {}: perft {depth} ours {got}, theirs {want}", sample["ply"], sample["game_index"]));
+                mismatches.push(format!(
+                    "ply {} of game {}: perft {depth} ours {got}, theirs {want}",
+                    sample["ply"], sample["game_index"]
+                ));
             }
         }
         checked += 1;
     }
-    assert!(mismatches.is_empty(), "{file}: {} mismatches:\n{}", mismatches.len(), mismatches.join("\n"));
+    assert!(
+        mismatches.is_empty(),
+        "{file}: {} mismatches:\n{}",
+        mismatches.len(),
+        mismatches.join("\n")
+    );
     assert!(checked > 10, "{file}: only {checked} positions");
 }
 

@@ -34,8 +34,17 @@ fn board(list: &[(&str, &str, i32)], obstacles: &[&str]) -> Value {
 }
 
 /// A play-phase position.
-fn pos(g: &Game, to_move: &str, list: &[(&str, &str, i32)], obstacles: &[&str], last_was_move: bool) -> State {
-    state(g, json!({"phase": "play", "to_move": to_move, "cells": board(list, obstacles), "counters": {"last_was_move": last_was_move as i32}}))
+fn pos(
+    g: &Game,
+    to_move: &str,
+    list: &[(&str, &str, i32)],
+    obstacles: &[&str],
+    last_was_move: bool,
+) -> State {
+    state(
+        g,
+        json!({"phase": "play", "to_move": to_move, "cells": board(list, obstacles), "counters": {"last_was_move": last_was_move as i32}}),
+    )
 }
 
 fn all_cells() -> Vec<String> {
@@ -44,11 +53,20 @@ fn all_cells() -> Vec<String> {
 
 /// `{v}@{cell}` for every value and cell given.
 fn placements<S: AsRef<str>>(values: &[i32], cells: &[S]) -> Vec<String> {
-    sorted(&values.iter().flat_map(|v| cells.iter().map(move |c| format!("{v}@{}", c.as_ref()))).collect::<Vec<_>>())
+    sorted(
+        &values
+            .iter()
+            .flat_map(|v| cells.iter().map(move |c| format!("{v}@{}", c.as_ref())))
+            .collect::<Vec<_>>(),
+    )
 }
 
 fn without(cells: &[String], taken: &[&str]) -> Vec<String> {
-    cells.iter().filter(|c| !taken.contains(&c.as_str())).cloned().collect()
+    cells
+        .iter()
+        .filter(|c| !taken.contains(&c.as_str()))
+        .cloned()
+        .collect()
 }
 
 // ---------------------------------------------------------------------------------------
@@ -67,15 +85,26 @@ fn blue_places_three_obstacles_never_next_to_another() {
     // Blue goes on placing. c3 and its six neighbours c4 c2 b3 b2 d3 d2 are out: 12 left.
     assert_eq!(to_move(&g, &s), BL);
     assert!(s.in_turn());
-    assert_eq!(cell(&g, &s, "c3"), Some((String::new(), "obstacle".to_string(), 0)));
-    let left = ["a1", "a2", "a3", "b1", "b4", "c1", "c5", "d1", "d4", "e1", "e2", "e3"];
-    assert_eq!(moves(&mut e, &s), sorted(&left.iter().map(|c| format!("X@{c}")).collect::<Vec<_>>()));
+    assert_eq!(
+        cell(&g, &s, "c3"),
+        Some((String::new(), "obstacle".to_string(), 0))
+    );
+    let left = [
+        "a1", "a2", "a3", "b1", "b4", "c1", "c5", "d1", "d4", "e1", "e2", "e3",
+    ];
+    assert_eq!(
+        moves(&mut e, &s),
+        sorted(&left.iter().map(|c| format!("X@{c}")).collect::<Vec<_>>())
+    );
     assert!(refused(&mut e, &s, "X@c4"));
     assert!(refused(&mut e, &s, "X@c3"));
     play(&mut e, &mut s, "X@a1");
     // a1 and its neighbours a2 b2 b1 are out too.
     let left = ["a3", "b4", "c1", "c5", "d1", "d4", "e1", "e2", "e3"];
-    assert_eq!(moves(&mut e, &s), sorted(&left.iter().map(|c| format!("X@{c}")).collect::<Vec<_>>()));
+    assert_eq!(
+        moves(&mut e, &s),
+        sorted(&left.iter().map(|c| format!("X@{c}")).collect::<Vec<_>>())
+    );
     play(&mut e, &mut s, "X@e2");
     // Three placed: the dice phase, Red first, any of his six values on the 16 free cells.
     assert_eq!(phase(&g, &s), "dice");
@@ -146,9 +175,15 @@ fn no_obstacles_skips_to_the_dice_and_leaves_three_cells_empty() {
     let mut s = e.initial_state().unwrap();
     assert_eq!(phase(&g, &s), "dice");
     assert_eq!(to_move(&g, &s), R);
-    assert_eq!(moves(&mut e, &s), placements(&[1, 2, 3, 4, 5, 6], &all_cells()));
+    assert_eq!(
+        moves(&mut e, &s),
+        placements(&[1, 2, 3, 4, 5, 6], &all_cells())
+    );
     assert!(refused(&mut e, &s, "X@c3"));
-    let order = ["a1", "a2", "a3", "b1", "b2", "b3", "b4", "c1", "c2", "d1", "d2", "d3", "d4", "e1", "e2", "e3"];
+    let order = [
+        "a1", "a2", "a3", "b1", "b2", "b3", "b4", "c1", "c2", "d1", "d2", "d3", "d4", "e1", "e2",
+        "e3",
+    ];
     let values = [1, 1, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 6, 6];
     for (c, v) in order.iter().zip(values) {
         assert_eq!(phase(&g, &s), "dice");
@@ -156,7 +191,10 @@ fn no_obstacles_skips_to_the_dice_and_leaves_three_cells_empty() {
     }
     assert_eq!(phase(&g, &s), "play");
     assert_eq!(to_move(&g, &s), R);
-    let empty: Vec<String> = all_cells().into_iter().filter(|c| cell(&g, &s, c).is_none()).collect();
+    let empty: Vec<String> = all_cells()
+        .into_iter()
+        .filter(|c| cell(&g, &s, c).is_none())
+        .collect();
     assert_eq!(empty, vec!["c3", "c4", "c5"]);
 }
 
@@ -204,10 +242,16 @@ fn random_values_roll_each_die_just_before_it_is_placed() {
     play_all(&mut e, &mut s, &["X@a1", "X@c3", "X@e2"]);
     // Before Red's first placement: a chance event with six equally likely outcomes.
     assert!(matches!(e.status(&s), Status::Chance(_)));
-    assert_eq!(moves(&mut e, &s), sorted(&["roll:1", "roll:2", "roll:3", "roll:4", "roll:5", "roll:6"]));
+    assert_eq!(
+        moves(&mut e, &s),
+        sorted(&["roll:1", "roll:2", "roll:3", "roll:4", "roll:5", "roll:6"])
+    );
     let mut choices = Choices::default();
     e.legal(&s, &mut choices).unwrap();
-    assert!(choices.weights.iter().all(|&w| w == choices.weights[0] && w > 0));
+    assert!(choices
+        .weights
+        .iter()
+        .all(|&w| w == choices.weights[0] && w > 0));
     play(&mut e, &mut s, "roll:4");
     // Red places a 4, choosing only the cell.
     assert_eq!(to_move(&g, &s), R);
@@ -236,9 +280,25 @@ fn random_values_roll_each_die_just_before_it_is_placed() {
 /// Obstacles c1 c3 c5; Red fills rows a and b and c2, Blue rows d and e and c4. No Red
 /// die can attack: c2 (2) faces d1 (5) and d2 (6); b3 and b4 (6 each) face c4 (6).
 /// The Red 1s and Blue 1s stand in their own rows.
-const FULL_RED: [(&str, &str, i32); 8] =
-    [("a1", R, 1), ("a2", R, 1), ("a3", R, 3), ("b1", R, 4), ("b2", R, 5), ("b3", R, 6), ("b4", R, 6), ("c2", R, 2)];
-const FULL_BLUE: [(&str, &str, i32); 7] = [("d1", BL, 5), ("d2", BL, 6), ("d3", BL, 1), ("d4", BL, 1), ("e1", BL, 2), ("e2", BL, 3), ("e3", BL, 4)];
+const FULL_RED: [(&str, &str, i32); 8] = [
+    ("a1", R, 1),
+    ("a2", R, 1),
+    ("a3", R, 3),
+    ("b1", R, 4),
+    ("b2", R, 5),
+    ("b3", R, 6),
+    ("b4", R, 6),
+    ("c2", R, 2),
+];
+const FULL_BLUE: [(&str, &str, i32); 7] = [
+    ("d1", BL, 5),
+    ("d2", BL, 6),
+    ("d3", BL, 1),
+    ("d4", BL, 1),
+    ("e1", BL, 2),
+    ("e2", BL, 3),
+    ("e3", BL, 4),
+];
 
 fn full_board_but_c4(g: &Game, blue_reserve: i32, chance: bool) -> State {
     let list: Vec<(&str, &str, i32)> = FULL_RED.iter().chain(FULL_BLUE.iter()).copied().collect();
@@ -283,7 +343,13 @@ fn attack_table() {
     for a in 1..=6 {
         for d in 1..=6 {
             // e1 keeps Blue in the game; it is not next to c3.
-            let s = pos(&g, R, &[("c3", R, a), ("c4", BL, d), ("e1", BL, 3)], &[], false);
+            let s = pos(
+                &g,
+                R,
+                &[("c3", R, a), ("c4", BL, d), ("e1", BL, 3)],
+                &[],
+                false,
+            );
             let list = moves(&mut e, &s);
             if table[a as usize - 1][d as usize - 1] == 1 {
                 // Attacking is compulsory: it is the only choice.
@@ -296,7 +362,11 @@ fn attack_table() {
                 assert_eq!(to_move(&g, &t), BL);
             } else {
                 // No attack: c3 moves to its five free neighbours.
-                assert_eq!(list, sorted(&["c3-c2", "c3-b3", "c3-b2", "c3-d3", "c3-d2"]), "{a} against {d}");
+                assert_eq!(
+                    list,
+                    sorted(&["c3-c2", "c3-b3", "c3-b2", "c3-d3", "c3-d2"]),
+                    "{a} against {d}"
+                );
             }
         }
     }
@@ -306,7 +376,21 @@ fn attack_table() {
 fn attacking_is_compulsory_and_any_attack_may_be_chosen() {
     let g = naytin(&[]);
     let mut e = Engine::new(&g);
-    let s = pos(&g, R, &[("c3", R, 4), ("a1", R, 2), ("c4", BL, 3), ("b2", BL, 1), ("c2", BL, 4), ("b3", BL, 5), ("e3", BL, 6)], &[], false);
+    let s = pos(
+        &g,
+        R,
+        &[
+            ("c3", R, 4),
+            ("a1", R, 2),
+            ("c4", BL, 3),
+            ("b2", BL, 1),
+            ("c2", BL, 4),
+            ("b3", BL, 5),
+            ("e3", BL, 6),
+        ],
+        &[],
+        false,
+    );
     // c3 (4) beats c4 (3) and b2 (1), not c2 (4, equal) nor b3 (5). a1 (2) beats b2 (1).
     // Both dice could also move, but an attack exists.
     assert_eq!(moves(&mut e, &s), sorted(&["c3xc4", "c3xb2", "a1xb2"]));
@@ -327,9 +411,18 @@ fn a_die_moves_to_any_adjacent_empty_cell() {
     let table = naytin_board();
     for (i, (name, nbrs)) in table.iter().enumerate() {
         // A Blue die on the first cell that is neither this one nor next to it.
-        let far = table.iter().enumerate().find(|(j, _)| *j != i && !nbrs.contains(&Some(*j))).map(|(_, (c, _))| c.clone()).unwrap();
+        let far = table
+            .iter()
+            .enumerate()
+            .find(|(j, _)| *j != i && !nbrs.contains(&Some(*j)))
+            .map(|(_, (c, _))| c.clone())
+            .unwrap();
         let s = pos(&g, R, &[(name, R, 3), (&far, BL, 3)], &[], false);
-        let want: Vec<String> = nbrs.iter().flatten().map(|&n| format!("{name}-{}", table[n].0)).collect();
+        let want: Vec<String> = nbrs
+            .iter()
+            .flatten()
+            .map(|&n| format!("{name}-{}", table[n].0))
+            .collect();
         assert_eq!(moves(&mut e, &s), sorted(&want), "from {name}");
     }
 }
@@ -380,7 +473,11 @@ fn slide_from_every_cell_follows_the_lines_of_the_board() {
     for (i, (name, _)) in table.iter().enumerate() {
         // A Blue die on e2 (or a2 when moving from e2's neighbourhood), equal values so
         // that no attack exists; it may stand on a line and cut it short.
-        let blue = if ["e2", "e1", "e3", "d2", "d3"].contains(&name.as_str()) { "a2" } else { "e2" };
+        let blue = if ["e2", "e1", "e3", "d2", "d3"].contains(&name.as_str()) {
+            "a2"
+        } else {
+            "e2"
+        };
         let b = table.iter().position(|(c, _)| c == blue).unwrap();
         let s = pos(&g, R, &[(name, R, 3), (blue, BL, 3)], &[], false);
         let mut want = Vec::new();
@@ -412,7 +509,10 @@ fn a_player_with_no_dice_left_loses_at_once() {
     let mut s = pos(&g, R, &[("c3", R, 2), ("c4", BL, 1)], &[], false);
     play(&mut e, &mut s, "c3xc4");
     // Red keeps one die showing 1: 1 + 1 die = 2; Blue 0.
-    assert_eq!(result(&mut e, &s), Some((R.to_string(), vec![2, 0], "no dice left".to_string())));
+    assert_eq!(
+        result(&mut e, &s),
+        Some((R.to_string(), vec![2, 0], "no dice left".to_string()))
+    );
     // The player to move having no die loses too.
     let g = naytin(&["pips-only"]);
     let mut e = Engine::new(&g);
@@ -422,7 +522,19 @@ fn a_player_with_no_dice_left_loses_at_once() {
 
 /// Red 6, 2, 1 in row a; Blue 5 and 5 in row e. Nothing is adjacent.
 fn far_apart(g: &Game, to_move: &str, last_was_move: bool) -> State {
-    pos(g, to_move, &[("a1", R, 6), ("a2", R, 2), ("a3", R, 1), ("e1", BL, 5), ("e3", BL, 5)], &[], last_was_move)
+    pos(
+        g,
+        to_move,
+        &[
+            ("a1", R, 6),
+            ("a2", R, 2),
+            ("a3", R, 1),
+            ("e1", BL, 5),
+            ("e3", BL, 5),
+        ],
+        &[],
+        last_was_move,
+    )
 }
 
 #[test]
@@ -432,20 +544,43 @@ fn no_attack_right_after_a_move_ends_the_game() {
     // Blue just moved and Red cannot attack: over before Red moves.
     // Red 6+2+1 + 3 dice = 12; Blue 5+5 + 2 dice = 12: a draw.
     let s = far_apart(&g, R, true);
-    assert_eq!(result(&mut e, &s), Some(("draw".to_string(), vec![12, 12], "no attack after a move".to_string())));
+    assert_eq!(
+        result(&mut e, &s),
+        Some((
+            "draw".to_string(),
+            vec![12, 12],
+            "no attack after a move".to_string()
+        ))
+    );
     // Had Blue attacked instead, Red would just move.
     let s = far_apart(&g, R, false);
     assert!(!is_over(&mut e, &s));
     assert!(!moves(&mut e, &s).is_empty());
     // Played out: Blue cannot attack, moves, and then Red cannot attack.
     let mut s = far_apart(&g, BL, false);
-    assert_eq!(moves(&mut e, &s), sorted(&["e1-e2", "e1-d2", "e1-d1", "e3-e2", "e3-d4", "e3-d3"]));
+    assert_eq!(
+        moves(&mut e, &s),
+        sorted(&["e1-e2", "e1-d2", "e1-d1", "e3-e2", "e3-d4", "e3-d3"])
+    );
     play(&mut e, &mut s, "e1-d1");
     assert_eq!(counter(&g, &s, "last_was_move"), 1);
-    assert_eq!(result(&mut e, &s), Some(("draw".to_string(), vec![12, 12], "no attack after a move".to_string())));
+    assert_eq!(
+        result(&mut e, &s),
+        Some((
+            "draw".to_string(),
+            vec![12, 12],
+            "no attack after a move".to_string()
+        ))
+    );
 
     // After an attack the next player who cannot attack moves.
-    let mut s = pos(&g, R, &[("c3", R, 4), ("c4", BL, 3), ("e1", BL, 5)], &[], true);
+    let mut s = pos(
+        &g,
+        R,
+        &[("c3", R, 4), ("c4", BL, 3), ("e1", BL, 5)],
+        &[],
+        true,
+    );
     play(&mut e, &mut s, "c3xc4");
     assert_eq!(counter(&g, &s, "last_was_move"), 0);
     assert!(!is_over(&mut e, &s));
@@ -458,7 +593,14 @@ fn pips_only_scores_only_the_values() {
     let mut e = Engine::new(&g);
     // Red 6+2+1 = 9, Blue 5+5 = 10: the count of dice no longer saves Red's draw.
     let s = far_apart(&g, R, true);
-    assert_eq!(result(&mut e, &s), Some((BL.to_string(), vec![9, 10], "no attack after a move".to_string())));
+    assert_eq!(
+        result(&mut e, &s),
+        Some((
+            BL.to_string(),
+            vec![9, 10],
+            "no attack after a move".to_string()
+        ))
+    );
 }
 
 #[test]
@@ -468,7 +610,13 @@ fn neither_attack_nor_move_ends_the_game() {
     // Red's 2 in the corner a1 is walled in by Blue's 3 (a2), 4 (b1) and 6 (b2), none of
     // which it can attack; Blue attacked last, so only this rule applies.
     // Red 2 + 1 = 3; Blue 3+4+6 + 3 = 16.
-    let s = pos(&g, R, &[("a1", R, 2), ("a2", BL, 3), ("b1", BL, 4), ("b2", BL, 6)], &[], false);
+    let s = pos(
+        &g,
+        R,
+        &[("a1", R, 2), ("a2", BL, 3), ("b1", BL, 4), ("b2", BL, 6)],
+        &[],
+        false,
+    );
     assert!(is_over(&mut e, &s));
     let (winner, scores, _) = result(&mut e, &s).unwrap();
     assert_eq!((winner.as_str(), scores), (BL, vec![3, 16]));
@@ -480,16 +628,39 @@ fn the_first_turn_of_play_never_ends_by_the_no_attack_rule() {
     let mut e = Engine::new(&g);
     // Red fills rows a and b and c1; Blue c5 and rows d and e; c2 c3 c4 stay empty.
     // Red's 1s (c1, b4) face Blue's 1 (d1) and 2 (c5); no other Red die touches Blue.
-    let red = [("a1", R, 2), ("a2", R, 3), ("a3", R, 4), ("b1", R, 5), ("b2", R, 6), ("b3", R, 6), ("b4", R, 1), ("c1", R, 1)];
-    let blue = [("c5", BL, 2), ("d1", BL, 1), ("d2", BL, 3), ("d3", BL, 4), ("d4", BL, 5), ("e1", BL, 1), ("e2", BL, 6)];
+    let red = [
+        ("a1", R, 2),
+        ("a2", R, 3),
+        ("a3", R, 4),
+        ("b1", R, 5),
+        ("b2", R, 6),
+        ("b3", R, 6),
+        ("b4", R, 1),
+        ("c1", R, 1),
+    ];
+    let blue = [
+        ("c5", BL, 2),
+        ("d1", BL, 1),
+        ("d2", BL, 3),
+        ("d3", BL, 4),
+        ("d4", BL, 5),
+        ("e1", BL, 1),
+        ("e2", BL, 6),
+    ];
     let list: Vec<(&str, &str, i32)> = red.iter().chain(blue.iter()).copied().collect();
-    let mut s = state(&g, json!({"phase": "dice", "to_move": "blue", "cells": dice(&list), "pools": {"reserve": {"red": [], "blue": [6]}}}));
+    let mut s = state(
+        &g,
+        json!({"phase": "dice", "to_move": "blue", "cells": dice(&list), "pools": {"reserve": {"red": [], "blue": [6]}}}),
+    );
     play(&mut e, &mut s, "6@e3");
     // Blue's last placement was not a move: Red cannot attack, but the game goes on and
     // Red moves into c2 (from c1, b1, b2), c3 (from b2, b3) or c4 (from b3, b4).
     assert_eq!(phase(&g, &s), "play");
     assert!(!is_over(&mut e, &s));
-    assert_eq!(moves(&mut e, &s), sorted(&["c1-c2", "b1-c2", "b2-c2", "b2-c3", "b3-c3", "b3-c4", "b4-c4"]));
+    assert_eq!(
+        moves(&mut e, &s),
+        sorted(&["c1-c2", "b1-c2", "b2-c2", "b2-c3", "b3-c3", "b3-c4", "b4-c4"])
+    );
     play(&mut e, &mut s, "b2-c3");
     // Now Blue must attack: c5 (2) takes b4 (1); nothing else (Red's 6 on c3 is out of
     // reach of d2 (3) and d3 (4), and no Blue 1 touches it).
@@ -508,7 +679,10 @@ fn a_full_board_where_red_cannot_attack_ends_before_the_first_move() {
     let mut s = full_board_but_c4(&g, 6, false);
     play(&mut e, &mut s, "6@c4");
     assert_eq!(phase(&g, &s), "play");
-    assert_eq!(result(&mut e, &s).map(|r| (r.0, r.1)), Some(("draw".to_string(), vec![36, 36])));
+    assert_eq!(
+        result(&mut e, &s).map(|r| (r.0, r.1)),
+        Some(("draw".to_string(), vec![36, 36]))
+    );
 }
 
 // ---------------------------------------------------------------------------------------
@@ -518,7 +692,13 @@ fn a_full_board_where_red_cannot_attack_ends_before_the_first_move() {
 fn perft_two_red_dice_against_one_blue() {
     let g = naytin(&[]);
     let mut e = Engine::new(&g);
-    let s = pos(&g, R, &[("a1", R, 2), ("a3", R, 5), ("c3", BL, 3)], &[], false);
+    let s = pos(
+        &g,
+        R,
+        &[("a1", R, 2), ("a3", R, 5), ("c3", BL, 3)],
+        &[],
+        false,
+    );
     // Depth 1: no attack; a1 to a2, b2, b1; a3 to a2, b4, b3: 6.
     // Depth 2: after a1-b2 Blue's 3 must take the 2 on b2 (1 move); after any other move
     //   Blue cannot attack (b3 holds a 5, the rest is out of reach) and the game is over
@@ -535,7 +715,13 @@ fn perft_two_red_dice_against_one_blue() {
 fn perft_two_red_dice_against_one_blue_with_slide() {
     let g = naytin(&["slide"]);
     let mut e = Engine::new(&g);
-    let s = pos(&g, R, &[("a1", R, 2), ("a3", R, 5), ("c3", BL, 3)], &[], false);
+    let s = pos(
+        &g,
+        R,
+        &[("a1", R, 2), ("a3", R, 5), ("c3", BL, 3)],
+        &[],
+        false,
+    );
     // Depth 1: a1 slides east to a2 (a3 is taken), south-east to b2 (c3 is taken),
     //   south-west to c1; a3 west to a2, south-west to b3, south-east to c5: 6.
     // Depth 2: as without slide, only a1-b2 lets Blue attack: 6.

@@ -20,7 +20,13 @@ const MAX_DECISIONS: usize = 20_000;
 /// The legal choices as text (in the engine's order) with their chance weights.
 fn choices_text(engine: &mut Engine, state: &State, choices: &mut Choices) -> Vec<String> {
     engine.legal(state, choices).expect("legal");
-    (0..choices.len()).map(|i| engine.choice_text(state, choices.get(i)).expect("choice_text")).collect()
+    (0..choices.len())
+        .map(|i| {
+            engine
+                .choice_text(state, choices.get(i))
+                .expect("choice_text")
+        })
+        .collect()
 }
 
 fn winner_by_score(scores: &[i32; 2]) -> Option<usize> {
@@ -32,9 +38,18 @@ fn winner_by_score(scores: &[i32; 2]) -> Option<usize> {
 }
 
 /// Compares the engine's end with the model's: (winner, scores, reason).
-fn check_end(engine: &mut Engine, state: &State, want: &Option<(Option<usize>, [i32; 2], &str)>, at: &str) {
-    let got = engine.outcome(state).map(|o| (o.winner, o.scores.clone(), o.reason.clone()));
-    let want = want.as_ref().map(|(w, s, r)| (*w, s.to_vec(), r.to_string()));
+fn check_end(
+    engine: &mut Engine,
+    state: &State,
+    want: &Option<(Option<usize>, [i32; 2], &str)>,
+    at: &str,
+) {
+    let got = engine
+        .outcome(state)
+        .map(|o| (o.winner, o.scores.clone(), o.reason.clone()));
+    let want = want
+        .as_ref()
+        .map(|(w, s, r)| (*w, s.to_vec(), r.to_string()));
     assert_eq!(got, want, "{at}: the end");
 }
 
@@ -64,7 +79,10 @@ fn inv_name(i: usize) -> String {
 
 fn inv_index(name: &str) -> usize {
     let b = name.as_bytes();
-    let f = FILES.iter().position(|&x| x == b[0]).unwrap_or_else(|| panic!("cell {name}"));
+    let f = FILES
+        .iter()
+        .position(|&x| x == b[0])
+        .unwrap_or_else(|| panic!("cell {name}"));
     let r: usize = name[1..].parse().unwrap_or_else(|_| panic!("cell {name}"));
     assert!((1..=9).contains(&r), "cell {name}");
     f + 9 * (r - 1)
@@ -107,7 +125,10 @@ fn distinct(v: &[i32]) -> Vec<i32> {
 }
 
 fn take(v: &mut Vec<i32>, x: i32) {
-    let k = v.iter().position(|&y| y == x).unwrap_or_else(|| panic!("no {x} in {v:?}"));
+    let k = v
+        .iter()
+        .position(|&y| y == x)
+        .unwrap_or_else(|| panic!("no {x} in {v:?}"));
     v.remove(k);
 }
 
@@ -125,7 +146,11 @@ impl Inv {
         let pool = |name: &str| [view.pool(state, name, 0), view.pool(state, name, 1)];
         let counter = |name: &str| [view.counter(state, name, 0), view.counter(state, name, 1)];
         assert!(state.chance().is_none(), "Invictus has no chance");
-        assert_eq!(view.counter(state, "progress", 0), 0, "progress is reset at each turn");
+        assert_eq!(
+            view.counter(state, "progress", 0),
+            0,
+            "progress is reset at each turn"
+        );
         Inv {
             setup: match view.phase(state) {
                 "setup" => true,
@@ -145,7 +170,10 @@ impl Inv {
     }
 
     fn count(&self, p: usize) -> usize {
-        self.board.iter().filter(|c| matches!(c, Some((o, _)) if *o == p)).count()
+        self.board
+            .iter()
+            .filter(|c| matches!(c, Some((o, _)) if *o == p))
+            .count()
     }
 
     fn returns(&self, p: usize) -> Vec<String> {
@@ -165,7 +193,9 @@ impl Inv {
         let mut out = Vec::new();
         let fwd = forward(p);
         for i in 0..81 {
-            let Some((o, v)) = self.board[i] else { continue };
+            let Some((o, v)) = self.board[i] else {
+                continue;
+            };
             if o != p {
                 continue;
             }
@@ -217,7 +247,10 @@ impl Inv {
     }
 
     fn scores(&self) -> [i32; 2] {
-        let mut s = [self.arrived[0] + self.ones[0], self.arrived[1] + self.ones[1]];
+        let mut s = [
+            self.arrived[0] + self.ones[0],
+            self.arrived[1] + self.ones[1],
+        ];
         for (i, c) in self.board.iter().enumerate() {
             if let Some((o, v)) = c {
                 if in_territory(1 - o, i) {
@@ -312,7 +345,12 @@ impl Inv {
     }
 }
 
-fn invictus_game(engine: &mut Engine, view: &View, cells: &[i32], seed: u64) -> (Option<usize>, usize) {
+fn invictus_game(
+    engine: &mut Engine,
+    view: &View,
+    cells: &[i32],
+    seed: u64,
+) -> (Option<usize>, usize) {
     let mut rng = Rng::new(seed);
     let mut state = engine.initial_state().unwrap();
     let mut snap = Inv::read(view, cells, &state);
@@ -324,20 +362,39 @@ fn invictus_game(engine: &mut Engine, view: &View, cells: &[i32], seed: u64) -> 
         // Invariants.
         for p in 0..2 {
             let o = 1 - p;
-            let total = snap.count(p) + snap.hand[p].len() + snap.reserve[p].len() + arrived_dice[p] + snap.ones[o] as usize;
-            assert_eq!(total, 18, "{at}: player {p}'s dice are not all accounted for");
+            let total = snap.count(p)
+                + snap.hand[p].len()
+                + snap.reserve[p].len()
+                + arrived_dice[p]
+                + snap.ones[o] as usize;
+            assert_eq!(
+                total, 18,
+                "{at}: player {p}'s dice are not all accounted for"
+            );
             assert!(snap.reserve[p].iter().all(|v| (1..=6).contains(v)), "{at}");
             // Returned dice were turned down from 2..6.
             assert!(snap.hand[p].iter().all(|v| (1..=5).contains(v)), "{at}");
         }
-        assert!(snap.board.iter().flatten().all(|(_, v)| (1..=6).contains(v)), "{at}: a value out of 1..6");
+        assert!(
+            snap.board
+                .iter()
+                .flatten()
+                .all(|(_, v)| (1..=6).contains(v)),
+            "{at}: a value out of 1..6"
+        );
         // A die reaching the far row leaves at once.
-        assert!((0..81).all(|i| !matches!(snap.board[i], Some((o, _)) if far_row(o, i))), "{at}: a die stands on its far row");
+        assert!(
+            (0..81).all(|i| !matches!(snap.board[i], Some((o, _)) if far_row(o, i))),
+            "{at}: a die stands on its far row"
+        );
         if !snap.setup {
             // The territory always has room (36 cells, at most 35 dice on the board while
             // one is in hand), so a returned die is placed at its owner's next turn: only
             // the player to move may hold one, and never more than one.
-            assert!(snap.hand[1 - snap.mover].is_empty(), "{at}: the waiting player holds a die");
+            assert!(
+                snap.hand[1 - snap.mover].is_empty(),
+                "{at}: the waiting player holds a die"
+            );
             assert!(snap.hand[snap.mover].len() <= 1, "{at}: two dice in hand");
         }
 
@@ -348,12 +405,18 @@ fn invictus_game(engine: &mut Engine, view: &View, cells: &[i32], seed: u64) -> 
             assert!(texts.is_empty(), "{at}: moves after the end");
             return (w, decisions);
         }
-        assert_eq!(sorted(&texts), sorted(&snap.legal()), "{at}: legal moves\n{snap:?}");
+        assert_eq!(
+            sorted(&texts),
+            sorted(&snap.legal()),
+            "{at}: legal moves\n{snap:?}"
+        );
         assert!(decisions < MAX_DECISIONS, "{at}: the game does not end");
 
         let i = rng.below(texts.len() as u32) as usize;
         let steps = choices.get(i).to_vec();
-        engine.apply(&mut state, &steps).unwrap_or_else(|e| panic!("{at}: {} failed: {e}", texts[i]));
+        engine
+            .apply(&mut state, &steps)
+            .unwrap_or_else(|e| panic!("{at}: {} failed: {e}", texts[i]));
         let next = Inv::read(view, cells, &state);
         let (expect, arrived) = snap.apply(&texts[i]);
         assert_eq!(next, expect, "{at}: after {}", texts[i]);
@@ -362,10 +425,22 @@ fn invictus_game(engine: &mut Engine, view: &View, cells: &[i32], seed: u64) -> 
         // went one cell sideways or forward (or left the board from the far row).
         if texts[i].contains('-') || texts[i].contains('x') {
             let p = snap.mover;
-            let before: Vec<usize> = (0..81).filter(|&c| matches!(snap.board[c], Some((o, _)) if o == p)).collect();
-            let after: Vec<usize> = (0..81).filter(|&c| matches!(next.board[c], Some((o, _)) if o == p)).collect();
-            let gone: Vec<usize> = before.iter().copied().filter(|c| !after.contains(c)).collect();
-            let new: Vec<usize> = after.iter().copied().filter(|c| !before.contains(c)).collect();
+            let before: Vec<usize> = (0..81)
+                .filter(|&c| matches!(snap.board[c], Some((o, _)) if o == p))
+                .collect();
+            let after: Vec<usize> = (0..81)
+                .filter(|&c| matches!(next.board[c], Some((o, _)) if o == p))
+                .collect();
+            let gone: Vec<usize> = before
+                .iter()
+                .copied()
+                .filter(|c| !after.contains(c))
+                .collect();
+            let new: Vec<usize> = after
+                .iter()
+                .copied()
+                .filter(|c| !before.contains(c))
+                .collect();
             assert_eq!(gone.len(), 1, "{at}: {}", texts[i]);
             if arrived {
                 assert!(new.is_empty());
@@ -373,7 +448,11 @@ fn invictus_game(engine: &mut Engine, view: &View, cells: &[i32], seed: u64) -> 
                 assert_eq!(new.len(), 1, "{at}: {}", texts[i]);
                 let dr = (new[0] / 9) as i32 - (gone[0] / 9) as i32;
                 let df = (new[0] % 9) as i32 - (gone[0] % 9) as i32;
-                assert!(dr == 0 || dr == forward(p), "{at}: {} moved backward", texts[i]);
+                assert!(
+                    dr == 0 || dr == forward(p),
+                    "{at}: {} moved backward",
+                    texts[i]
+                );
                 assert!(df.abs() <= 1 && (df, dr) != (0, 0), "{at}: {}", texts[i]);
             }
             arrived_dice[p] += arrived as usize;
@@ -386,7 +465,12 @@ fn invictus_game(engine: &mut Engine, view: &View, cells: &[i32], seed: u64) -> 
                     6 | 7 => Some(1),
                     _ => None,
                 };
-                assert_eq!(cell.map(|(o, _)| o), want, "{at}: after setup, {}", inv_name(c));
+                assert_eq!(
+                    cell.map(|(o, _)| o),
+                    want,
+                    "{at}: after setup, {}",
+                    inv_name(c)
+                );
             }
         }
         snap = next;
@@ -407,7 +491,10 @@ fn invictus_random_games() {
         wins[w.unwrap_or(2)] += 1;
         longest = longest.max(d);
     }
-    eprintln!("Invictus: {n} games, black {} white {} draws {}, longest {longest} decisions", wins[0], wins[1], wins[2]);
+    eprintln!(
+        "Invictus: {n} games, black {} white {} draws {}, longest {longest} decisions",
+        wins[0], wins[1], wins[2]
+    );
 }
 
 // =======================================================================================
@@ -451,10 +538,16 @@ struct Hex {
 impl Hex {
     fn new() -> Hex {
         let b = naytin_board();
-        Hex { names: b.iter().map(|(n, _)| n.clone()).collect(), next: b.iter().map(|(_, n)| *n).collect() }
+        Hex {
+            names: b.iter().map(|(n, _)| n.clone()).collect(),
+            next: b.iter().map(|(_, n)| *n).collect(),
+        }
     }
     fn index(&self, name: &str) -> usize {
-        self.names.iter().position(|n| n == name).unwrap_or_else(|| panic!("cell {name}"))
+        self.names
+            .iter()
+            .position(|n| n == name)
+            .unwrap_or_else(|| panic!("cell {name}"))
     }
     fn neighbours(&self, c: usize) -> impl Iterator<Item = usize> + '_ {
         self.next[c].iter().flatten().copied()
@@ -487,7 +580,10 @@ impl Nay {
             in_turn: state.in_turn(),
             chance: state.chance().is_some(),
             board,
-            reserve: [view.pool(state, "reserve", 0), view.pool(state, "reserve", 1)],
+            reserve: [
+                view.pool(state, "reserve", 0),
+                view.pool(state, "reserve", 1),
+            ],
             obstacles_left: view.counter(state, "obstacles_left", 0),
             rolled: view.counter(state, "rolled", 0),
             last_was_move: view.counter(state, "last_was_move", 0) != 0,
@@ -495,13 +591,18 @@ impl Nay {
     }
 
     fn count(&self, p: usize) -> usize {
-        self.board.iter().filter(|c| matches!(c, Cell::Die(o, _) if *o == p)).count()
+        self.board
+            .iter()
+            .filter(|c| matches!(c, Cell::Die(o, _) if *o == p))
+            .count()
     }
 
     fn attacks(&self, hex: &Hex, p: usize) -> Vec<String> {
         let mut out = Vec::new();
         for c in 0..19 {
-            let Cell::Die(o, a) = self.board[c] else { continue };
+            let Cell::Die(o, a) = self.board[c] else {
+                continue;
+            };
             if o != p {
                 continue;
             }
@@ -637,7 +738,9 @@ impl Nay {
         let attack = m.contains('x');
         let (a, b) = m.split_once(if attack { 'x' } else { '-' }).unwrap();
         let (a, b) = (hex.index(a), hex.index(b));
-        let Cell::Die(_, v) = n.board[a] else { panic!("{m}: no die") };
+        let Cell::Die(_, v) = n.board[a] else {
+            panic!("{m}: no die")
+        };
         let value = match n.board[b] {
             Cell::Die(_, d) => d,
             _ => v,
@@ -650,7 +753,14 @@ impl Nay {
     }
 }
 
-fn naytin_game(engine: &mut Engine, view: &View, cells: &[i32], hex: &Hex, opts: Opts, seed: u64) -> (Option<usize>, usize) {
+fn naytin_game(
+    engine: &mut Engine,
+    view: &View,
+    cells: &[i32],
+    hex: &Hex,
+    opts: Opts,
+    seed: u64,
+) -> (Option<usize>, usize) {
     let mut rng = Rng::new(seed);
     let mut state = engine.initial_state().unwrap();
     let mut snap = Nay::read(view, cells, &state);
@@ -662,11 +772,30 @@ fn naytin_game(engine: &mut Engine, view: &View, cells: &[i32], hex: &Hex, opts:
         let at = format!("Naytïn Six {opts:?} seed {seed}, step {decisions}");
         // Invariants.
         for p in 0..2 {
-            assert_eq!(snap.count(p) + snap.reserve[p].len() + lost[p], 8, "{at}: player {p}'s dice");
-            let unrolled = |v: &i32| if opts.random { *v == 0 } else { (1..=6).contains(v) };
-            assert!(snap.reserve[p].iter().all(unrolled), "{at}: reserve {:?}", snap.reserve[p]);
+            assert_eq!(
+                snap.count(p) + snap.reserve[p].len() + lost[p],
+                8,
+                "{at}: player {p}'s dice"
+            );
+            let unrolled = |v: &i32| {
+                if opts.random {
+                    *v == 0
+                } else {
+                    (1..=6).contains(v)
+                }
+            };
+            assert!(
+                snap.reserve[p].iter().all(unrolled),
+                "{at}: reserve {:?}",
+                snap.reserve[p]
+            );
         }
-        assert!(snap.board.iter().all(|c| !matches!(c, Cell::Die(_, v) if !(1..=6).contains(v))), "{at}: a value out of 1..6");
+        assert!(
+            snap.board
+                .iter()
+                .all(|c| !matches!(c, Cell::Die(_, v) if !(1..=6).contains(v))),
+            "{at}: a value out of 1..6"
+        );
         let placed = snap.board.iter().filter(|c| **c == Cell::Obstacle).count();
         if snap.phase == 0 {
             assert!(placed < 3, "{at}");
@@ -675,7 +804,10 @@ fn naytin_game(engine: &mut Engine, view: &View, cells: &[i32], hex: &Hex, opts:
         }
         for c in 0..19 {
             if snap.board[c] == Cell::Obstacle {
-                assert!(hex.neighbours(c).all(|n| snap.board[n] != Cell::Obstacle), "{at}: two obstacles side by side");
+                assert!(
+                    hex.neighbours(c).all(|n| snap.board[n] != Cell::Obstacle),
+                    "{at}: two obstacles side by side"
+                );
             }
         }
 
@@ -686,17 +818,29 @@ fn naytin_game(engine: &mut Engine, view: &View, cells: &[i32], hex: &Hex, opts:
             assert!(texts.is_empty(), "{at}: moves after the end");
             return (w, decisions);
         }
-        assert_eq!(sorted(&texts), sorted(&snap.legal(hex, opts)), "{at}: legal moves\n{snap:?}");
+        assert_eq!(
+            sorted(&texts),
+            sorted(&snap.legal(hex, opts)),
+            "{at}: legal moves\n{snap:?}"
+        );
         assert!(decisions < MAX_DECISIONS, "{at}: the game does not end");
 
         let i = if snap.chance {
-            assert!(choices.weights.iter().all(|&w| w == choices.weights[0] && w > 0), "{at}: the six rolls are equally likely");
+            assert!(
+                choices
+                    .weights
+                    .iter()
+                    .all(|&w| w == choices.weights[0] && w > 0),
+                "{at}: the six rolls are equally likely"
+            );
             rng.weighted(&choices.weights)
         } else {
             rng.below(texts.len() as u32) as usize
         };
         let steps = choices.get(i).to_vec();
-        engine.apply(&mut state, &steps).unwrap_or_else(|e| panic!("{at}: {} failed: {e}", texts[i]));
+        engine
+            .apply(&mut state, &steps)
+            .unwrap_or_else(|e| panic!("{at}: {} failed: {e}", texts[i]));
         let next = Nay::read(view, cells, &state);
         let (expect, attack) = snap.apply(hex, opts, &texts[i]);
         assert_eq!(next, expect, "{at}: after {}", texts[i]);
@@ -715,11 +859,20 @@ fn naytin_game(engine: &mut Engine, view: &View, cells: &[i32], hex: &Hex, opts:
 
 #[test]
 fn naytin_random_games_with_every_combination_of_options() {
-    let names = ["cross-placement", "random-values", "pips-only", "no-obstacles", "slide"];
+    let names = [
+        "cross-placement",
+        "random-values",
+        "pips-only",
+        "no-obstacles",
+        "slide",
+    ];
     let hex = Hex::new();
     let n = random_game_count(20);
     for mask in 0u32..32 {
-        let chosen: Vec<&str> = (0..5).filter(|b| mask & (1 << b) != 0).map(|b| names[b]).collect();
+        let chosen: Vec<&str> = (0..5)
+            .filter(|b| mask & (1 << b) != 0)
+            .map(|b| names[b])
+            .collect();
         let opts = Opts {
             cross: mask & 1 != 0,
             random: mask & 2 != 0,
@@ -733,10 +886,20 @@ fn naytin_random_games_with_every_combination_of_options() {
         let cells: Vec<i32> = hex.names.iter().map(|c| view.index(c)).collect();
         let (mut wins, mut longest) = ([0u64; 3], 0);
         for i in 0..n {
-            let (w, d) = naytin_game(&mut engine, &view, &cells, &hex, opts, u64::from(mask) * 1_000_000 + i);
+            let (w, d) = naytin_game(
+                &mut engine,
+                &view,
+                &cells,
+                &hex,
+                opts,
+                u64::from(mask) * 1_000_000 + i,
+            );
             wins[w.unwrap_or(2)] += 1;
             longest = longest.max(d);
         }
-        eprintln!("Naytïn Six {chosen:?}: {n} games, red {} blue {} draws {}, longest {longest} steps", wins[0], wins[1], wins[2]);
+        eprintln!(
+            "Naytïn Six {chosen:?}: {n} games, red {} blue {} draws {}, longest {longest} steps",
+            wins[0], wins[1], wins[2]
+        );
     }
 }

@@ -126,7 +126,16 @@ impl Board {
             return Err("a grid has 1 to 26 files and 1 to 99 ranks".into());
         }
         let dirs = self.add_dirs(&["n", "s", "e", "w", "ne", "nw", "se", "sw"])?;
-        let deltas = [(0, 1), (0, -1), (1, 0), (-1, 0), (1, 1), (-1, 1), (1, -1), (-1, -1)];
+        let deltas = [
+            (0, 1),
+            (0, -1),
+            (1, 0),
+            (-1, 0),
+            (1, 1),
+            (-1, 1),
+            (1, -1),
+            (-1, -1),
+        ];
         let mut placed = Vec::new();
         for r in 0..ranks as i32 {
             for f in 0..files as i32 {
@@ -142,7 +151,9 @@ impl Board {
     /// Cells named by the numbers first..=last, linked `next` (up) and `prev` (down).
     pub fn add_line(&mut self, first: u32, last: u32) -> Result<(), String> {
         if first > last || last - first > 998 {
-            return Err("a line runs from a smaller number to a larger one, at most 999 cells".into());
+            return Err(
+                "a line runs from a smaller number to a larger one, at most 999 cells".into(),
+            );
         }
         let dirs = self.add_dirs(&["next", "prev"])?;
         let mut placed = Vec::new();
@@ -165,7 +176,11 @@ impl Board {
             }
             None => cells.push(self.add_cell(name.to_string(), (-1, -1))),
         }
-        self.zones.push(Zone { name: name.to_string(), per_player: players.is_some(), cells });
+        self.zones.push(Zone {
+            name: name.to_string(),
+            per_player: players.is_some(),
+            cells,
+        });
     }
 
     fn link(&mut self, placed: &[(i32, i32, i32)], dirs: &[u8], deltas: &[(i32, i32)]) {
@@ -175,7 +190,10 @@ impl Board {
         }
         for (i, &(_, x, y)) in placed.iter().enumerate() {
             for (k, &(dx, dy)) in deltas.iter().enumerate() {
-                if let Some(j) = placed.iter().position(|&(_, x2, y2)| x2 == x + dx && y2 == y + dy) {
+                if let Some(j) = placed
+                    .iter()
+                    .position(|&(_, x2, y2)| x2 == x + dx && y2 == y + dy)
+                {
                     self.graph.add_edge(nodes[i], nodes[j], dirs[k] as usize);
                 }
             }

@@ -22,14 +22,26 @@ impl<'a> Compiler<'a> {
     pub fn expect(&mut self, e: &ast::Expr, want: Ty, scope: &mut Scope) -> Option<Expr> {
         let (c, ty) = self.expr(e, scope)?;
         if ty != want {
-            self.error(e.span, format!("expected {}, but this is {}", want.describe(), ty.describe()));
+            self.error(
+                e.span,
+                format!(
+                    "expected {}, but this is {}",
+                    want.describe(),
+                    ty.describe()
+                ),
+            );
             return None;
         }
         Some(c)
     }
 
     /// Like `expect`, but `none` (a cell) may stand for no player.
-    pub fn expect_assignable(&mut self, e: &ast::Expr, want: Ty, scope: &mut Scope) -> Option<Expr> {
+    pub fn expect_assignable(
+        &mut self,
+        e: &ast::Expr,
+        want: Ty,
+        scope: &mut Scope,
+    ) -> Option<Expr> {
         if want == Ty::Player && matches!(e.kind, ExprKind::None) {
             return Some(Expr::Const(-1));
         }
@@ -50,7 +62,9 @@ impl<'a> Compiler<'a> {
             ExprKind::Cell(name) => match self.game.board.cell(name) {
                 Some(c) => Some((Expr::Const(c), Ty::Cell)),
                 None => {
-                    let hint = self.cell_hint();
+                    let hint =
+                        Self::suggest(name, self.game.board.cells.iter().map(String::as_str))
+                            .unwrap_or_else(|| self.cell_hint());
                     self.error_hint(e.span, format!("unknown cell `{name}`"), hint);
                     None
                 }
@@ -58,8 +72,14 @@ impl<'a> Compiler<'a> {
             ExprKind::Name(name) => self.name(name, e.span, scope),
             ExprKind::Index(base, index) => self.index(base, index, e.span, scope),
             ExprKind::Call(name, args) => self.call(name, args, e.span, scope),
-            ExprKind::Unary(UnaryOp::Not, a) => Some((Expr::Not(Box::new(self.expect(a, Ty::Bool, scope)?)), Ty::Bool)),
-            ExprKind::Unary(UnaryOp::Neg, a) => Some((Expr::Neg(Box::new(self.expect(a, Ty::Int, scope)?)), Ty::Int)),
+            ExprKind::Unary(UnaryOp::Not, a) => Some((
+                Expr::Not(Box::new(self.expect(a, Ty::Bool, scope)?)),
+                Ty::Bool,
+            )),
+            ExprKind::Unary(UnaryOp::Neg, a) => Some((
+                Expr::Neg(Box::new(self.expect(a, Ty::Int, scope)?)),
+                Ty::Int,
+            )),
             ExprKind::Binary(op, a, b) => self.binary(*op, a, b, scope),
             ExprKind::If(c, a, b) => {
                 let c = self.expect(c, Ty::Bool, scope);
@@ -67,12 +87,25 @@ impl<'a> Compiler<'a> {
                 let b2 = self.expr(b, scope);
                 let ((a2, ta), (b2, tb)) = (a2?, b2?);
                 if ta != tb {
-                    self.error(b.span, format!("both branches must have one type: the first is {}, this one is {}", ta.describe(), tb.describe()));
+                    self.error(
+                        b.span,
+                        format!(
+                            "both branches must have one type: the first is {}, this one is {}",
+                            ta.describe(),
+                            tb.describe()
+                        ),
+                    );
                     return None;
                 }
                 Some((Expr::If(Box::new(c?), Box::new(a2), Box::new(b2)), ta))
             }
-            ExprKind::Aggregate { op, var, domain, filter, value } => {
+            ExprKind::Aggregate {
+                op,
+                var,
+                domain,
+                filter,
+                value,
+            } => {
                 let (d, ty) = self.domain(domain, scope)?;
                 let mark = scope.names.len();
                 let slot = self.bind(scope, var, ty);
@@ -90,7 +123,11 @@ impl<'a> Compiler<'a> {
                     (_, Some(v)) => (Some(Box::new(self.expect(v, Ty::Int, scope)?)), Ty::Int),
                     (_, None) => {
                         if ty != Ty::Int {
-                            self.error_hint(e.span, "this needs a value to add up or compare", "write `sum(c in cells where ... : value(c))`");
+                            self.error_hint(
+                                e.span,
+                                "this needs a value to add up or compare",
+                                "write `sum(c in cells where ... : value(c))`",
+                            );
                             return None;
                         }
                         (Some(Box::new(Expr::Local(slot))), Ty::Int)
@@ -105,7 +142,16 @@ impl<'a> Compiler<'a> {
                     AggregateOp::Min => AggOp::Min,
                     AggregateOp::Max => AggOp::Max,
                 };
-                Some((Expr::Aggregate { op, slot, domain: Box::new(d), filter: f, value: v }, out))
+                Some((
+                    Expr::Aggregate {
+                        op,
+                        slot,
+                        domain: Box::new(d),
+                        filter: f,
+                        value: v,
+                    },
+                    out,
+                ))
             }
         }
     }
@@ -132,10 +178,20 @@ impl<'a> Compiler<'a> {
         }
         if let Some(c) = self.game.counters.iter().find(|c| c.name == name) {
             if c.per_player {
-                self.error_hint(span, format!("`{name}` is kept per player"), format!("write `{name}[mover]` or `{name}[p]`"));
+                self.error_hint(
+                    span,
+                    format!("`{name}` is kept per player"),
+                    format!("write `{name}[mover]` or `{name}[p]`"),
+                );
                 return None;
             }
-            return Some((Expr::Counter { base: c.base, player: None }, c.ty));
+            return Some((
+                Expr::Counter {
+                    base: c.base,
+                    player: None,
+                },
+                c.ty,
+            ));
         }
         if let Some(p) = self.player(name) {
             return Some((Expr::Const(p as i32), Ty::Player));
@@ -154,7 +210,11 @@ impl<'a> Compiler<'a> {
         }
         if let Some(z) = self.game.board.zones.iter().find(|z| z.name == name) {
             if z.per_player {
-                self.error_hint(span, format!("the zone `{name}` has one cell per player"), format!("write `{name}[mover]` or `{name}[p]`"));
+                self.error_hint(
+                    span,
+                    format!("the zone `{name}` has one cell per player"),
+                    format!("write `{name}[mover]` or `{name}[p]`"),
+                );
                 return None;
             }
             return Some((Expr::Const(z.cells[0]), Ty::Cell));
@@ -163,13 +223,24 @@ impl<'a> Compiler<'a> {
             return Some((Expr::Const(c), Ty::Cell));
         }
         if self.is_set_name(name) {
-            self.error_hint(span, format!("`{name}` is a set of cells or values, not one value"), format!("use it as `x in {name}`, `for x in {name}` or `size({name})`"));
+            self.error_hint(
+                span,
+                format!("`{name}` is a set of cells or values, not one value"),
+                format!("use it as `x in {name}`, `for x in {name}` or `size({name})`"),
+            );
             return None;
         }
-        let hint = if name.contains('-') {
-            format!("for a subtraction, put spaces around the minus: `{}`", name.replacen('-', " - ", 1))
+        let known = self.names_in_scope(scope);
+        let hint = if let Some(s) = Self::suggest(name, known.iter().map(String::as_str)) {
+            s
+        } else if name.contains('-') {
+            format!(
+                "for a subtraction, put spaces around the minus: `{}`",
+                name.replacen('-', " - ", 1)
+            )
         } else {
-            "a name is a local variable, counter, player, phase, direction, piece, zone or cell".to_string()
+            "a name is a local variable, counter, player, phase, direction, piece, zone or cell"
+                .to_string()
         };
         self.error_hint(span, format!("unknown name `{name}`"), hint);
         None
@@ -184,16 +255,30 @@ impl<'a> Compiler<'a> {
             || self.game.pools.iter().any(|p| p.name == name)
     }
 
-    fn player_index(&mut self, index: Option<&ast::Expr>, per_player: bool, what: &str, span: Span, scope: &mut Scope) -> Option<Option<Expr>> {
+    fn player_index(
+        &mut self,
+        index: Option<&ast::Expr>,
+        per_player: bool,
+        what: &str,
+        span: Span,
+        scope: &mut Scope,
+    ) -> Option<Option<Expr>> {
         match (index, per_player) {
             (Some(i), true) => Some(Some(self.expect(i, Ty::Player, scope)?)),
             (None, false) => Some(None),
             (Some(i), false) => {
-                self.error(i.span, format!("`{what}` is shared, not kept per player: drop the `[...]`"));
+                self.error(
+                    i.span,
+                    format!("`{what}` is shared, not kept per player: drop the `[...]`"),
+                );
                 None
             }
             (None, true) => {
-                self.error_hint(span, format!("`{what}` is kept per player"), format!("write `{what}[mover]` or `{what}[p]`"));
+                self.error_hint(
+                    span,
+                    format!("`{what}` is kept per player"),
+                    format!("write `{what}[mover]` or `{what}[p]`"),
+                );
                 None
             }
         }
@@ -215,7 +300,11 @@ impl<'a> Compiler<'a> {
                     self.error(e.span, "`neighbours` takes one cell");
                     return None;
                 }
-                return Some(SetRef::Neighbours(self.expect(&args[0], Ty::Cell, scope)?));
+                return Some(SetRef::Neighbours(self.expect(
+                    &args[0],
+                    Ty::Cell,
+                    scope,
+                )?));
             }
             _ => {
                 self.error(e.span, "expected a set: `cells`, `players`, a region, a track, a pool or `neighbours(c)`");
@@ -259,7 +348,10 @@ impl<'a> Compiler<'a> {
             ast::Domain::Dirs(names) => {
                 let mut out = Vec::new();
                 for n in names {
-                    let e = ast::Expr { kind: ExprKind::Name(n.text.clone()), span: n.span };
+                    let e = ast::Expr {
+                        kind: ExprKind::Name(n.text.clone()),
+                        span: n.span,
+                    };
                     if let Some(c) = self.expect(&e, Ty::Dir, scope) {
                         out.push(c);
                     }
@@ -270,14 +362,19 @@ impl<'a> Compiler<'a> {
                         out.iter()
                             .map(|e| match e {
                                 Expr::Const(d) => Some(*d),
-                                Expr::RelDir(r) => self.game.board.rel_dirs[*r as usize].1.get(p).map(|&d| d as i32),
+                                Expr::RelDir(r) => self.game.board.rel_dirs[*r as usize]
+                                    .1
+                                    .get(p)
+                                    .map(|&d| d as i32),
                                 _ => None,
                             })
                             .collect()
                     })
                     .collect();
                 match fixed {
-                    Some(table) if out.len() == names.len() => Some((Domain::FixedDirs(table), Ty::Dir)),
+                    Some(table) if out.len() == names.len() => {
+                        Some((Domain::FixedDirs(table), Ty::Dir))
+                    }
                     _ => Some((Domain::Dirs(out), Ty::Dir)),
                 }
             }
@@ -292,36 +389,75 @@ impl<'a> Compiler<'a> {
         }
     }
 
-    fn index(&mut self, base: &ast::Expr, index: &ast::Expr, span: Span, scope: &mut Scope) -> Typed {
+    fn index(
+        &mut self,
+        base: &ast::Expr,
+        index: &ast::Expr,
+        span: Span,
+        scope: &mut Scope,
+    ) -> Typed {
         let ExprKind::Name(name) = &base.kind else {
-            self.error(span, "only a counter, pool, zone, region or track can be indexed");
+            self.error(
+                span,
+                "only a counter, pool, zone, region or track can be indexed",
+            );
             return None;
         };
         if let Some(c) = self.game.counters.iter().position(|c| &c.name == name) {
-            let (b, pp, ty) = (self.game.counters[c].base, self.game.counters[c].per_player, self.game.counters[c].ty);
+            let (b, pp, ty) = (
+                self.game.counters[c].base,
+                self.game.counters[c].per_player,
+                self.game.counters[c].ty,
+            );
             let p = self.player_index(Some(index), pp, name, span, scope)?;
-            return Some((Expr::Counter { base: b, player: p.map(Box::new) }, ty));
+            return Some((
+                Expr::Counter {
+                    base: b,
+                    player: p.map(Box::new),
+                },
+                ty,
+            ));
         }
         if let Some(z) = self.game.board.zones.iter().position(|z| &z.name == name) {
             let pp = self.game.board.zones[z].per_player;
             let p = self.player_index(Some(index), pp, name, span, scope)?;
-            return Some((Expr::ZoneCell { zone: z, player: Box::new(p.unwrap_or(Expr::Const(0))) }, Ty::Cell));
+            return Some((
+                Expr::ZoneCell {
+                    zone: z,
+                    player: Box::new(p.unwrap_or(Expr::Const(0))),
+                },
+                Ty::Cell,
+            ));
         }
         if self.is_set_name(name) {
-            self.error_hint(span, format!("`{name}[...]` is a set, not one value"), format!("use it as `x in {name}[p]`, `for x in {name}[p]` or `size({name}[p])`"));
+            self.error_hint(
+                span,
+                format!("`{name}[...]` is a set, not one value"),
+                format!("use it as `x in {name}[p]`, `for x in {name}[p]` or `size({name}[p])`"),
+            );
             return None;
         }
         self.error(base.span, format!("unknown name `{name}`"));
         None
     }
 
-    fn args(&mut self, name: &ast::Name, args: &[ast::Expr], tys: &[Ty], span: Span, scope: &mut Scope) -> Option<Vec<Expr>> {
+    fn args(
+        &mut self,
+        name: &ast::Name,
+        args: &[ast::Expr],
+        tys: &[Ty],
+        span: Span,
+        scope: &mut Scope,
+    ) -> Option<Vec<Expr>> {
         if args.len() != tys.len() {
             let what = match tys.len() {
                 1 => "one argument".to_string(),
                 n => format!("{n} arguments"),
             };
-            self.error(span, format!("`{}` takes {what}, not {}", name.text, args.len()));
+            self.error(
+                span,
+                format!("`{}` takes {what}, not {}", name.text, args.len()),
+            );
             return None;
         }
         let mut out = Vec::new();
@@ -335,9 +471,18 @@ impl<'a> Compiler<'a> {
         ok.then_some(out)
     }
 
-    fn call(&mut self, name: &ast::Name, args: &[ast::Expr], span: Span, scope: &mut Scope) -> Typed {
+    fn call(
+        &mut self,
+        name: &ast::Name,
+        args: &[ast::Expr],
+        span: Span,
+        scope: &mut Scope,
+    ) -> Typed {
         let b = Box::new;
-        let one = |c: &mut Self, scope: &mut Scope, t: Ty| -> Option<Expr> { c.args(name, args, &[t], span, scope).map(|mut v| v.remove(0)) };
+        let one = |c: &mut Self, scope: &mut Scope, t: Ty| -> Option<Expr> {
+            c.args(name, args, &[t], span, scope)
+                .map(|mut v| v.remove(0))
+        };
         let out = match name.text.as_str() {
             "owner" => (Expr::Owner(b(one(self, scope, Ty::Cell)?)), Ty::Player),
             "value" => (Expr::Value(b(one(self, scope, Ty::Cell)?)), Ty::Int),
@@ -383,8 +528,18 @@ impl<'a> Compiler<'a> {
                     return None;
                 };
                 if !self.game.options.iter().any(|(n, _)| n == o) {
-                    let known: Vec<&str> = self.game.options.iter().map(|(n, _)| n.as_str()).collect();
-                    self.error_hint(arg.span, format!("unknown option `{o}`"), format!("declare it with `option {o} \"...\"`; the options are: {}", known.join(", ")));
+                    let known: Vec<&str> =
+                        self.game.options.iter().map(|(n, _)| n.as_str()).collect();
+                    self.error_hint(
+                        arg.span,
+                        format!("unknown option `{o}`"),
+                        Self::suggest(o, known.iter().copied()).unwrap_or_else(|| {
+                            format!(
+                                "declare it with `option {o} \"...\"`; the options are: {}",
+                                known.join(", ")
+                            )
+                        }),
+                    );
                     return None;
                 }
                 (Expr::Const(self.game.chosen.contains(o) as i32), Ty::Bool)
@@ -396,7 +551,10 @@ impl<'a> Compiler<'a> {
                         self.error(a.span, "`can` takes an action name");
                         return None;
                     };
-                    let n = ast::Name { text: n.clone(), span: a.span };
+                    let n = ast::Name {
+                        text: n.clone(),
+                        span: a.span,
+                    };
                     (Expr::Can(Some(self.action_index(&n)?)), Ty::Bool)
                 }
                 _ => {
@@ -404,16 +562,23 @@ impl<'a> Compiler<'a> {
                     return None;
                 }
             },
-            "size" | "pos" | "at" | "length" | "has" => return self.set_call(name, args, span, scope),
+            "size" | "pos" | "at" | "length" | "has" => {
+                return self.set_call(name, args, span, scope)
+            }
             "neighbours" | "neighbors" => {
-                self.error_hint(span, "`neighbours(c)` is a set of cells", "use it as `for n in neighbours(c)` or `exists(n in neighbours(c) where ...)`");
+                self.error_hint(
+                    span,
+                    "`neighbours(c)` is a set of cells",
+                    "use it as `for n in neighbours(c)` or `exists(n in neighbours(c) where ...)`",
+                );
                 return None;
             }
             other => {
                 self.error_hint(
                     name.span,
                     format!("unknown function `{other}`"),
-                    "the functions are owner, value, count, empty, is, step, slide, opponent, pos, at, length, size, has, min, max, abs, option, can",
+                    Self::suggest(other, FUNCTIONS)
+                        .unwrap_or_else(|| format!("the functions are {}", FUNCTIONS.join(", "))),
                 );
                 return None;
             }
@@ -421,34 +586,84 @@ impl<'a> Compiler<'a> {
         Some(out)
     }
 
-    fn set_call(&mut self, name: &ast::Name, args: &[ast::Expr], span: Span, scope: &mut Scope) -> Typed {
+    fn set_call(
+        &mut self,
+        name: &ast::Name,
+        args: &[ast::Expr],
+        span: Span,
+        scope: &mut Scope,
+    ) -> Typed {
         let want = match name.text.as_str() {
             "size" | "length" => 1,
             _ => 2,
         };
         if args.len() != want {
-            self.error(span, format!("`{}` takes {want} argument{}", name.text, if want == 1 { "" } else { "s" }));
+            self.error(
+                span,
+                format!(
+                    "`{}` takes {want} argument{}",
+                    name.text,
+                    if want == 1 { "" } else { "s" }
+                ),
+            );
             return None;
         }
         let set = self.set_ref(&args[0], scope)?;
         let b = Box::new;
         match (name.text.as_str(), set) {
-            ("size", SetRef::Pool(pool, player)) => Some((Expr::PoolSize { pool, player: player.map(b) }, Ty::Int)),
+            ("size", SetRef::Pool(pool, player)) => Some((
+                Expr::PoolSize {
+                    pool,
+                    player: player.map(b),
+                },
+                Ty::Int,
+            )),
             ("has", SetRef::Pool(pool, player)) => {
                 let v = self.expect(&args[1], Ty::Int, scope)?;
-                Some((Expr::PoolHas { pool, player: player.map(b), value: b(v) }, Ty::Bool))
+                Some((
+                    Expr::PoolHas {
+                        pool,
+                        player: player.map(b),
+                        value: b(v),
+                    },
+                    Ty::Bool,
+                ))
             }
-            ("length", SetRef::Track(track, player)) => Some((Expr::TrackLen { track, player: player.map(b) }, Ty::Int)),
+            ("length", SetRef::Track(track, player)) => Some((
+                Expr::TrackLen {
+                    track,
+                    player: player.map(b),
+                },
+                Ty::Int,
+            )),
             ("pos", SetRef::Track(track, player)) => {
                 let c = self.expect(&args[1], Ty::Cell, scope)?;
-                Some((Expr::TrackPos { track, player: player.map(b), cell: b(c) }, Ty::Int))
+                Some((
+                    Expr::TrackPos {
+                        track,
+                        player: player.map(b),
+                        cell: b(c),
+                    },
+                    Ty::Int,
+                ))
             }
             ("at", SetRef::Track(track, player)) => {
                 let i = self.expect(&args[1], Ty::Int, scope)?;
-                Some((Expr::TrackAt { track, player: player.map(b), index: b(i) }, Ty::Cell))
+                Some((
+                    Expr::TrackAt {
+                        track,
+                        player: player.map(b),
+                        index: b(i),
+                    },
+                    Ty::Cell,
+                ))
             }
             ("size", _) => {
-                self.error_hint(args[0].span, "`size` counts the values in a pool", "to count cells write `count(c in region where ...)`");
+                self.error_hint(
+                    args[0].span,
+                    "`size` counts the values in a pool",
+                    "to count cells write `count(c in region where ...)`",
+                );
                 None
             }
             ("has", _) => {
@@ -469,7 +684,14 @@ impl<'a> Compiler<'a> {
                 let x = self.expect(a, Ty::Bool, scope);
                 let y = self.expect(b, Ty::Bool, scope);
                 let (x, y) = (x?, y?);
-                Some((if op == BinaryOp::And { Expr::And(bx(x), bx(y)) } else { Expr::Or(bx(x), bx(y)) }, Ty::Bool))
+                Some((
+                    if op == BinaryOp::And {
+                        Expr::And(bx(x), bx(y))
+                    } else {
+                        Expr::Or(bx(x), bx(y))
+                    },
+                    Ty::Bool,
+                ))
             }
             BinaryOp::In => {
                 let set = self.set_ref(b, scope);
@@ -481,14 +703,33 @@ impl<'a> Compiler<'a> {
                     _ => Ty::Cell,
                 };
                 if x.1 != want {
-                    self.error(a.span, format!("expected {} here, but this is {}", want.describe(), x.1.describe()));
+                    self.error(
+                        a.span,
+                        format!(
+                            "expected {} here, but this is {}",
+                            want.describe(),
+                            x.1.describe()
+                        ),
+                    );
                     return None;
                 }
                 let e = match set {
                     SetRef::Cells | SetRef::Players => Expr::Const(1),
-                    SetRef::Region(region, player) => Expr::InRegion { region, player: player.map(bx), cell: bx(x.0) },
-                    SetRef::Track(track, player) => Expr::InTrack { track, player: player.map(bx), cell: bx(x.0) },
-                    SetRef::Pool(pool, player) => Expr::PoolHas { pool, player: player.map(bx), value: bx(x.0) },
+                    SetRef::Region(region, player) => Expr::InRegion {
+                        region,
+                        player: player.map(bx),
+                        cell: bx(x.0),
+                    },
+                    SetRef::Track(track, player) => Expr::InTrack {
+                        track,
+                        player: player.map(bx),
+                        cell: bx(x.0),
+                    },
+                    SetRef::Pool(pool, player) => Expr::PoolHas {
+                        pool,
+                        player: player.map(bx),
+                        value: bx(x.0),
+                    },
                     SetRef::Neighbours(c) => {
                         let slot = scope.next.min(MAX_LOCALS - 1) as u8;
                         scope.next += 1;
@@ -497,7 +738,11 @@ impl<'a> Compiler<'a> {
                             op: AggOp::Exists,
                             slot,
                             domain: Box::new(Domain::Neighbours(c)),
-                            filter: Some(bx(Expr::Binary(BinOp::Eq, bx(Expr::Local(slot)), bx(x.0)))),
+                            filter: Some(bx(Expr::Binary(
+                                BinOp::Eq,
+                                bx(Expr::Local(slot)),
+                                bx(x.0),
+                            ))),
                             value: None,
                         }
                     }
@@ -522,29 +767,69 @@ impl<'a> Compiler<'a> {
                     _ => BinOp::Rem,
                 };
                 let equality = matches!(bin, BinOp::Eq | BinOp::Ne);
-                let arithmetic = matches!(bin, BinOp::Add | BinOp::Sub | BinOp::Mul | BinOp::Div | BinOp::Rem);
+                let arithmetic = matches!(
+                    bin,
+                    BinOp::Add | BinOp::Sub | BinOp::Mul | BinOp::Div | BinOp::Rem
+                );
                 // `none` is a cell; an owner may also be none: let players compare with it.
-                let compatible = tx == ty || (equality && matches!((tx, ty), (Ty::Player, Ty::Cell) | (Ty::Cell, Ty::Player)) && (is_none(&x) || is_none(&y)));
+                let compatible = tx == ty
+                    || (equality
+                        && matches!((tx, ty), (Ty::Player, Ty::Cell) | (Ty::Cell, Ty::Player))
+                        && (is_none(&x) || is_none(&y)));
                 if equality {
                     if !compatible {
-                        self.error(b.span, format!("cannot compare {} with {}", tx.describe(), ty.describe()));
+                        self.error(
+                            b.span,
+                            format!("cannot compare {} with {}", tx.describe(), ty.describe()),
+                        );
                         return None;
                     }
                 } else {
                     if tx != Ty::Int {
-                        self.error(a.span, format!("expected a number, but this is {}", tx.describe()));
+                        self.error(
+                            a.span,
+                            format!("expected a number, but this is {}", tx.describe()),
+                        );
                         return None;
                     }
                     if ty != Ty::Int {
-                        self.error(b.span, format!("expected a number, but this is {}", ty.describe()));
+                        self.error(
+                            b.span,
+                            format!("expected a number, but this is {}", ty.describe()),
+                        );
                         return None;
                     }
                 }
-                Some((Expr::Binary(bin, bx(x), bx(y)), if arithmetic { Ty::Int } else { Ty::Bool }))
+                Some((
+                    Expr::Binary(bin, bx(x), bx(y)),
+                    if arithmetic { Ty::Int } else { Ty::Bool },
+                ))
             }
         }
     }
 }
+
+const FUNCTIONS: [&str; 19] = [
+    "owner",
+    "value",
+    "count",
+    "empty",
+    "is",
+    "step",
+    "slide",
+    "opponent",
+    "pos",
+    "at",
+    "length",
+    "size",
+    "has",
+    "min",
+    "max",
+    "abs",
+    "option",
+    "can",
+    "neighbours",
+];
 
 fn is_none(e: &Expr) -> bool {
     matches!(e, Expr::Const(-1))

@@ -23,22 +23,38 @@ pub enum CompileError {
 
 /// Parses, checks and compiles a rules file with the chosen options.
 pub fn compile(source: &Source, options: &[String]) -> Result<Game, CompileError> {
-    let fail = |list: Vec<Diagnostic>| CompileError::Rules(Diagnostics { source: source.clone(), list });
+    let fail = |list: Vec<Diagnostic>| {
+        CompileError::Rules(Diagnostics {
+            source: source.clone(),
+            list,
+        })
+    };
     let file = parse(&source.text).map_err(|d| fail(vec![d]))?;
     let declared: Vec<String> = file
         .items
         .iter()
-        .filter_map(|i| if let Item::Option { name, .. } = i { Some(name.text.clone()) } else { None })
+        .filter_map(|i| {
+            if let Item::Option { name, .. } = i {
+                Some(name.text.clone())
+            } else {
+                None
+            }
+        })
         .collect();
     let mut chosen: Vec<String> = Vec::new();
     for o in options {
         if !declared.contains(o) {
             let list = if declared.is_empty() {
                 "this game has no options".to_string()
+            } else if let Some(s) = Compiler::suggest(o, declared.iter().map(String::as_str)) {
+                s
             } else {
                 format!("its options are: {}", declared.join(", "))
             };
-            return Err(CompileError::Option(format!("unknown option `{o}` for {}; {list}", source.name)));
+            return Err(CompileError::Option(format!(
+                "unknown option `{o}` for {}; {list}",
+                source.name
+            )));
         }
         if !chosen.contains(o) {
             chosen.push(o.clone());
@@ -67,7 +83,11 @@ pub(crate) struct Scope {
 
 impl Scope {
     pub fn lookup(&self, name: &str) -> Option<(u8, Ty)> {
-        self.names.iter().rev().find(|(n, _, _)| n == name).map(|(_, s, t)| (*s, *t))
+        self.names
+            .iter()
+            .rev()
+            .find(|(n, _, _)| n == name)
+            .map(|(_, s, t)| (*s, *t))
     }
 }
 
@@ -120,7 +140,37 @@ impl<'a> Compiler<'a> {
     }
 
     pub fn error_hint(&mut self, span: Span, message: impl Into<String>, hint: impl Into<String>) {
-        self.errors.push(Diagnostic::new(span, message).with_hint(hint));
+        self.errors
+            .push(Diagnostic::new(span, message).with_hint(hint));
+    }
+
+    /// The known name closest to a misspelt one, if any is close.
+    pub fn suggest<'n>(
+        name: &str,
+        candidates: impl IntoIterator<Item = &'n str>,
+    ) -> Option<String> {
+        candidates
+            .into_iter()
+            .map(|c| (strsim::jaro_winkler(name, c), c))
+            .filter(|(score, c)| *score > 0.8 && *c != name)
+            .max_by(|a, b| a.0.total_cmp(&b.0))
+            .map(|(_, c)| format!("did you mean `{c}`?"))
+    }
+
+    /// Every name an expression could mean here.
+    pub fn names_in_scope(&self, scope: &Scope) -> Vec<String> {
+        let g = &self.game;
+        let mut out: Vec<String> = scope.names.iter().map(|(n, _, _)| n.clone()).collect();
+        out.extend(["mover", "opponent", "phase"].map(String::from));
+        out.extend(self.defines.keys().cloned());
+        out.extend(g.counters.iter().map(|c| c.name.clone()));
+        out.extend(g.players.iter().cloned());
+        out.extend(self.phase_names.iter().cloned());
+        out.extend(g.board.rel_dirs.iter().map(|(n, _)| n.clone()));
+        out.extend(g.board.dirs.iter().cloned());
+        out.extend(g.pieces.iter().map(|p| p.name.clone()));
+        out.extend(g.board.zones.iter().map(|z| z.name.clone()));
+        out
     }
 
     pub fn player(&self, name: &str) -> Option<usize> {
@@ -223,7 +273,9 @@ impl<'a> Compiler<'a> {
                         let m = format!("the option `{}` is declared twice", name.text);
                         self.error(name.span, m);
                     }
-                    self.game.options.push((name.text.clone(), description.clone()));
+                    self.game
+                        .options
+                        .push((name.text.clone(), description.clone()));
                 }
                 Item::Define { name, value } => {
                     self.defines.insert(name.text.clone(), value);
@@ -231,7 +283,10 @@ impl<'a> Compiler<'a> {
                 Item::Layout { kind, hints } => {
                     self.game.layout = Layout {
                         kind: kind.text.clone(),
-                        hints: hints.iter().map(|(k, v)| (k.text.clone(), v.clone())).collect(),
+                        hints: hints
+                            .iter()
+                            .map(|(k, v)| (k.text.clone(), v.clone()))
+                            .collect(),
                     };
                 }
                 Item::Piece(p) => {
@@ -244,13 +299,20 @@ impl<'a> Compiler<'a> {
                             self.error(p.name.span, "piece values run from a smaller number to a larger one, at most 255");
                         }
                     }
-                    self.game.pieces.push(PieceDef { name: p.name.text.clone(), neutral: p.neutral, values: p.values });
+                    self.game.pieces.push(PieceDef {
+                        name: p.name.text.clone(),
+                        neutral: p.neutral,
+                        values: p.values,
+                    });
                 }
                 _ => {}
             }
         }
         if !players_seen {
-            self.error(Span::default(), "a game needs `players`, e.g. `players white, black`");
+            self.error(
+                Span::default(),
+                "a game needs `players`, e.g. `players white, black`",
+            );
         }
         if self.game.pieces.len() > 250 {
             self.error(Span::default(), "a game has at most 250 piece types");
@@ -266,10 +328,16 @@ impl<'a> Compiler<'a> {
             for b in items {
                 let result = match b {
                     BoardItem::Hex(rows, sp) => self.game.board.add_hex(rows).map_err(|e| (*sp, e)),
-                    BoardItem::Grid(w, h, sp) => self.game.board.add_grid(*w, *h).map_err(|e| (*sp, e)),
-                    BoardItem::Line(a, b, sp) => self.game.board.add_line(*a, *b).map_err(|e| (*sp, e)),
+                    BoardItem::Grid(w, h, sp) => {
+                        self.game.board.add_grid(*w, *h).map_err(|e| (*sp, e))
+                    }
+                    BoardItem::Line(a, b, sp) => {
+                        self.game.board.add_line(*a, *b).map_err(|e| (*sp, e))
+                    }
                     BoardItem::Zone { name, per_player } => {
-                        self.game.board.add_zone(&name.text, if *per_player { Some(&players) } else { None });
+                        self.game
+                            .board
+                            .add_zone(&name.text, if *per_player { Some(&players) } else { None });
                         Ok(())
                     }
                     BoardItem::Dir { .. } => Ok(()),
@@ -296,7 +364,10 @@ impl<'a> Compiler<'a> {
             }
         }
         if let Some(d) = dup {
-            self.error(Span::default(), format!("two cells of the board are both named `{d}`"));
+            self.error(
+                Span::default(),
+                format!("two cells of the board are both named `{d}`"),
+            );
         }
         if self.game.board.cells.len() > 4096 {
             self.error(Span::default(), "a board has at most 4096 cells");
@@ -318,7 +389,12 @@ impl<'a> Compiler<'a> {
                         })
                         .collect();
                     self.unique_set_name(&r.name);
-                    self.game.board.regions.push(Region { name: r.name.text.clone(), per_player, lists, member });
+                    self.game.board.regions.push(Region {
+                        name: r.name.text.clone(),
+                        per_player,
+                        lists,
+                        member,
+                    });
                 }
                 Item::Track(r) => {
                     let (per_player, lists) = self.cell_lists(r);
@@ -334,7 +410,12 @@ impl<'a> Compiler<'a> {
                         })
                         .collect();
                     self.unique_set_name(&r.name);
-                    self.game.board.tracks.push(Track { name: r.name.text.clone(), per_player, lists, pos });
+                    self.game.board.tracks.push(Track {
+                        name: r.name.text.clone(),
+                        per_player,
+                        lists,
+                        pos,
+                    });
                 }
                 Item::Names { player, maps } => self.labels(player, maps),
                 _ => {}
@@ -348,7 +429,10 @@ impl<'a> Compiler<'a> {
             || b.tracks.iter().any(|t| t.name == name.text)
             || b.zones.iter().any(|z| z.name == name.text)
         {
-            let m = format!("`{}` is already the name of a region, track or zone", name.text);
+            let m = format!(
+                "`{}` is already the name of a region, track or zone",
+                name.text
+            );
             self.error(name.span, m);
         }
     }
@@ -356,6 +440,7 @@ impl<'a> Compiler<'a> {
     fn relative_dir(&mut self, name: &ast::Name, map: &[(ast::Name, ast::Name)]) {
         let n = self.game.players.len();
         let mut per_player = vec![u8::MAX; n];
+        let errors_before = self.errors.len();
         for (p, d) in map {
             let Some(pi) = self.player(&p.text) else {
                 let m = format!("unknown player `{}`", p.text);
@@ -366,32 +451,53 @@ impl<'a> Compiler<'a> {
                 Some(di) => per_player[pi] = di,
                 None => {
                     let dirs = self.game.board.dirs.join(", ");
-                    self.error_hint(d.span, format!("unknown direction `{}`", d.text), format!("this board's directions are {dirs}"));
+                    self.error_hint(
+                        d.span,
+                        format!("unknown direction `{}`", d.text),
+                        format!("this board's directions are {dirs}"),
+                    );
                 }
             }
         }
-        if let Some(missing) = per_player.iter().position(|&d| d == u8::MAX) {
+        if let (Some(missing), true) = (per_player.iter().position(|&d| d == u8::MAX), self.errors.len() == errors_before) {
             if map.len() == n || !map.is_empty() {
-                let m = format!("the direction `{}` does not say what it is for {}", name.text, self.game.players[missing]);
+                let m = format!(
+                    "the direction `{}` does not say what it is for {}",
+                    name.text, self.game.players[missing]
+                );
                 self.error(name.span, m);
             }
         }
-        if self.game.board.dir(&name.text).is_some() || self.game.board.rel_dirs.iter().any(|(r, _)| r == &name.text) {
+        if self.game.board.dir(&name.text).is_some()
+            || self
+                .game
+                .board
+                .rel_dirs
+                .iter()
+                .any(|(r, _)| r == &name.text)
+        {
             let m = format!("the direction `{}` is declared twice", name.text);
             self.error(name.span, m);
         }
-        self.game.board.rel_dirs.push((name.text.clone(), per_player));
+        self.game
+            .board
+            .rel_dirs
+            .push((name.text.clone(), per_player));
     }
 
     /// Expands `a1..i4` into cells in board order (descending when written so).
     fn cell_items(&mut self, items: &[CellItem]) -> Vec<i32> {
         let mut out = Vec::new();
         for it in items {
-            let Some(a) = self.cell_by_name(&it.first) else { continue };
+            let Some(a) = self.cell_by_name(&it.first) else {
+                continue;
+            };
             match &it.last {
                 None => out.push(a),
                 Some(last) => {
-                    let Some(b) = self.cell_by_name(last) else { continue };
+                    let Some(b) = self.cell_by_name(last) else {
+                        continue;
+                    };
                     if a <= b {
                         out.extend(a..=b);
                     } else {
@@ -407,7 +513,8 @@ impl<'a> Compiler<'a> {
         let found = self.game.board.cell(&name.text);
         if found.is_none() {
             let m = format!("unknown cell `{}`", name.text);
-            let hint = self.cell_hint();
+            let hint = Self::suggest(&name.text, self.game.board.cells.iter().map(String::as_str))
+                .unwrap_or_else(|| self.cell_hint());
             self.error_hint(name.span, m, hint);
         }
         found
@@ -442,7 +549,10 @@ impl<'a> Compiler<'a> {
                     }
                 }
                 if let Some(missing) = given.iter().position(|g| !g) {
-                    let m = format!("`{}` gives no cells for {}", r.name.text, self.game.players[missing]);
+                    let m = format!(
+                        "`{}` gives no cells for {}",
+                        r.name.text, self.game.players[missing]
+                    );
                     self.error(r.name.span, m);
                 }
                 (true, out)
@@ -466,7 +576,10 @@ impl<'a> Compiler<'a> {
                         (Ok(a), Ok(b)) if a <= b => (a..=b).map(|n| n.to_string()).collect(),
                         (Ok(a), Ok(b)) => (b..=a).rev().map(|n| n.to_string()).collect(),
                         _ => {
-                            self.error(labels.first.span, "a range of names runs between two numbers");
+                            self.error(
+                                labels.first.span,
+                                "a range of names runs between two numbers",
+                            );
                             continue;
                         }
                     }
@@ -488,7 +601,14 @@ impl<'a> Compiler<'a> {
         let n = self.game.players.len();
         let mut at = HEADER_SLOTS + self.game.board.cells.len();
         for (name, per_player) in MATCH_COUNTERS {
-            self.game.counters.push(CounterDef { name: name.to_string(), ty: Ty::Int, per_player, per_turn: false, base: at, init: None });
+            self.game.counters.push(CounterDef {
+                name: name.to_string(),
+                ty: Ty::Int,
+                per_player,
+                per_turn: false,
+                base: at,
+                init: None,
+            });
             at += if per_player { n } else { 1 };
         }
         for item in &file.items {
@@ -499,7 +619,13 @@ impl<'a> Compiler<'a> {
                         continue;
                     }
                     self.unique_state_name(&p.name);
-                    let def = PoolDef { name: p.name.text.clone(), per_player: p.per_player, low: p.low, high: p.high, base: at };
+                    let def = PoolDef {
+                        name: p.name.text.clone(),
+                        per_player: p.per_player,
+                        low: p.low,
+                        high: p.high,
+                        base: at,
+                    };
                     at += def.width() * if p.per_player { n } else { 1 };
                     self.game.pools.push(def);
                 }
@@ -543,7 +669,9 @@ impl<'a> Compiler<'a> {
     }
 
     fn unique_state_name(&mut self, name: &ast::Name) {
-        if self.game.pools.iter().any(|p| p.name == name.text) || self.game.counters.iter().any(|c| c.name == name.text) {
+        if self.game.pools.iter().any(|p| p.name == name.text)
+            || self.game.counters.iter().any(|c| c.name == name.text)
+        {
             let m = format!("`{}` is already the name of a counter or pool", name.text);
             self.error(name.span, m);
         }
@@ -552,9 +680,14 @@ impl<'a> Compiler<'a> {
     pub fn bind(&mut self, scope: &mut Scope, name: &ast::Name, ty: Ty) -> u8 {
         let slot = scope.next;
         if slot >= MAX_LOCALS {
-            self.error(name.span, format!("too many local names here (at most {MAX_LOCALS})"));
+            self.error(
+                name.span,
+                format!("too many local names here (at most {MAX_LOCALS})"),
+            );
         }
-        scope.names.push((name.text.clone(), slot.min(MAX_LOCALS - 1) as u8, ty));
+        scope
+            .names
+            .push((name.text.clone(), slot.min(MAX_LOCALS - 1) as u8, ty));
         scope.next += 1;
         scope.max = scope.max.max(scope.next);
         slot.min(MAX_LOCALS - 1) as u8
@@ -589,12 +722,18 @@ impl<'a> Compiler<'a> {
             }
         }
         if scope.next > MAX_ARGS {
-            let m2 = format!("`{}` binds {} names before its effects; at most {MAX_ARGS} are allowed", m.name.text, scope.next);
+            let m2 = format!(
+                "`{}` binds {} names before its effects; at most {MAX_ARGS} are allowed",
+                m.name.text, scope.next
+            );
             self.error(m.name.span, m2);
         }
         let arg_names = scope.names.iter().map(|(n, _, _)| n.clone()).collect();
         let template = self.template(&m.template, m.template_span, &mut scope);
-        let weight = m.weight.as_ref().and_then(|w| self.expect(w, Ty::Int, &mut scope));
+        let weight = m
+            .weight
+            .as_ref()
+            .and_then(|w| self.expect(w, Ty::Int, &mut scope));
         if kind == MoveKind::Action && m.weight.is_some() {
             self.error(m.name.span, "only a chance event has a `weight`");
         }
@@ -626,7 +765,11 @@ impl<'a> Compiler<'a> {
                 crate::syntax::TemplatePart::Value(e) => {
                     if let Some((c, ty)) = self.expr(&e, scope) {
                         if ty == Ty::Bool {
-                            self.error_hint(e.span, "a template cannot print true or false", "write `{cond ? text}` to print text when cond holds");
+                            self.error_hint(
+                                e.span,
+                                "a template cannot print true or false",
+                                "write `{cond ? text}` to print text when cond holds",
+                            );
                         }
                         out.push(ir::TemplatePart::Value(c, ty));
                     }
@@ -684,8 +827,14 @@ impl<'a> Compiler<'a> {
                 }
                 ast::PhaseItem::StuckPass { template, body, .. } => {
                     stuck_seen = true;
-                    let body = body.as_ref().map(|b| self.block(b, &mut scope)).unwrap_or_default();
-                    def.stuck = Stuck::Pass { template: template.clone(), body };
+                    let body = body
+                        .as_ref()
+                        .map(|b| self.block(b, &mut scope))
+                        .unwrap_or_default();
+                    def.stuck = Stuck::Pass {
+                        template: template.clone(),
+                        body,
+                    };
                 }
                 ast::PhaseItem::StuckEnd(r) => {
                     stuck_seen = true;
@@ -699,12 +848,20 @@ impl<'a> Compiler<'a> {
         let _ = stuck_seen;
         for &a in &def.prefer {
             if !def.actions.contains(&a) {
-                let m = format!("the phase `{}` prefers `{}`, which is not one of its actions", p.name.text, self.game.actions.get(a).map_or("?", |d| d.name.as_str()));
+                let m = format!(
+                    "the phase `{}` prefers `{}`, which is not one of its actions",
+                    p.name.text,
+                    self.game.actions.get(a).map_or("?", |d| d.name.as_str())
+                );
                 self.error(p.name.span, m);
             }
         }
         if !def.maximize.is_empty() && !def.decide_turn {
-            self.error_hint(p.name.span, "`maximize` compares whole turns", "add `decide turn` to the phase");
+            self.error_hint(
+                p.name.span,
+                "`maximize` compares whole turns",
+                "add `decide turn` to the phase",
+            );
         }
         def.locals = scope.max;
         def
@@ -714,23 +871,41 @@ impl<'a> Compiler<'a> {
         let found = self.action_names.iter().position(|a| a == &n.text);
         if found.is_none() {
             let known = self.action_names.join(", ");
-            self.error_hint(n.span, format!("unknown action `{}`", n.text), format!("the actions are: {known}"));
+            self.error_hint(
+                n.span,
+                format!("unknown action `{}`", n.text),
+                Self::suggest(&n.text, self.action_names.iter().map(String::as_str))
+                    .unwrap_or_else(|| format!("the actions are: {known}")),
+            );
         }
         found
     }
 
     fn end_rule(&mut self, e: &'a ast::EndDecl) -> EndRule {
         let mut scope = Scope::default();
-        let quantifier = e.quantifier.as_ref().map(|q| self.bind(&mut scope, q, Ty::Player));
-        let when = self.expect(&e.when, Ty::Bool, &mut scope).unwrap_or(Expr::Const(0));
+        let quantifier = e
+            .quantifier
+            .as_ref()
+            .map(|q| self.bind(&mut scope, q, Ty::Player));
+        let when = self
+            .expect(&e.when, Ty::Bool, &mut scope)
+            .unwrap_or(Expr::Const(0));
         let result = self.result(&e.result, &mut scope);
-        EndRule { name: e.name.clone(), quantifier, when, result, span: e.span }
+        EndRule {
+            name: e.name.clone(),
+            quantifier,
+            when,
+            result,
+            span: e.span,
+        }
     }
 
     fn result(&mut self, r: &'a ast::ResultSpec, scope: &mut Scope) -> ResultSpec {
         match r {
             ast::ResultSpec::Winner { player, points } => ResultSpec::Winner {
-                player: self.expect(player, Ty::Player, scope).unwrap_or(Expr::Const(0)),
+                player: self
+                    .expect(player, Ty::Player, scope)
+                    .unwrap_or(Expr::Const(0)),
                 points: points.as_ref().and_then(|p| self.expect(p, Ty::Int, scope)),
             },
             ast::ResultSpec::Draw => ResultSpec::Draw,

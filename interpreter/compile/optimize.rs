@@ -123,7 +123,9 @@ fn as_operand(e: &Expr) -> Option<Operand> {
         Expr::Const(c) => Operand::Const(*c),
         Expr::Local(s) => Operand::Local(*s),
         Expr::Mover => Operand::Mover,
-        Expr::Opponent(p) if matches!(p.as_ref(), Expr::Mover | Expr::Operand(Operand::Mover)) => Operand::Opponent,
+        Expr::Opponent(p) if matches!(p.as_ref(), Expr::Mover | Expr::Operand(Operand::Mover)) => {
+            Operand::Opponent
+        }
         Expr::Owner(c) => Operand::Owner(local(c)?),
         Expr::Value(c) => Operand::Value(local(c)?),
         Expr::Count(c) => Operand::Count(local(c)?),
@@ -136,7 +138,13 @@ fn as_operand(e: &Expr) -> Option<Operand> {
 
 fn children(e: &mut Expr) {
     match e {
-        Expr::Aggregate { slot, domain: d, filter, value, .. } => {
+        Expr::Aggregate {
+            slot,
+            domain: d,
+            filter,
+            value,
+            ..
+        } => {
             domain(d);
             if let Some(f) = filter {
                 expr(f);
@@ -147,16 +155,30 @@ fn children(e: &mut Expr) {
             if let Some(f) = filter.as_mut() {
                 if let Some(owner) = take_owner_test(f, *slot) {
                     let inner = std::mem::replace(d.as_mut(), Domain::Cells);
-                    **d = Domain::Owned { inner: Box::new(inner), owner };
+                    **d = Domain::Owned {
+                        inner: Box::new(inner),
+                        owner,
+                    };
                     if matches!(**f, Expr::Const(1) | Expr::Operand(Operand::Const(1))) {
                         *filter = None;
                     }
                 }
             }
         }
-        Expr::Opponent(a) | Expr::Owner(a) | Expr::Value(a) | Expr::Count(a) | Expr::Empty(a) | Expr::Is(a, _) => expr(a),
+        Expr::Opponent(a)
+        | Expr::Owner(a)
+        | Expr::Value(a)
+        | Expr::Count(a)
+        | Expr::Empty(a)
+        | Expr::Is(a, _) => expr(a),
         Expr::Not(a) | Expr::Neg(a) | Expr::Abs(a) => expr(a),
-        Expr::Step(a, b) | Expr::Slide(a, b) | Expr::Binary(_, a, b) | Expr::And(a, b) | Expr::Or(a, b) | Expr::Min(a, b) | Expr::Max(a, b) => {
+        Expr::Step(a, b)
+        | Expr::Slide(a, b)
+        | Expr::Binary(_, a, b)
+        | Expr::And(a, b)
+        | Expr::Or(a, b)
+        | Expr::Min(a, b)
+        | Expr::Max(a, b) => {
             expr(a);
             expr(b);
         }
@@ -165,8 +187,18 @@ fn children(e: &mut Expr) {
             expr(b);
             expr(c);
         }
-        Expr::Counter { player: Some(p), .. } => expr(p),
-        Expr::TrackPos { player, cell: a, .. } | Expr::InRegion { player, cell: a, .. } | Expr::InTrack { player, cell: a, .. } => {
+        Expr::Counter {
+            player: Some(p), ..
+        } => expr(p),
+        Expr::TrackPos {
+            player, cell: a, ..
+        }
+        | Expr::InRegion {
+            player, cell: a, ..
+        }
+        | Expr::InTrack {
+            player, cell: a, ..
+        } => {
             if let Some(p) = player {
                 expr(p);
             }
@@ -202,7 +234,10 @@ fn generators(gens: &mut Vec<Gen>) {
         if let Some(owner) = owner {
             if let Gen::For(_, d) = &mut gens[i] {
                 let inner = std::mem::replace(d, Domain::Cells);
-                *d = Domain::Owned { inner: Box::new(inner), owner };
+                *d = Domain::Owned {
+                    inner: Box::new(inner),
+                    owner,
+                };
             }
             if matches!(&gens[i + 1], Gen::Where(Expr::Const(1), _)) {
                 gens.remove(i + 1);
@@ -213,7 +248,10 @@ fn generators(gens: &mut Vec<Gen>) {
 }
 
 fn cell_domain(d: &Domain) -> bool {
-    matches!(d, Domain::Cells | Domain::Region { .. } | Domain::Track { .. } | Domain::Neighbours(_))
+    matches!(
+        d,
+        Domain::Cells | Domain::Region { .. } | Domain::Track { .. } | Domain::Neighbours(_)
+    )
 }
 
 /// Removes a leading conjunct `owner(Local(slot)) == P` (P not reading the slot) from
@@ -222,8 +260,16 @@ fn take_owner_test(e: &mut Expr, slot: u8) -> Option<Expr> {
     match e {
         Expr::Binary(BinOp::Eq, a, b) => {
             let owner = match (a.as_ref(), b.as_ref()) {
-                (Expr::Owner(c), p) if matches!(c.as_ref(), Expr::Local(s) if *s == slot) && !reads(p, slot) => p.clone(),
-                (p, Expr::Owner(c)) if matches!(c.as_ref(), Expr::Local(s) if *s == slot) && !reads(p, slot) => p.clone(),
+                (Expr::Owner(c), p)
+                    if matches!(c.as_ref(), Expr::Local(s) if *s == slot) && !reads(p, slot) =>
+                {
+                    p.clone()
+                }
+                (p, Expr::Owner(c))
+                    if matches!(c.as_ref(), Expr::Local(s) if *s == slot) && !reads(p, slot) =>
+                {
+                    p.clone()
+                }
                 _ => return None,
             };
             *e = Expr::Const(1);
@@ -231,7 +277,11 @@ fn take_owner_test(e: &mut Expr, slot: u8) -> Option<Expr> {
         }
         Expr::Simple(BinOp::Eq, a, b) => {
             let owner = match (*a, *b) {
-                (Operand::Owner(s), o) | (o, Operand::Owner(s)) if s == slot && !operand_reads(o, slot) => Expr::Operand(o),
+                (Operand::Owner(s), o) | (o, Operand::Owner(s))
+                    if s == slot && !operand_reads(o, slot) =>
+                {
+                    Expr::Operand(o)
+                }
                 _ => return None,
             };
             *e = Expr::Const(1);
@@ -239,7 +289,10 @@ fn take_owner_test(e: &mut Expr, slot: u8) -> Option<Expr> {
         }
         Expr::And(a, b) => {
             let owner = take_owner_test(a, slot)?;
-            if matches!(a.as_ref(), Expr::Const(1) | Expr::Operand(Operand::Const(1))) {
+            if matches!(
+                a.as_ref(),
+                Expr::Const(1) | Expr::Operand(Operand::Const(1))
+            ) {
                 let rest = std::mem::replace(b.as_mut(), Expr::Const(1));
                 *e = rest;
             }
@@ -260,8 +313,18 @@ fn reads(e: &Expr, slot: u8) -> bool {
         Expr::Simple(_, a, b) => operand_reads(*a, slot) || operand_reads(*b, slot),
         Expr::Local(s) => *s == slot,
         Expr::Const(_) | Expr::Mover | Expr::Phase | Expr::RelDir(_) | Expr::Can(_) => false,
-        Expr::Opponent(a) | Expr::Owner(a) | Expr::Value(a) | Expr::Count(a) | Expr::Empty(a) | Expr::Is(a, _) | Expr::Not(a) | Expr::Neg(a) | Expr::Abs(a) => reads(a, slot),
-        Expr::Counter { player, .. } | Expr::TrackLen { player, .. } | Expr::PoolSize { player, .. } => player.as_ref().is_some_and(|p| reads(p, slot)),
+        Expr::Opponent(a)
+        | Expr::Owner(a)
+        | Expr::Value(a)
+        | Expr::Count(a)
+        | Expr::Empty(a)
+        | Expr::Is(a, _)
+        | Expr::Not(a)
+        | Expr::Neg(a)
+        | Expr::Abs(a) => reads(a, slot),
+        Expr::Counter { player, .. }
+        | Expr::TrackLen { player, .. }
+        | Expr::PoolSize { player, .. } => player.as_ref().is_some_and(|p| reads(p, slot)),
         Expr::ZoneCell { player, .. } => reads(player, slot),
         _ => true,
     }

@@ -12,11 +12,18 @@ impl<'a> Compiler<'a> {
         out
     }
 
-    fn pool_player(&mut self, pool: &ast::PoolRef, scope: &mut Scope) -> Option<(usize, Option<Expr>)> {
+    fn pool_player(
+        &mut self,
+        pool: &ast::PoolRef,
+        scope: &mut Scope,
+    ) -> Option<(usize, Option<Expr>)> {
         let e = ast::Expr {
             kind: match &pool.index {
                 Some(i) => ast::ExprKind::Index(
-                    Box::new(ast::Expr { kind: ast::ExprKind::Name(pool.name.text.clone()), span: pool.name.span }),
+                    Box::new(ast::Expr {
+                        kind: ast::ExprKind::Name(pool.name.text.clone()),
+                        span: pool.name.span,
+                    }),
                     Box::new(i.clone()),
                 ),
                 None => ast::ExprKind::Name(pool.name.text.clone()),
@@ -25,7 +32,12 @@ impl<'a> Compiler<'a> {
         };
         if !self.game.pools.iter().any(|p| p.name == pool.name.text) {
             let known: Vec<&str> = self.game.pools.iter().map(|p| p.name.as_str()).collect();
-            self.error_hint(pool.name.span, format!("unknown pool `{}`", pool.name.text), format!("the pools are: {}", known.join(", ")));
+            self.error_hint(
+                pool.name.span,
+                format!("unknown pool `{}`", pool.name.text),
+                Self::suggest(&pool.name.text, known.iter().copied())
+                    .unwrap_or_else(|| format!("the pools are: {}", known.join(", "))),
+            );
             return None;
         }
         match self.set_ref(&e, scope)? {
@@ -36,7 +48,11 @@ impl<'a> Compiler<'a> {
 
     fn stmt(&mut self, s: &ast::Stmt, scope: &mut Scope) -> Option<Stmt> {
         let kind = match &s.kind {
-            K::If { cond, then, otherwise } => {
+            K::If {
+                cond,
+                then,
+                otherwise,
+            } => {
                 let c = self.expect(cond, Ty::Bool, scope);
                 let t = self.block(then, scope);
                 let o = self.block(otherwise, scope);
@@ -48,7 +64,12 @@ impl<'a> Compiler<'a> {
                 let slot = self.bind(scope, var, ty);
                 StmtKind::Let(slot, v?.0)
             }
-            K::For { var, domain, filter, body } => {
+            K::For {
+                var,
+                domain,
+                filter,
+                body,
+            } => {
                 let d = self.domain(domain, scope);
                 let mark = scope.names.len();
                 let ty = d.as_ref().map_or(Ty::Int, |(_, t)| *t);
@@ -68,19 +89,38 @@ impl<'a> Compiler<'a> {
                 let b = self.expect(to, Ty::Cell, scope);
                 StmtKind::Move(a?, b?)
             }
-            K::Put { count, piece, owner, value, at } => {
+            K::Put {
+                count,
+                piece,
+                owner,
+                value,
+                at,
+            } => {
                 let pi = self.game.pieces.iter().position(|p| p.name == piece.text);
                 if pi.is_none() {
-                    let known: Vec<&str> = self.game.pieces.iter().map(|p| p.name.as_str()).collect();
-                    self.error_hint(piece.span, format!("unknown piece `{}`", piece.text), format!("the pieces are: {}", known.join(", ")));
+                    let known: Vec<&str> =
+                        self.game.pieces.iter().map(|p| p.name.as_str()).collect();
+                    self.error_hint(
+                        piece.span,
+                        format!("unknown piece `{}`", piece.text),
+                        Self::suggest(&piece.text, known.iter().copied())
+                            .unwrap_or_else(|| format!("the pieces are: {}", known.join(", "))),
+                    );
                 }
                 let neutral = pi.is_some_and(|p| self.game.pieces[p].neutral);
                 let o = owner.as_ref().map(|o| self.expect(o, Ty::Player, scope));
                 if neutral && owner.is_some() {
-                    self.error(s.span, format!("`{}` is neutral: it has no owner", piece.text));
+                    self.error(
+                        s.span,
+                        format!("`{}` is neutral: it has no owner", piece.text),
+                    );
                 }
                 if !neutral && owner.is_none() && pi.is_some() {
-                    self.error_hint(s.span, format!("whose `{}` is this?", piece.text), format!("write `put {} of mover at ...`", piece.text));
+                    self.error_hint(
+                        s.span,
+                        format!("whose `{}` is this?", piece.text),
+                        format!("write `put {} of mover at ...`", piece.text),
+                    );
                 }
                 let v = value.as_ref().map(|v| self.expect(v, Ty::Int, scope));
                 let a = self.expect(at, Ty::Cell, scope);
@@ -105,7 +145,11 @@ impl<'a> Compiler<'a> {
             K::Take { value, pool } => {
                 let v = self.expect(value, Ty::Int, scope);
                 let (p, player) = self.pool_player(pool, scope)?;
-                StmtKind::Take { pool: p, player, value: v? }
+                StmtKind::Take {
+                    pool: p,
+                    player,
+                    value: v?,
+                }
             }
             K::AddPool { value, times, pool } => {
                 let v = self.expect(value, Ty::Int, scope);
@@ -134,21 +178,44 @@ impl<'a> Compiler<'a> {
                 Some(c) => StmtKind::Chance(c as u16),
                 None => {
                     let known = self.chance_names.join(", ");
-                    self.error_hint(name.span, format!("unknown chance event `{}`", name.text), format!("the chance events are: {known}"));
+                    self.error_hint(
+                        name.span,
+                        format!("unknown chance event `{}`", name.text),
+                        Self::suggest(&name.text, self.chance_names.iter().map(String::as_str))
+                            .unwrap_or_else(|| format!("the chance events are: {known}")),
+                    );
                     return None;
                 }
             },
             K::SetMover(p) => StmtKind::SetMover(self.expect(p, Ty::Player, scope)?),
             K::HandTo(p) => StmtKind::HandTo(self.expect(p, Ty::Player, scope)?),
             K::HandBack => StmtKind::HandBack,
-            K::Assign { target, index, op, value } => {
-                let Some(c) = self.game.counters.iter().position(|c| c.name == target.text) else {
+            K::Assign {
+                target,
+                index,
+                op,
+                value,
+            } => {
+                let Some(c) = self
+                    .game
+                    .counters
+                    .iter()
+                    .position(|c| c.name == target.text)
+                else {
                     let m = if self.game.pools.iter().any(|p| p.name == target.text) {
-                        format!("`{}` is a pool: change it with `add`, `take` or `clear`", target.text)
+                        format!(
+                            "`{}` is a pool: change it with `add`, `take` or `clear`",
+                            target.text
+                        )
                     } else {
                         format!("unknown counter `{}`", target.text)
                     };
-                    self.error_hint(target.span, m, "declare a counter with `counter NAME`");
+                    let hint = Self::suggest(
+                        &target.text,
+                        self.game.counters.iter().map(|c| c.name.as_str()),
+                    )
+                    .unwrap_or_else(|| "declare a counter with `counter NAME`".to_string());
+                    self.error_hint(target.span, m, hint);
                     return None;
                 };
                 let per_player = self.game.counters[c].per_player;
@@ -156,17 +223,34 @@ impl<'a> Compiler<'a> {
                     (Some(i), true) => Some(self.expect(i, Ty::Player, scope)?),
                     (None, false) => None,
                     (Some(i), false) => {
-                        self.error(i.span, format!("`{}` is shared, not kept per player: drop the `[...]`", target.text));
+                        self.error(
+                            i.span,
+                            format!(
+                                "`{}` is shared, not kept per player: drop the `[...]`",
+                                target.text
+                            ),
+                        );
                         return None;
                     }
                     (None, true) => {
-                        self.error_hint(target.span, format!("`{}` is kept per player", target.text), format!("write `{}[mover]`", target.text));
+                        self.error_hint(
+                            target.span,
+                            format!("`{}` is kept per player", target.text),
+                            format!("write `{}[mover]`", target.text),
+                        );
                         return None;
                     }
                 };
                 let ty = self.game.counters[c].ty;
                 if ty != Ty::Int && *op != ast::AssignOp::Set {
-                    self.error(s.span, format!("`{}` holds {}: only `=` assigns it", target.text, ty.describe()));
+                    self.error(
+                        s.span,
+                        format!(
+                            "`{}` holds {}: only `=` assigns it",
+                            target.text,
+                            ty.describe()
+                        ),
+                    );
                     return None;
                 }
                 let v = self.expect_assignable(value, ty, scope)?;
@@ -175,7 +259,12 @@ impl<'a> Compiler<'a> {
                     ast::AssignOp::Add => AssignOp::Add,
                     ast::AssignOp::Sub => AssignOp::Sub,
                 };
-                StmtKind::Assign { counter: c, player, op, value: v }
+                StmtKind::Assign {
+                    counter: c,
+                    player,
+                    op,
+                    value: v,
+                }
             }
         };
         Some(Stmt { kind, span: s.span })

@@ -81,7 +81,11 @@ fn binary(op: BinOp, x: i32, y: i32) -> i32 {
 pub fn eval(game: &Game, state: &State, e: &Expr, locals: &mut Locals) -> i32 {
     match e {
         Expr::Operand(o) => operand(game, state, *o, locals),
-        Expr::Simple(op, a, b) => binary(*op, operand(game, state, *a, locals), operand(game, state, *b, locals)),
+        Expr::Simple(op, a, b) => binary(
+            *op,
+            operand(game, state, *a, locals),
+            operand(game, state, *b, locals),
+        ),
         Expr::Const(c) => *c,
         Expr::Local(s) => locals[*s as usize],
         Expr::Mover => state.mover() as i32,
@@ -90,7 +94,8 @@ pub fn eval(game: &Game, state: &State, e: &Expr, locals: &mut Locals) -> i32 {
             let p = eval(game, state, p, locals);
             opponent(game, p)
         }
-        Expr::Counter { base, player } => match player_slot(game, player.as_deref(), state, locals) {
+        Expr::Counter { base, player } => match player_slot(game, player.as_deref(), state, locals)
+        {
             Some(p) => state.data[base + p],
             None => 0,
         },
@@ -125,9 +130,18 @@ pub fn eval(game: &Game, state: &State, e: &Expr, locals: &mut Locals) -> i32 {
             let d = eval(game, state, d, locals);
             game.board.slide(c, d, |x| state.cell(game, x).count() == 0)
         }
-        Expr::RelDir(r) => game.board.rel_dirs[*r as usize].1.get(state.mover()).map_or(NONE, |&d| d as i32),
-        Expr::TrackPos { track, player, cell } => {
-            let Some(p) = player_slot(game, player.as_deref(), state, locals) else { return NONE };
+        Expr::RelDir(r) => game.board.rel_dirs[*r as usize]
+            .1
+            .get(state.mover())
+            .map_or(NONE, |&d| d as i32),
+        Expr::TrackPos {
+            track,
+            player,
+            cell,
+        } => {
+            let Some(p) = player_slot(game, player.as_deref(), state, locals) else {
+                return NONE;
+            };
             let c = eval(game, state, cell, locals);
             let t = &game.board.tracks[*track];
             if c < 0 {
@@ -135,8 +149,14 @@ pub fn eval(game: &Game, state: &State, e: &Expr, locals: &mut Locals) -> i32 {
             }
             t.pos[p].get(c as usize).copied().unwrap_or(NONE)
         }
-        Expr::TrackAt { track, player, index } => {
-            let Some(p) = player_slot(game, player.as_deref(), state, locals) else { return NONE };
+        Expr::TrackAt {
+            track,
+            player,
+            index,
+        } => {
+            let Some(p) = player_slot(game, player.as_deref(), state, locals) else {
+                return NONE;
+            };
             let i = eval(game, state, index, locals);
             let t = &game.board.tracks[*track];
             if i < 0 {
@@ -145,18 +165,39 @@ pub fn eval(game: &Game, state: &State, e: &Expr, locals: &mut Locals) -> i32 {
             t.lists[p].get(i as usize).copied().unwrap_or(NONE)
         }
         Expr::TrackLen { track, player } => {
-            let Some(p) = player_slot(game, player.as_deref(), state, locals) else { return 0 };
+            let Some(p) = player_slot(game, player.as_deref(), state, locals) else {
+                return 0;
+            };
             game.board.tracks[*track].lists[p].len() as i32
         }
-        Expr::InRegion { region, player, cell } => {
-            let Some(p) = player_slot(game, player.as_deref(), state, locals) else { return 0 };
+        Expr::InRegion {
+            region,
+            player,
+            cell,
+        } => {
+            let Some(p) = player_slot(game, player.as_deref(), state, locals) else {
+                return 0;
+            };
             let c = eval(game, state, cell, locals);
-            (c >= 0 && game.board.regions[*region].member[p].get(c as usize).copied().unwrap_or(false)) as i32
+            (c >= 0
+                && game.board.regions[*region].member[p]
+                    .get(c as usize)
+                    .copied()
+                    .unwrap_or(false)) as i32
         }
-        Expr::InTrack { track, player, cell } => {
-            let Some(p) = player_slot(game, player.as_deref(), state, locals) else { return 0 };
+        Expr::InTrack {
+            track,
+            player,
+            cell,
+        } => {
+            let Some(p) = player_slot(game, player.as_deref(), state, locals) else {
+                return 0;
+            };
             let c = eval(game, state, cell, locals);
-            (c >= 0 && game.board.tracks[*track].pos[p].get(c as usize).is_some_and(|&i| i >= 0)) as i32
+            (c >= 0
+                && game.board.tracks[*track].pos[p]
+                    .get(c as usize)
+                    .is_some_and(|&i| i >= 0)) as i32
         }
         Expr::ZoneCell { zone, player } => {
             let p = eval(game, state, player, locals);
@@ -170,19 +211,31 @@ pub fn eval(game: &Game, state: &State, e: &Expr, locals: &mut Locals) -> i32 {
                 z.cells[0]
             }
         }
-        Expr::PoolSize { pool, player } => match player_slot(game, player.as_deref(), state, locals) {
-            Some(p) => pool_size(game, state, *pool, p),
-            None => 0,
-        },
-        Expr::PoolHas { pool, player, value } => {
-            let Some(p) = player_slot(game, player.as_deref(), state, locals) else { return 0 };
+        Expr::PoolSize { pool, player } => {
+            match player_slot(game, player.as_deref(), state, locals) {
+                Some(p) => pool_size(game, state, *pool, p),
+                None => 0,
+            }
+        }
+        Expr::PoolHas {
+            pool,
+            player,
+            value,
+        } => {
+            let Some(p) = player_slot(game, player.as_deref(), state, locals) else {
+                return 0;
+            };
             let v = eval(game, state, value, locals);
             pool_slot(game, *pool, p, v).is_some_and(|s| state.data[s] > 0) as i32
         }
         Expr::Not(a) => (eval(game, state, a, locals) == 0) as i32,
         Expr::Neg(a) => eval(game, state, a, locals).wrapping_neg(),
-        Expr::And(a, b) => (eval(game, state, a, locals) != 0 && eval(game, state, b, locals) != 0) as i32,
-        Expr::Or(a, b) => (eval(game, state, a, locals) != 0 || eval(game, state, b, locals) != 0) as i32,
+        Expr::And(a, b) => {
+            (eval(game, state, a, locals) != 0 && eval(game, state, b, locals) != 0) as i32
+        }
+        Expr::Or(a, b) => {
+            (eval(game, state, a, locals) != 0 || eval(game, state, b, locals) != 0) as i32
+        }
         Expr::Binary(op, a, b) => {
             let x = eval(game, state, a, locals);
             let y = eval(game, state, b, locals);
@@ -198,76 +251,113 @@ pub fn eval(game: &Game, state: &State, e: &Expr, locals: &mut Locals) -> i32 {
         Expr::Min(a, b) => eval(game, state, a, locals).min(eval(game, state, b, locals)),
         Expr::Max(a, b) => eval(game, state, a, locals).max(eval(game, state, b, locals)),
         Expr::Abs(a) => eval(game, state, a, locals).wrapping_abs(),
-        Expr::Aggregate { op, slot, domain, filter, value } => aggregate(game, state, *op, *slot, domain, filter.as_deref(), value.as_deref(), locals),
+        Expr::Aggregate {
+            op,
+            slot,
+            domain,
+            filter,
+            value,
+        } => aggregate(
+            game,
+            state,
+            *op,
+            *slot,
+            domain,
+            filter.as_deref(),
+            value.as_deref(),
+            locals,
+        ),
         Expr::Can(action) => can(game, state, *action),
     }
 }
 
 #[inline(never)]
 #[allow(clippy::too_many_arguments)]
-fn aggregate(game: &Game, state: &State, op: AggOp, slot: u8, domain: &Domain, filter: Option<&Expr>, value: Option<&Expr>, locals: &mut Locals) -> i32 {
-            let mut acc: Option<i32> = None;
-            let mut count = 0i32;
-            let slot = slot as usize;
-            let mut stop = false;
-            for_each_in(game, state, domain, locals, &mut |game, state, x, locals| {
-                locals[slot] = x;
-                if let Some(f) = filter {
-                    if eval(game, state, f, locals) == 0 {
-                        if op == AggOp::All {
-                            // A counterexample: not all hold.
-                            stop = true;
-                            return false;
-                        }
-                        return true;
-                    }
-                }
-                count += 1;
-                match op {
-                    AggOp::Exists => {
+fn aggregate(
+    game: &Game,
+    state: &State,
+    op: AggOp,
+    slot: u8,
+    domain: &Domain,
+    filter: Option<&Expr>,
+    value: Option<&Expr>,
+    locals: &mut Locals,
+) -> i32 {
+    let mut acc: Option<i32> = None;
+    let mut count = 0i32;
+    let slot = slot as usize;
+    let mut stop = false;
+    for_each_in(
+        game,
+        state,
+        domain,
+        locals,
+        &mut |game, state, x, locals| {
+            locals[slot] = x;
+            if let Some(f) = filter {
+                if eval(game, state, f, locals) == 0 {
+                    if op == AggOp::All {
+                        // A counterexample: not all hold.
                         stop = true;
-                        false
+                        return false;
                     }
-                    AggOp::Count | AggOp::All => true,
-                    AggOp::Sum | AggOp::Min | AggOp::Max => {
-                        let v = value.map_or(x, |v| eval(game, state, v, locals));
-                        acc = Some(match (op, acc) {
-                            (_, None) => v,
-                            (AggOp::Sum, Some(a)) => a.wrapping_add(v),
-                            (AggOp::Min, Some(a)) => a.min(v),
-                            (_, Some(a)) => a.max(v),
-                        });
-                        true
-                    }
+                    return true;
                 }
-            });
-            match op {
-                AggOp::Count => count,
-                AggOp::Exists => stop as i32,
-                AggOp::All => (!stop) as i32,
-                _ => acc.unwrap_or(0),
             }
-        }
+            count += 1;
+            match op {
+                AggOp::Exists => {
+                    stop = true;
+                    false
+                }
+                AggOp::Count | AggOp::All => true,
+                AggOp::Sum | AggOp::Min | AggOp::Max => {
+                    let v = value.map_or(x, |v| eval(game, state, v, locals));
+                    acc = Some(match (op, acc) {
+                        (_, None) => v,
+                        (AggOp::Sum, Some(a)) => a.wrapping_add(v),
+                        (AggOp::Min, Some(a)) => a.min(v),
+                        (_, Some(a)) => a.max(v),
+                    });
+                    true
+                }
+            }
+        },
+    );
+    match op {
+        AggOp::Count => count,
+        AggOp::Exists => stop as i32,
+        AggOp::All => (!stop) as i32,
+        _ => acc.unwrap_or(0),
+    }
+}
 
 #[inline(never)]
 fn can(game: &Game, state: &State, action: Option<usize>) -> i32 {
-            let phase = &game.phases[state.phase().min(game.phases.len() - 1)];
-            let mut frame: Locals = [0; MAX_LOCALS];
-            let mut found = false;
-            for &a in &phase.actions {
-                if action.is_some_and(|x| x != a) {
-                    continue;
-                }
-                generate(game, state, &game.actions[a].generators, 0, &mut frame, &mut |_, _, _| {
-                    found = true;
-                    false
-                });
-                if found {
-                    break;
-                }
-            }
-            found as i32
+    let phase = &game.phases[state.phase().min(game.phases.len() - 1)];
+    let mut frame: Locals = [0; MAX_LOCALS];
+    let mut found = false;
+    for &a in &phase.actions {
+        if action.is_some_and(|x| x != a) {
+            continue;
         }
+        generate(
+            game,
+            state,
+            &game.actions[a].generators,
+            0,
+            &mut frame,
+            &mut |_, _, _| {
+                found = true;
+                false
+            },
+        );
+        if found {
+            break;
+        }
+    }
+    found as i32
+}
 
 /// Calls `f` with each element of a domain; stops early when `f` returns false.
 /// Returns false when stopped early.
@@ -320,7 +410,9 @@ pub fn for_each_in(
             }
         }
         Domain::Region { region, player } => {
-            let Some(p) = player_slot(game, player.as_ref(), state, locals) else { return true };
+            let Some(p) = player_slot(game, player.as_ref(), state, locals) else {
+                return true;
+            };
             for &c in &game.board.regions[*region].lists[p] {
                 if !f(game, state, c, locals) {
                     return false;
@@ -328,7 +420,9 @@ pub fn for_each_in(
             }
         }
         Domain::Track { track, player } => {
-            let Some(p) = player_slot(game, player.as_ref(), state, locals) else { return true };
+            let Some(p) = player_slot(game, player.as_ref(), state, locals) else {
+                return true;
+            };
             for &c in &game.board.tracks[*track].lists[p] {
                 if !f(game, state, c, locals) {
                     return false;
@@ -348,7 +442,8 @@ pub fn for_each_in(
         Domain::Owned { inner, owner } => {
             let who = eval(game, state, owner, locals);
             let base = game.cells_base;
-            let owned = |c: i32| super::state::CellWord(state.data[base + c as usize]).owner() == who;
+            let owned =
+                |c: i32| super::state::CellWord(state.data[base + c as usize]).owner() == who;
             match inner.as_ref() {
                 Domain::Cells => {
                     for c in 0..game.board.cells.len() as i32 {
@@ -358,7 +453,9 @@ pub fn for_each_in(
                     }
                 }
                 Domain::Region { region, player } => {
-                    let Some(p) = player_slot(game, player.as_ref(), state, locals) else { return true };
+                    let Some(p) = player_slot(game, player.as_ref(), state, locals) else {
+                        return true;
+                    };
                     for &c in &game.board.regions[*region].lists[p] {
                         if owned(c) && !f(game, state, c, locals) {
                             return false;
@@ -366,7 +463,9 @@ pub fn for_each_in(
                     }
                 }
                 Domain::Track { track, player } => {
-                    let Some(p) = player_slot(game, player.as_ref(), state, locals) else { return true };
+                    let Some(p) = player_slot(game, player.as_ref(), state, locals) else {
+                        return true;
+                    };
                     for &c in &game.board.tracks[*track].lists[p] {
                         if owned(c) && !f(game, state, c, locals) {
                             return false;
@@ -374,18 +473,26 @@ pub fn for_each_in(
                     }
                 }
                 other => {
-                    return for_each_in(game, state, other, locals, &mut |game, state, c, locals| {
-                        if c >= 0 && owned(c) {
-                            f(game, state, c, locals)
-                        } else {
-                            true
-                        }
-                    });
+                    return for_each_in(
+                        game,
+                        state,
+                        other,
+                        locals,
+                        &mut |game, state, c, locals| {
+                            if c >= 0 && owned(c) {
+                                f(game, state, c, locals)
+                            } else {
+                                true
+                            }
+                        },
+                    );
                 }
             }
         }
         Domain::Pool { pool, player } => {
-            let Some(p) = player_slot(game, player.as_ref(), state, locals) else { return true };
+            let Some(p) = player_slot(game, player.as_ref(), state, locals) else {
+                return true;
+            };
             let def = &game.pools[*pool];
             let base = def.base + p * def.width();
             for i in 0..def.width() {
@@ -424,10 +531,16 @@ pub fn generate(
         }
         Gen::For(slot, domain) => {
             let slot = *slot as usize;
-            for_each_in(game, state, domain, locals, &mut |game, state, x, locals| {
-                locals[slot] = x;
-                generate(game, state, gens, i + 1, locals, emit)
-            })
+            for_each_in(
+                game,
+                state,
+                domain,
+                locals,
+                &mut |game, state, x, locals| {
+                    locals[slot] = x;
+                    generate(game, state, gens, i + 1, locals, emit)
+                },
+            )
         }
     }
 }

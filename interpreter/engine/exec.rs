@@ -33,32 +33,56 @@ impl<'g> Engine<'g> {
 
     fn cell_slot(&self, cell: i32, stmt: &Stmt, what: &str) -> Result<usize, RuntimeError> {
         if cell < 0 || cell as usize >= self.game.board.cells.len() {
-            return Err(RuntimeError::new(stmt.span, format!("{what} names no cell (the cell is `none`)")));
+            return Err(RuntimeError::new(
+                stmt.span,
+                format!("{what} names no cell (the cell is `none`)"),
+            ));
         }
         Ok(self.game.cells_base + cell as usize)
     }
 
-    fn player_of(&self, state: &State, p: Option<&Expr>, locals: &mut Locals, stmt: &Stmt) -> Result<usize, RuntimeError> {
+    fn player_of(
+        &self,
+        state: &State,
+        p: Option<&Expr>,
+        locals: &mut Locals,
+        stmt: &Stmt,
+    ) -> Result<usize, RuntimeError> {
         match p {
             None => Ok(0),
             Some(e) => {
                 let v = eval(self.game, state, e, locals);
                 if v < 0 || v as usize >= self.game.players.len() {
-                    return Err(RuntimeError::new(stmt.span, "this names no player (is the cell empty?)"));
+                    return Err(RuntimeError::new(
+                        stmt.span,
+                        "this names no player (is the cell empty?)",
+                    ));
                 }
                 Ok(v as usize)
             }
         }
     }
 
-    pub(crate) fn exec(&mut self, state: &mut State, stmts: &[Stmt], locals: &mut Locals, flow: &mut Flow) -> Result<(), RuntimeError> {
+    pub(crate) fn exec(
+        &mut self,
+        state: &mut State,
+        stmts: &[Stmt],
+        locals: &mut Locals,
+        flow: &mut Flow,
+    ) -> Result<(), RuntimeError> {
         for s in stmts {
             self.exec_one(state, s, locals, flow)?;
         }
         Ok(())
     }
 
-    fn exec_one(&mut self, state: &mut State, s: &Stmt, locals: &mut Locals, flow: &mut Flow) -> Result<(), RuntimeError> {
+    fn exec_one(
+        &mut self,
+        state: &mut State,
+        s: &Stmt,
+        locals: &mut Locals,
+        flow: &mut Flow,
+    ) -> Result<(), RuntimeError> {
         let game = self.game;
         match &s.kind {
             StmtKind::If(c, a, b) => {
@@ -94,12 +118,22 @@ impl<'g> Engine<'g> {
                 let sb = self.cell_slot(b, s, "`move` to")?;
                 let wa = CellWord(state.data[sa]);
                 if wa.count() == 0 {
-                    let m = format!("`move` from `{}`, which is empty", game.board.cells[a as usize]);
+                    let m = format!(
+                        "`move` from `{}`, which is empty",
+                        game.board.cells[a as usize]
+                    );
                     return Err(RuntimeError::new(s.span, m));
                 }
                 let wb = CellWord(state.data[sb]);
-                if wb.count() > 0 && (wb.owner() != wa.owner() || wb.piece() != wa.piece() || wb.value() != wa.value()) {
-                    let m = format!("`move` onto `{}`, which holds another piece: remove it first", game.board.cells[b as usize]);
+                if wb.count() > 0
+                    && (wb.owner() != wa.owner()
+                        || wb.piece() != wa.piece()
+                        || wb.value() != wa.value())
+                {
+                    let m = format!(
+                        "`move` onto `{}`, which holds another piece: remove it first",
+                        game.board.cells[b as usize]
+                    );
                     return Err(RuntimeError::new(s.span, m));
                 }
                 if wb.count() >= 255 {
@@ -108,12 +142,22 @@ impl<'g> Engine<'g> {
                 if a == b {
                     return Ok(());
                 }
-                let left = if wa.count() == 1 { 0 } else { CellWord::new(wa.owner(), wa.piece(), wa.value(), wa.count() - 1).0 };
+                let left = if wa.count() == 1 {
+                    0
+                } else {
+                    CellWord::new(wa.owner(), wa.piece(), wa.value(), wa.count() - 1).0
+                };
                 self.write(state, sa, left);
                 let arrived = CellWord::new(wa.owner(), wa.piece(), wa.value(), wb.count() + 1);
                 self.write(state, sb, arrived.0);
             }
-            StmtKind::Put { count, piece, owner, value, at } => {
+            StmtKind::Put {
+                count,
+                piece,
+                owner,
+                value,
+                at,
+            } => {
                 let c = eval(game, state, at, locals);
                 let slot = self.cell_slot(c, s, "`put` at")?;
                 let o = match owner {
@@ -133,39 +177,64 @@ impl<'g> Engine<'g> {
                 }
                 let w = CellWord(state.data[slot]);
                 if w.count() > 0 && (w.owner() != o || w.piece() != *piece || w.value() != v) {
-                    let m = format!("`put` onto `{}`, which holds another piece: remove it first", game.board.cells[c as usize]);
+                    let m = format!(
+                        "`put` onto `{}`, which holds another piece: remove it first",
+                        game.board.cells[c as usize]
+                    );
                     return Err(RuntimeError::new(s.span, m));
                 }
                 if w.count() + count > 255 {
                     return Err(RuntimeError::new(s.span, "a cell holds at most 255 pieces"));
                 }
-                self.write(state, slot, CellWord::new(o, *piece, v, w.count() + count).0);
+                self.write(
+                    state,
+                    slot,
+                    CellWord::new(o, *piece, v, w.count() + count).0,
+                );
             }
             StmtKind::Remove(c) => {
                 let c = eval(game, state, c, locals);
                 let slot = self.cell_slot(c, s, "`remove`")?;
                 self.write(state, slot, 0);
             }
-            StmtKind::Take { pool, player, value } => {
+            StmtKind::Take {
+                pool,
+                player,
+                value,
+            } => {
                 let p = self.player_of(state, player.as_ref(), locals, s)?;
                 let v = eval(game, state, value, locals);
                 let name = &game.pools[*pool].name;
                 let Some(slot) = pool_slot(game, *pool, p, v).filter(|&i| state.data[i] > 0) else {
-                    return Err(RuntimeError::new(s.span, format!("`take {v}` from `{name}`, which holds none")));
+                    return Err(RuntimeError::new(
+                        s.span,
+                        format!("`take {v}` from `{name}`, which holds none"),
+                    ));
                 };
                 self.write(state, slot, state.data[slot] - 1);
             }
-            StmtKind::AddPool { pool, player, value, times } => {
+            StmtKind::AddPool {
+                pool,
+                player,
+                value,
+                times,
+            } => {
                 let p = self.player_of(state, player.as_ref(), locals, s)?;
                 let v = eval(game, state, value, locals);
                 let n = times.as_ref().map_or(1, |t| eval(game, state, t, locals));
                 let def = &game.pools[*pool];
                 let Some(slot) = pool_slot(game, *pool, p, v) else {
-                    let m = format!("`{}` holds values {} to {}, not {v}", def.name, def.low, def.high);
+                    let m = format!(
+                        "`{}` holds values {} to {}, not {v}",
+                        def.name, def.low, def.high
+                    );
                     return Err(RuntimeError::new(s.span, m));
                 };
                 if n < 0 || state.data[slot] > 1_000_000 {
-                    return Err(RuntimeError::new(s.span, "a pool holds 0 to 1,000,000 of each value"));
+                    return Err(RuntimeError::new(
+                        s.span,
+                        "a pool holds 0 to 1,000,000 of each value",
+                    ));
                 }
                 self.write(state, slot, state.data[slot] + n);
             }
@@ -185,16 +254,26 @@ impl<'g> Engine<'g> {
                 let slot = self.cell_slot(c, s, "`set value`")?;
                 let w = CellWord(state.data[slot]);
                 if w.count() == 0 {
-                    let m = format!("`set value` of `{}`, which is empty", game.board.cells[c as usize]);
+                    let m = format!(
+                        "`set value` of `{}`, which is empty",
+                        game.board.cells[c as usize]
+                    );
                     return Err(RuntimeError::new(s.span, m));
                 }
                 if let Some((lo, hi)) = game.pieces[w.piece() as usize].values {
                     if v < lo || v > hi {
-                        let m = format!("a `{}` shows {lo} to {hi}, not {v}", game.pieces[w.piece() as usize].name);
+                        let m = format!(
+                            "a `{}` shows {lo} to {hi}, not {v}",
+                            game.pieces[w.piece() as usize].name
+                        );
                         return Err(RuntimeError::new(s.span, m));
                     }
                 }
-                self.write(state, slot, CellWord::new(w.owner(), w.piece(), v, w.count()).0);
+                self.write(
+                    state,
+                    slot,
+                    CellWord::new(w.owner(), w.piece(), v, w.count()).0,
+                );
             }
             StmtKind::Chance(c) => self.write(state, SLOT_CHANCE, *c as i32),
             StmtKind::SetMover(p) => {
@@ -211,7 +290,12 @@ impl<'g> Engine<'g> {
                 self.write(state, SLOT_MOVER, state.data[SLOT_OWNER]);
                 flow.cont = true;
             }
-            StmtKind::Assign { counter, player, op, value } => {
+            StmtKind::Assign {
+                counter,
+                player,
+                op,
+                value,
+            } => {
                 let p = self.player_of(state, player.as_ref(), locals, s)?;
                 let v = eval(game, state, value, locals);
                 let slot = game.counters[*counter].base + p;

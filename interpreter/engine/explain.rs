@@ -22,7 +22,10 @@ pub enum Anchor {
     Span(Span),
     /// A `where owner(x) == P` that the compiler folded into the loop over `x`
     /// (the IR keeps no span for it): the action and the loop variable's slot.
-    OwnerTest { action: usize, slot: u8 },
+    OwnerTest {
+        action: usize,
+        slot: u8,
+    },
     /// The `prefer` line of a phase.
     Prefer(usize),
     /// The `maximize` line of a phase.
@@ -47,7 +50,10 @@ pub struct Why {
 
 impl Why {
     fn rejected(message: String, anchor: Anchor) -> Why {
-        Why { legal: false, findings: vec![Finding { message, anchor }] }
+        Why {
+            legal: false,
+            findings: vec![Finding { message, anchor }],
+        }
     }
 }
 
@@ -111,13 +117,19 @@ impl<'g> Engine<'g> {
         let game = self.game;
         let text = text.trim();
         if let Some(o) = self.outcome(state) {
-            return Ok(Why::rejected(format!("the game is over ({}): no move is legal", o.reason), Anchor::None));
+            return Ok(Why::rejected(
+                format!("the game is over ({}): no move is legal", o.reason),
+                Anchor::None,
+            ));
         }
         let mut choices = Choices::default();
         self.legal(state, &mut choices)?;
         if let Some(c) = state.chance() {
             let legal = self.list_texts(state, &choices)?;
-            let m = format!("the chance event `{}` is to be resolved first; its outcomes are: {legal}", game.chances[c].name);
+            let m = format!(
+                "the chance event `{}` is to be resolved first; its outcomes are: {legal}",
+                game.chances[c].name
+            );
             return Ok(Why::rejected(m, Anchor::Span(game.chances[c].span)));
         }
         if let Some(i) = self.find_choice(state, &choices, text)? {
@@ -130,7 +142,13 @@ impl<'g> Engine<'g> {
                 }
             }
             let m = format!("`{text}` is legal ({})", names.join(", "));
-            return Ok(Why { legal: true, findings: vec![Finding { message: m, anchor: Anchor::None }] });
+            return Ok(Why {
+                legal: true,
+                findings: vec![Finding {
+                    message: m,
+                    anchor: Anchor::None,
+                }],
+            });
         }
         let p = state.phase();
         let phase = &game.phases[p];
@@ -147,12 +165,24 @@ impl<'g> Engine<'g> {
             let tokens = split_ordered(text);
             let mut f = self.explain_single(state, tokens.first().map_or(text, |t| t.as_str()), "");
             if tokens.len() > 1 {
-                let m = format!("`{text}` is several moves; here a move is one step, e.g. `{}`", tokens[0]);
-                f.insert(0, Finding { message: m, anchor: Anchor::None });
+                let m = format!(
+                    "`{text}` is several moves; here a move is one step, e.g. `{}`",
+                    tokens[0]
+                );
+                f.insert(
+                    0,
+                    Finding {
+                        message: m,
+                        anchor: Anchor::None,
+                    },
+                );
             }
             f
         };
-        Ok(Why { legal: false, findings })
+        Ok(Why {
+            legal: false,
+            findings,
+        })
     }
 
     /// The action (or chance event) a step belongs to, by name.
@@ -167,7 +197,12 @@ impl<'g> Engine<'g> {
 
     /// A whole turn written as steps: plays them in order (or in any order that works)
     /// and says where it stops being legal.
-    fn why_turn(&mut self, state: &State, text: &str, choices: &Choices) -> Result<Vec<Finding>, RuntimeError> {
+    fn why_turn(
+        &mut self,
+        state: &State,
+        text: &str,
+        choices: &Choices,
+    ) -> Result<Vec<Finding>, RuntimeError> {
         let game = self.game;
         let p = state.phase();
         let mut remaining = split_ordered(text);
@@ -176,21 +211,34 @@ impl<'g> Engine<'g> {
         let mut keys: Option<Vec<i32>> = None;
         while !remaining.is_empty() {
             if keys.is_some() {
-                let m = format!("after `{}` the turn is over, so `{}` cannot be played", done.join(" "), remaining.join(" "));
-                return Ok(vec![Finding { message: m, anchor: Anchor::None }]);
+                let m = format!(
+                    "after `{}` the turn is over, so `{}` cannot be played",
+                    done.join(" "),
+                    remaining.join(" ")
+                );
+                return Ok(vec![Finding {
+                    message: m,
+                    anchor: Anchor::None,
+                }]);
             }
             let steps = self.single_steps(&work);
             let mut found = None;
             'outer: for (k, want) in remaining.iter().enumerate() {
                 for s in &steps {
-                    if &self.step_text(&work, s, true) == want || &self.step_text(&work, s, false) == want {
+                    if &self.step_text(&work, s, true) == want
+                        || &self.step_text(&work, s, false) == want
+                    {
                         found = Some((k, *s));
                         break 'outer;
                     }
                 }
             }
             let Some((k, step)) = found else {
-                let context = if done.is_empty() { String::new() } else { format!("after `{}`, ", done.join(" ")) };
+                let context = if done.is_empty() {
+                    String::new()
+                } else {
+                    format!("after `{}`, ", done.join(" "))
+                };
                 return Ok(self.explain_single(&work, &remaining[0].clone(), &context));
             };
             done.push(remaining.remove(k));
@@ -202,12 +250,20 @@ impl<'g> Engine<'g> {
             }
         }
         let Some(keys) = keys else {
-            let next: Vec<String> = self.single_steps(&work).iter().map(|s| self.step_text(&work, s, true)).take(6).collect();
+            let next: Vec<String> = self
+                .single_steps(&work)
+                .iter()
+                .map(|s| self.step_text(&work, s, true))
+                .take(6)
+                .collect();
             let m = format!(
                 "`{text}` is only part of a turn: the same player can still move (e.g. `{}`); write the whole turn",
                 next.join("`, `")
             );
-            return Ok(vec![Finding { message: m, anchor: Anchor::None }]);
+            return Ok(vec![Finding {
+                message: m,
+                anchor: Anchor::None,
+            }]);
         };
         if !choices.is_empty() && choices.get(0)[0].kind == StepKind::Action {
             let best_steps = choices.get(0).to_vec();
@@ -227,11 +283,19 @@ impl<'g> Engine<'g> {
                     join_numbers(&keys),
                     join_numbers(&best)
                 );
-                return Ok(vec![Finding { message: m, anchor: Anchor::Maximize(p) }]);
+                return Ok(vec![Finding {
+                    message: m,
+                    anchor: Anchor::Maximize(p),
+                }]);
             }
         }
-        let m = format!("`{text}` can be played step by step, but it is not among the legal turns here");
-        Ok(vec![Finding { message: m, anchor: Anchor::None }])
+        let m = format!(
+            "`{text}` can be played step by step, but it is not among the legal turns here"
+        );
+        Ok(vec![Finding {
+            message: m,
+            anchor: Anchor::None,
+        }])
     }
 
     /// Whether a turn continues after a step (the engine's own test).
@@ -239,15 +303,21 @@ impl<'g> Engine<'g> {
         let game = self.game;
         let mut locals: Locals = [0; MAX_LOCALS];
         let phase = &game.phases[work.phase()];
-        cont && work.chance().is_none()
-            && self.end_outcome(work).is_none()
-            && !phase.until.as_ref().is_some_and(|u| eval(game, work, u, &mut locals) != 0)
+        let until = phase
+            .until
+            .as_ref()
+            .is_some_and(|u| eval(game, work, u, &mut locals) != 0);
+        cont && work.chance().is_none() && self.end_outcome(work).is_none() && !until
     }
 
     fn maximize_keys(&self, work: &State) -> Vec<i32> {
         let game = self.game;
         let mut locals: Locals = [0; MAX_LOCALS];
-        game.phases[work.phase()].maximize.iter().map(|e| eval(game, work, e, &mut locals)).collect()
+        game.phases[work.phase()]
+            .maximize
+            .iter()
+            .map(|e| eval(game, work, e, &mut locals))
+            .collect()
     }
 
     /// The single steps of the phase's actions in `state`, `prefer` applied.
@@ -268,11 +338,24 @@ impl<'g> Engine<'g> {
             let mut gens = vec![GenCount::default(); def.generators.len()];
             let mut locals: Locals = [0; MAX_LOCALS];
             let mut moves = 0;
-            counted(game, state, &def.generators, 0, &mut locals, &mut gens, &mut |l| {
-                moves += 1;
-                out.push(Step::new(StepKind::Action, a, l));
-            });
-            ActionTrace { action: a, tried: true, moves, gens }
+            counted(
+                game,
+                state,
+                &def.generators,
+                0,
+                &mut locals,
+                &mut gens,
+                &mut |l| {
+                    moves += 1;
+                    out.push(Step::new(StepKind::Action, a, l));
+                },
+            );
+            ActionTrace {
+                action: a,
+                tried: true,
+                moves,
+                gens,
+            }
         };
         let mut preferred = Vec::new();
         for &a in &phase.prefer {
@@ -290,7 +373,12 @@ impl<'g> Engine<'g> {
                 traces.push(run(a, out));
             } else {
                 let n = game.actions[a].generators.len();
-                traces.push(ActionTrace { action: a, tried: false, moves: 0, gens: vec![GenCount::default(); n] });
+                traces.push(ActionTrace {
+                    action: a,
+                    tried: false,
+                    moves: 0,
+                    gens: vec![GenCount::default(); n],
+                });
             }
         }
         (traces, preferred)
@@ -326,12 +414,24 @@ impl<'g> Engine<'g> {
             let kept = leaves.iter().filter(|k| **k == best).count() as u64;
             let mut choices = Choices::default();
             self.legal(state, &mut choices)?;
-            trace.turns = Some(TurnTrace { complete: leaves.len() as u64, best, kept, distinct: choices.len(), truncated });
+            trace.turns = Some(TurnTrace {
+                complete: leaves.len() as u64,
+                best,
+                kept,
+                distinct: choices.len(),
+                truncated,
+            });
         }
         Ok(trace)
     }
 
-    fn count_turns(&mut self, work: &State, depth: usize, leaves: &mut Vec<Vec<i32>>, truncated: &mut bool) -> Result<(), RuntimeError> {
+    fn count_turns(
+        &mut self,
+        work: &State,
+        depth: usize,
+        leaves: &mut Vec<Vec<i32>>,
+        truncated: &mut bool,
+    ) -> Result<(), RuntimeError> {
         for s in self.single_steps(work) {
             if leaves.len() as u64 >= TURN_BUDGET || depth >= self.max_turn_steps {
                 *truncated = true;
@@ -367,44 +467,74 @@ impl<'g> Engine<'g> {
             let def = &game.actions[a];
             let in_phase = phase.actions.contains(&a);
             let mut locals: Locals = [0; MAX_LOCALS];
-            explore(game, state, &def.generators, 0, &mut locals, None, &mut budget, &mut |l, fail| {
-                let step = Step::new(StepKind::Action, a, l);
-                let marked = self.step_text(state, &step, true);
-                let plain = self.step_text(state, &step, false);
-                if in_phase && !examples.iter().any(|(x, _)| *x == a) && fail.is_none() {
-                    examples.push((a, marked.clone()));
-                }
-                let candidate = Candidate { action: a, marked, plain, fail, locals: *l };
-                if candidate.marked == text || candidate.plain == text {
-                    exact.push(candidate);
-                } else if in_phase {
-                    let d = distance(&candidate.plain, text);
-                    near.push((d, candidate));
-                    if near.len() > 4096 {
-                        near.sort_by_key(|(d, _)| *d);
-                        near.truncate(64);
+            explore(
+                game,
+                state,
+                &def.generators,
+                0,
+                &mut locals,
+                None,
+                &mut budget,
+                &mut |l, fail| {
+                    let step = Step::new(StepKind::Action, a, l);
+                    let marked = self.step_text(state, &step, true);
+                    let plain = self.step_text(state, &step, false);
+                    if in_phase && !examples.iter().any(|(x, _)| *x == a) && fail.is_none() {
+                        examples.push((a, marked.clone()));
                     }
-                }
-            });
+                    let candidate = Candidate {
+                        action: a,
+                        marked,
+                        plain,
+                        fail,
+                        locals: *l,
+                    };
+                    if candidate.marked == text || candidate.plain == text {
+                        exact.push(candidate);
+                    } else if in_phase {
+                        let d = distance(&candidate.plain, text);
+                        near.push((d, candidate));
+                        if near.len() > 4096 {
+                            near.sort_by_key(|(d, _)| *d);
+                            near.truncate(64);
+                        }
+                    }
+                },
+            );
         }
         if !exact.is_empty() {
             return self.explain_exact(state, text, context, exact);
         }
         near.sort_by_key(|(d, c)| (*d, c.fail.is_some()));
         let limit = (text.chars().count() / 2).max(2);
-        let close: Vec<&Candidate> = near.iter().filter(|(d, _)| *d <= limit && *d == near[0].0).map(|(_, c)| c).take(3).collect();
+        let close: Vec<&Candidate> = near
+            .iter()
+            .filter(|(d, _)| *d <= limit && *d == near[0].0)
+            .map(|(_, c)| c)
+            .take(3)
+            .collect();
         if close.is_empty() {
             let looks: Vec<String> = if examples.is_empty() {
-                phase.actions.iter().map(|&a| format!("`{}`", game.actions[a].name)).collect()
+                phase
+                    .actions
+                    .iter()
+                    .map(|&a| format!("`{}`", game.actions[a].name))
+                    .collect()
             } else {
-                examples.iter().map(|(a, t)| format!("`{t}` ({})", game.actions[*a].name)).collect()
+                examples
+                    .iter()
+                    .map(|(a, t)| format!("`{t}` ({})", game.actions[*a].name))
+                    .collect()
             };
             let m = format!(
                 "{context}no action of phase `{}` writes a move like `{text}`; its moves look like: {}",
                 phase.name,
                 looks.join(", ")
             );
-            return vec![Finding { message: m, anchor: Anchor::None }];
+            return vec![Finding {
+                message: m,
+                anchor: Anchor::None,
+            }];
         }
         let names: Vec<String> = close
             .iter()
@@ -414,7 +544,10 @@ impl<'g> Engine<'g> {
             })
             .collect();
         let mut findings = vec![Finding {
-            message: format!("{context}no move here is written `{text}`; the nearest: {}", names.join(", ")),
+            message: format!(
+                "{context}no move here is written `{text}`; the nearest: {}",
+                names.join(", ")
+            ),
             anchor: Anchor::None,
         }];
         for c in close.iter().filter(|c| c.fail.is_some()).take(2) {
@@ -423,37 +556,72 @@ impl<'g> Engine<'g> {
         findings
     }
 
-    fn explain_exact(&mut self, state: &State, text: &str, context: &str, mut exact: Vec<Candidate>) -> Vec<Finding> {
+    fn explain_exact(
+        &mut self,
+        state: &State,
+        text: &str,
+        context: &str,
+        mut exact: Vec<Candidate>,
+    ) -> Vec<Finding> {
         let game = self.game;
         let p = state.phase();
         let phase = &game.phases[p];
         // The candidate that got furthest: of the phase, then passing every test, then
         // failing the latest test.
-        exact.sort_by_key(|c| (!phase.actions.contains(&c.action), c.fail.map_or(0, |f| usize::MAX - f)));
+        exact.sort_by_key(|c| {
+            (
+                !phase.actions.contains(&c.action),
+                c.fail.map_or(0, |f| usize::MAX - f),
+            )
+        });
         let best = &exact[0];
         let mut findings = Vec::new();
         let action = &game.actions[best.action];
         if best.fail.is_some() {
             findings.push(self.rejection(state, best, context));
-            for other in exact.iter().skip(1).filter(|c| c.action != best.action && phase.actions.contains(&c.action)).take(1) {
-                findings.push(self.rejection(state, other, "it could also be read as another move: "));
+            for other in exact
+                .iter()
+                .skip(1)
+                .filter(|c| c.action != best.action && phase.actions.contains(&c.action))
+                .take(1)
+            {
+                findings.push(self.rejection(
+                    state,
+                    other,
+                    "it could also be read as another move: ",
+                ));
             }
             return findings;
         }
         if !phase.actions.contains(&best.action) {
-            let allowed: Vec<&str> = phase.actions.iter().map(|&a| game.actions[a].name.as_str()).collect();
+            let allowed: Vec<&str> = phase
+                .actions
+                .iter()
+                .map(|&a| game.actions[a].name.as_str())
+                .collect();
             let m = format!(
                 "{context}`{text}` is a move of action `{}`, which phase `{}` does not allow (its actions: {})",
                 action.name,
                 phase.name,
                 allowed.join(", ")
             );
-            return vec![Finding { message: m, anchor: Anchor::Phase(p) }];
+            return vec![Finding {
+                message: m,
+                anchor: Anchor::Phase(p),
+            }];
         }
         let steps = self.single_steps(state);
         if !phase.prefer.is_empty() && !phase.prefer.contains(&best.action) && !steps.is_empty() {
-            let examples: Vec<String> = steps.iter().take(4).map(|s| self.step_text(state, s, true)).collect();
-            let preferred: Vec<&str> = phase.prefer.iter().map(|&a| game.actions[a].name.as_str()).collect();
+            let examples: Vec<String> = steps
+                .iter()
+                .take(4)
+                .map(|s| self.step_text(state, s, true))
+                .collect();
+            let preferred: Vec<&str> = phase
+                .prefer
+                .iter()
+                .map(|&a| game.actions[a].name.as_str())
+                .collect();
             let m = format!(
                 "{context}`{text}` is a move of `{}`, but phase `{}` prefers `{}`: while one is possible no other action may be played (possible now: {})",
                 action.name,
@@ -461,10 +629,19 @@ impl<'g> Engine<'g> {
                 preferred.join("`, `"),
                 examples.join(", ")
             );
-            return vec![Finding { message: m, anchor: Anchor::Prefer(p) }];
+            return vec![Finding {
+                message: m,
+                anchor: Anchor::Prefer(p),
+            }];
         }
-        let m = format!("{context}`{text}` is written by action `{}`, but it is not among the legal moves here", action.name);
-        vec![Finding { message: m, anchor: Anchor::Span(action.span) }]
+        let m = format!(
+            "{context}`{text}` is written by action `{}`, but it is not among the legal moves here",
+            action.name
+        );
+        vec![Finding {
+            message: m,
+            anchor: Anchor::Span(action.span),
+        }]
     }
 
     /// "`text` is `action` with x = .., but this test is false", at the failed test.
@@ -481,7 +658,7 @@ impl<'g> Engine<'g> {
         };
         let (test, anchor) = match def.generators.get(fail) {
             Some(Gen::For(slot, _)) => {
-                let name = def.arg_names.get(*slot as usize).map_or("?", |n| n.as_str());
+                let name = slot_name(def, *slot).unwrap_or("?");
                 let owner = state.cell(game, c.locals[*slot as usize]).owner();
                 let whose = if owner < 0 {
                     "empty".to_string()
@@ -491,17 +668,35 @@ impl<'g> Engine<'g> {
                         None => "neutral".to_string(),
                     }
                 };
-                (format!("its owner test on `{name}` is false ({name} is {whose})"), Anchor::OwnerTest { action: c.action, slot: *slot })
+                (
+                    format!("its owner test on `{name}` is false ({name} is {whose})"),
+                    Anchor::OwnerTest {
+                        action: c.action,
+                        slot: *slot,
+                    },
+                )
             }
             Some(Gen::Where(_, span)) => ("this `where` is false".to_string(), Anchor::Span(*span)),
             _ => ("a test is false".to_string(), Anchor::Span(def.span)),
         };
-        Finding { message: format!("{context}`{}` is action `{}`{with}, but {test}", c.marked, def.name), anchor }
+        Finding {
+            message: format!(
+                "{context}`{}` is action `{}`{with}, but {test}",
+                c.marked, def.name
+            ),
+            anchor,
+        }
     }
 
     /// The names and printed values of the locals bound by an action's first `upto`
     /// generators.
-    pub fn bindings(&self, state: &State, def: &MoveDef, locals: &Locals, upto: usize) -> Vec<(String, String)> {
+    pub fn bindings(
+        &self,
+        state: &State,
+        def: &MoveDef,
+        locals: &Locals,
+        upto: usize,
+    ) -> Vec<(String, String)> {
         let types = local_types(def);
         let mut out = Vec::new();
         for g in def.generators.iter().take(upto) {
@@ -509,9 +704,12 @@ impl<'g> Engine<'g> {
                 Gen::For(s, _) | Gen::Let(s, _) => *s as usize,
                 Gen::Where(..) => continue,
             };
-            if let Some(name) = def.arg_names.get(slot) {
+            if let Some(name) = slot_name(def, slot as u8) {
                 let ty = types.get(slot).copied().unwrap_or(Ty::Int);
-                out.push((name.clone(), self.format_value(locals[slot], ty, state.mover())));
+                out.push((
+                    name.to_string(),
+                    self.format_value(locals[slot], ty, state.mover()),
+                ));
             }
         }
         out
@@ -532,7 +730,15 @@ impl<'g> Engine<'g> {
 }
 
 /// Runs generators like `eval::generate`, counting every test.
-fn counted(game: &Game, state: &State, gens: &[Gen], i: usize, locals: &mut Locals, counts: &mut [GenCount], emit: &mut dyn FnMut(&Locals)) {
+fn counted(
+    game: &Game,
+    state: &State,
+    gens: &[Gen],
+    i: usize,
+    locals: &mut Locals,
+    counts: &mut [GenCount],
+    emit: &mut dyn FnMut(&Locals),
+) {
     let Some(g) = gens.get(i) else {
         emit(locals);
         return;
@@ -566,11 +772,17 @@ fn counted(game: &Game, state: &State, gens: &[Gen], i: usize, locals: &mut Loca
         }
         Gen::For(slot, domain) => {
             let slot = *slot as usize;
-            for_each_in(game, state, domain, locals, &mut |game, state, x, locals| {
-                locals[slot] = x;
-                counted(game, state, gens, i + 1, locals, counts, emit);
-                true
-            });
+            for_each_in(
+                game,
+                state,
+                domain,
+                locals,
+                &mut |game, state, x, locals| {
+                    locals[slot] = x;
+                    counted(game, state, gens, i + 1, locals, counts, emit);
+                    true
+                },
+            );
         }
     }
 }
@@ -616,18 +828,43 @@ fn explore(
         }
         Gen::For(slot, domain) => {
             let slot = *slot as usize;
-            for_each_in(game, state, domain, locals, &mut |game, state, x, locals| {
-                locals[slot] = x;
-                explore(game, state, gens, i + 1, locals, fail, budget, emit)
-            })
+            for_each_in(
+                game,
+                state,
+                domain,
+                locals,
+                &mut |game, state, x, locals| {
+                    locals[slot] = x;
+                    explore(game, state, gens, i + 1, locals, fail, budget, emit)
+                },
+            )
         }
     }
+}
+
+/// The name of the generator variable in a local slot. Each `for` and `let` binds the
+/// next of `arg_names`, in order; slots may skip numbers (a `define` with an aggregate
+/// takes one), so names are matched to generators, not to slot numbers.
+pub fn slot_name(def: &MoveDef, slot: u8) -> Option<&str> {
+    let mut names = def.arg_names.iter();
+    for g in &def.generators {
+        match g {
+            Gen::For(s, _) | Gen::Let(s, _) => {
+                let name = names.next()?;
+                if *s == slot {
+                    return Some(name);
+                }
+            }
+            Gen::Where(..) => {}
+        }
+    }
+    None
 }
 
 /// The type of each local an action's generators bind, for printing its value (the IR
 /// keeps names only).
 pub fn local_types(def: &MoveDef) -> Vec<Ty> {
-    let mut types = vec![Ty::Int; def.arg_names.len().max(MAX_ARGS)];
+    let mut types = vec![Ty::Int; MAX_LOCALS];
     for g in &def.generators {
         match g {
             Gen::For(slot, d) => {
@@ -662,7 +899,11 @@ fn expr_type(e: &Expr, locals: &[Ty]) -> Ty {
         Expr::Local(s) | Expr::Operand(Operand::Local(s)) => local(*s),
         Expr::Mover | Expr::Opponent(_) | Expr::Owner(_) => Ty::Player,
         Expr::Operand(Operand::Mover | Operand::Opponent | Operand::Owner(_)) => Ty::Player,
-        Expr::Step(..) | Expr::Slide(..) | Expr::TrackAt { .. } | Expr::ZoneCell { .. } | Expr::Operand(Operand::Step(..)) => Ty::Cell,
+        Expr::Step(..)
+        | Expr::Slide(..)
+        | Expr::TrackAt { .. }
+        | Expr::ZoneCell { .. }
+        | Expr::Operand(Operand::Step(..)) => Ty::Cell,
         Expr::RelDir(_) => Ty::Dir,
         Expr::Phase => Ty::Phase,
         Expr::Not(_)
@@ -686,7 +927,10 @@ fn expr_type(e: &Expr, locals: &[Ty]) -> Ty {
 }
 
 fn is_comparison(op: BinOp) -> bool {
-    matches!(op, BinOp::Eq | BinOp::Ne | BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge)
+    matches!(
+        op,
+        BinOp::Eq | BinOp::Ne | BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge
+    )
 }
 
 /// A written turn split into its steps in the order given, `x(n)` expanded.
@@ -705,7 +949,10 @@ pub fn split_ordered(text: &str) -> Vec<String> {
 }
 
 fn join_numbers(v: &[i32]) -> String {
-    v.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(", ")
+    v.iter()
+        .map(|x| x.to_string())
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// Edit distance between two short texts.
@@ -717,7 +964,11 @@ fn distance(a: &str, b: &str) -> usize {
         row[0] = i + 1;
         for j in 0..b.len() {
             let cur = row[j + 1];
-            row[j + 1] = if ca == b[j] { prev } else { 1 + prev.min(row[j]).min(row[j + 1]) };
+            row[j + 1] = if ca == b[j] {
+                prev
+            } else {
+                1 + prev.min(row[j]).min(row[j + 1])
+            };
             prev = cur;
         }
     }

@@ -20,7 +20,12 @@ pub struct Match {
 
 impl Match {
     pub fn new(length: i32, players: usize) -> Match {
-        Match { length: length.max(0), scores: vec![0; players], before: vec![0; players], games: 0 }
+        Match {
+            length: length.max(0),
+            scores: vec![0; players],
+            before: vec![0; players],
+            games: 0,
+        }
     }
 
     /// Adds a finished game's points to its winner.
@@ -41,8 +46,14 @@ impl Match {
                 return None;
             }
             let best = self.scores.iter().copied().max().unwrap_or(0);
-            let leaders: Vec<usize> = (0..self.scores.len()).filter(|&i| self.scores[i] == best).collect();
-            return Some(if leaders.len() == 1 { Some(leaders[0]) } else { None });
+            let leaders: Vec<usize> = (0..self.scores.len())
+                .filter(|&i| self.scores[i] == best)
+                .collect();
+            return Some(if leaders.len() == 1 {
+                Some(leaders[0])
+            } else {
+                None
+            });
         }
         self.scores.iter().position(|&s| s >= self.length).map(Some)
     }
@@ -62,7 +73,9 @@ impl<'g> Engine<'g> {
         let Some(m) = &self.match_info else { return };
         let game = self.game;
         for (name, _) in MATCH_COUNTERS {
-            let Some(c) = game.counters.iter().find(|c| c.name == name) else { continue };
+            let Some(c) = game.counters.iter().find(|c| c.name == name) else {
+                continue;
+            };
             match name {
                 "match_length" => state.data[c.base] = m.length,
                 "match_score" => {
@@ -85,7 +98,12 @@ mod tests {
     use super::*;
 
     fn won(winner: usize, points: i32) -> Outcome {
-        Outcome { winner: Some(winner), points, scores: vec![0, 0], reason: String::new() }
+        Outcome {
+            winner: Some(winner),
+            points,
+            scores: vec![0, 0],
+            reason: String::new(),
+        }
     }
 
     #[test]
@@ -94,7 +112,10 @@ mod tests {
         m.record(&won(0, 2));
         assert_eq!(m.winner(), None);
         m.record(&won(1, 4));
-        assert_eq!((m.scores.clone(), m.before.clone()), (vec![2, 4], vec![2, 0]));
+        assert_eq!(
+            (m.scores.clone(), m.before.clone()),
+            (vec![2, 4], vec![2, 0])
+        );
         m.record(&won(1, 3));
         assert_eq!(m.winner(), Some(Some(1)));
         assert_eq!(m.scores, vec![2, 7]);

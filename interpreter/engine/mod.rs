@@ -3,8 +3,8 @@
 //! no game.
 
 pub mod eval;
-pub mod explain;
 mod exec;
+pub mod explain;
 pub mod matchplay;
 pub mod notation;
 pub mod play;
@@ -30,7 +30,10 @@ pub struct RuntimeError {
 
 impl RuntimeError {
     pub fn new(span: Span, message: impl Into<String>) -> RuntimeError {
-        RuntimeError { message: message.into(), span }
+        RuntimeError {
+            message: message.into(),
+            span,
+        }
     }
 }
 
@@ -54,7 +57,11 @@ impl Step {
     fn new(kind: StepKind, id: usize, locals: &Locals) -> Step {
         let mut args = [0; MAX_ARGS];
         args.copy_from_slice(&locals[..MAX_ARGS]);
-        Step { kind, id: id as u16, args }
+        Step {
+            kind,
+            id: id as u16,
+            args,
+        }
     }
 }
 
@@ -132,7 +139,14 @@ pub struct Engine<'g> {
 
 impl<'g> Engine<'g> {
     pub fn new(game: &'g Game) -> Engine<'g> {
-        Engine { game, journal: Vec::new(), journaling: false, search: turns::Search::default(), max_turn_steps: 64, match_info: None }
+        Engine {
+            game,
+            journal: Vec::new(),
+            journaling: false,
+            search: turns::Search::default(),
+            max_turn_steps: 64,
+            match_info: None,
+        }
     }
 
     /// The state before the first decision: counters, setup, the first phase.
@@ -162,7 +176,10 @@ impl<'g> Engine<'g> {
         let mut locals: Locals = [0; MAX_LOCALS];
         loop {
             self.write(state, SLOT_PHASE, p as i32);
-            let done = game.phases[p].until.as_ref().is_some_and(|u| eval(game, state, u, &mut locals) != 0);
+            let done = game.phases[p]
+                .until
+                .as_ref()
+                .is_some_and(|u| eval(game, state, u, &mut locals) != 0);
             if done && p + 1 < game.phases.len() {
                 p += 1;
                 continue;
@@ -213,7 +230,10 @@ impl<'g> Engine<'g> {
         if state.in_turn() {
             self.write(state, SLOT_IN_TURN, 0);
         }
-        let done = phase.until.as_ref().is_some_and(|u| eval(game, state, u, &mut locals) != 0);
+        let done = phase
+            .until
+            .as_ref()
+            .is_some_and(|u| eval(game, state, u, &mut locals) != 0);
         if done && phase_index + 1 < game.phases.len() {
             return self.enter_phase(state, phase_index + 1);
         }
@@ -225,7 +245,11 @@ impl<'g> Engine<'g> {
     }
 
     /// Runs one step's effects; returns whether the turn continues.
-    pub(crate) fn run_step(&mut self, state: &mut State, step: &Step) -> Result<bool, RuntimeError> {
+    pub(crate) fn run_step(
+        &mut self,
+        state: &mut State,
+        step: &Step,
+    ) -> Result<bool, RuntimeError> {
         let game = self.game;
         let mut locals: Locals = [0; MAX_LOCALS];
         locals[..MAX_ARGS].copy_from_slice(&step.args);
@@ -277,7 +301,10 @@ impl<'g> Engine<'g> {
         let game = self.game;
         let phase = &game.phases[state.phase()];
         let mut locals: Locals = [0; MAX_LOCALS];
-        let until = phase.until.as_ref().is_some_and(|u| eval(game, state, u, &mut locals) != 0);
+        let until = phase
+            .until
+            .as_ref()
+            .is_some_and(|u| eval(game, state, u, &mut locals) != 0);
         if until || !self.any_action(state) {
             return self.end_turn(state);
         }
@@ -305,10 +332,17 @@ impl<'g> Engine<'g> {
         let start = out.len();
         let mut locals: Locals = [0; MAX_LOCALS];
         for &a in &phase.prefer {
-            generate(game, state, &game.actions[a].generators, 0, &mut locals, &mut |_, _, l| {
-                out.push(Step::new(StepKind::Action, a, l));
-                true
-            });
+            generate(
+                game,
+                state,
+                &game.actions[a].generators,
+                0,
+                &mut locals,
+                &mut |_, _, l| {
+                    out.push(Step::new(StepKind::Action, a, l));
+                    true
+                },
+            );
         }
         if out.len() > start {
             return;
@@ -317,10 +351,17 @@ impl<'g> Engine<'g> {
             if phase.prefer.contains(&a) {
                 continue;
             }
-            generate(game, state, &game.actions[a].generators, 0, &mut locals, &mut |_, _, l| {
-                out.push(Step::new(StepKind::Action, a, l));
-                true
-            });
+            generate(
+                game,
+                state,
+                &game.actions[a].generators,
+                0,
+                &mut locals,
+                &mut |_, _, l| {
+                    out.push(Step::new(StepKind::Action, a, l));
+                    true
+                },
+            );
         }
     }
 
@@ -330,19 +371,26 @@ impl<'g> Engine<'g> {
         let game = self.game;
         let def = &game.chances[c];
         let mut locals: Locals = [0; MAX_LOCALS];
-        generate(game, state, &def.generators, 0, &mut locals, &mut |game, state, l| {
-            let w = match &def.weight {
-                Some(w) => {
-                    let mut l2 = *l;
-                    eval(game, state, w, &mut l2).max(0) as u32
+        generate(
+            game,
+            state,
+            &def.generators,
+            0,
+            &mut locals,
+            &mut |game, state, l| {
+                let w = match &def.weight {
+                    Some(w) => {
+                        let mut l2 = *l;
+                        eval(game, state, w, &mut l2).max(0) as u32
+                    }
+                    None => 1,
+                };
+                if w > 0 {
+                    out.push_one(Step::new(StepKind::Chance, c, l), w);
                 }
-                None => 1,
-            };
-            if w > 0 {
-                out.push_one(Step::new(StepKind::Chance, c, l), w);
-            }
-            true
-        });
+                true
+            },
+        );
     }
 
     /// The outcome if an end rule holds now (not counting a player stuck with no move).
@@ -366,26 +414,41 @@ impl<'g> Engine<'g> {
         None
     }
 
-    fn result(&self, state: &State, spec: &ResultSpec, locals: &mut Locals, reason: &str) -> Outcome {
+    fn result(
+        &self,
+        state: &State,
+        spec: &ResultSpec,
+        locals: &mut Locals,
+        reason: &str,
+    ) -> Outcome {
         let game = self.game;
         let scores = self.scores(state);
         let (winner, points) = match spec {
             ResultSpec::Winner { player, points } => {
                 let w = eval(game, state, player, locals);
                 let pts = points.as_ref().map_or(1, |p| eval(game, state, p, locals));
-                ((w >= 0 && (w as usize) < game.players.len()).then_some(w as usize), pts)
+                (
+                    (w >= 0 && (w as usize) < game.players.len()).then_some(w as usize),
+                    pts,
+                )
             }
             ResultSpec::Draw => (None, 0),
             ResultSpec::ByScore => {
                 let best = scores.iter().copied().max().unwrap_or(0);
-                let leaders: Vec<usize> = (0..scores.len()).filter(|&i| scores[i] == best).collect();
+                let leaders: Vec<usize> =
+                    (0..scores.len()).filter(|&i| scores[i] == best).collect();
                 match leaders.as_slice() {
                     [only] => (Some(*only), 1),
                     _ => (None, 0),
                 }
             }
         };
-        Outcome { winner, points, scores, reason: reason.to_string() }
+        Outcome {
+            winner,
+            points,
+            scores,
+            reason: reason.to_string(),
+        }
     }
 
     /// Each player's score now (0 when the game declares no score).
@@ -441,7 +504,11 @@ impl<'g> Engine<'g> {
     }
 
     /// `legal` for a state already known not to be over.
-    pub(crate) fn legal_unchecked(&mut self, state: &State, out: &mut Choices) -> Result<(), RuntimeError> {
+    pub(crate) fn legal_unchecked(
+        &mut self,
+        state: &State,
+        out: &mut Choices,
+    ) -> Result<(), RuntimeError> {
         out.clear();
         if state.chance().is_some() {
             self.chance_steps(state, out);
@@ -461,7 +528,14 @@ impl<'g> Engine<'g> {
         self.search.buffer = buf;
         if out.is_empty() && !state.in_turn() {
             if let Stuck::Pass { .. } = phase.stuck {
-                out.push_one(Step { kind: StepKind::Pass, id: 0, args: [0; MAX_ARGS] }, 0);
+                out.push_one(
+                    Step {
+                        kind: StepKind::Pass,
+                        id: 0,
+                        args: [0; MAX_ARGS],
+                    },
+                    0,
+                );
             }
         }
         Ok(())

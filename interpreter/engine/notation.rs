@@ -45,7 +45,12 @@ impl<'g> Engine<'g> {
     /// A value as the mover would write it.
     pub fn format_value(&self, v: i32, ty: Ty, mover: usize) -> String {
         let game = self.game;
-        let name = |list: &[String]| usize::try_from(v).ok().and_then(|i| list.get(i).cloned()).unwrap_or_else(|| "-".into());
+        let name = |list: &[String]| {
+            usize::try_from(v)
+                .ok()
+                .and_then(|i| list.get(i).cloned())
+                .unwrap_or_else(|| "-".into())
+        };
         match ty {
             Ty::Int => v.to_string(),
             Ty::Bool => (v != 0).to_string(),
@@ -53,18 +58,40 @@ impl<'g> Engine<'g> {
                 if v == NONE {
                     "-".into()
                 } else {
-                    name(game.board.labels.get(mover).map_or(&game.board.cells, |l| l))
+                    name(
+                        game.board
+                            .labels
+                            .get(mover)
+                            .map_or(&game.board.cells, |l| l),
+                    )
                 }
             }
             Ty::Player => name(&game.players),
             Ty::Dir => name(&game.board.dirs),
-            Ty::Phase => name(&game.phases.iter().map(|p| p.name.clone()).collect::<Vec<_>>()),
-            Ty::Piece => name(&game.pieces.iter().map(|p| p.name.clone()).collect::<Vec<_>>()),
+            Ty::Phase => name(
+                &game
+                    .phases
+                    .iter()
+                    .map(|p| p.name.clone())
+                    .collect::<Vec<_>>(),
+            ),
+            Ty::Piece => name(
+                &game
+                    .pieces
+                    .iter()
+                    .map(|p| p.name.clone())
+                    .collect::<Vec<_>>(),
+            ),
         }
     }
 
     /// The texts of a choice's steps, each printed on the state before it.
-    pub fn step_texts(&mut self, state: &State, steps: &[Step], marks: bool) -> Result<Vec<String>, RuntimeError> {
+    pub fn step_texts(
+        &mut self,
+        state: &State,
+        steps: &[Step],
+        marks: bool,
+    ) -> Result<Vec<String>, RuntimeError> {
         if steps.len() == 1 {
             return Ok(vec![self.step_text(state, &steps[0], marks)]);
         }
@@ -91,13 +118,28 @@ impl<'g> Engine<'g> {
 
     /// Finds the legal choice a text names: its steps in any order, `x(2)` for a step
     /// twice, with or without marks such as `*`.
-    pub fn find_choice(&mut self, state: &State, choices: &Choices, text: &str) -> Result<Option<usize>, RuntimeError> {
+    pub fn find_choice(
+        &mut self,
+        state: &State,
+        choices: &Choices,
+        text: &str,
+    ) -> Result<Option<usize>, RuntimeError> {
         let wanted = normalise(text);
         if wanted.is_empty() {
             return Ok(None);
         }
-        let mut candidates: Vec<(u32, u32, usize)> = choices.ranges.iter().enumerate().map(|(i, &(a, b))| (a, b, i)).collect();
-        candidates.extend(choices.alternatives.iter().map(|&(a, b, k)| (a, b, k as usize)));
+        let mut candidates: Vec<(u32, u32, usize)> = choices
+            .ranges
+            .iter()
+            .enumerate()
+            .map(|(i, &(a, b))| (a, b, i))
+            .collect();
+        candidates.extend(
+            choices
+                .alternatives
+                .iter()
+                .map(|&(a, b, k)| (a, b, k as usize)),
+        );
         for &(a, b, i) in &candidates {
             let steps = &choices.steps[a as usize..b as usize];
             if steps.len() != wanted.len() {
@@ -146,7 +188,13 @@ pub fn join_repeats(texts: &[String]) -> String {
         }
     }
     seen.iter()
-        .map(|(t, n)| if *n > 1 { format!("{t}({n})") } else { (*t).to_string() })
+        .map(|(t, n)| {
+            if *n > 1 {
+                format!("{t}({n})")
+            } else {
+                (*t).to_string()
+            }
+        })
         .collect::<Vec<_>>()
         .join(" ")
 }

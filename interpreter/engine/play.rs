@@ -29,7 +29,12 @@ pub struct PlayoutRecord {
 impl<'g> Engine<'g> {
     /// Resolves the pending chance event (if any) by the generator, or with the outcome
     /// whose text is `fixed`.
-    pub fn resolve_chance(&mut self, state: &mut State, rng: &mut Rng, fixed: Option<&str>) -> Result<Option<Step>, PlayError> {
+    pub fn resolve_chance(
+        &mut self,
+        state: &mut State,
+        rng: &mut Rng,
+        fixed: Option<&str>,
+    ) -> Result<Option<Step>, PlayError> {
         if state.chance().is_none() {
             return Ok(None);
         }
@@ -43,7 +48,10 @@ impl<'g> Engine<'g> {
                 Some(i) => i,
                 None => {
                     let legal = self.list_texts(state, &choices)?;
-                    return Err(PlayError::Illegal { text: text.to_string(), legal });
+                    return Err(PlayError::Illegal {
+                        text: text.to_string(),
+                        legal,
+                    });
                 }
             },
             None => rng.weighted(&choices.weights),
@@ -54,12 +62,20 @@ impl<'g> Engine<'g> {
     }
 
     /// A chance outcome by its text, or by its numbers in any order (`3,1` for `1-3`).
-    fn find_chance(&mut self, state: &State, choices: &Choices, text: &str) -> Result<Option<usize>, RuntimeError> {
+    fn find_chance(
+        &mut self,
+        state: &State,
+        choices: &Choices,
+        text: &str,
+    ) -> Result<Option<usize>, RuntimeError> {
         if let Some(i) = self.find_choice(state, choices, text)? {
             return Ok(Some(i));
         }
         let numbers = |t: &str| {
-            let mut v: Vec<i64> = t.split(|c: char| !c.is_ascii_digit()).filter_map(|n| n.parse().ok()).collect();
+            let mut v: Vec<i64> = t
+                .split(|c: char| !c.is_ascii_digit())
+                .filter_map(|n| n.parse().ok())
+                .collect();
             v.sort();
             v
         };
@@ -78,7 +94,11 @@ impl<'g> Engine<'g> {
         for i in 0..choices.len() {
             out.push(self.choice_text(state, choices.get(i))?);
         }
-        Ok(if out.is_empty() { "none".to_string() } else { out.join(", ") })
+        Ok(if out.is_empty() {
+            "none".to_string()
+        } else {
+            out.join(", ")
+        })
     }
 
     /// Plays a move given as text (a chance outcome when chance is pending).
@@ -101,36 +121,63 @@ impl<'g> Engine<'g> {
             }
             None => {
                 let legal = self.list_texts(state, &choices)?;
-                Err(PlayError::Illegal { text: text.to_string(), legal })
+                Err(PlayError::Illegal {
+                    text: text.to_string(),
+                    legal,
+                })
             }
         }
     }
 
     /// The outcome when the game is over (by an end rule or a stuck player).
     pub fn outcome(&mut self, state: &State) -> Option<Outcome> {
-        self.end_outcome(state).or_else(|| if state.chance().is_none() { self.stuck_outcome(state) } else { None })
+        self.end_outcome(state).or_else(|| {
+            if state.chance().is_none() {
+                self.stuck_outcome(state)
+            } else {
+                None
+            }
+        })
     }
 
     /// One game of uniformly random choices (chance by its weights), from the initial
     /// state, stopping unfinished after `max_decisions`.
-    pub fn playout(&mut self, rng: &mut Rng, max_decisions: usize, choices: &mut Choices) -> Result<PlayoutRecord, RuntimeError> {
+    pub fn playout(
+        &mut self,
+        rng: &mut Rng,
+        max_decisions: usize,
+        choices: &mut Choices,
+    ) -> Result<PlayoutRecord, RuntimeError> {
         let state = self.initial_state()?;
         self.playout_from(state, rng, max_decisions, choices)
     }
 
     /// A random game from a given state.
-    pub fn playout_from(&mut self, mut state: State, rng: &mut Rng, max_decisions: usize, choices: &mut Choices) -> Result<PlayoutRecord, RuntimeError> {
+    pub fn playout_from(
+        &mut self,
+        mut state: State,
+        rng: &mut Rng,
+        max_decisions: usize,
+        choices: &mut Choices,
+    ) -> Result<PlayoutRecord, RuntimeError> {
         let mut decisions = 0;
         let mut chance_events = 0;
         loop {
             if let Some(o) = self.end_outcome(&state) {
-                return Ok(PlayoutRecord { outcome: Some(o), decisions, chance_events });
+                return Ok(PlayoutRecord {
+                    outcome: Some(o),
+                    decisions,
+                    chance_events,
+                });
             }
             if state.chance().is_some() {
                 choices.clear();
                 self.chance_steps(&state, choices);
                 if choices.is_empty() {
-                    return Err(RuntimeError::new(Default::default(), "a chance event has no outcome"));
+                    return Err(RuntimeError::new(
+                        Default::default(),
+                        "a chance event has no outcome",
+                    ));
                 }
                 let i = rng.weighted(&choices.weights);
                 let step = choices.get(i)[0];
@@ -139,12 +186,20 @@ impl<'g> Engine<'g> {
                 continue;
             }
             if decisions >= max_decisions {
-                return Ok(PlayoutRecord { outcome: None, decisions, chance_events });
+                return Ok(PlayoutRecord {
+                    outcome: None,
+                    decisions,
+                    chance_events,
+                });
             }
             self.legal_unchecked(&state, choices)?;
             if choices.is_empty() {
                 let o = self.stuck_outcome(&state);
-                return Ok(PlayoutRecord { outcome: o, decisions, chance_events });
+                return Ok(PlayoutRecord {
+                    outcome: o,
+                    decisions,
+                    chance_events,
+                });
             }
             let i = rng.below(choices.len() as u32) as usize;
             let (a, b) = choices.ranges[i];
@@ -158,7 +213,13 @@ impl<'g> Engine<'g> {
 
     /// A random match to `length` points (0: one game); the record of each game and
     /// the match.
-    pub fn playout_match(&mut self, length: i32, rng: &mut Rng, max_decisions: usize, choices: &mut Choices) -> Result<(Vec<PlayoutRecord>, super::matchplay::Match), RuntimeError> {
+    pub fn playout_match(
+        &mut self,
+        length: i32,
+        rng: &mut Rng,
+        max_decisions: usize,
+        choices: &mut Choices,
+    ) -> Result<(Vec<PlayoutRecord>, super::matchplay::Match), RuntimeError> {
         let mut m = super::matchplay::Match::new(length, self.game.players.len());
         let mut games = Vec::new();
         while m.winner().is_none() {
@@ -198,7 +259,11 @@ impl<'g> Engine<'g> {
             for s in &steps {
                 self.apply_step(&mut child, s)?;
             }
-            total += if depth == 1 { 1 } else { self.perft(&child, depth - 1)? };
+            total += if depth == 1 {
+                1
+            } else {
+                self.perft(&child, depth - 1)?
+            };
         }
         Ok(total)
     }

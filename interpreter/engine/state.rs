@@ -21,7 +21,10 @@ impl CellWord {
     #[inline]
     pub fn new(owner: i32, piece: u8, value: i32, count: i32) -> CellWord {
         let o = (owner + 2).clamp(0, 255) as u32;
-        let w = (count.clamp(0, 255) as u32) | ((value.clamp(0, 255) as u32) << 8) | ((piece as u32) << 16) | (o << 24);
+        let w = (count.clamp(0, 255) as u32)
+            | ((value.clamp(0, 255) as u32) << 8)
+            | ((piece as u32) << 16)
+            | (o << 24);
         CellWord(w as i32)
     }
     #[inline]

@@ -51,7 +51,11 @@ impl Search {
 }
 
 impl<'g> Engine<'g> {
-    pub(crate) fn whole_turns(&mut self, state: &State, out: &mut Choices) -> Result<(), RuntimeError> {
+    pub(crate) fn whole_turns(
+        &mut self,
+        state: &State,
+        out: &mut Choices,
+    ) -> Result<(), RuntimeError> {
         let game = self.game;
         let mut work = self.search.work.take().unwrap_or_else(|| state.clone());
         work.data.clear();
@@ -70,15 +74,27 @@ impl<'g> Engine<'g> {
         self.search.work = Some(work);
         result?;
         if self.search.leaves.is_empty() {
-            if let (Stuck::Pass { .. }, false) = (&game.phases[state.phase()].stuck, state.in_turn()) {
+            if let (Stuck::Pass { .. }, false) =
+                (&game.phases[state.phase()].stuck, state.in_turn())
+            {
                 let a = out.steps.len() as u32;
-                out.steps.push(Step { kind: StepKind::Pass, id: 0, args: [0; MAX_ARGS] });
+                out.steps.push(Step {
+                    kind: StepKind::Pass,
+                    id: 0,
+                    args: [0; MAX_ARGS],
+                });
                 out.ranges.push((a, a + 1));
                 out.weights.push(0);
             }
             return Ok(());
         }
-        let best = self.search.leaves.iter().map(|l| l.keys).max().unwrap_or([0; MAX_KEYS]);
+        let best = self
+            .search
+            .leaves
+            .iter()
+            .map(|l| l.keys)
+            .max()
+            .unwrap_or([0; MAX_KEYS]);
         let width = state.data.len();
         let mut kept = std::mem::take(&mut self.search.kept);
         kept.clear();
@@ -90,7 +106,8 @@ impl<'g> Engine<'g> {
             let data = &s.leaf_data[leaf.data as usize..leaf.data as usize + width];
             let same = kept.iter().position(|&k| {
                 let o = &s.leaves[k];
-                o.hash == leaf.hash && &s.leaf_data[o.data as usize..o.data as usize + width] == data
+                o.hash == leaf.hash
+                    && &s.leaf_data[o.data as usize..o.data as usize + width] == data
             });
             let (a, b) = leaf.steps;
             let steps = &s.leaf_steps[a as usize..b as usize];
@@ -136,7 +153,10 @@ impl<'g> Engine<'g> {
                     && work.mover() == actor
                     && work.chance().is_none()
                     && self.end_outcome(work).is_none()
-                    && !phase.until.as_ref().is_some_and(|u| eval(game, work, u, &mut locals) != 0);
+                    && phase
+                        .until
+                        .as_ref()
+                        .is_none_or(|u| eval(game, work, u, &mut locals) == 0);
                 if going_on {
                     if depth + 1 >= self.max_turn_steps {
                         return Err(RuntimeError::new(
@@ -180,7 +200,12 @@ impl<'g> Engine<'g> {
         let b = s.leaf_steps.len() as u32;
         let data = s.leaf_data.len() as u32;
         s.leaf_data.extend_from_slice(&work.data);
-        s.leaves.push(Leaf { steps: (a, b), keys, hash: work.hash64(), data });
+        s.leaves.push(Leaf {
+            steps: (a, b),
+            keys,
+            hash: work.hash64(),
+            data,
+        });
         self.undo_to(work, mark);
         Ok(())
     }

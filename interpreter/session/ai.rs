@@ -20,7 +20,9 @@ impl Level {
             "random" => Ok(Some(Level::Random)),
             "greedy" => Ok(Some(Level::Greedy)),
             "off" | "person" | "human" => Ok(None),
-            other => Err(format!("`{other}` is not a computer level; use random, greedy or off")),
+            other => Err(format!(
+                "`{other}` is not a computer level; use random, greedy or off"
+            )),
         }
     }
 
@@ -36,15 +38,28 @@ impl Level {
 const DECISIVE: i64 = 1 << 40;
 
 /// The index of the choice the computer plays for `player`.
-pub fn choose(engine: &mut Engine, state: &State, choices: &Choices, player: usize, level: Level, rng: &mut Rng) -> Result<usize, RuntimeError> {
+pub fn choose(
+    engine: &mut Engine,
+    state: &State,
+    choices: &Choices,
+    player: usize,
+    level: Level,
+    rng: &mut Rng,
+) -> Result<usize, RuntimeError> {
     if level == Level::Random || choices.len() <= 1 {
         return Ok(rng.below(choices.len() as u32) as usize);
     }
     let mut best = Vec::new();
     let mut best_value = i64::MIN;
+    let mut first_error = None;
     for i in 0..choices.len() {
         let mut next = state.clone();
-        engine.apply(&mut next, choices.get(i))?;
+        // A choice the rules file cannot play is passed over (the error is kept in case
+        // no choice can be played).
+        if let Err(e) = engine.apply(&mut next, choices.get(i)) {
+            first_error.get_or_insert(e);
+            continue;
+        }
         let value = match engine.outcome(&next) {
             Some(o) => match o.winner {
                 Some(w) if w == player => DECISIVE + i64::from(o.points),
@@ -54,7 +69,13 @@ pub fn choose(engine: &mut Engine, state: &State, choices: &Choices, player: usi
             None => {
                 let scores = engine.scores(&next);
                 let own = i64::from(scores.get(player).copied().unwrap_or(0));
-                let other = scores.iter().enumerate().filter(|(p, _)| *p != player).map(|(_, &s)| i64::from(s)).max().unwrap_or(0);
+                let other = scores
+                    .iter()
+                    .enumerate()
+                    .filter(|(p, _)| *p != player)
+                    .map(|(_, &s)| i64::from(s))
+                    .max()
+                    .unwrap_or(0);
                 own - other
             }
         };
@@ -65,6 +86,12 @@ pub fn choose(engine: &mut Engine, state: &State, choices: &Choices, player: usi
         if value == best_value {
             best.push(i);
         }
+    }
+    if best.is_empty() {
+        return match first_error {
+            Some(e) => Err(e),
+            None => Ok(0),
+        };
     }
     Ok(best[rng.below(best.len() as u32) as usize])
 }

@@ -57,9 +57,30 @@ pub struct CommandSpec {
 }
 
 pub const COMMANDS: &[CommandSpec] = &[
-    CommandSpec { cmd: Cmd::Help, name: "help", aliases: &["?"], usage: "[COMMAND]", help: "this list, or the help of one command", args: &[Arg::Command] },
-    CommandSpec { cmd: Cmd::Moves, name: "moves", aliases: &[], usage: "", help: "list the legal moves, numbered; enter a number to play one", args: &[] },
-    CommandSpec { cmd: Cmd::Board, name: "board", aliases: &[], usage: "", help: "draw the board again", args: &[] },
+    CommandSpec {
+        cmd: Cmd::Help,
+        name: "help",
+        aliases: &["?"],
+        usage: "[COMMAND]",
+        help: "this list, or the help of one command",
+        args: &[Arg::Command],
+    },
+    CommandSpec {
+        cmd: Cmd::Moves,
+        name: "moves",
+        aliases: &[],
+        usage: "",
+        help: "list the legal moves, numbered; enter a number to play one",
+        args: &[],
+    },
+    CommandSpec {
+        cmd: Cmd::Board,
+        name: "board",
+        aliases: &[],
+        usage: "",
+        help: "draw the board again",
+        args: &[],
+    },
     CommandSpec {
         cmd: Cmd::Undo,
         name: "undo",
@@ -68,8 +89,22 @@ pub const COMMANDS: &[CommandSpec] = &[
         help: "take back your last move (N moves); a turn entered in part loses its last step",
         args: &[Arg::Text],
     },
-    CommandSpec { cmd: Cmd::Redo, name: "redo", aliases: &[], usage: "[N]", help: "play again a move taken back (N moves)", args: &[Arg::Text] },
-    CommandSpec { cmd: Cmd::New, name: "new", aliases: &[], usage: "[SEED]", help: "start a new game with the same rules and options", args: &[Arg::Text] },
+    CommandSpec {
+        cmd: Cmd::Redo,
+        name: "redo",
+        aliases: &[],
+        usage: "[N]",
+        help: "play again a move taken back (N moves)",
+        args: &[Arg::Text],
+    },
+    CommandSpec {
+        cmd: Cmd::New,
+        name: "new",
+        aliases: &[],
+        usage: "[SEED]",
+        help: "start a new game with the same rules and options",
+        args: &[Arg::Text],
+    },
     CommandSpec {
         cmd: Cmd::Options,
         name: "options",
@@ -94,8 +129,22 @@ pub const COMMANDS: &[CommandSpec] = &[
         help: "set the chance outcome by its numbers (the roll just made, or else the next one)",
         args: &[Arg::Text],
     },
-    CommandSpec { cmd: Cmd::Roll, name: "roll", aliases: &[], usage: "TEXT", help: "set the chance outcome by its text, like `dice`", args: &[Arg::Text] },
-    CommandSpec { cmd: Cmd::Why, name: "why", aliases: &[], usage: "MOVE", help: "say which rule makes a move illegal, with its line in the rules file", args: &[Arg::Move] },
+    CommandSpec {
+        cmd: Cmd::Roll,
+        name: "roll",
+        aliases: &[],
+        usage: "TEXT",
+        help: "set the chance outcome by its text, like `dice`",
+        args: &[Arg::Text],
+    },
+    CommandSpec {
+        cmd: Cmd::Why,
+        name: "why",
+        aliases: &[],
+        usage: "MOVE",
+        help: "say which rule makes a move illegal, with its line in the rules file",
+        args: &[Arg::Move],
+    },
     CommandSpec {
         cmd: Cmd::Trace,
         name: "trace",
@@ -104,9 +153,30 @@ pub const COMMANDS: &[CommandSpec] = &[
         help: "show the rules evaluated as moves are generated and played",
         args: &[Arg::Switch],
     },
-    CommandSpec { cmd: Cmd::Save, name: "save", aliases: &[], usage: "FILE", help: "save the game record (YAML: game, options, seed, moves)", args: &[Arg::File] },
-    CommandSpec { cmd: Cmd::Load, name: "load", aliases: &[], usage: "FILE", help: "load a game record and replay it", args: &[Arg::File] },
-    CommandSpec { cmd: Cmd::State, name: "state", aliases: &[], usage: "[json|yaml]", help: "print the state as JSON or YAML", args: &[Arg::Format] },
+    CommandSpec {
+        cmd: Cmd::Save,
+        name: "save",
+        aliases: &[],
+        usage: "FILE",
+        help: "save the game record (YAML: game, options, seed, moves)",
+        args: &[Arg::File],
+    },
+    CommandSpec {
+        cmd: Cmd::Load,
+        name: "load",
+        aliases: &[],
+        usage: "FILE",
+        help: "load a game record and replay it",
+        args: &[Arg::File],
+    },
+    CommandSpec {
+        cmd: Cmd::State,
+        name: "state",
+        aliases: &[],
+        usage: "[json|yaml]",
+        help: "print the state as JSON or YAML",
+        args: &[Arg::Format],
+    },
     CommandSpec {
         cmd: Cmd::LoadState,
         name: "load-state",
@@ -115,13 +185,29 @@ pub const COMMANDS: &[CommandSpec] = &[
         help: "play on from a state file (JSON, or YAML when named .yaml/.yml)",
         args: &[Arg::File],
     },
-    CommandSpec { cmd: Cmd::Reload, name: "reload", aliases: &[], usage: "", help: "re-read the rules file and replay the game under the new rules", args: &[] },
-    CommandSpec { cmd: Cmd::Quit, name: "quit", aliases: &["exit"], usage: "", help: "leave", args: &[] },
+    CommandSpec {
+        cmd: Cmd::Reload,
+        name: "reload",
+        aliases: &[],
+        usage: "",
+        help: "re-read the rules file and replay the game under the new rules",
+        args: &[],
+    },
+    CommandSpec {
+        cmd: Cmd::Quit,
+        name: "quit",
+        aliases: &["exit"],
+        usage: "",
+        help: "leave",
+        args: &[],
+    },
 ];
 
 /// The command a word names, if any.
 pub fn find(word: &str) -> Option<&'static CommandSpec> {
-    COMMANDS.iter().find(|c| c.name == word || c.aliases.contains(&word))
+    COMMANDS
+        .iter()
+        .find(|c| c.name == word || c.aliases.contains(&word))
 }
 
 /// The help text: every command, or one.
@@ -130,13 +216,25 @@ pub fn help(topic: Option<&str>) -> Result<String, String> {
         let Some(c) = find(t) else {
             return Err(format!("no command `{t}`; `help` lists them"));
         };
-        let aliases = if c.aliases.is_empty() { String::new() } else { format!(" (also: {})", c.aliases.join(", ")) };
+        let aliases = if c.aliases.is_empty() {
+            String::new()
+        } else {
+            format!(" (also: {})", c.aliases.join(", "))
+        };
         return Ok(format!("{} {}{aliases}\n  {}\n", c.name, c.usage, c.help));
     }
-    let width = COMMANDS.iter().map(|c| c.name.len() + 1 + c.usage.len()).max().unwrap_or(0);
+    let width = COMMANDS
+        .iter()
+        .map(|c| c.name.len() + 1 + c.usage.len())
+        .max()
+        .unwrap_or(0);
     let mut out = String::from("Enter a move in the game's notation (e.g. as `moves` prints it), or its number.\nCommands:\n");
     for c in COMMANDS {
-        let head = if c.usage.is_empty() { c.name.to_string() } else { format!("{} {}", c.name, c.usage) };
+        let head = if c.usage.is_empty() {
+            c.name.to_string()
+        } else {
+            format!("{} {}", c.name, c.usage)
+        };
         out.push_str(&format!("  {head:<width$}  {}\n", c.help));
     }
     Ok(out)

@@ -23,13 +23,19 @@ pub struct RulesIndex {
 impl RulesIndex {
     pub fn new(text: &str) -> RulesIndex {
         let mut index = RulesIndex::default();
-        let Ok(file) = crate::syntax::parse(text) else { return index };
+        let Ok(file) = crate::syntax::parse(text) else {
+            return index;
+        };
         for item in &file.items {
             match item {
                 ast::Item::Action(m) => {
                     for pair in m.generators.windows(2) {
-                        if let (ast::Generator::For { var, .. }, ast::Generator::Where(e)) = (&pair[0], &pair[1]) {
-                            index.loop_tests.push((m.name.text.clone(), var.text.clone(), e.span));
+                        if let (ast::Generator::For { var, .. }, ast::Generator::Where(e)) =
+                            (&pair[0], &pair[1])
+                        {
+                            index
+                                .loop_tests
+                                .push((m.name.text.clone(), var.text.clone(), e.span));
                         }
                     }
                 }
@@ -39,15 +45,21 @@ impl RulesIndex {
                     for it in &p.items {
                         match it {
                             ast::PhaseItem::Prefer(names) if !names.is_empty() => {
-                                prefer = Some(Span::new(names[0].span.start, names[names.len() - 1].span.end));
+                                prefer = Some(Span::new(
+                                    names[0].span.start,
+                                    names[names.len() - 1].span.end,
+                                ));
                             }
                             ast::PhaseItem::Maximize(es) if !es.is_empty() => {
-                                maximize = Some(Span::new(es[0].span.start, es[es.len() - 1].span.end));
+                                maximize =
+                                    Some(Span::new(es[0].span.start, es[es.len() - 1].span.end));
                             }
                             _ => {}
                         }
                     }
-                    index.phases.push((p.name.text.clone(), p.name.span, prefer, maximize));
+                    index
+                        .phases
+                        .push((p.name.text.clone(), p.name.span, prefer, maximize));
                 }
                 _ => {}
             }
@@ -57,14 +69,21 @@ impl RulesIndex {
 
     /// The span an anchor stands for.
     pub fn span(&self, game: &Game, anchor: &Anchor) -> Option<Span> {
-        let phase = |p: usize| self.phases.iter().find(|(n, ..)| Some(n) == game.phases.get(p).map(|ph| &ph.name));
+        let phase = |p: usize| {
+            self.phases
+                .iter()
+                .find(|(n, ..)| Some(n) == game.phases.get(p).map(|ph| &ph.name))
+        };
         match anchor {
             Anchor::None => None,
             Anchor::Span(s) => Some(*s),
             Anchor::OwnerTest { action, slot } => {
                 let def = game.actions.get(*action)?;
-                let var = def.arg_names.get(*slot as usize)?;
-                self.loop_tests.iter().find(|(a, v, _)| a == &def.name && v == var).map(|(_, _, s)| *s)
+                let var = crate::engine::explain::slot_name(def, *slot)?;
+                self.loop_tests
+                    .iter()
+                    .find(|(a, v, _)| a == &def.name && v == var)
+                    .map(|(_, _, s)| *s)
             }
             Anchor::Prefer(p) => phase(*p).and_then(|x| x.2),
             Anchor::Maximize(p) => phase(*p).and_then(|x| x.3),
@@ -74,12 +93,22 @@ impl RulesIndex {
 }
 
 /// A `why` answer: each finding as a diagnostic at its rule, or as a line.
-pub fn render_why(game: &Game, source: &Source, index: &RulesIndex, why: &Why, style: &Style) -> String {
+pub fn render_why(
+    game: &Game,
+    source: &Source,
+    index: &RulesIndex,
+    why: &Why,
+    style: &Style,
+) -> String {
     let mut out = String::new();
     for f in &why.findings {
         match index.span(game, &f.anchor) {
             Some(span) if !why.legal => {
-                let d = Diagnostics { source: source.clone(), list: vec![Diagnostic::new(span, f.message.clone())] };
+                let span = tidy(source, span);
+                let d = Diagnostics {
+                    source: source.clone(),
+                    list: vec![Diagnostic::new(span, f.message.clone())],
+                };
                 out.push_str(&d.render(style.color));
             }
             _ => {
@@ -92,6 +121,16 @@ pub fn render_why(game: &Game, source: &Source, index: &RulesIndex, why: &Why, s
     out
 }
 
+/// A span without the blank space a parser may leave at its end.
+pub fn tidy(source: &Source, span: Span) -> Span {
+    let end = span.end.min(source.text.len());
+    let start = span.start.min(end);
+    match source.text.get(start..end) {
+        Some(text) => Span::new(start, start + text.trim_end().len().max(1)),
+        None => span,
+    }
+}
+
 /// `file:line` of a span.
 fn place(source: &Source, span: Span) -> String {
     let (line, _) = source.line_col(span.start);
@@ -102,7 +141,9 @@ fn place(source: &Source, span: Span) -> String {
 fn line_text(source: &Source, span: Span) -> String {
     let start = span.start.min(source.text.len());
     let begin = source.text[..start].rfind('\n').map_or(0, |i| i + 1);
-    let end = source.text[start..].find('\n').map_or(source.text.len(), |i| start + i);
+    let end = source.text[start..]
+        .find('\n')
+        .map_or(source.text.len(), |i| start + i);
     let text = source.text[begin..end].trim();
     if text.chars().count() > 60 {
         format!("{}...", text.chars().take(57).collect::<String>())
@@ -112,38 +153,76 @@ fn line_text(source: &Source, span: Span) -> String {
 }
 
 /// The rules evaluated to list the moves of one state.
-pub fn render_trace(game: &Game, source: &Source, index: &RulesIndex, trace: &MoveTrace, style: &Style) -> String {
+pub fn render_trace(
+    game: &Game,
+    source: &Source,
+    index: &RulesIndex,
+    trace: &MoveTrace,
+    style: &Style,
+) -> String {
     let mut out = String::new();
     let phase = &game.phases[trace.phase];
     if let Some((c, n)) = trace.chance {
         let def = &game.chances[c];
-        out.push_str(&format!("trace: chance `{}` ({}): {n} outcomes\n", def.name, place(source, def.span)));
+        out.push_str(&format!(
+            "trace: chance `{}` ({}): {n} outcomes\n",
+            def.name,
+            place(source, def.span)
+        ));
         return style.paint(Paint::Dim, &out);
     }
-    out.push_str(&format!("trace: moves of {} in phase `{}`\n", game.players[trace.mover], phase.name));
+    out.push_str(&format!(
+        "trace: moves of {} in phase `{}`\n",
+        game.players[trace.mover], phase.name
+    ));
     for a in &trace.actions {
         let def = &game.actions[a.action];
         if !a.tried {
-            let preferred: Vec<&str> = trace.preferred.iter().map(|&p| game.actions[p].name.as_str()).collect();
-            out.push_str(&format!("  action `{}` not tried: `prefer {}` found moves\n", def.name, preferred.join(", ")));
+            let preferred: Vec<&str> = trace
+                .preferred
+                .iter()
+                .map(|&p| game.actions[p].name.as_str())
+                .collect();
+            out.push_str(&format!(
+                "  action `{}` not tried: `prefer {}` found moves\n",
+                def.name,
+                preferred.join(", ")
+            ));
             continue;
         }
-        let moves = if a.moves == 1 { "1 move".to_string() } else { format!("{} moves", a.moves) };
-        out.push_str(&format!("  action `{}` ({}): {moves}\n", def.name, place(source, def.span)));
+        let moves = if a.moves == 1 {
+            "1 move".to_string()
+        } else {
+            format!("{} moves", a.moves)
+        };
+        out.push_str(&format!(
+            "  action `{}` ({}): {moves}\n",
+            def.name,
+            place(source, def.span)
+        ));
         for (i, count) in a.gens.iter().enumerate() {
             if count.tested == 0 {
                 continue;
             }
             let span = match &def.generators[i] {
                 Gen::Where(_, s) => Some(*s),
-                Gen::For(slot, _) => index.span(game, &Anchor::OwnerTest { action: a.action, slot: *slot }),
+                Gen::For(slot, _) => index.span(
+                    game,
+                    &Anchor::OwnerTest {
+                        action: a.action,
+                        slot: *slot,
+                    },
+                ),
                 Gen::Let(..) => None,
             };
             let (line, text) = match span {
                 Some(s) => (source.line_col(s.start).0.to_string(), line_text(source, s)),
                 None => ("?".to_string(), "owner test".to_string()),
             };
-            out.push_str(&format!("    line {line:>3}  {text:<50}  tested {}, false {}\n", count.tested, count.rejected));
+            out.push_str(&format!(
+                "    line {line:>3}  {text:<50}  tested {}, false {}\n",
+                count.tested, count.rejected
+            ));
         }
     }
     if let Some(t) = &trace.turns {
@@ -151,11 +230,21 @@ pub fn render_trace(game: &Game, source: &Source, index: &RulesIndex, trace: &Mo
         let maximize = if phase.maximize.is_empty() {
             String::new()
         } else {
-            let at = index.span(game, &Anchor::Maximize(trace.phase)).map(|s| format!(" (line {})", source.line_col(s.start).0)).unwrap_or_default();
+            let at = index
+                .span(game, &Anchor::Maximize(trace.phase))
+                .map(|s| format!(" (line {})", source.line_col(s.start).0))
+                .unwrap_or_default();
             format!("; `maximize`{at} keeps {} at ({})", t.kept, keys.join(", "))
         };
-        let cut = if t.truncated { " (search cut short)" } else { "" };
-        out.push_str(&format!("  whole turns: {} complete sequences{cut}{maximize}; {} distinct turns\n", t.complete, t.distinct));
+        let cut = if t.truncated {
+            " (search cut short)"
+        } else {
+            ""
+        };
+        out.push_str(&format!(
+            "  whole turns: {} complete sequences{cut}{maximize}; {} distinct turns\n",
+            t.complete, t.distinct
+        ));
     }
     style.paint(Paint::Dim, &out)
 }
@@ -175,11 +264,20 @@ pub fn render_changes(game: &Game, before: &State, after: &State, style: &Style)
                     t
                 }
             };
-            parts.push(format!("{} {} -> {}", game.board.cells[c], show(a), show(b)));
+            parts.push(format!(
+                "{} {} -> {}",
+                game.board.cells[c],
+                show(a),
+                show(b)
+            ));
         }
     }
     for pool in &game.pools {
-        let players = if pool.per_player { game.players.len() } else { 1 };
+        let players = if pool.per_player {
+            game.players.len()
+        } else {
+            1
+        };
         for p in 0..players {
             let base = pool.base + p * pool.width();
             let range = base..base + pool.width();
@@ -187,12 +285,24 @@ pub fn render_changes(game: &Game, before: &State, after: &State, style: &Style)
                 let list = |s: &State| {
                     let mut v = Vec::new();
                     for (i, &n) in s.data[range.clone()].iter().enumerate() {
-                        v.extend(std::iter::repeat_n((pool.low + i as i32).to_string(), n.max(0) as usize));
+                        v.extend(std::iter::repeat_n(
+                            (pool.low + i as i32).to_string(),
+                            n.max(0) as usize,
+                        ));
                     }
                     format!("[{}]", v.join(" "))
                 };
-                let who = if pool.per_player { format!("[{}]", game.players[p]) } else { String::new() };
-                parts.push(format!("{}{who} {} -> {}", pool.name, list(before), list(after)));
+                let who = if pool.per_player {
+                    format!("[{}]", game.players[p])
+                } else {
+                    String::new()
+                };
+                parts.push(format!(
+                    "{}{who} {} -> {}",
+                    pool.name,
+                    list(before),
+                    list(after)
+                ));
             }
         }
     }
@@ -201,16 +311,28 @@ pub fn render_changes(game: &Game, before: &State, after: &State, style: &Style)
         for p in 0..players {
             let (a, b) = (before.data[c.base + p], after.data[c.base + p]);
             if a != b {
-                let who = if c.per_player { format!("[{}]", game.players[p]) } else { String::new() };
+                let who = if c.per_player {
+                    format!("[{}]", game.players[p])
+                } else {
+                    String::new()
+                };
                 parts.push(format!("{}{who} {a} -> {b}", c.name));
             }
         }
     }
     if before.phase() != after.phase() {
-        parts.push(format!("phase {} -> {}", game.phases[before.phase()].name, game.phases[after.phase()].name));
+        parts.push(format!(
+            "phase {} -> {}",
+            game.phases[before.phase()].name,
+            game.phases[after.phase()].name
+        ));
     }
     if before.mover() != after.mover() {
-        parts.push(format!("to move {} -> {}", game.players[before.mover()], game.players[after.mover()]));
+        parts.push(format!(
+            "to move {} -> {}",
+            game.players[before.mover()],
+            game.players[after.mover()]
+        ));
     }
     if before.chance() != after.chance() {
         if let Some(c) = after.chance() {

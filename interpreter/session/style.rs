@@ -10,8 +10,8 @@ pub struct Style {
 /// Colours by meaning; the ANSI code is chosen in one place.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Paint {
-    /// A player's pieces and name, by player index.
-    Player(usize, &'static str),
+    /// A player's colour (see `Paint::player`).
+    Ansi(&'static str),
     Neutral,
     Dim,
     Bold,
@@ -21,11 +21,17 @@ pub enum Paint {
 
 impl Style {
     pub fn plain() -> Style {
-        Style { color: false, unicode: false }
+        Style {
+            color: false,
+            unicode: false,
+        }
     }
 
     pub fn fancy() -> Style {
-        Style { color: true, unicode: true }
+        Style {
+            color: true,
+            unicode: true,
+        }
     }
 
     /// `text` in a colour (unchanged without colour).
@@ -34,7 +40,7 @@ impl Style {
             return text.to_string();
         }
         let code = match paint {
-            Paint::Player(i, name) => player_colour(i, name),
+            Paint::Ansi(code) => code,
             Paint::Neutral => "33",
             Paint::Dim => "2",
             Paint::Bold => "1",
@@ -72,6 +78,13 @@ impl Style {
     }
 }
 
+impl Paint {
+    /// A player's pieces and name, by seat and name.
+    pub fn player(index: usize, name: &str) -> Paint {
+        Paint::Ansi(player_colour(index, name))
+    }
+}
+
 /// A player named after a colour is drawn in it (black as grey, so it shows on a dark
 /// terminal); others get colours by seat.
 fn player_colour(index: usize, name: &str) -> &'static str {
@@ -84,7 +97,9 @@ fn player_colour(index: usize, name: &str) -> &'static str {
         "cyan" => "1;36",
         "white" => "1;97",
         "black" => "1;90",
-        _ => ["1;31", "1;34", "1;32", "1;33", "1;35", "1;36", "1;97", "1;90"][index % 8],
+        _ => [
+            "1;31", "1;34", "1;32", "1;33", "1;35", "1;36", "1;97", "1;90",
+        ][index % 8],
     }
 }
 

@@ -28,7 +28,11 @@ pub struct Timeline {
 
 impl Timeline {
     pub fn new(start: State) -> Timeline {
-        Timeline { start, entries: Vec::new(), cursor: 0 }
+        Timeline {
+            start,
+            entries: Vec::new(),
+            cursor: 0,
+        }
     }
 
     pub fn current(&self) -> &State {
@@ -57,13 +61,18 @@ impl Timeline {
 
     /// Player moves made so far.
     pub fn moves_played(&self) -> usize {
-        self.played().iter().filter(|e| matches!(e.by, By::Player(_))).count()
+        self.played()
+            .iter()
+            .filter(|e| matches!(e.by, By::Player(_)))
+            .count()
     }
 
     /// Where `undo` goes: to just before the last move by a person (by anyone when
     /// `nobody` is a person), keeping the chance outcomes that preceded it.
     pub fn undo_target(&self, person: &dyn Fn(usize) -> bool, nobody: bool) -> Option<usize> {
-        (0..self.cursor).rev().find(|&k| matches!(self.entries[k].by, By::Player(p) if nobody || person(p)))
+        (0..self.cursor)
+            .rev()
+            .find(|&k| matches!(self.entries[k].by, By::Player(p) if nobody || person(p)))
     }
 
     /// Where `redo` goes: through the next move by a person and what follows it, up to
@@ -72,7 +81,8 @@ impl Timeline {
         if self.cursor >= self.entries.len() {
             return None;
         }
-        let next = (self.cursor + 1..self.entries.len()).find(|&k| matches!(self.entries[k].by, By::Player(p) if nobody || person(p)));
+        let next = (self.cursor + 1..self.entries.len())
+            .find(|&k| matches!(self.entries[k].by, By::Player(p) if nobody || person(p)));
         Some(next.unwrap_or(self.entries.len()))
     }
 

@@ -18,22 +18,37 @@ pub struct File {
 pub enum Item {
     Game(String, Span),
     Players(Vec<Name>),
-    Option { name: Name, description: String },
-    Define { name: Name, value: Expr },
+    Option {
+        name: Name,
+        description: String,
+    },
+    Define {
+        name: Name,
+        value: Expr,
+    },
     Board(Vec<BoardItem>),
     Piece(PieceDecl),
     Counter(CounterDecl),
     Pool(PoolDecl),
     Region(RegionDecl),
     Track(RegionDecl),
-    Names { player: Name, maps: Vec<(CellItem, CellItem)> },
-    Layout { kind: Name, hints: Vec<(Name, String)> },
+    Names {
+        player: Name,
+        maps: Vec<(CellItem, CellItem)>,
+    },
+    Layout {
+        kind: Name,
+        hints: Vec<(Name, String)>,
+    },
     Setup(Block),
     Chance(MoveDecl),
     Action(MoveDecl),
     Phase(PhaseDecl),
     End(EndDecl),
-    Score { player: Name, value: Expr },
+    Score {
+        player: Name,
+        value: Expr,
+    },
 }
 
 #[derive(Debug, Clone)]
@@ -129,7 +144,11 @@ pub enum PhaseItem {
     DecideTurn(bool, Span),
     Prefer(Vec<Name>),
     Maximize(Vec<Expr>),
-    StuckPass { template: String, span: Span, body: Option<Block> },
+    StuckPass {
+        template: String,
+        span: Span,
+        body: Option<Block>,
+    },
     StuckEnd(ResultSpec),
     TurnStart(Block),
     TurnEnd(Block),
@@ -162,22 +181,58 @@ pub struct Stmt {
 
 #[derive(Debug, Clone)]
 pub enum StmtKind {
-    If { cond: Expr, then: Block, otherwise: Block },
-    Let { var: Name, value: Expr },
-    For { var: Name, domain: Domain, filter: Option<Expr>, body: Block },
+    If {
+        cond: Expr,
+        then: Block,
+        otherwise: Block,
+    },
+    Let {
+        var: Name,
+        value: Expr,
+    },
+    For {
+        var: Name,
+        domain: Domain,
+        filter: Option<Expr>,
+        body: Block,
+    },
     Continue,
-    Move { from: Expr, to: Expr },
-    Put { count: u32, piece: Name, owner: Option<Expr>, value: Option<Expr>, at: Expr },
+    Move {
+        from: Expr,
+        to: Expr,
+    },
+    Put {
+        count: u32,
+        piece: Name,
+        owner: Option<Expr>,
+        value: Option<Expr>,
+        at: Expr,
+    },
     Remove(Expr),
-    Take { value: Expr, pool: PoolRef },
-    AddPool { value: Expr, times: Option<Expr>, pool: PoolRef },
+    Take {
+        value: Expr,
+        pool: PoolRef,
+    },
+    AddPool {
+        value: Expr,
+        times: Option<Expr>,
+        pool: PoolRef,
+    },
     Clear(PoolRef),
-    SetValue { cell: Expr, value: Expr },
+    SetValue {
+        cell: Expr,
+        value: Expr,
+    },
     Chance(Name),
     SetMover(Expr),
     HandTo(Expr),
     HandBack,
-    Assign { target: Name, index: Option<Expr>, op: AssignOp, value: Expr },
+    Assign {
+        target: Name,
+        index: Option<Expr>,
+        op: AssignOp,
+        value: Expr,
+    },
 }
 
 #[derive(Debug, Clone)]
@@ -211,7 +266,13 @@ pub enum ExprKind {
     Unary(UnaryOp, Box<Expr>),
     Binary(BinaryOp, Box<Expr>, Box<Expr>),
     If(Box<Expr>, Box<Expr>, Box<Expr>),
-    Aggregate { op: AggregateOp, var: Name, domain: Box<Domain>, filter: Option<Box<Expr>>, value: Option<Box<Expr>> },
+    Aggregate {
+        op: AggregateOp,
+        var: Name,
+        domain: Box<Domain>,
+        filter: Option<Box<Expr>>,
+        value: Option<Box<Expr>>,
+    },
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -12,8 +12,11 @@ struct RulesParser;
 
 /// Parses a whole rules file.
 pub fn parse(text: &str) -> Result<File, Diagnostic> {
+    pest::set_error_detail(true);
     let mut pairs = RulesParser::parse(Rule::file, text).map_err(|e| syntax_error(text, e))?;
-    let file = pairs.next().ok_or_else(|| Diagnostic::new(Span::default(), "empty rules file"))?;
+    let file = pairs
+        .next()
+        .ok_or_else(|| Diagnostic::new(Span::default(), "empty rules file"))?;
     let mut items = Vec::new();
     for pair in file.into_inner() {
         if pair.as_rule() != Rule::EOI {
@@ -41,8 +44,11 @@ pub fn parse_template(text: &str, offset: usize) -> Result<Vec<TemplatePart>, Di
             parts.push(TemplatePart::Text(rest[..open].to_string()));
         }
         let close = rest[open..].find('}').ok_or_else(|| {
-            Diagnostic::new(Span::new(at + open, at + open + 1), "this `{` is never closed")
-                .with_hint("a template writes a value as `{name}`")
+            Diagnostic::new(
+                Span::new(at + open, at + open + 1),
+                "this `{` is never closed",
+            )
+            .with_hint("a template writes a value as `{name}`")
         })? + open;
         let inner = &rest[open + 1..close];
         let inner_at = at + open + 1;
@@ -57,7 +63,10 @@ pub fn parse_template(text: &str, offset: usize) -> Result<Vec<TemplatePart>, Di
         })?;
         let pair = pairs.next().and_then(|p| p.into_inner().next());
         let Some(pair) = pair else {
-            return Err(Diagnostic::new(Span::new(inner_at, inner_at), "expected an expression"));
+            return Err(Diagnostic::new(
+                Span::new(inner_at, inner_at),
+                "expected an expression",
+            ));
         };
         let mut e = expr(pair);
         shift(&mut e, inner_at);
@@ -95,7 +104,13 @@ fn shift(e: &mut Expr, by: usize) {
             shift(b, by);
             shift(c, by);
         }
-        ExprKind::Aggregate { var, domain, filter, value, .. } => {
+        ExprKind::Aggregate {
+            var,
+            domain,
+            filter,
+            value,
+            ..
+        } => {
             var.span = Span::new(var.span.start + by, var.span.end + by);
             match domain.as_mut() {
                 Domain::Range(a, b) => {
@@ -116,38 +131,91 @@ fn shift(e: &mut Expr, by: usize) {
                 shift(v, by);
             }
         }
-        ExprKind::Int(_) | ExprKind::Bool(_) | ExprKind::None | ExprKind::Cell(_) | ExprKind::Name(_) => {}
+        ExprKind::Int(_)
+        | ExprKind::Bool(_)
+        | ExprKind::None
+        | ExprKind::Cell(_)
+        | ExprKind::Name(_) => {}
     }
 }
 
 fn syntax_error(text: &str, e: pest::error::Error<Rule>) -> Diagnostic {
-    let (start, end) = match e.location {
+    let (mut start, end) = match e.location {
         InputLocation::Pos(p) => (p, p),
         InputLocation::Span((a, b)) => (a, b),
     };
-    // Point at the whole token that was found, so the caret covers it.
-    let found: String = text[start.min(text.len())..].chars().take_while(|c| !c.is_whitespace()).collect();
-    let end = if end > start { end } else { start + found.len().min(40) };
-    let message = match &e.variant {
-        ErrorVariant::ParsingError { positives, .. } => {
-            let mut names: Vec<String> = positives.iter().filter_map(|r| token_name(*r)).collect();
-            names.sort();
-            names.dedup();
-            let expected = match names.len() {
-                0 => "something else".to_string(),
-                1 => names[0].clone(),
-                n => format!("{} or {}", names[..n - 1].join(", "), names[n - 1]),
-            };
-            if found.is_empty() {
-                format!("expected {expected}, found the end of the file")
-            } else {
-                format!("expected {expected}, found `{}`", found.chars().take(20).collect::<String>())
+    let mut names: Vec<String> = match &e.variant {
+        ErrorVariant::ParsingError { positives, .. } => positives.iter().filter_map(|r| token_name(*r)).collect(),
+        ErrorVariant::CustomError { message } => return Diagnostic::new(Span::new(start, end.max(start)), message.clone()),
+    };
+    // With error detail on, pest also records the literal tokens (`{`, `where`, ...)
+    // tried at the farthest position reached, which is where the mistake usually is.
+    if let Some(attempts) = e.parse_attempts() {
+        if attempts.max_position >= start {
+            let mut found: Vec<String> = attempts
+                .call_stacks()
+                .iter()
+                .filter_map(|c| c.deepest.get_rule().and_then(|r| token_name(*r)))
+                .collect();
+            if attempts.max_position == start {
+                found.append(&mut names);
+            }
+            let mut tokens: Vec<String> = attempts
+                .expected_tokens()
+                .iter()
+                .map(|t| t.to_string())
+                .filter(|t| STRUCTURAL.contains(&t.as_str()))
+                .map(|t| format!("`{t}`"))
+                .collect();
+            found.extend(tokens);
+            // An expression could always go on (`(`, `[`, `and`, an operator...); name
+            // that only when nothing else is expected.
+            if found.iter().any(|n| !CONTINUATIONS.contains(&n.as_str())) {
+                found.retain(|n| !CONTINUATIONS.contains(&n.as_str()));
+            }
+            // A declaration or the end of the file is what any top-level position
+            // allows: name them only when nothing more precise is expected.
+            let fallback = |n: &String| n.starts_with("a declaration") || n == "the end of the file";
+            if found.iter().any(|n| !fallback(n)) {
+                found.retain(|n| !fallback(n));
+            } else if found.iter().any(|n| n.starts_with("a declaration")) {
+                found.retain(|n| n.starts_with("a declaration"));
+            }
+            if !found.is_empty() {
+                start = attempts.max_position;
+                names = found;
             }
         }
-        ErrorVariant::CustomError { message } => message.clone(),
+    }
+    // Point at the whole token that was found (after any white space), so the caret
+    // covers it.
+    start = start.min(text.len());
+    start += text[start..].len() - text[start..].trim_start().len();
+    let found: String = text[start.min(text.len())..].chars().take_while(|c| !c.is_whitespace()).collect();
+    let end = start + found.len().min(40);
+    names.sort();
+    names.dedup();
+    let expected = match names.len() {
+        0 => "something else".to_string(),
+        1 => names[0].clone(),
+        n => format!("{} or {}", names[..n - 1].join(", "), names[n - 1]),
+    };
+    let message = if found.is_empty() {
+        format!("expected {expected}, found the end of the file")
+    } else {
+        format!("expected {expected}, found `{}`", found.chars().take(20).collect::<String>())
     };
     Diagnostic::new(Span::new(start, end), message)
 }
+
+/// What could follow a complete expression.
+const CONTINUATIONS: &[&str] = &["`(`", "`[`", "`in`", "`and`", "`or`", "a comparison", "an operator"];
+
+/// Literal tokens worth naming in "expected ..." (not the pieces of names or numbers).
+const STRUCTURAL: &[&str] = &[
+    "{", "}", "(", ")", "[", "]", ",", ";", ":", "=", "->", "..", "as", "of", "at", "to", "from", "then", "else", "when", "by", "x", "in",
+    "weight", "for", "let", "where", "winner", "points", "draw", "start", "pass", "back", "value", "per",
+];
 
 /// Readable names of grammar rules for messages ("expected `{`", not `block`).
 fn token_name(rule: Rule) -> Option<String> {
@@ -172,16 +240,18 @@ fn token_name(rule: Rule) -> Option<String> {
         Rule::board_hex | Rule::board_grid | Rule::board_line | Rule::board_zone | Rule::board_dir => {
             "a board item (`hex`, `grid`, `line`, `zone`, `dir`)"
         }
-        Rule::gen_for | Rule::gen_let | Rule::gen_where => "`for`, `let`, `where` or `{`",
+        Rule::gen_for => "`for`",
+        Rule::gen_let => "`let`",
+        Rule::gen_where => "`where`",
         Rule::weight => "`weight`",
         Rule::domain | Rule::range_domain | Rule::dir_list => "a domain (`a..b`, `[dirs]` or a set)",
         Rule::st_if | Rule::st_let | Rule::st_for | Rule::st_continue | Rule::st_move | Rule::st_put
         | Rule::st_remove | Rule::st_take | Rule::st_add_pool | Rule::st_clear | Rule::st_set_value
-        | Rule::st_chance | Rule::st_set_mover | Rule::st_assign | Rule::st_hand | Rule::counter_ref => "a statement or `}`",
+        | Rule::st_chance | Rule::st_set_mover | Rule::st_assign | Rule::st_hand | Rule::counter_ref => "a statement",
         Rule::counter_type => "`: type`",
         Rule::ph_starts | Rule::ph_actions | Rule::ph_decide | Rule::ph_prefer | Rule::ph_maximize
         | Rule::ph_stuck | Rule::ph_turn_start | Rule::ph_turn_end | Rule::ph_until => {
-            "a phase item (`starts`, `actions`, `prefer`, `stuck`, `turn start`, `until`, ...) or `}`"
+            "a phase item (`starts`, `actions`, `prefer`, `stuck`, `turn start`, `until`, ...)"
         }
         Rule::result | Rule::result_winner | Rule::result_draw | Rule::result_scores => {
             "a result (`winner P`, `draw` or `by score`)"
@@ -191,27 +261,47 @@ fn token_name(rule: Rule) -> Option<String> {
         Rule::piece_value | Rule::piece_neutral => "`value` or `neutral`",
         Rule::player_cells | Rule::cell_list | Rule::cell_item | Rule::region_body => "a cell name",
         Rule::name_map | Rule::label_item => "a cell name",
-        Rule::layout_hint => "a layout hint `name = value` or `}`",
+        Rule::layout_hint => "a layout hint `name = value`",
         Rule::index => "`[`",
         Rule::player_map => "`player: direction`",
         Rule::decide_unit => "`turn` or `action`",
         Rule::stuck_pass | Rule::stuck_end => "`pass` or `end`",
-        Rule::not_op => "`not`",
+        // Both start an expression.
+        Rule::not_op | Rule::neg_op => "an expression",
         Rule::and_kw => "`and`",
         Rule::or_kw => "`or`",
-        Rule::neg_op => "`-`",
         _ => return None,
     };
     Some(s.to_string())
 }
 
+/// A pair's span without the white space and comments a rule may end with.
 fn span(pair: &Pair<Rule>) -> Span {
     let s = pair.as_span();
-    Span::new(s.start(), s.end())
+    let mut text = s.as_str();
+    loop {
+        let trimmed = text.trim_end();
+        // A trailing comment: drop it when its `//` starts a line's remainder.
+        let without_comment = match trimmed.rfind('\n') {
+            Some(nl) if trimmed[nl..].contains("//") => {
+                let line = &trimmed[nl..];
+                &trimmed[..nl + line.find("//").unwrap_or(line.len())]
+            }
+            _ => trimmed,
+        };
+        if without_comment.len() == text.len() {
+            break;
+        }
+        text = without_comment;
+    }
+    Span::new(s.start(), s.start() + text.len())
 }
 
 fn name(pair: Pair<Rule>) -> Name {
-    Name { text: pair.as_str().to_string(), span: span(&pair) }
+    Name {
+        text: pair.as_str().to_string(),
+        span: span(&pair),
+    }
 }
 
 fn int(pair: Pair<Rule>) -> u32 {
@@ -241,17 +331,27 @@ fn item(pair: Pair<Rule>) -> Item {
         Rule::option_decl => {
             let n = it.next().map(name).unwrap_or_else(|| missing(pair_span));
             let (description, _) = it.next().map(string).unwrap_or_default();
-            Item::Option { name: n, description }
+            Item::Option {
+                name: n,
+                description,
+            }
         }
         Rule::define_decl => {
             let n = it.next().map(name).unwrap_or_else(|| missing(pair_span));
-            let value = it.next().map(expr).unwrap_or_else(|| missing_expr(pair_span));
+            let value = it
+                .next()
+                .map(expr)
+                .unwrap_or_else(|| missing_expr(pair_span));
             Item::Define { name: n, value }
         }
         Rule::board_decl => Item::Board(it.map(board_item).collect()),
         Rule::piece_decl => {
             let n = it.next().map(name).unwrap_or_else(|| missing(pair_span));
-            let mut p = PieceDecl { name: n, values: None, neutral: false };
+            let mut p = PieceDecl {
+                name: n,
+                values: None,
+                neutral: false,
+            };
             for attr in it {
                 match attr.as_rule() {
                     Rule::piece_value => {
@@ -267,7 +367,13 @@ fn item(pair: Pair<Rule>) -> Item {
         }
         Rule::counter_decl => {
             let n = it.next().map(name).unwrap_or_else(|| missing(pair_span));
-            let mut c = CounterDecl { name: n, ty: None, per_player: false, init: None, per_turn: false };
+            let mut c = CounterDecl {
+                name: n,
+                ty: None,
+                per_player: false,
+                init: None,
+                per_turn: false,
+            };
             for p in it {
                 match p.as_rule() {
                     Rule::counter_type => c.ty = p.into_inner().next().map(name),
@@ -298,7 +404,10 @@ fn item(pair: Pair<Rule>) -> Item {
         }
         Rule::region_decl | Rule::track_decl => {
             let n = it.next().map(name).unwrap_or_else(|| missing(pair_span));
-            let body = it.next().map(region_body).unwrap_or(RegionBody::Shared(Vec::new()));
+            let body = it
+                .next()
+                .map(region_body)
+                .unwrap_or(RegionBody::Shared(Vec::new()));
             let decl = RegionDecl { name: n, body };
             if rule == Rule::region_decl {
                 Item::Region(decl)
@@ -311,8 +420,14 @@ fn item(pair: Pair<Rule>) -> Item {
             let maps = it
                 .map(|m| {
                     let mut m = m.into_inner();
-                    let a = m.next().map(cell_item).unwrap_or_else(|| missing_cell(pair_span));
-                    let b = m.next().map(cell_item).unwrap_or_else(|| missing_cell(pair_span));
+                    let a = m
+                        .next()
+                        .map(cell_item)
+                        .unwrap_or_else(|| missing_cell(pair_span));
+                    let b = m
+                        .next()
+                        .map(cell_item)
+                        .unwrap_or_else(|| missing_cell(pair_span));
                     (a, b)
                 })
                 .collect();
@@ -326,7 +441,13 @@ fn item(pair: Pair<Rule>) -> Item {
                     let k = h.next().map(name).unwrap_or_else(|| missing(pair_span));
                     let v = h
                         .next()
-                        .map(|v| if v.as_rule() == Rule::string { string(v).0 } else { v.as_str().to_string() })
+                        .map(|v| {
+                            if v.as_rule() == Rule::string {
+                                string(v).0
+                            } else {
+                                v.as_str().to_string()
+                            }
+                        })
                         .unwrap_or_default();
                     (k, v)
                 })
@@ -338,7 +459,10 @@ fn item(pair: Pair<Rule>) -> Item {
         Rule::action_decl => Item::Action(move_decl(it, pair_span)),
         Rule::phase_decl => {
             let n = it.next().map(name).unwrap_or_else(|| missing(pair_span));
-            Item::Phase(PhaseDecl { name: n, items: it.map(phase_item).collect() })
+            Item::Phase(PhaseDecl {
+                name: n,
+                items: it.map(phase_item).collect(),
+            })
         }
         Rule::end_decl => {
             let (n, sp) = it.next().map(string).unwrap_or_default();
@@ -362,7 +486,10 @@ fn item(pair: Pair<Rule>) -> Item {
         }
         Rule::score_decl => {
             let player = it.next().map(name).unwrap_or_else(|| missing(pair_span));
-            let value = it.next().map(expr).unwrap_or_else(|| missing_expr(pair_span));
+            let value = it
+                .next()
+                .map(expr)
+                .unwrap_or_else(|| missing_expr(pair_span));
             Item::Score { player, value }
         }
         _ => Item::Game(String::new(), pair_span),
@@ -370,15 +497,24 @@ fn item(pair: Pair<Rule>) -> Item {
 }
 
 fn missing(span: Span) -> Name {
-    Name { text: String::new(), span }
+    Name {
+        text: String::new(),
+        span,
+    }
 }
 
 fn missing_expr(span: Span) -> Expr {
-    Expr { kind: ExprKind::Int(0), span }
+    Expr {
+        kind: ExprKind::Int(0),
+        span,
+    }
 }
 
 fn missing_cell(span: Span) -> CellItem {
-    CellItem { first: missing(span), last: None }
+    CellItem {
+        first: missing(span),
+        last: None,
+    }
 }
 
 fn board_item(pair: Pair<Rule>) -> BoardItem {
@@ -399,7 +535,10 @@ fn board_item(pair: Pair<Rule>) -> BoardItem {
         }
         Rule::board_zone => {
             let n = it.next().map(name).unwrap_or_else(|| missing(sp));
-            BoardItem::Zone { name: n, per_player: it.next().is_some() }
+            BoardItem::Zone {
+                name: n,
+                per_player: it.next().is_some(),
+            }
         }
         _ => {
             let n = it.next().map(name).unwrap_or_else(|| missing(sp));
@@ -442,7 +581,10 @@ fn cell_item(pair: Pair<Rule>) -> CellItem {
     let sp = span(&pair);
     let mut it = pair.into_inner();
     let first = it.next().map(name).unwrap_or_else(|| missing(sp));
-    CellItem { first, last: it.next().map(name) }
+    CellItem {
+        first,
+        last: it.next().map(name),
+    }
 }
 
 fn move_decl(mut it: pest::iterators::Pairs<Rule>, sp: Span) -> MoveDecl {
@@ -458,7 +600,14 @@ fn move_decl(mut it: pest::iterators::Pairs<Rule>, sp: Span) -> MoveDecl {
             _ => generators.push(generator(p)),
         }
     }
-    MoveDecl { name: n, template, template_span, generators, weight, body }
+    MoveDecl {
+        name: n,
+        template,
+        template_span,
+        generators,
+        weight,
+        body,
+    }
 }
 
 fn generator(pair: Pair<Rule>) -> Generator {
@@ -473,7 +622,10 @@ fn generator(pair: Pair<Rule>) -> Generator {
         }
         Rule::gen_let => {
             let var = it.next().map(name).unwrap_or_else(|| missing(sp));
-            Generator::Let { var, value: it.next().map(expr).unwrap_or_else(|| missing_expr(sp)) }
+            Generator::Let {
+                var,
+                value: it.next().map(expr).unwrap_or_else(|| missing_expr(sp)),
+            }
         }
         _ => Generator::Where(it.next().map(expr).unwrap_or_else(|| missing_expr(sp))),
     }
@@ -501,20 +653,35 @@ fn phase_item(pair: Pair<Rule>) -> PhaseItem {
     let rule = pair.as_rule();
     let mut it = pair.into_inner();
     match rule {
-        Rule::ph_starts => PhaseItem::Starts(it.next().map(expr).unwrap_or_else(|| missing_expr(sp))),
+        Rule::ph_starts => {
+            PhaseItem::Starts(it.next().map(expr).unwrap_or_else(|| missing_expr(sp)))
+        }
         Rule::ph_actions => PhaseItem::Actions(it.map(name).collect()),
-        Rule::ph_decide => PhaseItem::DecideTurn(it.next().is_some_and(|u| u.as_str() == "turn"), sp),
+        Rule::ph_decide => {
+            PhaseItem::DecideTurn(it.next().is_some_and(|u| u.as_str() == "turn"), sp)
+        }
         Rule::ph_prefer => PhaseItem::Prefer(it.map(name).collect()),
         Rule::ph_maximize => PhaseItem::Maximize(it.map(expr).collect()),
         Rule::ph_stuck => {
-            let Some(s) = it.next() else { return PhaseItem::StuckEnd(ResultSpec::ByScore) };
+            let Some(s) = it.next() else {
+                return PhaseItem::StuckEnd(ResultSpec::ByScore);
+            };
             match s.as_rule() {
                 Rule::stuck_pass => {
                     let mut s = s.into_inner();
                     let (template, span) = s.next().map(string).unwrap_or_default();
-                    PhaseItem::StuckPass { template, span, body: s.next().map(block) }
+                    PhaseItem::StuckPass {
+                        template,
+                        span,
+                        body: s.next().map(block),
+                    }
                 }
-                _ => PhaseItem::StuckEnd(s.into_inner().next().map(result).unwrap_or(ResultSpec::ByScore)),
+                _ => PhaseItem::StuckEnd(
+                    s.into_inner()
+                        .next()
+                        .map(result)
+                        .unwrap_or(ResultSpec::ByScore),
+                ),
             }
         }
         Rule::ph_turn_start => PhaseItem::TurnStart(it.next().map(block).unwrap_or_default()),
@@ -525,12 +692,17 @@ fn phase_item(pair: Pair<Rule>) -> PhaseItem {
 
 fn result(pair: Pair<Rule>) -> ResultSpec {
     let sp = span(&pair);
-    let Some(inner) = pair.into_inner().next() else { return ResultSpec::ByScore };
+    let Some(inner) = pair.into_inner().next() else {
+        return ResultSpec::ByScore;
+    };
     match inner.as_rule() {
         Rule::result_winner => {
             let mut it = inner.into_inner();
             let player = it.next().map(expr).unwrap_or_else(|| missing_expr(sp));
-            ResultSpec::Winner { player, points: it.next().map(expr) }
+            ResultSpec::Winner {
+                player,
+                points: it.next().map(expr),
+            }
         }
         Rule::result_draw => ResultSpec::Draw,
         _ => ResultSpec::ByScore,
@@ -545,7 +717,9 @@ fn stmt(pair: Pair<Rule>) -> Stmt {
     let sp = span(&pair);
     let rule = pair.as_rule();
     let mut it = pair.into_inner();
-    let next_expr = |it: &mut pest::iterators::Pairs<Rule>| it.next().map(expr).unwrap_or_else(|| missing_expr(sp));
+    let next_expr = |it: &mut pest::iterators::Pairs<Rule>| {
+        it.next().map(expr).unwrap_or_else(|| missing_expr(sp))
+    };
     let kind = match rule {
         Rule::st_if => {
             let cond = next_expr(&mut it);
@@ -555,11 +729,18 @@ fn stmt(pair: Pair<Rule>) -> Stmt {
                 Some(p) => block(p),
                 None => Vec::new(),
             };
-            StmtKind::If { cond, then, otherwise }
+            StmtKind::If {
+                cond,
+                then,
+                otherwise,
+            }
         }
         Rule::st_let => {
             let var = it.next().map(name).unwrap_or_else(|| missing(sp));
-            StmtKind::Let { var, value: next_expr(&mut it) }
+            StmtKind::Let {
+                var,
+                value: next_expr(&mut it),
+            }
         }
         Rule::st_for => {
             let var = it.next().map(name).unwrap_or_else(|| missing(sp));
@@ -573,12 +754,20 @@ fn stmt(pair: Pair<Rule>) -> Stmt {
                     filter = Some(expr(p));
                 }
             }
-            StmtKind::For { var, domain: d, filter, body }
+            StmtKind::For {
+                var,
+                domain: d,
+                filter,
+                body,
+            }
         }
         Rule::st_continue => StmtKind::Continue,
         Rule::st_move => {
             let from = next_expr(&mut it);
-            StmtKind::Move { from, to: next_expr(&mut it) }
+            StmtKind::Move {
+                from,
+                to: next_expr(&mut it),
+            }
         }
         Rule::st_put => {
             let mut count = 1;
@@ -595,12 +784,21 @@ fn stmt(pair: Pair<Rule>) -> Stmt {
                     _ => at = p.into_inner().next().map(expr),
                 }
             }
-            StmtKind::Put { count, piece, owner, value, at: at.unwrap_or_else(|| missing_expr(sp)) }
+            StmtKind::Put {
+                count,
+                piece,
+                owner,
+                value,
+                at: at.unwrap_or_else(|| missing_expr(sp)),
+            }
         }
         Rule::st_remove => StmtKind::Remove(next_expr(&mut it)),
         Rule::st_take => {
             let value = next_expr(&mut it);
-            StmtKind::Take { value, pool: it.next().map(pool_ref).unwrap_or_else(|| missing_pool(sp)) }
+            StmtKind::Take {
+                value,
+                pool: it.next().map(pool_ref).unwrap_or_else(|| missing_pool(sp)),
+            }
         }
         Rule::st_add_pool => {
             let value = next_expr(&mut it);
@@ -615,10 +813,15 @@ fn stmt(pair: Pair<Rule>) -> Stmt {
             }
             StmtKind::AddPool { value, times, pool }
         }
-        Rule::st_clear => StmtKind::Clear(it.next().map(pool_ref).unwrap_or_else(|| missing_pool(sp))),
+        Rule::st_clear => {
+            StmtKind::Clear(it.next().map(pool_ref).unwrap_or_else(|| missing_pool(sp)))
+        }
         Rule::st_set_value => {
             let cell = next_expr(&mut it);
-            StmtKind::SetValue { cell, value: next_expr(&mut it) }
+            StmtKind::SetValue {
+                cell,
+                value: next_expr(&mut it),
+            }
         }
         Rule::st_chance => StmtKind::Chance(it.next().map(name).unwrap_or_else(|| missing(sp))),
         Rule::st_set_mover => StmtKind::SetMover(next_expr(&mut it)),
@@ -643,21 +846,32 @@ fn stmt(pair: Pair<Rule>) -> Stmt {
                 Some("-=") => AssignOp::Sub,
                 _ => AssignOp::Set,
             };
-            StmtKind::Assign { target, index, op, value: next_expr(&mut it) }
+            StmtKind::Assign {
+                target,
+                index,
+                op,
+                value: next_expr(&mut it),
+            }
         }
     };
     Stmt { kind, span: sp }
 }
 
 fn missing_pool(sp: Span) -> PoolRef {
-    PoolRef { name: missing(sp), index: None }
+    PoolRef {
+        name: missing(sp),
+        index: None,
+    }
 }
 
 fn pool_ref(pair: Pair<Rule>) -> PoolRef {
     let sp = span(&pair);
     let mut it = pair.into_inner();
     let n = it.next().map(name).unwrap_or_else(|| missing(sp));
-    PoolRef { name: n, index: it.next().map(expr) }
+    PoolRef {
+        name: n,
+        index: it.next().map(expr),
+    }
 }
 
 fn expr(pair: Pair<Rule>) -> Expr {
@@ -672,7 +886,10 @@ fn expr(pair: Pair<Rule>) -> Expr {
             let c = it.next().unwrap_or_else(|| missing_expr(sp));
             let a = it.next().unwrap_or_else(|| missing_expr(sp));
             let b = it.next().unwrap_or_else(|| missing_expr(sp));
-            Expr { kind: ExprKind::If(Box::new(c), Box::new(a), Box::new(b)), span: sp }
+            Expr {
+                kind: ExprKind::If(Box::new(c), Box::new(a), Box::new(b)),
+                span: sp,
+            }
         }
         Rule::or_expr => fold_same(pair, BinaryOp::Or),
         Rule::and_expr => fold_same(pair, BinaryOp::And),
@@ -688,7 +905,10 @@ fn expr(pair: Pair<Rule>) -> Expr {
             }
             let mut e = inner.unwrap_or_else(|| missing_expr(sp));
             for _ in 0..nots {
-                e = Expr { kind: ExprKind::Unary(UnaryOp::Not, Box::new(e)), span: sp };
+                e = Expr {
+                    kind: ExprKind::Unary(UnaryOp::Not, Box::new(e)),
+                    span: sp,
+                };
             }
             e
         }
@@ -704,7 +924,10 @@ fn expr(pair: Pair<Rule>) -> Expr {
             }
             let mut e = inner.unwrap_or_else(|| missing_expr(sp));
             for _ in 0..negs {
-                e = Expr { kind: ExprKind::Unary(UnaryOp::Neg, Box::new(e)), span: sp };
+                e = Expr {
+                    kind: ExprKind::Unary(UnaryOp::Neg, Box::new(e)),
+                    span: sp,
+                };
             }
             e
         }
@@ -728,7 +951,10 @@ fn expr(pair: Pair<Rule>) -> Expr {
                     _ => BinaryOp::Rem,
                 };
                 let span = Span::new(left.span.start, right.span.end);
-                left = Expr { kind: ExprKind::Binary(op, Box::new(left), Box::new(right)), span };
+                left = Expr {
+                    kind: ExprKind::Binary(op, Box::new(left), Box::new(right)),
+                    span,
+                };
             }
             left
         }
@@ -736,25 +962,54 @@ fn expr(pair: Pair<Rule>) -> Expr {
             let mut it = pair.into_inner();
             let mut e = it.next().map(expr).unwrap_or_else(|| missing_expr(sp));
             for idx in it {
-                let i = idx.into_inner().next().map(expr).unwrap_or_else(|| missing_expr(sp));
+                let i = idx
+                    .into_inner()
+                    .next()
+                    .map(expr)
+                    .unwrap_or_else(|| missing_expr(sp));
                 let span = Span::new(e.span.start, i.span.end + 1);
-                e = Expr { kind: ExprKind::Index(Box::new(e), Box::new(i)), span };
+                e = Expr {
+                    kind: ExprKind::Index(Box::new(e), Box::new(i)),
+                    span,
+                };
             }
             e
         }
-        Rule::paren => pair.into_inner().next().map(expr).unwrap_or_else(|| missing_expr(sp)),
-        Rule::int => Expr { kind: ExprKind::Int(pair.as_str().parse().unwrap_or(i64::MAX)), span: sp },
-        Rule::bool_lit => Expr { kind: ExprKind::Bool(pair.as_str() == "true"), span: sp },
-        Rule::none_lit => Expr { kind: ExprKind::None, span: sp },
+        Rule::paren => pair
+            .into_inner()
+            .next()
+            .map(expr)
+            .unwrap_or_else(|| missing_expr(sp)),
+        Rule::int => Expr {
+            kind: ExprKind::Int(pair.as_str().parse().unwrap_or(i64::MAX)),
+            span: sp,
+        },
+        Rule::bool_lit => Expr {
+            kind: ExprKind::Bool(pair.as_str() == "true"),
+            span: sp,
+        },
+        Rule::none_lit => Expr {
+            kind: ExprKind::None,
+            span: sp,
+        },
         Rule::cell_lit => {
             let text = pair.as_str().trim_start_matches('#').to_string();
-            Expr { kind: ExprKind::Cell(text), span: sp }
+            Expr {
+                kind: ExprKind::Cell(text),
+                span: sp,
+            }
         }
-        Rule::ident => Expr { kind: ExprKind::Name(pair.as_str().to_string()), span: sp },
+        Rule::ident => Expr {
+            kind: ExprKind::Name(pair.as_str().to_string()),
+            span: sp,
+        },
         Rule::call => {
             let mut it = pair.into_inner();
             let n = it.next().map(name).unwrap_or_else(|| missing(sp));
-            Expr { kind: ExprKind::Call(n, it.map(expr).collect()), span: sp }
+            Expr {
+                kind: ExprKind::Call(n, it.map(expr).collect()),
+                span: sp,
+            }
         }
         Rule::aggregate => {
             let mut it = pair.into_inner();
@@ -776,7 +1031,16 @@ fn expr(pair: Pair<Rule>) -> Expr {
                     _ => value = p.into_inner().next().map(|e| Box::new(expr(e))),
                 }
             }
-            Expr { kind: ExprKind::Aggregate { op, var, domain: Box::new(d), filter, value }, span: sp }
+            Expr {
+                kind: ExprKind::Aggregate {
+                    op,
+                    var,
+                    domain: Box::new(d),
+                    filter,
+                    value,
+                },
+                span: sp,
+            }
         }
         _ => missing_expr(sp),
     }
@@ -784,11 +1048,17 @@ fn expr(pair: Pair<Rule>) -> Expr {
 
 fn fold_same(pair: Pair<Rule>, op: BinaryOp) -> Expr {
     let sp = span(&pair);
-    let mut it = pair.into_inner().filter(|p| !matches!(p.as_rule(), Rule::and_kw | Rule::or_kw)).map(expr);
+    let mut it = pair
+        .into_inner()
+        .filter(|p| !matches!(p.as_rule(), Rule::and_kw | Rule::or_kw))
+        .map(expr);
     let mut left = it.next().unwrap_or_else(|| missing_expr(sp));
     for right in it {
         let span = Span::new(left.span.start, right.span.end);
-        left = Expr { kind: ExprKind::Binary(op, Box::new(left), Box::new(right)), span };
+        left = Expr {
+            kind: ExprKind::Binary(op, Box::new(left), Box::new(right)),
+            span,
+        };
     }
     left
 }

@@ -29,7 +29,9 @@ pub const MOVER_OFF: usize = 26;
 pub const OPPONENT_OFF: usize = 27;
 
 /// The standard start, the mover to play.
-pub const START: Neutral = [-2, 0, 0, 0, 0, 5, 0, 3, 0, 0, 0, -5, 5, 0, 0, 0, -3, 0, -5, 0, 0, 0, 0, 2, 0, 0, 0, 0];
+pub const START: Neutral = [
+    -2, 0, 0, 0, 0, 5, 0, 3, 0, 0, 0, -5, 5, 0, 0, 0, -3, 0, -5, 0, 0, 0, 0, 2, 0, 0, 0, 0,
+];
 
 /// Which of tabula's players the mover is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -80,13 +82,19 @@ pub fn flip(e: &Neutral) -> Neutral {
 /// Checkers of (mover, opponent) on the points, bar and tray together.
 pub fn totals(e: &Neutral) -> (i32, i32) {
     let mover = e[..24].iter().filter(|&&v| v > 0).sum::<i32>() + e[MOVER_BAR] + e[MOVER_OFF];
-    let opponent = -e[..24].iter().filter(|&&v| v < 0).sum::<i32>() + e[OPPONENT_BAR] + e[OPPONENT_OFF];
+    let opponent =
+        -e[..24].iter().filter(|&&v| v < 0).sum::<i32>() + e[OPPONENT_BAR] + e[OPPONENT_OFF];
     (mover, opponent)
 }
 
 /// Builds a neutral position from lists of (mover's point, count): mover's checkers,
 /// opponent's checkers (points in the MOVER's numbering), then bar and off counts.
-pub fn neutral(mover: &[(usize, i32)], opponent: &[(usize, i32)], bar: (i32, i32), off: (i32, i32)) -> Neutral {
+pub fn neutral(
+    mover: &[(usize, i32)],
+    opponent: &[(usize, i32)],
+    bar: (i32, i32),
+    off: (i32, i32),
+) -> Neutral {
     let mut e = [0; 28];
     for &(k, n) in mover {
         e[k - 1] += n;
@@ -103,7 +111,16 @@ pub fn neutral(mover: &[(usize, i32)], opponent: &[(usize, i32)], bar: (i32, i32
 
 /// The JSON state document of a position with `mover` to play `dice` (already rolled,
 /// doubles given four times), phase `play`, past the opening roll (`turns` = 1).
-pub fn state_document(e: &Neutral, mover: Colour, dice: &[i32]) -> Value {
+/// Everything else (the cube, match counters...) is as in the game's initial state, so
+/// counters the rules file adds later keep their declared starting values.
+pub fn state_document(
+    game: &Game,
+    e: &Neutral,
+    mover: Colour,
+    dice: &[i32],
+) -> Result<Value, String> {
+    let initial = Engine::new(game).initial_state().map_err(|e| e.message)?;
+    let mut doc = tabula::json::state_to_json(game, &initial);
     let opponent = mover.other();
     let mut cells = Map::new();
     let checker = |owner: Colour, count: i32| json!({"owner": owner.name(), "piece": "checker", "count": count});
@@ -125,15 +142,21 @@ pub fn state_document(e: &Neutral, mover: Colour, dice: &[i32]) -> Value {
             cells.insert(format!("{zone}-{}", owner.name()), checker(owner, e[i]));
         }
     }
-    json!({
-        "phase": "play",
-        "to_move": mover.name(),
-        "chance": null,
-        "in_turn": false,
-        "cells": cells,
-        "pools": {"dice": dice},
-        "counters": {"turns": 1, "used": 0, "pips": 0},
-    })
+    let obj = doc.as_object_mut().ok_or("a state document is an object")?;
+    obj.insert("phase".into(), json!("play"));
+    obj.insert("to_move".into(), json!(mover.name()));
+    if obj.contains_key("turn_of") {
+        obj.insert("turn_of".into(), json!(mover.name()));
+    }
+    obj.insert("chance".into(), Value::Null);
+    obj.insert("in_turn".into(), json!(false));
+    obj.insert("cells".into(), Value::Object(cells));
+    obj.entry("pools").or_insert_with(|| json!({}))["dice"] = json!(dice);
+    let counters = obj.entry("counters").or_insert_with(|| json!({}));
+    counters["turns"] = json!(1);
+    counters["used"] = json!(0);
+    counters["pips"] = json!(0);
+    Ok(doc)
 }
 
 /// The dice pool for a roll: doubles are played four times.
@@ -147,8 +170,9 @@ pub fn dice_pool(high: i32, low: i32) -> Vec<i32> {
 
 /// A tabula state of the position, `mover` to play the dice (see `state_document`).
 pub fn to_state(game: &Game, e: &Neutral, mover: Colour, dice: &[i32]) -> Result<State, String> {
-    let doc = state_document(e, mover, dice);
-    tabula::json::state_from_text(game, &Source::new("position.json", doc.to_string())).map_err(|d| format!("{d}\n{doc}"))
+    let doc = state_document(game, e, mover, dice)?;
+    tabula::json::state_from_text(game, &Source::new("position.json", doc.to_string()))
+        .map_err(|d| format!("{d}\n{doc}"))
 }
 
 /// Reads a tabula state back as a neutral position from `mover`'s point of view (through
@@ -166,7 +190,10 @@ pub fn from_state(game: &Game, state: &State, mover: Colour) -> Result<Neutral, 
         if c["piece"] != "checker" {
             return Err(format!("cell {name}: not a checker: {c}"));
         }
-        let count = c.get("count").map_or(Some(1), Value::as_i64).ok_or_else(|| format!("cell {name}: bad count"))? as i32;
+        let count = c
+            .get("count")
+            .map_or(Some(1), Value::as_i64)
+            .ok_or_else(|| format!("cell {name}: bad count"))? as i32;
         let index = match name.as_str() {
             "bar-white" | "bar-black" | "off-white" | "off-black" => {
                 let zone_owner = if name.ends_with(mover.name()) { 1 } else { -1 };
@@ -181,7 +208,9 @@ pub fn from_state(game: &Game, state: &State, mover: Colour) -> Result<Neutral, 
                 }
             }
             _ => {
-                let cell: usize = name.parse().map_err(|_| format!("unexpected cell {name}"))?;
+                let cell: usize = name
+                    .parse()
+                    .map_err(|_| format!("unexpected cell {name}"))?;
                 if !(1..=24).contains(&cell) {
                     return Err(format!("unexpected cell {name}"));
                 }
@@ -201,7 +230,11 @@ pub fn from_state(game: &Game, state: &State, mover: Colour) -> Result<Neutral, 
 /// Every legal complete turn of `state`: (tabula's text of the turn, resulting position
 /// from `mover`'s point of view), in tabula's order. Checks on the way that each result
 /// keeps 15 checkers a side and hands the turn over (or ends the game).
-pub fn turn_results(engine: &mut Engine, state: &State, mover: Colour) -> Result<Vec<(String, Neutral)>, String> {
+pub fn turn_results(
+    engine: &mut Engine,
+    state: &State,
+    mover: Colour,
+) -> Result<Vec<(String, Neutral)>, String> {
     let game = engine.game;
     let mut choices = Choices::default();
     engine.legal(state, &mut choices).map_err(|e| e.message)?;
@@ -210,15 +243,24 @@ pub fn turn_results(engine: &mut Engine, state: &State, mover: Colour) -> Result
         let steps = choices.get(i).to_vec();
         let text = engine.choice_text(state, &steps).map_err(|e| e.message)?;
         let mut child = state.clone();
-        engine.apply(&mut child, &steps).map_err(|e| format!("{text}: {}", e.message))?;
+        engine
+            .apply(&mut child, &steps)
+            .map_err(|e| format!("{text}: {}", e.message))?;
         let e = from_state(game, &child, mover)?;
         if totals(&e) != (15, 15) {
-            return Err(format!("{text}: checkers (mover, opponent) = {:?}, not 15 each", totals(&e)));
+            return Err(format!(
+                "{text}: checkers (mover, opponent) = {:?}, not 15 each",
+                totals(&e)
+            ));
         }
-        match engine.status(&child) {
-            Status::Over(_) => {}
-            Status::Chance(_) if game.players[child.mover()] == mover.other().name() => {}
-            other => return Err(format!("{text}: after the turn the state is {other:?}, not the opponent's roll")),
+        // The turn is over: the game has ended, or the opponent is to roll (or to
+        // decide first whether to double).
+        let over = matches!(engine.status(&child), Status::Over(_));
+        if !over && game.players[child.mover()] != mover.other().name() {
+            return Err(format!(
+                "{text}: after the turn {} is to move, not the opponent",
+                game.players[child.mover()]
+            ));
         }
         out.push((text, e));
     }
@@ -257,15 +299,34 @@ pub fn parse_oracle(text: &str) -> Result<Vec<OracleCase>, String> {
         let at = |m: String| format!("line {}: {m}", n + 1);
         let v: Value = serde_json::from_str(line).map_err(|e| at(e.to_string()))?;
         let position = neutral_of(&v["position"]).map_err(at)?;
-        let dice = v["dice"].as_array().filter(|d| d.len() == 2).ok_or_else(|| at("dice: expected [high, low]".into()))?;
+        let dice = v["dice"]
+            .as_array()
+            .filter(|d| d.len() == 2)
+            .ok_or_else(|| at("dice: expected [high, low]".into()))?;
         let die = |x: &Value| x.as_i64().filter(|d| (1..=6).contains(d)).map(|d| d as i32);
         let (Some(high), Some(low)) = (die(&dice[0]), die(&dice[1])) else {
             return Err(at(format!("bad dice {:?}", dice)));
         };
-        let results = v["results"].as_array().ok_or_else(|| at("no results".into()))?;
-        let results = results.iter().map(neutral_of).collect::<Result<BTreeSet<_>, _>>().map_err(at)?;
-        let tags = v["tags"].as_array().map_or(Vec::new(), |t| t.iter().filter_map(|x| x.as_str().map(String::from)).collect());
-        cases.push(OracleCase { line: n + 1, position, dice: (high, low), results, tags });
+        let results = v["results"]
+            .as_array()
+            .ok_or_else(|| at("no results".into()))?;
+        let results = results
+            .iter()
+            .map(neutral_of)
+            .collect::<Result<BTreeSet<_>, _>>()
+            .map_err(at)?;
+        let tags = v["tags"].as_array().map_or(Vec::new(), |t| {
+            t.iter()
+                .filter_map(|x| x.as_str().map(String::from))
+                .collect()
+        });
+        cases.push(OracleCase {
+            line: n + 1,
+            position,
+            dice: (high, low),
+            results,
+            tags,
+        });
     }
     Ok(cases)
 }
@@ -302,7 +363,8 @@ pub fn check_case(engine: &mut Engine, case: &OracleCase, mover: Colour) -> Opti
         error: None,
     };
     let dice = dice_pool(case.dice.0, case.dice.1);
-    let ours = to_state(engine.game, &case.position, mover, &dice).and_then(|s| turn_results(engine, &s, mover));
+    let ours = to_state(engine.game, &case.position, mover, &dice)
+        .and_then(|s| turn_results(engine, &s, mover));
     let ours = match ours {
         Ok(r) => r,
         Err(e) => {
@@ -319,7 +381,12 @@ pub fn check_case(engine: &mut Engine, case: &OracleCase, mover: Colour) -> Opti
             m.extra.push((text.clone(), *e));
         }
     }
-    m.missing = case.results.iter().filter(|r| !seen.contains(*r)).copied().collect();
+    m.missing = case
+        .results
+        .iter()
+        .filter(|r| !seen.contains(*r))
+        .copied()
+        .collect();
     if m.missing.is_empty() && m.extra.is_empty() && m.duplicates.is_empty() {
         None
     } else {
@@ -341,7 +408,13 @@ pub fn check_all(engine: &mut Engine, cases: &[OracleCase]) -> Vec<Mismatch> {
 /// A position as a small board, from the mover's side: points 13..24 on top, 12..1
 /// below; `+n` mover's checkers, `-n` the opponent's.
 pub fn board_text(e: &Neutral) -> String {
-    let cell = |v: i32| if v == 0 { "  .".to_string() } else { format!("{v:+3}") };
+    let cell = |v: i32| {
+        if v == 0 {
+            "  .".to_string()
+        } else {
+            format!("{v:+3}")
+        }
+    };
     let row = |points: &mut dyn Iterator<Item = usize>| {
         let (mut head, mut body) = (String::new(), String::new());
         for (i, k) in points.enumerate() {
@@ -371,7 +444,11 @@ pub fn change_text(from: &Neutral, to: &Neutral) -> String {
         OPPONENT_OFF => "opp-off".to_string(),
         k => (k + 1).to_string(),
     };
-    let parts: Vec<String> = (0..28).rev().filter(|&i| from[i] != to[i]).map(|i| format!("{}: {} -> {}", name(i), from[i], to[i])).collect();
+    let parts: Vec<String> = (0..28)
+        .rev()
+        .filter(|&i| from[i] != to[i])
+        .map(|i| format!("{}: {} -> {}", name(i), from[i], to[i]))
+        .collect();
     if parts.is_empty() {
         "no change".into()
     } else {
@@ -381,16 +458,32 @@ pub fn change_text(from: &Neutral, to: &Neutral) -> String {
 
 impl std::fmt::Display for Mismatch {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        writeln!(f, "line {}: mover as {}, dice {}-{}, tags [{}]", self.line, self.mover.name(), self.dice.0, self.dice.1, self.tags.join(", "))?;
+        writeln!(
+            f,
+            "line {}: mover as {}, dice {}-{}, tags [{}]",
+            self.line,
+            self.mover.name(),
+            self.dice.0,
+            self.dice.1,
+            self.tags.join(", ")
+        )?;
         writeln!(f, "{}", board_text(&self.position))?;
         if let Some(e) = &self.error {
             writeln!(f, "  tabula failed: {e}")?;
         }
         for r in &self.missing {
-            writeln!(f, "  missing (oracle only): {}", change_text(&self.position, r))?;
+            writeln!(
+                f,
+                "  missing (oracle only): {}",
+                change_text(&self.position, r)
+            )?;
         }
         for (text, r) in &self.extra {
-            writeln!(f, "  extra (tabula only):   {text:<24} {}", change_text(&self.position, r))?;
+            writeln!(
+                f,
+                "  extra (tabula only):   {text:<24} {}",
+                change_text(&self.position, r)
+            )?;
         }
         for text in &self.duplicates {
             writeln!(f, "  duplicate result:      {text}")?;

@@ -5,7 +5,7 @@
 #![allow(dead_code)]
 
 pub use serde_json::{json, Value};
-pub use tabula::{Choices, Engine, Game, Outcome, State, Status};
+pub use tabula::{Choices, Engine, Game, State, Status};
 
 /// A built-in game compiled with the given options.
 pub fn game(name: &str, options: &[&str]) -> Game {
@@ -21,14 +21,18 @@ pub fn game(name: &str, options: &[&str]) -> Game {
 /// A state read from a state document (fields left out are empty or 0).
 pub fn state(game: &Game, doc: Value) -> State {
     let source = tabula::Source::new("test.json", doc.to_string());
-    tabula::json::state_from_text(game, &source).unwrap_or_else(|d| panic!("bad state document:\n{}\n{doc}", d.render(false)))
+    tabula::json::state_from_text(game, &source)
+        .unwrap_or_else(|d| panic!("bad state document:\n{}\n{doc}", d.render(false)))
 }
 
 /// The `cells` object of a state document: (cell, owner, value) for each die.
 pub fn dice(list: &[(&str, &str, i32)]) -> Value {
     let mut cells = serde_json::Map::new();
     for (cell, owner, value) in list {
-        let old = cells.insert(cell.to_string(), json!({"owner": owner, "piece": "die", "value": value}));
+        let old = cells.insert(
+            cell.to_string(),
+            json!({"owner": owner, "piece": "die", "value": value}),
+        );
         assert!(old.is_none(), "cell {cell} given twice");
     }
     Value::Object(cells)
@@ -45,7 +49,13 @@ pub fn sorted<S: AsRef<str>>(list: &[S]) -> Vec<String> {
 pub fn moves(engine: &mut Engine, state: &State) -> Vec<String> {
     let mut choices = Choices::default();
     engine.legal(state, &mut choices).expect("legal");
-    let mut out: Vec<String> = (0..choices.len()).map(|i| engine.choice_text(state, choices.get(i)).expect("choice_text")).collect();
+    let mut out: Vec<String> = (0..choices.len())
+        .map(|i| {
+            engine
+                .choice_text(state, choices.get(i))
+                .expect("choice_text")
+        })
+        .collect();
     out.sort();
     let mut dedup = out.clone();
     dedup.dedup();
@@ -55,7 +65,9 @@ pub fn moves(engine: &mut Engine, state: &State) -> Vec<String> {
 
 /// Plays one move given as text; panics when it is not legal.
 pub fn play(engine: &mut Engine, state: &mut State, text: &str) {
-    engine.play_text(state, text).unwrap_or_else(|e| panic!("playing `{text}`: {e}"));
+    engine
+        .play_text(state, text)
+        .unwrap_or_else(|e| panic!("playing `{text}`: {e}"));
 }
 
 /// Plays moves in order.
@@ -91,19 +103,28 @@ pub fn phase(game: &Game, state: &State) -> String {
 /// A counter kept once for the game.
 pub fn counter(game: &Game, state: &State, name: &str) -> i64 {
     let d = doc(game, state);
-    d["counters"][name].as_i64().unwrap_or_else(|| panic!("no counter {name} in {}", d["counters"]))
+    d["counters"][name]
+        .as_i64()
+        .unwrap_or_else(|| panic!("no counter {name} in {}", d["counters"]))
 }
 
 /// A counter kept per player.
 pub fn counter_of(game: &Game, state: &State, name: &str, player: &str) -> i64 {
     let d = doc(game, state);
-    d["counters"][name][player].as_i64().unwrap_or_else(|| panic!("no counter {name}[{player}] in {}", d["counters"]))
+    d["counters"][name][player]
+        .as_i64()
+        .unwrap_or_else(|| panic!("no counter {name}[{player}] in {}", d["counters"]))
 }
 
 /// The values in a player's pool, ascending.
 pub fn pool_of(game: &Game, state: &State, name: &str, player: &str) -> Vec<i64> {
     let d = doc(game, state);
-    d["pools"][name][player].as_array().unwrap_or_else(|| panic!("no pool {name}[{player}]")).iter().map(|v| v.as_i64().unwrap()).collect()
+    d["pools"][name][player]
+        .as_array()
+        .unwrap_or_else(|| panic!("no pool {name}[{player}]"))
+        .iter()
+        .map(|v| v.as_i64().unwrap())
+        .collect()
 }
 
 /// A cell's contents as (owner or "", piece, value); None when empty.
@@ -129,7 +150,14 @@ pub fn die(game: &Game, state: &State, name: &str) -> Option<(String, i64)> {
 /// The outcome as (winner name or "draw", scores, reason); None while the game goes on.
 pub fn result(engine: &mut Engine, state: &State) -> Option<(String, Vec<i32>, String)> {
     let game = engine.game;
-    engine.outcome(state).map(|o| (o.winner.map_or("draw".to_string(), |w| game.players[w].clone()), o.scores, o.reason))
+    engine.outcome(state).map(|o| {
+        (
+            o.winner
+                .map_or("draw".to_string(), |w| game.players[w].clone()),
+            o.scores,
+            o.reason,
+        )
+    })
 }
 
 /// Whether the game is over, checked three ways that must agree.
@@ -138,7 +166,10 @@ pub fn is_over(engine: &mut Engine, state: &State) -> bool {
     let by_status = matches!(engine.status(state), Status::Over(_));
     assert_eq!(by_outcome, by_status, "outcome and status disagree");
     if by_outcome {
-        assert!(moves(engine, state).is_empty(), "a finished game has legal moves");
+        assert!(
+            moves(engine, state).is_empty(),
+            "a finished game has legal moves"
+        );
     }
     by_outcome
 }
@@ -155,7 +186,10 @@ impl<'g> View<'g> {
 
     /// The engine's index of a named cell.
     pub fn index(&self, name: &str) -> i32 {
-        self.game.board.cell(name).unwrap_or_else(|| panic!("no cell {name}"))
+        self.game
+            .board
+            .cell(name)
+            .unwrap_or_else(|| panic!("no cell {name}"))
     }
 
     /// (owner, piece name, value) of a cell; owner None for a neutral piece.
@@ -164,18 +198,34 @@ impl<'g> View<'g> {
         if w.count() == 0 {
             return None;
         }
-        let owner = usize::try_from(w.owner()).ok().filter(|&o| o < self.game.players.len());
-        Some((owner, self.game.pieces[w.piece() as usize].name.as_str(), w.value()))
+        let owner = usize::try_from(w.owner())
+            .ok()
+            .filter(|&o| o < self.game.players.len());
+        Some((
+            owner,
+            self.game.pieces[w.piece() as usize].name.as_str(),
+            w.value(),
+        ))
     }
 
     pub fn counter(&self, state: &State, name: &str, player: usize) -> i32 {
-        let c = self.game.counters.iter().find(|c| c.name == name).unwrap_or_else(|| panic!("no counter {name}"));
+        let c = self
+            .game
+            .counters
+            .iter()
+            .find(|c| c.name == name)
+            .unwrap_or_else(|| panic!("no counter {name}"));
         state.data[c.base + if c.per_player { player } else { 0 }]
     }
 
     /// The values in a pool, ascending.
     pub fn pool(&self, state: &State, name: &str, player: usize) -> Vec<i32> {
-        let p = self.game.pools.iter().find(|p| p.name == name).unwrap_or_else(|| panic!("no pool {name}"));
+        let p = self
+            .game
+            .pools
+            .iter()
+            .find(|p| p.name == name)
+            .unwrap_or_else(|| panic!("no pool {name}"));
         let base = p.base + if p.per_player { player * p.width() } else { 0 };
         let mut out = Vec::new();
         for i in 0..p.width() {
@@ -229,7 +279,11 @@ pub const NAYTIN_DIRECTIONS: [&str; 6] = ["e", "w", "ne", "nw", "se", "sw"];
 
 /// The 19 cells in order, each with its neighbour in each direction (index into the list).
 pub fn naytin_board() -> Vec<(String, [Option<usize>; 6])> {
-    let rows: Vec<Vec<&str>> = NAYTIN_NEIGHBOURS.lines().map(|l| l.split_whitespace().collect::<Vec<_>>()).filter(|r| !r.is_empty()).collect();
+    let rows: Vec<Vec<&str>> = NAYTIN_NEIGHBOURS
+        .lines()
+        .map(|l| l.split_whitespace().collect::<Vec<_>>())
+        .filter(|r| !r.is_empty())
+        .collect();
     let names: Vec<&str> = rows.iter().map(|r| r[0]).collect();
     rows.iter()
         .map(|r| {

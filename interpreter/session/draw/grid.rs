@@ -12,14 +12,20 @@ pub fn draw(game: &Game, state: &State, style: &Style, marks: &Marks) -> Vec<Str
     let files = cells.iter().map(|&c| coords[c].0).max().unwrap_or(0) + 1;
     let ranks = cells.iter().map(|&c| coords[c].1).max().unwrap_or(0) + 1;
     let mut at = vec![None; (files * ranks) as usize];
-    let mut width = 1;
+    let mut width = marks.widest(game);
     for &c in &cells {
         let (x, y) = coords[c];
         let (token, paint) = marks.token(game, word(game, state, c), true);
         width = width.max(token.chars().count());
         at[(y * files + x) as usize] = Some((token, paint));
     }
-    let file_name = |x: i32| if x < 26 { ((b'a' + x as u8) as char).to_string() } else { (x + 1).to_string() };
+    let file_name = |x: i32| {
+        if x < 26 {
+            ((b'a' + x as u8) as char).to_string()
+        } else {
+            (x + 1).to_string()
+        }
+    };
     width = width.max((0..files).map(|x| file_name(x).len()).max().unwrap_or(1));
     let label_width = ranks.to_string().len();
     let header: Vec<String> = (0..files).map(|x| pad(&file_name(x), width)).collect();
@@ -28,7 +34,9 @@ pub fn draw(game: &Game, state: &State, style: &Style, marks: &Marks) -> Vec<Str
     for y in (0..ranks).rev() {
         let row: Vec<String> = (0..files)
             .map(|x| match &at[(y * files + x) as usize] {
-                Some((token, paint)) if !token.is_empty() => style.paint(*paint, &pad(token, width)),
+                Some((token, paint)) if !token.is_empty() => {
+                    style.paint(*paint, &pad(token, width))
+                }
                 Some(_) => style.paint(Paint::Dim, &pad(style.empty_mark(), width)),
                 None => " ".repeat(width),
             })

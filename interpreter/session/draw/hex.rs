@@ -6,14 +6,24 @@ use crate::ir::Game;
 use crate::session::style::{pad, Paint, Style};
 use crate::State;
 
-pub fn draw(game: &Game, state: &State, style: &Style, marks: &Marks, viewer: usize) -> Vec<String> {
+pub fn draw(
+    game: &Game,
+    state: &State,
+    style: &Style,
+    marks: &Marks,
+    viewer: usize,
+) -> Vec<String> {
     let cells = on_board(game);
     let coords = &game.board.coords;
     let mut shown = Vec::new();
-    let mut width = 1;
+    let mut width = marks.widest(game);
     for &c in &cells {
         let (token, paint) = marks.token(game, word(game, state, c), true);
-        let text = if token.is_empty() { label(game, viewer, c).to_string() } else { token.clone() };
+        let text = if token.is_empty() {
+            label(game, viewer, c).to_string()
+        } else {
+            token.clone()
+        };
         width = width.max(text.chars().count());
         shown.push((c, text, if token.is_empty() { Paint::Dim } else { paint }));
     }
@@ -22,7 +32,8 @@ pub fn draw(game: &Game, state: &State, style: &Style, marks: &Marks, viewer: us
     let rows = cells.iter().map(|&c| coords[c].1).max().unwrap_or(0) + 1;
     let mut lines = Vec::new();
     for y in 0..rows {
-        let mut row: Vec<&(usize, String, Paint)> = shown.iter().filter(|(c, _, _)| coords[*c].1 == y).collect();
+        let mut row: Vec<&(usize, String, Paint)> =
+            shown.iter().filter(|(c, _, _)| coords[*c].1 == y).collect();
         row.sort_by_key(|(c, _, _)| coords[*c].0);
         let mut line = String::new();
         let mut column = 0;

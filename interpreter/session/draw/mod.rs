@@ -8,8 +8,8 @@ mod points;
 
 use super::style::{pad, Paint, Style};
 use crate::engine::state::{CellWord, NEUTRAL};
-use crate::ir::Game;
-use crate::State;
+use crate::ir::{Game, MATCH_COUNTERS};
+use crate::{Engine, State};
 
 /// The letters that stand for players and piece types on a board.
 pub struct Marks {
@@ -43,7 +43,11 @@ impl Marks {
             pieces.push(letter);
         }
         let show_piece = game.pieces.iter().filter(|p| !p.neutral).count() > 1;
-        Marks { players, pieces, show_piece }
+        Marks {
+            players,
+            pieces,
+            show_piece,
+        }
     }
 
     /// A cell's contents as a short token (`R5`, `Wk`, `o`, `B3x2`) and its colour;
@@ -64,7 +68,7 @@ impl Marks {
             if self.show_piece {
                 text.push(self.pieces.get(piece).copied().unwrap_or('?'));
             }
-            Paint::Player(o, game.players.get(o).map_or("", |s| s.as_str()))
+            Paint::player(o, game.players.get(o).map_or("", |s| s.as_str()))
         };
         if def.is_some_and(|d| d.values.is_some()) {
             text.push_str(&w.value().to_string());
@@ -73,6 +77,18 @@ impl Marks {
             text.push_str(&format!("x{}", w.count()));
         }
         (text, paint)
+    }
+
+    /// The widest token a single piece can have (owner, type, largest value).
+    pub fn widest(&self, game: &Game) -> usize {
+        let value = game
+            .pieces
+            .iter()
+            .filter_map(|p| p.values)
+            .map(|(_, hi)| hi.to_string().len())
+            .max()
+            .unwrap_or(0);
+        1 + usize::from(self.show_piece) + value
     }
 
     pub fn player_letter(&self, p: usize) -> char {
@@ -84,18 +100,37 @@ impl Marks {
         let mut parts: Vec<String> = Vec::new();
         for (i, name) in game.players.iter().enumerate() {
             let letter = self.players[i].to_string();
-            parts.push(format!("{} {name}", style.paint(Paint::Player(i, name), &letter)));
+            parts.push(format!(
+                "{} {name}",
+                style.paint(Paint::player(i, name), &letter)
+            ));
         }
         for (i, p) in game.pieces.iter().enumerate() {
             if p.neutral || self.show_piece {
-                let paint = if p.neutral { Paint::Neutral } else { Paint::Bold };
-                parts.push(format!("{} {}", style.paint(paint, &self.pieces[i].to_string()), p.name));
+                let paint = if p.neutral {
+                    Paint::Neutral
+                } else {
+                    Paint::Bold
+                };
+                parts.push(format!(
+                    "{} {}",
+                    style.paint(paint, &self.pieces[i].to_string()),
+                    p.name
+                ));
             }
         }
-        let values: Vec<&str> = game.pieces.iter().filter(|p| p.values.is_some()).map(|p| p.name.as_str()).collect();
+        let values: Vec<&str> = game
+            .pieces
+            .iter()
+            .filter(|p| p.values.is_some())
+            .map(|p| p.name.as_str())
+            .collect();
         let mut line = parts.join(style.dot());
         if !values.is_empty() {
-            line.push_str(&format!("   (a number is the value of a {})", values.join(" or ")));
+            line.push_str(&format!(
+                "   (a number is the value of a {})",
+                values.join(" or ")
+            ));
         }
         line
     }
@@ -105,12 +140,21 @@ impl Marks {
 pub fn board(game: &Game, state: &State, style: &Style, viewer: usize) -> String {
     let marks = Marks::new(game);
     let zones = zone_lines(game, state, style, &marks);
-    let hint = |key: &str| game.layout.hints.iter().find(|(k, _)| k == key).map(|(_, v)| v.as_str());
+    let hint = |key: &str| {
+        game.layout
+            .hints
+            .iter()
+            .find(|(k, _)| k == key)
+            .map(|(_, v)| v.as_str())
+    };
     let mut lines = match game.layout.kind.as_str() {
         "grid" => with_zones_below(grid::draw(game, state, style, &marks), zones),
         "hex" => with_zones_below(hex::draw(game, state, style, &marks, viewer), zones),
         "points" => {
-            let stack = hint("stack").and_then(|v| v.parse().ok()).unwrap_or(5usize).clamp(1, 15);
+            let stack = hint("stack")
+                .and_then(|v| v.parse().ok())
+                .unwrap_or(5usize)
+                .clamp(1, 15);
             points::draw(game, state, style, &marks, viewer, stack, zones)
         }
         _ => with_zones_below(list(game, state, style, &marks, viewer), zones),
@@ -131,12 +175,18 @@ fn with_zones_below(mut lines: Vec<String>, zones: Vec<String>) -> Vec<String> {
 
 /// The cells drawn on the board proper (zones sit at coordinates (-1, -1)).
 pub(crate) fn on_board(game: &Game) -> Vec<usize> {
-    (0..game.board.cells.len()).filter(|&c| game.board.coords[c].0 >= 0 && game.board.coords[c].1 >= 0).collect()
+    (0..game.board.cells.len())
+        .filter(|&c| game.board.coords[c].0 >= 0 && game.board.coords[c].1 >= 0)
+        .collect()
 }
 
 /// How the viewer names a cell.
 pub(crate) fn label(game: &Game, viewer: usize, cell: usize) -> &str {
-    game.board.labels.get(viewer).and_then(|l| l.get(cell)).unwrap_or(&game.board.cells[cell])
+    game.board
+        .labels
+        .get(viewer)
+        .and_then(|l| l.get(cell))
+        .unwrap_or(&game.board.cells[cell])
 }
 
 pub(crate) fn word(game: &Game, state: &State, cell: usize) -> CellWord {
@@ -145,7 +195,13 @@ pub(crate) fn word(game: &Game, state: &State, cell: usize) -> CellWord {
 
 /// One line per zone: its name and what each of its cells holds.
 fn zone_lines(game: &Game, state: &State, style: &Style, marks: &Marks) -> Vec<String> {
-    let width = game.board.zones.iter().map(|z| z.name.chars().count()).max().unwrap_or(0);
+    let width = game
+        .board
+        .zones
+        .iter()
+        .map(|z| z.name.chars().count())
+        .max()
+        .unwrap_or(0);
     let mut out = Vec::new();
     for z in &game.board.zones {
         let mut parts = Vec::new();
@@ -154,23 +210,40 @@ fn zone_lines(game: &Game, state: &State, style: &Style, marks: &Marks) -> Vec<S
                 continue;
             }
             let w = word(game, state, c as usize);
-            let who = if z.per_player { game.players.get(i).cloned().unwrap_or_default() } else { String::new() };
+            let who = if z.per_player {
+                game.players.get(i).cloned().unwrap_or_default()
+            } else {
+                String::new()
+            };
             let content = if w.count() == 0 {
                 "0".to_string()
             } else {
                 let (token, paint) = marks.token(game, w, false);
                 let own = z.per_player && w.owner() == i as i32;
                 // A player's own pieces in his zone are simply counted.
-                if own && game.pieces.get(w.piece() as usize).is_some_and(|p| p.values.is_none()) {
+                if own
+                    && game
+                        .pieces
+                        .get(w.piece() as usize)
+                        .is_some_and(|p| p.values.is_none())
+                {
                     style.paint(paint, &w.count().to_string())
                 } else {
                     format!("{} x{}", style.paint(paint, &token), w.count())
                 }
             };
-            let name = if who.is_empty() { String::new() } else { format!("{} ", style.paint(Paint::Player(i, &who), &who)) };
+            let name = if who.is_empty() {
+                String::new()
+            } else {
+                format!("{} ", style.paint(Paint::player(i, &who), &who))
+            };
             parts.push(format!("{name}{content}"));
         }
-        out.push(format!("{}  {}", pad(&z.name, width), parts.join(style.dot())));
+        out.push(format!(
+            "{}  {}",
+            pad(&z.name, width),
+            parts.join(style.dot())
+        ));
     }
     out
 }
@@ -183,7 +256,11 @@ fn list(game: &Game, state: &State, style: &Style, marks: &Marks, viewer: usize)
         let w = word(game, state, c);
         if w.count() > 0 {
             let (token, paint) = marks.token(game, w, true);
-            items.push(format!("{} {}", label(game, viewer, c), style.paint(paint, &token)));
+            items.push(format!(
+                "{} {}",
+                label(game, viewer, c),
+                style.paint(paint, &token)
+            ));
         }
     }
     let empty = cells.len() - items.len();
@@ -218,36 +295,82 @@ pub fn equipment(game: &Game, state: &State, scores: &[i32], style: &Style) -> S
             }
         };
         let text = if pool.per_player {
-            let parts: Vec<String> =
-                game.players.iter().enumerate().map(|(i, p)| format!("{} {}", style.paint(Paint::Player(i, p), p), list(i))).collect();
+            let parts: Vec<String> = game
+                .players
+                .iter()
+                .enumerate()
+                .map(|(i, p)| format!("{} {}", style.paint(Paint::player(i, p), p), list(i)))
+                .collect();
             parts.join(&format!(" {} ", style.bar()))
         } else {
             list(0)
         };
         rows.push((pool.name.clone(), text));
     }
-    if !game.counters.is_empty() {
-        let parts: Vec<String> = game
-            .counters
-            .iter()
-            .map(|c| {
-                if c.per_player {
-                    let each: Vec<String> =
-                        game.players.iter().enumerate().map(|(i, p)| format!("{p} {}", state.data[c.base + i])).collect();
-                    format!("{} ({})", c.name, each.join(", "))
-                } else {
-                    format!("{} {}", c.name, state.data[c.base])
-                }
-            })
-            .collect();
-        rows.push(("counters".to_string(), parts.join(style.dot())));
+    let engine = Engine::new(game);
+    let viewer = state.mover();
+    let match_play = game
+        .counters
+        .iter()
+        .filter(|c| MATCH_COUNTERS.iter().any(|(n, _)| *n == c.name))
+        .any(|c| state.data[c.base] != 0);
+    let parts: Vec<String> = game
+        .counters
+        .iter()
+        // The match counters every game has are shown only in match play.
+        .filter(|c| match_play || !MATCH_COUNTERS.iter().any(|(n, _)| *n == c.name))
+        .map(|c| {
+            let value = |i: usize| engine.format_value(state.data[c.base + i], c.ty, viewer);
+            if c.per_player {
+                let each: Vec<String> = game
+                    .players
+                    .iter()
+                    .enumerate()
+                    .map(|(i, p)| format!("{p} {}", value(i)))
+                    .collect();
+                format!("{} ({})", c.name, each.join(", "))
+            } else {
+                format!("{} {}", c.name, value(0))
+            }
+        })
+        .collect();
+    // Long lists of counters wrap.
+    let mut line = String::new();
+    let mut first = true;
+    for part in parts {
+        if !line.is_empty() && line.chars().count() + part.chars().count() > 64 {
+            let name = if first { "counters" } else { "" };
+            rows.push((name.to_string(), std::mem::take(&mut line)));
+            first = false;
+        }
+        if !line.is_empty() {
+            line.push_str(style.dot());
+        }
+        line.push_str(&part);
+    }
+    if !line.is_empty() {
+        rows.push((if first { "counters" } else { "" }.to_string(), line));
     }
     if game.score.is_some() {
-        let parts: Vec<String> =
-            game.players.iter().enumerate().map(|(i, p)| format!("{} {}", style.paint(Paint::Player(i, p), p), scores.get(i).copied().unwrap_or(0))).collect();
+        let parts: Vec<String> = game
+            .players
+            .iter()
+            .enumerate()
+            .map(|(i, p)| {
+                format!(
+                    "{} {}",
+                    style.paint(Paint::player(i, p), p),
+                    scores.get(i).copied().unwrap_or(0)
+                )
+            })
+            .collect();
         rows.push(("score".to_string(), parts.join(style.dot())));
     }
-    let width = rows.iter().map(|(n, _)| n.chars().count()).max().unwrap_or(0);
+    let width = rows
+        .iter()
+        .map(|(n, _)| n.chars().count())
+        .max()
+        .unwrap_or(0);
     let mut out = String::new();
     for (name, text) in rows {
         out.push_str(&format!("{}  {text}\n", pad(&name, width)));

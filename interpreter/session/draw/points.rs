@@ -8,7 +8,15 @@ use crate::ir::Game;
 use crate::session::style::{pad, pad_left, Paint, Style};
 use crate::State;
 
-pub fn draw(game: &Game, state: &State, style: &Style, marks: &Marks, viewer: usize, stack: usize, zones: Vec<String>) -> Vec<String> {
+pub fn draw(
+    game: &Game,
+    state: &State,
+    style: &Style,
+    marks: &Marks,
+    viewer: usize,
+    stack: usize,
+    zones: Vec<String>,
+) -> Vec<String> {
     let mut cells = on_board(game);
     cells.sort_by_key(|&c| (game.board.coords[c].1, game.board.coords[c].0));
     let half = cells.len().div_ceil(2);
@@ -48,12 +56,18 @@ pub fn draw(game: &Game, state: &State, style: &Style, marks: &Marks, viewer: us
     let level = |side: &[usize], h: usize| -> String {
         let items = (0..columns)
             .map(|i| {
-                let Some(&c) = side.get(i) else { return " ".repeat(width) };
+                let Some(&c) = side.get(i) else {
+                    return " ".repeat(width);
+                };
                 let w = word(game, state, c);
                 let n = w.count() as usize;
                 if n > h {
                     let (token, paint) = marks.token(game, w, false);
-                    let text = if h + 1 == stack && n > stack { n.to_string() } else { token };
+                    let text = if h + 1 == stack && n > stack {
+                        n.to_string()
+                    } else {
+                        token
+                    };
                     style.paint(paint, &pad_left(&text, width))
                 } else if h == 0 {
                     style.paint(Paint::Dim, &pad_left(style.empty_mark(), width))
@@ -75,7 +89,11 @@ pub fn draw(game: &Game, state: &State, style: &Style, marks: &Marks, viewer: us
     }
     lines.push(labels(&bottom));
     // The zones go beside the middle of the board.
-    let board_width = lines.iter().map(|l| crate::session::style::width(l)).max().unwrap_or(0);
+    let board_width = lines
+        .iter()
+        .map(|l| crate::session::style::width(l))
+        .max()
+        .unwrap_or(0);
     let first = middle.saturating_sub(zones.len() / 2).max(1);
     for (k, z) in zones.into_iter().enumerate() {
         let i = (first + k).min(lines.len() - 1);

@@ -1,0 +1,1449 @@
+//! An interactive game session: a line in, text out. The REPL (repl/play.rs) and the
+//! tests drive it the same way; it knows no terminal and no game.
+
+mod ai;
+mod commands;
+pub mod draw;
+mod explainer;
+mod record;
+pub mod style;
+mod timeline;
+mod turn;
+
+pub use ai::Level;
+pub use commands::{help, Arg, Cmd, CommandSpec, COMMANDS};
+pub use record::Record;
+pub use style::Style;
+pub use timeline::{By, Entry};
+
+use crate::engine::explain::split_ordered;
+use crate::engine::play::PlayError;
+use crate::engine::rng::Rng;
+use crate::{
+    compile, json, Choices, CompileError, Diagnostic, Diagnostics, Engine, Game, Outcome,
+    RuntimeError, Source, State, Status,
+};
+use explainer::RulesIndex;
+use std::sync::Arc;
+use style::Paint;
+use timeline::Timeline;
+
+/// What a line produced: text to print, and whether the session is over.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Output {
+    pub text: String,
+    pub quit: bool,
+}
+
+/// Where the rules came from, for `reload` and for records.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Origin {
+    /// A built-in game by name (reloading re-reads its embedded text).
+    BuiltIn(String),
+    /// A rules file on disk.
+    Path(String),
+}
+
+impl Origin {
+    pub fn name(&self) -> &str {
+        match self {
+            Origin::BuiltIn(n) | Origin::Path(n) => n,
+        }
+    }
+
+    fn read(&self) -> Result<Source, String> {
+        match self {
+            Origin::BuiltIn(n) => crate::games::built_in(n)
+                .map(|t| Source::new(format!("games/{n}.tabula"), t))
+                .ok_or_else(|| format!("`{n}` is not a built-in game")),
+            Origin::Path(p) => std::fs::read_to_string(p)
+                .map(|t| Source::new(p.clone(), t))
+                .map_err(|e| format!("cannot read `{p}`: {}", e.to_string().to_lowercase())),
+        }
+    }
+
+    /// A built-in game by name, or a path.
+    pub fn of(name_or_path: &str) -> Origin {
+        if crate::games::built_in(name_or_path).is_some() {
+            Origin::BuiltIn(name_or_path.to_string())
+        } else {
+            Origin::Path(name_or_path.to_string())
+        }
+    }
+}
+
+/// What tab completion offers: candidates replacing the text from `start`, or a file
+/// name to complete (the REPL knows the file system).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Completion {
+    pub start: usize,
+    pub candidates: Vec<String>,
+    pub file: bool,
+}
+
+/// Text being built for one `Output`.
+#[derive(Default)]
+struct Out {
+    text: String,
+}
+
+impl Out {
+    fn line(&mut self, s: impl AsRef<str>) {
+        self.text.push_str(s.as_ref());
+        self.text.push('\n');
+    }
+    fn push(&mut self, s: impl AsRef<str>) {
+        self.text.push_str(s.as_ref());
+    }
+}
+
+/// The most moves the computer makes in a row before handing back control.
+const COMPUTER_LIMIT: usize = 10_000;
+
+/// A game in progress with its history, computer players and settings.
+pub struct Session {
+    origin: Origin,
+    source: Source,
+    options: Vec<String>,
+    game: Arc<Game>,
+    index: RulesIndex,
+    seed: u64,
+    rng: Rng,
+    timeline: Timeline,
+    /// The state the game started from when it was loaded (for records).
+    start_json: Option<serde_json::Value>,
+    /// Steps of a whole turn entered so far.
+    partial: Vec<String>,
+    computers: Vec<Option<Level>>,
+    trace: bool,
+    /// A chance outcome set by hand for the next chance event.
+    queued: Option<String>,
+    /// The legal choices of the current state, once computed.
+    decision: Option<turn::Decision>,
+    started: bool,
+    pub style: Style,
+}
+
+fn compile_error(e: CompileError, color: bool) -> String {
+    match e {
+        CompileError::Rules(d) => d.render(color),
+        CompileError::Option(m) => format!("error: {m}"),
+    }
+}
+
+impl Session {
+    /// A session on a built-in game or a rules file.
+    pub fn open(name_or_path: &str, options: &[String], seed: u64) -> Result<Session, String> {
+        let origin = Origin::of(name_or_path);
+        let source = crate::games::load_source(name_or_path).map_err(|e| format!("error: {e}"))?;
+        Session::with_origin(origin, source, options, seed)
+    }
+
+    /// A session on a rules text (`reload` re-reads `source.name` when it is a file).
+    pub fn new(source: Source, options: &[String], seed: u64) -> Result<Session, String> {
+        let builtin = crate::games::BUILT_IN
+            .iter()
+            .find(|(n, t)| source.name == format!("games/{n}.tabula") && *t == source.text);
+        let origin = match builtin {
+            Some((n, _)) if !std::path::Path::new(&source.name).is_file() => {
+                Origin::BuiltIn(n.to_string())
+            }
+            _ => Origin::Path(source.name.clone()),
+        };
+        Session::with_origin(origin, source, options, seed)
+    }
+
+    fn with_origin(
+        origin: Origin,
+        source: Source,
+        options: &[String],
+        seed: u64,
+    ) -> Result<Session, String> {
+        let game = compile(&source, options).map_err(|e| compile_error(e, false))?;
+        let mut engine = Engine::new(&game);
+        let start = engine
+            .initial_state()
+            .map_err(|e| runtime_text(&source, &e, false))?;
+        let players = game.players.len();
+        let index = RulesIndex::new(&source.text);
+        Ok(Session {
+            origin,
+            source,
+            options: game.chosen.clone(),
+            game: Arc::new(game),
+            index,
+            seed,
+            rng: Rng::new(seed),
+            timeline: Timeline::new(start),
+            start_json: None,
+            partial: Vec::new(),
+            computers: vec![None; players],
+            trace: false,
+            queued: None,
+            decision: None,
+            started: false,
+            style: Style::plain(),
+        })
+    }
+
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// The current position (a turn entered in part is not applied).
+    pub fn state(&self) -> &State {
+        self.timeline.current()
+    }
+
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    /// The steps played so far, as text.
+    pub fn moves(&self) -> Vec<String> {
+        self.timeline
+            .played()
+            .iter()
+            .map(|e| e.text.clone())
+            .collect()
+    }
+
+    pub fn computer(&self, player: usize) -> Option<Level> {
+        self.computers.get(player).copied().flatten()
+    }
+
+    /// The result, once the game is over.
+    pub fn outcome(&self) -> Option<Outcome> {
+        Engine::new(&self.game).outcome(self.timeline.current())
+    }
+
+    /// The greeting, the first chance events and the board. `handle` calls it first if
+    /// no one did.
+    pub fn intro(&mut self) -> Output {
+        let mut out = Out::default();
+        self.start(&mut out);
+        Output {
+            text: out.text,
+            quit: false,
+        }
+    }
+
+    fn start(&mut self, out: &mut Out) {
+        if self.started {
+            return;
+        }
+        self.started = true;
+        let game = self.game.clone();
+        let options = if game.chosen.is_empty() {
+            "none".to_string()
+        } else {
+            game.chosen.join(", ")
+        };
+        out.line(format!(
+            "{} ({}), seed {}",
+            self.style.paint(Paint::Bold, &game.name),
+            self.source.name,
+            self.seed
+        ));
+        out.line(format!(
+            "players {}; options: {options}",
+            game.players.join(", ")
+        ));
+        out.line("Type `help` for the commands, `moves` for the legal moves.");
+        self.changed(out);
+    }
+
+    /// What the prompt shows: the player to move (and a turn entered so far).
+    pub fn prompt(&self) -> String {
+        let mut engine = Engine::new(&self.game);
+        let state = self.timeline.current();
+        match engine.status(state) {
+            Status::Over(_) => "game over> ".to_string(),
+            Status::Chance(c) => format!("{}?> ", self.game.chances[c].name),
+            Status::Player(p) => {
+                if self.partial.is_empty() {
+                    format!("{}> ", self.game.players[p])
+                } else {
+                    format!("{} {}> ", self.game.players[p], self.partial.join(" "))
+                }
+            }
+        }
+    }
+
+    /// Runs one line: a command or a move. Errors are printed; the game is kept, even
+    /// when tabula itself fails (a panic is caught and the game restored).
+    pub fn handle(&mut self, line: &str) -> Output {
+        let saved = (self.timeline.clone(), self.partial.clone());
+        let run = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| self.handle_line(line)));
+        run.unwrap_or_else(|_| {
+            self.timeline = saved.0;
+            self.partial = saved.1;
+            self.decision = None;
+            Output {
+                text: self.error(
+                    "tabula failed on this line (a bug; please report it); the game is kept",
+                ),
+                quit: false,
+            }
+        })
+    }
+
+    fn handle_line(&mut self, line: &str) -> Output {
+        let mut out = Out::default();
+        self.start(&mut out);
+        let line = line.trim();
+        if line.is_empty() {
+            return Output {
+                text: out.text,
+                quit: false,
+            };
+        }
+        // A leading `:` forces a command, for a game whose moves are written like one.
+        let (forced, command_line) = match line.strip_prefix(':') {
+            Some(l) => (true, l.trim_start()),
+            None => (false, line),
+        };
+        let (word, rest) = match command_line.split_once(char::is_whitespace) {
+            Some((w, r)) => (w, r.trim()),
+            None => (command_line, ""),
+        };
+        let result = match commands::find(word) {
+            Some(spec) if forced || !self.is_legal_move(line) => {
+                self.command(spec.cmd, rest, &mut out)
+            }
+            None if forced => Err(format!("no command `{word}`; `help` lists them")),
+            _ => self.enter_move(line, &mut out),
+        };
+        let quit = match result {
+            Ok(quit) => quit,
+            Err(message) => {
+                out.push(self.error(&message));
+                false
+            }
+        };
+        Output {
+            text: out.text,
+            quit,
+        }
+    }
+
+    /// An error message, marked `error:` unless it is a rendered diagnostic already.
+    fn error(&self, message: &str) -> String {
+        let message = message.trim_end();
+        if message.starts_with("error")
+            || message.contains("\n  --> ")
+            || message.contains("\n  ┌─")
+        {
+            return format!("{message}\n");
+        }
+        format!("{} {message}\n", self.style.paint(Paint::Error, "error:"))
+    }
+
+    fn runtime(&self, e: &RuntimeError) -> String {
+        runtime_text(&self.source, e, self.style.color)
+    }
+
+    fn play_error(&self, e: PlayError) -> String {
+        match e {
+            PlayError::Runtime(r) => self.runtime(&r),
+            other => other.to_string(),
+        }
+    }
+
+    fn person(&self, p: usize) -> bool {
+        self.computer(p).is_none()
+    }
+
+    fn nobody(&self) -> bool {
+        self.computers.iter().all(|c| c.is_some())
+    }
+
+    fn command(&mut self, cmd: Cmd, rest: &str, out: &mut Out) -> Result<bool, String> {
+        match cmd {
+            Cmd::Help => out.push(help(words(rest).first().copied())?),
+            Cmd::Moves => self.list_moves(out)?,
+            Cmd::Board => self.draw(out),
+            Cmd::Undo => self.undo(count(rest)?, out)?,
+            Cmd::Redo => self.redo(count(rest)?, out)?,
+            Cmd::New => {
+                let seed = match rest {
+                    "" => self.next_seed(),
+                    s => s
+                        .parse()
+                        .map_err(|_| format!("`{s}` is not a seed (a whole number)"))?,
+                };
+                self.restart(seed, out)?;
+            }
+            Cmd::Options => self.options_command(rest, out)?,
+            Cmd::Ai => self.ai_command(rest, out)?,
+            Cmd::Dice => {
+                let numbers = words(rest);
+                if numbers.is_empty() || numbers.iter().any(|n| n.parse::<i64>().is_err()) {
+                    return Err("`dice` takes the numbers of the outcome, e.g. `dice 3 1`".into());
+                }
+                self.set_chance(&numbers.join("-"), out)?;
+            }
+            Cmd::Roll => {
+                if rest.is_empty() {
+                    return Err("`roll` takes the text of a chance outcome, e.g. `roll 3-1`".into());
+                }
+                self.set_chance(rest, out)?;
+            }
+            Cmd::Why => self.why(rest, out)?,
+            Cmd::Trace => {
+                match rest {
+                    "on" => {
+                        self.trace = true;
+                        out.line("trace on: the rules evaluated are shown as moves are listed and played");
+                        self.show_trace(out);
+                    }
+                    "off" => {
+                        self.trace = false;
+                        out.line("trace off");
+                    }
+                    "" => out.line(if self.trace {
+                        "trace is on"
+                    } else {
+                        "trace is off"
+                    }),
+                    other => return Err(format!("`trace {other}`: say `trace on` or `trace off`")),
+                }
+            }
+            Cmd::Save => self.save(rest, out)?,
+            Cmd::Load => self.load(rest, out)?,
+            Cmd::State => self.print_state(rest, out)?,
+            Cmd::LoadState => self.load_state(rest, out)?,
+            Cmd::Reload => self.reload(out)?,
+            Cmd::Quit => return Ok(true),
+        }
+        Ok(false)
+    }
+
+    fn next_seed(&mut self) -> u64 {
+        (u64::from(self.rng.below(u32::MAX)) << 32) | u64::from(self.rng.below(u32::MAX))
+    }
+
+    /// Forgets the cached choices and any turn entered in part.
+    fn invalidate(&mut self) {
+        self.decision = None;
+        self.partial.clear();
+    }
+
+    fn push(&mut self, e: Entry) {
+        self.timeline.push(e);
+        self.invalidate();
+    }
+
+    /// After the position changed: chance and computer moves, then the board.
+    fn changed(&mut self, out: &mut Out) {
+        self.advance(out);
+        self.draw(out);
+        self.show_trace(out);
+    }
+
+    /// Resolves chance and lets the computer play until a person is to move or the
+    /// game is over.
+    fn advance(&mut self, out: &mut Out) {
+        let game = self.game.clone();
+        let mut engine = Engine::new(&game);
+        let mut computer_moves = 0;
+        loop {
+            let state = self.timeline.current().clone();
+            match engine.status(&state) {
+                Status::Over(_) => break,
+                Status::Chance(c) => {
+                    let fixed = self.queued.take();
+                    let mut next = state.clone();
+                    match engine.resolve_chance(&mut next, &mut self.rng, fixed.as_deref()) {
+                        Ok(Some(step)) => {
+                            let text = engine.step_text(&state, &step, true);
+                            let by_hand = if fixed.is_some() {
+                                " (set by hand)"
+                            } else {
+                                ""
+                            };
+                            out.line(format!("{}: {text}{by_hand}", game.chances[c].name));
+                            if self.trace {
+                                out.push(explainer::render_changes(
+                                    &game,
+                                    &state,
+                                    &next,
+                                    &self.style,
+                                ));
+                            }
+                            self.push(Entry {
+                                text,
+                                by: By::Chance,
+                                state: next,
+                            });
+                        }
+                        Ok(None) => {
+                            out.push(self.error(&format!(
+                                "the chance event `{}` has no outcome here; the game cannot go on",
+                                game.chances[c].name
+                            )));
+                            break;
+                        }
+                        Err(PlayError::Illegal { text, legal }) => {
+                            out.push(self.error(&format!("`{text}` is not an outcome of `{}` (those are: {legal}); drawn at random instead", game.chances[c].name)));
+                        }
+                        Err(e) => {
+                            out.push(self.error(&self.play_error(e)));
+                            break;
+                        }
+                    }
+                }
+                Status::Player(p) => {
+                    let Some(level) = self.computer(p) else { break };
+                    if computer_moves >= COMPUTER_LIMIT {
+                        out.line(format!("the computer stopped after {COMPUTER_LIMIT} moves; enter any command to let it go on"));
+                        break;
+                    }
+                    self.show_trace(out);
+                    let mut choices = Choices::default();
+                    if let Err(e) = engine.legal(&state, &mut choices) {
+                        out.push(self.error(&self.runtime(&e)));
+                        break;
+                    }
+                    if choices.is_empty() {
+                        out.push(self.error(
+                            "no legal move, yet the game is not over (the rules give no way on)",
+                        ));
+                        break;
+                    }
+                    let choice =
+                        match ai::choose(&mut engine, &state, &choices, p, level, &mut self.rng) {
+                            Ok(i) => i,
+                            Err(e) => {
+                                out.push(self.error(&self.runtime(&e)));
+                                break;
+                            }
+                        };
+                    let steps = choices.get(choice).to_vec();
+                    if let Err(m) = self.play_steps(&mut engine, &state, &steps, p, out) {
+                        out.push(self.error(&m));
+                        break;
+                    }
+                    computer_moves += 1;
+                }
+            }
+        }
+    }
+
+    /// Plays a choice of player `p` and records it.
+    fn play_steps(
+        &mut self,
+        engine: &mut Engine,
+        state: &State,
+        steps: &[crate::Step],
+        p: usize,
+        out: &mut Out,
+    ) -> Result<(), String> {
+        let game = engine.game;
+        let text = engine
+            .choice_text(state, steps)
+            .map_err(|e| self.runtime(&e))?;
+        let mut next = state.clone();
+        engine
+            .apply(&mut next, steps)
+            .map_err(|e| self.runtime(&e))?;
+        let who = match self.computer(p) {
+            Some(level) => format!("{} ({})", game.players[p], level.name()),
+            None => game.players[p].clone(),
+        };
+        out.line(format!(
+            "{}: {text}",
+            self.style.paint(Paint::player(p, &game.players[p]), &who)
+        ));
+        if self.trace {
+            let mut work = state.clone();
+            for s in steps {
+                let name = match s.kind {
+                    crate::StepKind::Action => {
+                        format!("action `{}`", game.actions[s.id as usize].name)
+                    }
+                    _ => "a pass".to_string(),
+                };
+                let at = match s.kind {
+                    crate::StepKind::Action => {
+                        let (line, _) =
+                            self.source.line_col(game.actions[s.id as usize].span.start);
+                        format!(" ({}:{line})", self.source.name)
+                    }
+                    _ => String::new(),
+                };
+                let bound: Vec<String> = engine
+                    .step_bindings(&work, s)
+                    .iter()
+                    .map(|(n, v)| format!("{n} = {v}"))
+                    .collect();
+                let with = if bound.is_empty() {
+                    String::new()
+                } else {
+                    format!(" with {}", bound.join(", "))
+                };
+                let step_text = engine.step_text(&work, s, true);
+                out.push(self.style.paint(
+                    Paint::Dim,
+                    &format!("trace: `{step_text}` is {name}{at}{with}\n"),
+                ));
+                let before = work.clone();
+                engine
+                    .apply_step(&mut work, s)
+                    .map_err(|e| self.runtime(&e))?;
+                out.push(explainer::render_changes(game, &before, &work, &self.style));
+            }
+        }
+        self.push(Entry {
+            text,
+            by: By::Player(p),
+            state: next,
+        });
+        Ok(())
+    }
+
+    /// The state drawn: the current one with a turn entered so far applied.
+    fn shown_state(&mut self) -> State {
+        let state = self.timeline.current().clone();
+        if self.partial.is_empty() {
+            return state;
+        }
+        let game = self.game.clone();
+        let mut engine = Engine::new(&game);
+        turn::Decision::partial_state(&mut engine, &state, &self.partial).unwrap_or(state)
+    }
+
+    /// The board, the pools and counters, and whose turn it is.
+    fn draw(&mut self, out: &mut Out) {
+        let game = self.game.clone();
+        let state = self.shown_state();
+        let mut engine = Engine::new(&game);
+        out.line("");
+        out.push(draw::board(&game, &state, &self.style, state.mover()));
+        out.push(draw::equipment(
+            &game,
+            &state,
+            &engine.scores(&state),
+            &self.style,
+        ));
+        let status = match engine.status(self.timeline.current()) {
+            Status::Over(o) => format!(
+                "game over: {}",
+                self.style.paint(Paint::Good, &describe(&game, &o))
+            ),
+            Status::Chance(c) => format!(
+                "the chance event `{}` is pending: set it with `dice` or `roll`",
+                game.chances[c].name
+            ),
+            Status::Player(p) => {
+                let name = game.players[p].clone();
+                let who = match self.computer(p) {
+                    Some(level) => format!("{name} (computer, {})", level.name()),
+                    None => name.clone(),
+                };
+                let phase = &game.phases[state.phase()].name;
+                let number = self.timeline.moves_played() + 1;
+                format!(
+                    "{} to move · phase {phase} · move {number}",
+                    self.style.paint(Paint::player(p, &name), &who)
+                )
+            }
+        };
+        out.line(if self.style.unicode {
+            status
+        } else {
+            status.replace(" · ", ", ")
+        });
+        if !self.partial.is_empty() {
+            out.line(format!(
+                "so far: {} (enter the rest of the turn; `undo` takes back a step)",
+                self.partial.join(" ")
+            ));
+        }
+    }
+
+    fn show_trace(&mut self, out: &mut Out) {
+        if !self.trace {
+            return;
+        }
+        let game = self.game.clone();
+        let mut engine = Engine::new(&game);
+        let state = self.timeline.current().clone();
+        if engine.outcome(&state).is_some() {
+            return;
+        }
+        match engine.trace_moves(&state) {
+            Ok(t) => out.push(explainer::render_trace(
+                &game,
+                &self.source,
+                &self.index,
+                &t,
+                &self.style,
+            )),
+            Err(e) => out.push(self.error(&self.runtime(&e))),
+        }
+    }
+
+    /// The legal choices of `state` (the current state), cached between lines; put
+    /// it back in `self.decision` when done.
+    fn take_decision(
+        &mut self,
+        engine: &mut Engine,
+        state: &State,
+    ) -> Result<turn::Decision, String> {
+        match self.decision.take() {
+            Some(d) => Ok(d),
+            None => turn::Decision::new(engine, state).map_err(|e| self.runtime(&e)),
+        }
+    }
+
+    /// Whether a line is a legal move as written (a move written like a command is
+    /// played as a move).
+    fn is_legal_move(&mut self, line: &str) -> bool {
+        let game = self.game.clone();
+        let mut engine = Engine::new(&game);
+        let state = self.timeline.current().clone();
+        if !matches!(engine.status(&state), Status::Player(_)) {
+            return false;
+        }
+        let Ok(decision) = self.take_decision(&mut engine, &state) else {
+            return false;
+        };
+        let full = if self.partial.is_empty() {
+            line.to_string()
+        } else {
+            format!("{} {line}", self.partial.join(" "))
+        };
+        let found = engine.find_choice(&state, &decision.choices, &full);
+        self.decision = Some(decision);
+        matches!(found, Ok(Some(_)))
+    }
+
+    /// A line that is not a command: a move, a step of a turn, or a move's number.
+    fn enter_move(&mut self, line: &str, out: &mut Out) -> Result<bool, String> {
+        let game = self.game.clone();
+        let mut engine = Engine::new(&game);
+        let state = self.timeline.current().clone();
+        let p = match engine.status(&state) {
+            Status::Over(o) => {
+                return Err(format!(
+                    "the game is over ({}); `undo`, `new` or `quit`",
+                    describe(&game, &o)
+                ));
+            }
+            Status::Chance(c) => {
+                return Err(format!(
+                    "the chance event `{}` is pending: set it with `dice` or `roll`",
+                    game.chances[c].name
+                ))
+            }
+            Status::Player(p) => p,
+        };
+        let partial = self.partial.clone();
+        let mut decision = self.take_decision(&mut engine, &state)?;
+        let full = if partial.is_empty() {
+            line.to_string()
+        } else {
+            format!("{} {line}", partial.join(" "))
+        };
+        let found = engine
+            .find_choice(&state, &decision.choices, &full)
+            .map_err(|e| self.runtime(&e))?;
+        let number = line
+            .parse::<usize>()
+            .ok()
+            .filter(|n| partial.is_empty() && (1..=decision.choices.len()).contains(n));
+        if let Some(i) = found.or(number.map(|n| n - 1)) {
+            let steps = decision.choices.get(i).to_vec();
+            self.play_steps(&mut engine, &state, &steps, p, out)?;
+            self.changed(out);
+            return Ok(false);
+        }
+        if decision.whole_turns {
+            let tokens = split_ordered(&full);
+            let path = decision
+                .path(&mut engine, &state, &tokens)
+                .map_err(|e| self.runtime(&e))?;
+            match path {
+                turn::Path::Complete(i) => {
+                    let steps = decision.choices.get(i).to_vec();
+                    self.play_steps(&mut engine, &state, &steps, p, out)?;
+                    self.changed(out);
+                    return Ok(false);
+                }
+                turn::Path::Partial(steps) => {
+                    self.decision = Some(decision);
+                    self.partial = steps;
+                    self.draw(out);
+                    return Ok(false);
+                }
+                turn::Path::Invalid => {}
+            }
+        }
+        let legal = decision
+            .texts(&mut engine, &state)
+            .map_err(|e| self.runtime(&e))?;
+        self.decision = Some(decision);
+        let shown: Vec<&str> = legal.iter().take(8).map(|s| s.as_str()).collect();
+        let more = if legal.len() > shown.len() {
+            format!(", ... ({} in all)", legal.len())
+        } else {
+            String::new()
+        };
+        let so_far = if partial.is_empty() {
+            String::new()
+        } else {
+            format!(" after `{}`", partial.join(" "))
+        };
+        Err(format!(
+            "`{line}` is not a legal move here{so_far}; legal: {}{more}\n       `why {line}` says which rule forbids it; `help` lists the commands",
+            shown.join(", ")
+        ))
+    }
+
+    fn list_moves(&mut self, out: &mut Out) -> Result<(), String> {
+        let game = self.game.clone();
+        let mut engine = Engine::new(&game);
+        let state = self.timeline.current().clone();
+        if let Some(o) = engine.outcome(&state) {
+            out.line(format!("the game is over: {}", describe(&game, &o)));
+            return Ok(());
+        }
+        let partial = self.partial.clone();
+        let mut decision = self.take_decision(&mut engine, &state)?;
+        let texts = decision
+            .texts(&mut engine, &state)
+            .map_err(|e| self.runtime(&e))?;
+        let keep = decision
+            .extending(&mut engine, &state, &partial)
+            .map_err(|e| self.runtime(&e))?;
+        self.decision = Some(decision);
+        let items: Vec<String> = keep
+            .iter()
+            .map(|&i| format!("{}. {}", i + 1, texts[i]))
+            .collect();
+        if items.is_empty() {
+            out.line("no legal moves");
+            return Ok(());
+        }
+        if !partial.is_empty() {
+            out.line(format!("turns that go on from `{}`:", partial.join(" ")));
+        }
+        out.push(columns(&items, 78));
+        Ok(())
+    }
+
+    fn undo(&mut self, n: usize, out: &mut Out) -> Result<(), String> {
+        let mut done = 0;
+        for _ in 0..n {
+            if let Some(step) = self.partial.pop() {
+                out.line(format!("undo {step}"));
+                done += 1;
+                continue;
+            }
+            let person = |p: usize| self.person(p);
+            let Some(k) = self.timeline.undo_target(&person, self.nobody()) else {
+                break;
+            };
+            for e in self.timeline.entries[k..self.timeline.cursor].iter().rev() {
+                if let By::Player(p) = e.by {
+                    out.line(format!("undo {} ({})", e.text, self.game.players[p]));
+                }
+            }
+            self.timeline.cursor = k;
+            self.decision = None;
+            done += 1;
+        }
+        if done == 0 {
+            return Err("nothing to undo".into());
+        }
+        self.changed(out);
+        Ok(())
+    }
+
+    fn redo(&mut self, n: usize, out: &mut Out) -> Result<(), String> {
+        let mut done = 0;
+        for _ in 0..n {
+            let person = |p: usize| self.person(p);
+            let Some(k) = self.timeline.redo_target(&person, self.nobody()) else {
+                break;
+            };
+            for i in self.timeline.cursor..k {
+                let e = &self.timeline.entries[i];
+                match e.by {
+                    By::Player(p) => {
+                        out.line(format!("redo {} ({})", e.text, self.game.players[p]))
+                    }
+                    By::Chance => {
+                        let chance = self.timeline.state_at(i).chance();
+                        let name = chance.map_or("chance", |c| self.game.chances[c].name.as_str());
+                        out.line(format!("redo {name}: {}", e.text));
+                    }
+                }
+            }
+            self.timeline.cursor = k;
+            self.invalidate();
+            done += 1;
+        }
+        if done == 0 {
+            return Err("nothing to redo".into());
+        }
+        self.changed(out);
+        Ok(())
+    }
+
+    /// A new game of the same rules with this seed.
+    fn restart(&mut self, seed: u64, out: &mut Out) -> Result<(), String> {
+        let mut engine = Engine::new(&self.game);
+        let start = engine.initial_state().map_err(|e| self.runtime(&e))?;
+        self.seed = seed;
+        self.rng = Rng::new(seed);
+        self.timeline = Timeline::new(start);
+        self.start_json = None;
+        self.queued = None;
+        self.invalidate();
+        out.line(format!("new game of {}, seed {seed}", self.game.name));
+        self.changed(out);
+        Ok(())
+    }
+
+    fn options_command(&mut self, rest: &str, out: &mut Out) -> Result<(), String> {
+        let game = self.game.clone();
+        if rest.is_empty() {
+            if game.options.is_empty() {
+                out.line(format!("{} has no options", game.name));
+                return Ok(());
+            }
+            out.line(format!("options of {} (`options NAME..` starts a new game with them on, `options none` with none):", game.name));
+            let width = game.options.iter().map(|(n, _)| n.len()).max().unwrap_or(0);
+            for (name, description) in &game.options {
+                let on = if game.chosen.contains(name) {
+                    "  (on)"
+                } else {
+                    ""
+                };
+                out.line(format!("  {name:<width$}  {description}{on}"));
+            }
+            return Ok(());
+        }
+        let chosen: Vec<String> = if rest == "none" {
+            Vec::new()
+        } else {
+            words(rest).iter().map(|s| s.to_string()).collect()
+        };
+        let new_game =
+            compile(&self.source, &chosen).map_err(|e| compile_error(e, self.style.color))?;
+        let mut engine = Engine::new(&new_game);
+        let start = engine.initial_state().map_err(|e| self.runtime(&e))?;
+        self.options = new_game.chosen.clone();
+        self.game = Arc::new(new_game);
+        self.timeline = Timeline::new(start);
+        self.start_json = None;
+        self.queued = None;
+        self.rng = Rng::new(self.seed);
+        self.invalidate();
+        let list = if self.options.is_empty() {
+            "none".to_string()
+        } else {
+            self.options.join(", ")
+        };
+        out.line(format!(
+            "new game of {} with options: {list} (seed {})",
+            self.game.name, self.seed
+        ));
+        self.changed(out);
+        Ok(())
+    }
+
+    fn ai_command(&mut self, rest: &str, out: &mut Out) -> Result<(), String> {
+        let game = self.game.clone();
+        let args = words(rest);
+        if args.is_empty() {
+            for (i, p) in game.players.iter().enumerate() {
+                match self.computer(i) {
+                    Some(level) => out.line(format!("{p}: computer ({})", level.name())),
+                    None => out.line(format!("{p}: person")),
+                }
+            }
+            return Ok(());
+        }
+        let [player, level] = args[..] else {
+            return Err("`ai PLAYER random|greedy|off`, e.g. `ai blue greedy`".into());
+        };
+        let players: Vec<usize> = if player == "all" {
+            (0..game.players.len()).collect()
+        } else {
+            match game.players.iter().position(|p| p == player) {
+                Some(i) => vec![i],
+                None => {
+                    return Err(format!(
+                        "`{player}` is not a player; the players are {}",
+                        game.players.join(", ")
+                    ))
+                }
+            }
+        };
+        let level = Level::parse(level)?;
+        for &p in &players {
+            self.computers[p] = level;
+            match level {
+                Some(l) => out.line(format!(
+                    "{} is played by the computer ({})",
+                    game.players[p],
+                    l.name()
+                )),
+                None => out.line(format!("{} is played by a person", game.players[p])),
+            }
+        }
+        self.decision = None;
+        let state = self.timeline.current().clone();
+        let to_move = matches!(Engine::new(&game).status(&state), Status::Player(p) if self.computer(p).is_some());
+        if to_move {
+            self.partial.clear();
+            self.changed(out);
+        }
+        Ok(())
+    }
+
+    /// `dice`/`roll`: replaces the chance outcome just drawn, or sets the next one.
+    fn set_chance(&mut self, text: &str, out: &mut Out) -> Result<(), String> {
+        let game = self.game.clone();
+        if game.chances.is_empty() {
+            return Err(format!("{} has no chance events", game.name));
+        }
+        let mut engine = Engine::new(&game);
+        let state = self.timeline.current().clone();
+        let at = if state.chance().is_some() {
+            Some(self.timeline.cursor)
+        } else {
+            self.timeline.trailing_chance()
+        };
+        let Some(k) = at else {
+            self.queued = Some(text.to_string());
+            out.line(format!("the next chance outcome will be `{text}`"));
+            return Ok(());
+        };
+        let before = self.timeline.state_at(k).clone();
+        let mut next = before.clone();
+        let mut rng = Rng::new(0);
+        let step = engine
+            .resolve_chance(&mut next, &mut rng, Some(text))
+            .map_err(|e| self.play_error(e))?;
+        let Some(step) = step else {
+            return Err("no chance event to set here".into());
+        };
+        let written = engine.step_text(&before, &step, true);
+        let name = before
+            .chance()
+            .map_or("chance", |c| game.chances[c].name.as_str());
+        let replaced = self
+            .timeline
+            .entries
+            .get(k)
+            .filter(|_| k < self.timeline.cursor)
+            .map(|e| format!(", instead of {}", e.text))
+            .unwrap_or_default();
+        self.timeline.cursor = k;
+        self.push(Entry {
+            text: written.clone(),
+            by: By::Chance,
+            state: next,
+        });
+        out.line(format!("{name}: {written} (set by hand{replaced})"));
+        self.changed(out);
+        Ok(())
+    }
+
+    fn why(&mut self, rest: &str, out: &mut Out) -> Result<(), String> {
+        if rest.is_empty() {
+            return Err("`why MOVE` explains why a move is not legal, e.g. `why a1-b2`".into());
+        }
+        let game = self.game.clone();
+        let mut engine = Engine::new(&game);
+        let state = self.timeline.current().clone();
+        let text = if self.partial.is_empty() {
+            rest.to_string()
+        } else {
+            format!("{} {rest}", self.partial.join(" "))
+        };
+        let why = engine.why(&state, &text).map_err(|e| self.runtime(&e))?;
+        out.push(explainer::render_why(
+            &game,
+            &self.source,
+            &self.index,
+            &why,
+            &self.style,
+        ));
+        Ok(())
+    }
+
+    /// The game so far as a record.
+    pub fn record(&self) -> Record {
+        let computer = self
+            .computers
+            .iter()
+            .enumerate()
+            .filter_map(|(i, c)| c.map(|l| (self.game.players[i].clone(), l.name().to_string())))
+            .collect();
+        Record {
+            game: self.origin.name().to_string(),
+            options: self.options.clone(),
+            seed: self.seed,
+            start: self.start_json.clone(),
+            moves: self.moves(),
+            computer,
+        }
+    }
+
+    fn save(&mut self, path: &str, out: &mut Out) -> Result<(), String> {
+        if path.is_empty() {
+            return Err("`save FILE`, e.g. `save game.yaml`".into());
+        }
+        let text = self.record().to_yaml()?;
+        std::fs::write(path, text)
+            .map_err(|e| format!("cannot write `{path}`: {}", e.to_string().to_lowercase()))?;
+        out.line(format!("saved {} moves to {path}", self.timeline.cursor));
+        Ok(())
+    }
+
+    fn load(&mut self, path: &str, out: &mut Out) -> Result<(), String> {
+        if path.is_empty() {
+            return Err("`load FILE`, e.g. `load game.yaml`".into());
+        }
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| format!("cannot read `{path}`: {}", e.to_string().to_lowercase()))?;
+        let record = Record::from_yaml(&text)?;
+        self.load_record(&record, out)?;
+        out.line(format!(
+            "loaded {path}: {} moves replayed",
+            record.moves.len()
+        ));
+        self.changed(out);
+        Ok(())
+    }
+
+    /// Replaces the game with a record's, replayed; the current game stays on failure.
+    pub fn load_record_quietly(&mut self, record: &Record) -> Result<(), String> {
+        let mut out = Out::default();
+        self.load_record(record, &mut out)
+    }
+
+    fn load_record(&mut self, record: &Record, _out: &mut Out) -> Result<(), String> {
+        let (origin, source) = if record.game == self.origin.name() {
+            (self.origin.clone(), self.source.clone())
+        } else {
+            let origin = Origin::of(&record.game);
+            let source = origin.read()?;
+            (origin, source)
+        };
+        let game =
+            compile(&source, &record.options).map_err(|e| compile_error(e, self.style.color))?;
+        let start = start_state(&game, &source, record.start.as_ref(), self.style.color)?;
+        let entries = replay(&game, &start, &record.moves).map_err(|(k, m)| {
+            format!("move {} of the record (`{}`): {m}", k + 1, record.moves[k])
+        })?;
+        let mut computers = vec![None; game.players.len()];
+        for (player, level) in &record.computer {
+            let Some(p) = game.players.iter().position(|x| x == player) else {
+                return Err(format!(
+                    "the record names a computer player `{player}`, who is not in the game"
+                ));
+            };
+            computers[p] = Level::parse(level)?;
+        }
+        self.index = RulesIndex::new(&source.text);
+        self.origin = origin;
+        self.source = source;
+        self.options = game.chosen.clone();
+        self.game = Arc::new(game);
+        self.seed = record.seed;
+        self.rng = Rng::new(record.seed);
+        let mut timeline = Timeline::new(start);
+        for e in entries {
+            timeline.push(e);
+        }
+        self.timeline = timeline;
+        self.start_json = record.start.clone();
+        self.computers = computers;
+        self.queued = None;
+        self.invalidate();
+        Ok(())
+    }
+
+    fn print_state(&mut self, rest: &str, out: &mut Out) -> Result<(), String> {
+        let game = self.game.clone();
+        let mut engine = Engine::new(&game);
+        let state = self.timeline.current();
+        let mut value = json::state_to_json(&game, state);
+        if let Some(o) = engine.outcome(state) {
+            value["over"] = serde_json::json!(o);
+        }
+        value["scores"] = serde_json::json!(engine.scores(state));
+        match rest {
+            "" | "json" => {
+                out.line(serde_json::to_string_pretty(&value).map_err(|e| e.to_string())?)
+            }
+            "yaml" => out.push(serde_yaml_ng::to_string(&value).map_err(|e| e.to_string())?),
+            other => return Err(format!("`state {other}`: say `state json` or `state yaml`")),
+        }
+        Ok(())
+    }
+
+    fn load_state(&mut self, path: &str, out: &mut Out) -> Result<(), String> {
+        if path.is_empty() {
+            return Err("`load-state FILE`, e.g. `load-state position.json`".into());
+        }
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| format!("cannot read `{path}`: {}", e.to_string().to_lowercase()))?;
+        let state = json::state_from_text(&self.game, &Source::new(path, text))
+            .map_err(|d| d.render(self.style.color))?;
+        self.start_json = Some(json::state_to_json(&self.game, &state));
+        self.timeline = Timeline::new(state);
+        self.queued = None;
+        self.invalidate();
+        out.line(format!("playing on from the state in {path}"));
+        self.changed(out);
+        Ok(())
+    }
+
+    fn reload(&mut self, out: &mut Out) -> Result<(), String> {
+        let source = self.origin.read()?;
+        let game = compile(&source, &self.options).map_err(|e| {
+            format!(
+                "{}the game in progress is kept",
+                compile_error(e, self.style.color)
+            )
+        })?;
+        let start = start_state(&game, &source, self.start_json.as_ref(), self.style.color)?;
+        let moves = self.moves();
+        let entries = replay(&game, &start, &moves).map_err(|(k, m)| {
+            format!("the edited rules do not allow move {} (`{}`): {m}\n       the old rules and the game in progress are kept", k + 1, moves[k])
+        })?;
+        self.index = RulesIndex::new(&source.text);
+        self.source = source;
+        self.game = Arc::new(game);
+        let mut timeline = Timeline::new(start);
+        for e in entries {
+            timeline.push(e);
+        }
+        self.timeline = timeline;
+        self.invalidate();
+        out.line(format!(
+            "reloaded {}: {} moves replayed",
+            self.source.name,
+            moves.len()
+        ));
+        self.changed(out);
+        Ok(())
+    }
+
+    /// Completion of the text before `pos`: commands, their arguments, legal moves.
+    pub fn complete(&mut self, line: &str, pos: usize) -> Completion {
+        let pos = pos.min(line.len());
+        let before = &line[..pos];
+        let start = before.rfind(char::is_whitespace).map_or(0, |i| i + 1);
+        let word = &before[start..];
+        let earlier: Vec<&str> = before[..start].split_whitespace().collect();
+        let mut candidates: Vec<String> = Vec::new();
+        let mut file = false;
+        let spec = earlier.first().and_then(|w| commands::find(w));
+        match spec {
+            None if earlier.is_empty() => {
+                candidates.extend(COMMANDS.iter().map(|c| c.name.to_string()));
+                candidates.extend(self.next_steps(&[]));
+            }
+            None => {
+                let done: Vec<String> = earlier.iter().map(|s| s.to_string()).collect();
+                candidates.extend(self.next_steps(&done));
+            }
+            Some(spec) => {
+                let n = earlier.len() - 1;
+                let arg = spec.args.get(n).or(match spec.args.last() {
+                    Some(a @ (Arg::Options | Arg::Move)) => Some(a),
+                    _ => None,
+                });
+                match arg {
+                    Some(Arg::Command) => {
+                        candidates.extend(COMMANDS.iter().map(|c| c.name.to_string()))
+                    }
+                    Some(Arg::Move) => {
+                        let done: Vec<String> =
+                            earlier[1..].iter().map(|s| s.to_string()).collect();
+                        candidates.extend(self.next_steps(&done));
+                    }
+                    Some(Arg::Player) => {
+                        candidates.extend(self.game.players.iter().cloned());
+                        candidates.push("all".into());
+                    }
+                    Some(Arg::Level) => {
+                        candidates.extend(Level::NAMES.iter().map(|s| s.to_string()))
+                    }
+                    Some(Arg::Switch) => candidates.extend(["on".to_string(), "off".to_string()]),
+                    Some(Arg::Format) => {
+                        candidates.extend(["json".to_string(), "yaml".to_string()])
+                    }
+                    Some(Arg::Options) => {
+                        candidates.extend(self.game.options.iter().map(|(n, _)| n.clone()));
+                        candidates.push("none".into());
+                    }
+                    Some(Arg::File) => file = true,
+                    Some(Arg::Text) | None => {}
+                }
+            }
+        }
+        candidates.retain(|c| c.starts_with(word));
+        candidates.sort();
+        candidates.dedup();
+        Completion {
+            start,
+            candidates,
+            file,
+        }
+    }
+
+    /// The steps that can follow `done` (and a turn entered so far) in a legal move.
+    fn next_steps(&mut self, done: &[String]) -> Vec<String> {
+        let game = self.game.clone();
+        let mut engine = Engine::new(&game);
+        let state = self.timeline.current().clone();
+        if !matches!(engine.status(&state), Status::Player(_)) {
+            return Vec::new();
+        }
+        let mut prefix = self.partial.clone();
+        prefix.extend(done.iter().cloned());
+        let Ok(mut decision) = self.take_decision(&mut engine, &state) else {
+            return Vec::new();
+        };
+        let steps = decision
+            .next_steps(&mut engine, &state, &prefix)
+            .unwrap_or_default();
+        self.decision = Some(decision);
+        steps
+    }
+}
+
+/// The start of a game: a state given in a record, or the initial state.
+fn start_state(
+    game: &Game,
+    source: &Source,
+    given: Option<&serde_json::Value>,
+    color: bool,
+) -> Result<State, String> {
+    match given {
+        Some(v) => {
+            let text = serde_json::to_string_pretty(v).map_err(|e| e.to_string())?;
+            json::state_from_text(game, &Source::new("start state", text))
+                .map_err(|d| d.render(color))
+        }
+        None => Engine::new(game)
+            .initial_state()
+            .map_err(|e| runtime_text(source, &e, color)),
+    }
+}
+
+/// Replays steps written as text (chance outcomes when chance is pending).
+pub fn replay(game: &Game, start: &State, moves: &[String]) -> Result<Vec<Entry>, (usize, String)> {
+    let mut engine = Engine::new(game);
+    let mut state = start.clone();
+    let mut entries = Vec::new();
+    let mut rng = Rng::new(0);
+    let mut choices = Choices::default();
+    for (k, text) in moves.iter().enumerate() {
+        let by = match engine.status(&state) {
+            Status::Over(o) => {
+                return Err((
+                    k,
+                    format!("the game was already over ({})", describe(game, &o)),
+                ))
+            }
+            Status::Chance(_) => {
+                engine
+                    .resolve_chance(&mut state, &mut rng, Some(text))
+                    .map_err(|e| (k, e.to_string()))?;
+                By::Chance
+            }
+            Status::Player(p) => {
+                engine
+                    .legal(&state, &mut choices)
+                    .map_err(|e| (k, e.to_string()))?;
+                let Some(i) = engine
+                    .find_choice(&state, &choices, text)
+                    .map_err(|e| (k, e.to_string()))?
+                else {
+                    return Err((k, "it is not a legal move there".to_string()));
+                };
+                engine
+                    .apply(&mut state, choices.get(i))
+                    .map_err(|e| (k, e.to_string()))?;
+                By::Player(p)
+            }
+        };
+        entries.push(Entry {
+            text: text.clone(),
+            by,
+            state: state.clone(),
+        });
+    }
+    Ok(entries)
+}
+
+/// A runtime error of the rules file, pointing at the statement.
+fn runtime_text(source: &Source, e: &RuntimeError, color: bool) -> String {
+    Diagnostics {
+        source: source.clone(),
+        list: vec![Diagnostic::new(
+            explainer::tidy(source, e.span),
+            format!("while playing: {}", e.message),
+        )],
+    }
+    .render(color)
+}
+
+/// How a game ended, in words.
+pub fn describe(game: &Game, o: &Outcome) -> String {
+    let scores: Vec<String> = game
+        .players
+        .iter()
+        .zip(&o.scores)
+        .map(|(p, s)| format!("{p} {s}"))
+        .collect();
+    let who = match o.winner {
+        Some(w) => format!("{} wins", game.players[w]),
+        None => "a draw".to_string(),
+    };
+    let points = if o.winner.is_some() && o.points != 1 {
+        format!(" {} points", o.points)
+    } else {
+        String::new()
+    };
+    format!("{who}{points} ({}; scores {})", o.reason, scores.join(", "))
+}
+
+fn words(s: &str) -> Vec<&str> {
+    s.split_whitespace().collect()
+}
+
+fn count(rest: &str) -> Result<usize, String> {
+    match rest {
+        "" => Ok(1),
+        "all" => Ok(usize::MAX),
+        s => s
+            .parse::<usize>()
+            .ok()
+            .filter(|&n| n > 0)
+            .ok_or_else(|| format!("`{s}` is not a number of moves")),
+    }
+}
+
+/// Items laid out in columns to fit `width`.
+fn columns(items: &[String], width: usize) -> String {
+    let w = items.iter().map(|s| s.chars().count()).max().unwrap_or(0) + 2;
+    let per_line = (width / w).max(1);
+    let mut out = String::new();
+    for chunk in items.chunks(per_line) {
+        let line: Vec<String> = chunk.iter().map(|s| format!("{s:<w$}")).collect();
+        out.push_str(line.join("").trim_end());
+        out.push('\n');
+    }
+    out
+}

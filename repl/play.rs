@@ -1,0 +1,213 @@
+//! `tabula play`: the interactive session on a terminal. The library `Session` does
+//! the work; this file only reads lines (rustyline: editing, completion, history),
+//! decides on colour and prints.
+
+use rustyline::completion::{Completer, FilenameCompleter, Pair};
+use rustyline::error::ReadlineError;
+use rustyline::highlight::Highlighter;
+use rustyline::hint::Hinter;
+use rustyline::history::DefaultHistory;
+use rustyline::validate::Validator;
+use rustyline::{Context, Editor, Helper};
+use std::cell::RefCell;
+use std::io::{IsTerminal, Write};
+use std::path::PathBuf;
+use std::rc::Rc;
+use tabula::session::{Session, Style};
+
+/// How `tabula play` was asked to run.
+pub struct PlayOptions {
+    pub game: Option<String>,
+    pub options: Vec<String>,
+    pub seed: Option<u64>,
+    pub ascii: bool,
+}
+
+/// Completes commands, their arguments and legal moves from the session, and file
+/// names for the commands that take one.
+struct PlayHelper {
+    session: Rc<RefCell<Session>>,
+    files: FilenameCompleter,
+}
+
+impl Completer for PlayHelper {
+    type Candidate = Pair;
+
+    fn complete(
+        &self,
+        line: &str,
+        pos: usize,
+        ctx: &Context<'_>,
+    ) -> rustyline::Result<(usize, Vec<Pair>)> {
+        let completion = match self.session.try_borrow_mut() {
+            Ok(mut s) => s.complete(line, pos),
+            Err(_) => return Ok((pos, Vec::new())),
+        };
+        if completion.file {
+            return self.files.complete(line, pos, ctx);
+        }
+        let pairs = completion
+            .candidates
+            .into_iter()
+            .map(|c| Pair {
+                display: c.clone(),
+                replacement: c,
+            })
+            .collect();
+        Ok((completion.start, pairs))
+    }
+}
+
+impl Hinter for PlayHelper {
+    type Hint = String;
+}
+impl Highlighter for PlayHelper {}
+impl Validator for PlayHelper {}
+impl Helper for PlayHelper {}
+
+/// Unicode and colour on a terminal, unless --ascii or NO_COLOR says otherwise.
+fn style(ascii: bool) -> Style {
+    if ascii
+        || std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty())
+        || !std::io::stdout().is_terminal()
+    {
+        Style::plain()
+    } else {
+        Style::fancy()
+    }
+}
+
+/// Where the history is kept: $XDG_DATA_HOME/tabula/history, or
+/// ~/.local/share/tabula/history.
+fn history_path() -> Option<PathBuf> {
+    let base = match std::env::var_os("XDG_DATA_HOME").filter(|v| !v.is_empty()) {
+        Some(d) => PathBuf::from(d),
+        None => PathBuf::from(std::env::var_os("HOME").filter(|v| !v.is_empty())?)
+            .join(".local")
+            .join("share"),
+    };
+    Some(base.join("tabula").join("history"))
+}
+
+fn clock_seed() -> u64 {
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap_or_default();
+    now.as_secs().wrapping_mul(1_000_000_007) ^ u64::from(now.subsec_nanos())
+}
+
+pub fn run(opts: PlayOptions) -> Result<(), String> {
+    let style = style(opts.ascii);
+    let mut editor: Editor<PlayHelper, DefaultHistory> =
+        Editor::new().map_err(|e| format!("error: cannot open the terminal: {e}"))?;
+    let history = history_path();
+    if let Some(h) = &history {
+        // A missing or unreadable history is no reason not to play.
+        let _ = editor.load_history(h);
+    }
+    let game = match opts.game {
+        Some(g) => g,
+        None => match choose_game(&mut editor, &style)? {
+            Some(g) => g,
+            None => return Ok(()),
+        },
+    };
+    let seed = opts.seed.unwrap_or_else(clock_seed);
+    let mut session = Session::open(&game, &opts.options, seed)?;
+    session.style = style;
+    let session = Rc::new(RefCell::new(session));
+    editor.set_helper(Some(PlayHelper {
+        session: session.clone(),
+        files: FilenameCompleter::new(),
+    }));
+    let intro = session.borrow_mut().intro();
+    print_out(&intro.text);
+    loop {
+        let prompt = session.borrow().prompt();
+        match editor.readline(&prompt) {
+            Ok(line) => {
+                if !line.trim().is_empty() {
+                    let _ = editor.add_history_entry(line.as_str());
+                }
+                let out = session.borrow_mut().handle(&line);
+                print_out(&out.text);
+                if out.quit {
+                    break;
+                }
+            }
+            Err(ReadlineError::Interrupted) => println!("(type `quit` to leave)"),
+            Err(ReadlineError::Eof) => break,
+            Err(e) => {
+                save_history(&mut editor, history.as_ref());
+                return Err(format!("error: cannot read the terminal: {e}"));
+            }
+        }
+    }
+    save_history(&mut editor, history.as_ref());
+    Ok(())
+}
+
+fn save_history(editor: &mut Editor<PlayHelper, DefaultHistory>, path: Option<&PathBuf>) {
+    if let Some(p) = path {
+        if let Some(dir) = p.parent() {
+            let _ = std::fs::create_dir_all(dir);
+        }
+        // An unwritable history is silently given up.
+        let _ = editor.save_history(p);
+    }
+}
+
+fn print_out(text: &str) {
+    let mut stdout = std::io::stdout().lock();
+    let _ = stdout.write_all(text.as_bytes());
+    let _ = stdout.flush();
+}
+
+/// `tabula` with no command: offer the built-in games.
+fn choose_game(
+    editor: &mut Editor<PlayHelper, DefaultHistory>,
+    style: &Style,
+) -> Result<Option<String>, String> {
+    println!(
+        "{}",
+        style.paint(
+            tabula::session::style::Paint::Bold,
+            "tabula: board games from rules files"
+        )
+    );
+    println!("Built-in games:");
+    for (i, (name, text)) in tabula::games::BUILT_IN.iter().enumerate() {
+        let title = tabula::compile(&tabula::Source::new(*name, *text), &[])
+            .map(|g| g.name)
+            .unwrap_or_default();
+        println!("  {}. {name:<12} {title}", i + 1);
+    }
+    println!("Other commands: `tabula --help`.");
+    loop {
+        let line = match editor.readline("game (number, name or rules file; empty to leave)> ") {
+            Ok(l) => l,
+            Err(ReadlineError::Interrupted) | Err(ReadlineError::Eof) => return Ok(None),
+            Err(e) => return Err(format!("error: cannot read the terminal: {e}")),
+        };
+        let choice = line.trim();
+        if choice.is_empty() || choice == "quit" {
+            return Ok(None);
+        }
+        if let Ok(n) = choice.parse::<usize>() {
+            match n
+                .checked_sub(1)
+                .and_then(|i| tabula::games::BUILT_IN.get(i))
+            {
+                Some((name, _)) => return Ok(Some(name.to_string())),
+                None => {
+                    println!("there is no game number {n}");
+                    continue;
+                }
+            }
+        }
+        match tabula::games::load_source(choice) {
+            Ok(_) => return Ok(Some(choice.to_string())),
+            Err(e) => println!("{e}"),
+        }
+    }
+}

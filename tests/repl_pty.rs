@@ -1,0 +1,60 @@
+//! The real `tabula play` on a pseudo-terminal: a short game of Naytïn Six typed in,
+//! finished by the computer, then `quit`; with tab completion and the history file.
+
+#![cfg(unix)]
+
+use expectrl::{Eof, Session};
+use std::process::Command;
+use std::time::Duration;
+
+#[test]
+fn a_whole_game_at_the_prompt() {
+    let data = std::env::temp_dir().join(format!("tabula-pty-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&data);
+    let mut command = Command::new(env!("CARGO_BIN_EXE_tabula"));
+    command
+        .args(["play", "naytin-six", "--seed", "7"])
+        .env("NO_COLOR", "1")
+        .env("XDG_DATA_HOME", &data)
+        .env("TERM", "xterm");
+    let mut p = Session::spawn(command).expect("the binary starts on a pseudo-terminal");
+    p.set_expect_timeout(Some(Duration::from_secs(60)));
+
+    p.expect("Naytïn Six (games/naytin-six.tabula), seed 7")
+        .unwrap();
+    p.expect("blue> ").unwrap();
+    // A move typed in the game's notation.
+    p.send_line("X@a1").unwrap();
+    p.expect("blue: X@a1").unwrap();
+    p.expect("blue> ").unwrap();
+    // Tab completes a command.
+    p.send("hel\t").unwrap();
+    p.send("\r").unwrap();
+    p.expect("Commands:").unwrap();
+    p.expect("blue> ").unwrap();
+    // A bad move is answered and the game goes on.
+    p.send_line("X@z9").unwrap();
+    p.expect("is not a legal move here").unwrap();
+    p.expect("blue> ").unwrap();
+    // The computer finishes the game.
+    p.send_line("ai red random").unwrap();
+    p.expect("red is played by the computer (random)").unwrap();
+    p.send_line("ai blue greedy").unwrap();
+    p.expect("game over: ").unwrap();
+    p.expect("game over> ").unwrap();
+    p.send_line("quit").unwrap();
+    p.expect(Eof).unwrap();
+    let status = p.get_process_mut().wait().unwrap();
+    assert!(
+        matches!(status, expectrl::WaitStatus::Exited(_, 0)),
+        "{status:?}"
+    );
+
+    let history =
+        std::fs::read_to_string(data.join("tabula").join("history")).expect("the history is saved");
+    assert!(
+        history.contains("X@a1") && history.contains("ai blue greedy"),
+        "{history}"
+    );
+    let _ = std::fs::remove_dir_all(&data);
+}

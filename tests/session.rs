@@ -1,0 +1,682 @@
+//! The interactive session driven line by line, without a terminal: each command's
+//! output, undo and redo, records, `why`, errors that keep the game, computer players,
+//! and whole games played to the end.
+
+use tabula::session::{help, Session};
+use tabula::{json, Engine, Source};
+
+/// A stone on a line of five cells; the players take turns pushing it on, and whoever
+/// pushes it onto 5 wins. `boom` is a broken rule: it moves from a cell that may be
+/// empty. No layout: the board is drawn as a list.
+const TINY: &str = r#"game "Tiny"
+players north, south
+board {
+  line 1..5
+}
+piece stone
+counter pushes
+setup {
+  put stone of north at #1
+}
+action push "{from}>{to}"
+  for from in cells
+  where not empty(from)
+  let to = step(from, next)
+  where to != none
+{
+  move from -> to
+  pushes += 1
+}
+action boom "boom"
+{
+  move #3 -> #4
+}
+phase play {
+  starts north
+  actions push, boom
+}
+end "home" when not empty(#5) winner opponent(mover)
+"#;
+
+fn tiny() -> Session {
+    let mut s = Session::new(Source::new("tiny.tabula", TINY), &[], 1).unwrap();
+    s.intro();
+    s
+}
+
+/// Runs a line and returns its text.
+fn run(s: &mut Session, line: &str) -> String {
+    let out = s.handle(line);
+    assert!(!out.quit, "`{line}` ended the session");
+    out.text
+}
+
+/// A unique scratch directory for files a test writes.
+fn scratch(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("tabula-session-{}-{name}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// The 1-based line of the rules file where `text` first occurs.
+fn line_of(rules: &str, text: &str) -> usize {
+    let at = rules
+        .find(text)
+        .unwrap_or_else(|| panic!("`{text}` not in the rules"));
+    rules[..at].matches('\n').count() + 1
+}
+
+#[test]
+fn the_intro_draws_the_board_and_says_who_is_to_move() {
+    let mut s = Session::new(Source::new("tiny.tabula", TINY), &[], 1).unwrap();
+    assert_eq!(
+        s.intro().text,
+        "Tiny (tiny.tabula), seed 1
+players north, south; options: none
+Type `help` for the commands, `moves` for the legal moves.
+
+1 N
+4 of 5 cells empty
+N north, S south
+counters  pushes 0
+north to move, phase play, move 1
+"
+    );
+    assert_eq!(s.prompt(), "north> ");
+}
+
+#[test]
+fn moves_lists_the_legal_moves_numbered_and_a_number_plays_one() {
+    let mut s = tiny();
+    assert_eq!(run(&mut s, "moves"), "1. 1>2   2. boom\n");
+    assert_eq!(
+        run(&mut s, "1"),
+        "north: 1>2
+
+2 N
+4 of 5 cells empty
+N north, S south
+counters  pushes 1
+south to move, phase play, move 2
+"
+    );
+    assert_eq!(run(&mut s, "board"), "\n2 N\n4 of 5 cells empty\nN north, S south\ncounters  pushes 1\nsouth to move, phase play, move 2\n");
+}
+
+#[test]
+fn help_comes_from_the_command_table() {
+    let mut s = tiny();
+    let all = run(&mut s, "help");
+    assert_eq!(all, help(None).unwrap());
+    for c in tabula::session::COMMANDS {
+        assert!(
+            all.contains(&format!("\n  {} ", c.name)),
+            "help misses `{}`",
+            c.name
+        );
+    }
+    assert_eq!(
+        run(&mut s, "help undo"),
+        "undo [N]\n  take back your last move (N moves); a turn entered in part loses its last step\n"
+    );
+    assert_eq!(
+        run(&mut s, "help frob"),
+        "error: no command `frob`; `help` lists them\n"
+    );
+}
+
+#[test]
+fn undo_and_redo_go_to_any_point() {
+    let mut s = tiny();
+    let start = s.state().clone();
+    run(&mut s, "1>2");
+    let one = s.state().clone();
+    run(&mut s, "2>3");
+    run(&mut s, "3>4");
+    let three = s.state().clone();
+    assert_eq!(
+        run(&mut s, "undo 2"),
+        "undo 3>4 (north)
+undo 2>3 (south)
+
+2 N
+4 of 5 cells empty
+N north, S south
+counters  pushes 1
+south to move, phase play, move 2
+"
+    );
+    assert_eq!(s.state(), &one);
+    run(&mut s, "undo");
+    assert_eq!(s.state(), &start);
+    assert_eq!(run(&mut s, "undo"), "error: nothing to undo\n");
+    let redone = run(&mut s, "redo 3");
+    assert!(
+        redone.starts_with("redo 1>2 (north)\nredo 2>3 (south)\nredo 3>4 (north)\n"),
+        "{redone}"
+    );
+    assert_eq!(s.state(), &three);
+    assert_eq!(run(&mut s, "redo"), "error: nothing to redo\n");
+    // A different move after an undo forgets what could have been redone.
+    run(&mut s, "undo all");
+    assert_eq!(s.state(), &start);
+    run(&mut s, "1>2");
+    assert_eq!(s.moves(), vec!["1>2"]);
+    assert_eq!(run(&mut s, "redo"), "error: nothing to redo\n");
+}
+
+#[test]
+fn a_runtime_error_of_the_rules_keeps_the_game() {
+    let mut s = tiny();
+    let before = s.state().clone();
+    assert_eq!(
+        run(&mut s, "boom"),
+        "error: while playing: `move` from `3`, which is empty
+   --> tiny.tabula:22:3
+   |
+22 |   move #3 -> #4
+   |   ^^^^^^^^^^^^^
+"
+    );
+    assert_eq!(s.state(), &before);
+    assert!(s.moves().is_empty());
+    run(&mut s, "1>2");
+    run(&mut s, "2>3");
+    // Now #3 holds the stone and the same rule works.
+    assert!(run(&mut s, "boom").starts_with("north: boom\n"));
+}
+
+#[test]
+fn bad_commands_and_moves_are_answered_and_the_game_goes_on() {
+    let mut s = tiny();
+    let before = s.state().clone();
+    assert_eq!(
+        run(&mut s, "frob"),
+        "error: `frob` is not a legal move here; legal: 1>2, boom
+       `why frob` says which rule forbids it; `help` lists the commands
+"
+    );
+    assert_eq!(
+        run(&mut s, "undo x"),
+        "error: `x` is not a number of moves\n"
+    );
+    assert_eq!(
+        run(&mut s, "trace maybe"),
+        "error: `trace maybe`: say `trace on` or `trace off`\n"
+    );
+    assert_eq!(
+        run(&mut s, "ai west random"),
+        "error: `west` is not a player; the players are north, south\n"
+    );
+    assert_eq!(
+        run(&mut s, "ai north clever"),
+        "error: `clever` is not a computer level; use random, greedy or off\n"
+    );
+    assert_eq!(run(&mut s, "dice 3"), "error: Tiny has no chance events\n");
+    assert_eq!(
+        run(&mut s, ":frob"),
+        "error: no command `frob`; `help` lists them\n"
+    );
+    assert!(run(&mut s, "load /no/such/file.yaml")
+        .starts_with("error: cannot read `/no/such/file.yaml`"));
+    assert!(run(&mut s, "options frob").starts_with("error: unknown option `frob`"));
+    assert_eq!(run(&mut s, ""), "");
+    assert_eq!(s.state(), &before);
+    assert!(s.handle("quit").quit);
+    assert!(s.handle("exit").quit);
+}
+
+#[test]
+fn why_points_at_the_rule_that_rejects_a_move() {
+    let mut s = tiny();
+    assert_eq!(
+        run(&mut s, "why 3>4"),
+        "error: `3>4` is action `push` with from = 3, but this `where` is false
+   --> tiny.tabula:13:9
+   |
+13 |   where not empty(from)
+   |         ^^^^^^^^^^^^^^^
+
+"
+    );
+    assert_eq!(run(&mut s, "why 1>2"), "`1>2` is legal (action `push`)\n");
+    assert_eq!(
+        run(&mut s, "why 5>6"),
+        "no move here is written `5>6`; the nearest: `5>-` (not legal)
+error: `5>-` is action `push` with from = 5, but this `where` is false
+   --> tiny.tabula:13:9
+   |
+13 |   where not empty(from)
+   |         ^^^^^^^^^^^^^^^
+
+"
+    );
+}
+
+#[test]
+fn trace_shows_the_rules_evaluated() {
+    let mut s = tiny();
+    assert_eq!(
+        run(&mut s, "trace on"),
+        "trace on: the rules evaluated are shown as moves are listed and played
+trace: moves of north in phase `play`
+  action `push` (tiny.tabula:11): 1 move
+    line  13  where not empty(from)                               tested 5, false 4
+    line  15  where to != none                                    tested 1, false 0
+  action `boom` (tiny.tabula:20): 1 move
+"
+    );
+    let played = run(&mut s, "1>2");
+    assert!(
+        played.starts_with(
+            "north: 1>2
+trace: `1>2` is action `push` (tiny.tabula:11) with from = 1, to = 2
+  changes: 1 N -> empty; 2 empty -> N; pushes 0 -> 1; to move north -> south
+"
+        ),
+        "{played}"
+    );
+    assert!(played.ends_with("trace: moves of south in phase `play`\n  action `push` (tiny.tabula:11): 1 move\n    line  13  where not empty(from)                               tested 5, false 4\n    line  15  where to != none                                    tested 1, false 0\n  action `boom` (tiny.tabula:20): 1 move\n"), "{played}");
+    assert_eq!(run(&mut s, "trace off"), "trace off\n");
+    assert!(!run(&mut s, "2>3").contains("trace"));
+}
+
+#[test]
+fn state_prints_json_and_yaml_and_load_state_plays_on_from_a_file() {
+    let mut s = tiny();
+    run(&mut s, "1>2");
+    let printed: serde_json::Value = serde_json::from_str(&run(&mut s, "state")).unwrap();
+    let mut expected = json::state_to_json(s.game(), s.state());
+    expected["scores"] = serde_json::json!([0, 0]);
+    assert_eq!(printed, expected);
+    let yaml: serde_json::Value = serde_yaml_ng::from_str(&run(&mut s, "state yaml")).unwrap();
+    assert_eq!(yaml, expected);
+
+    let dir = scratch("state");
+    let file = dir.join("four.json");
+    let mut four = json::state_to_json(s.game(), s.state());
+    four["cells"] = serde_json::json!({"4": {"owner": "north", "piece": "stone"}});
+    std::fs::write(&file, four.to_string()).unwrap();
+    let out = run(&mut s, &format!("load-state {}", file.display()));
+    assert!(
+        out.starts_with(&format!(
+            "playing on from the state in {}\n\n4 N\n",
+            file.display()
+        )),
+        "{out}"
+    );
+    assert!(s.moves().is_empty());
+    assert_eq!(run(&mut s, "moves"), "1. 4>5   2. boom\n");
+
+    // A broken state file is reported with its place, and the game stays.
+    let bad = dir.join("bad.json");
+    std::fs::write(&bad, r#"{"phase": "play", "to_move": "east", "cells": {}}"#).unwrap();
+    let before = s.state().clone();
+    let out = run(&mut s, &format!("load-state {}", bad.display()));
+    assert!(out.contains("`east` is not a player"), "{out}");
+    assert!(out.contains(&format!("--> {}:1:", bad.display())), "{out}");
+    assert_eq!(s.state(), &before);
+}
+
+#[test]
+fn save_and_load_replay_to_the_identical_state() {
+    // Naytïn Six with dice rolled before they are placed: chance outcomes are in the
+    // record as text.
+    let options = vec!["random-values".to_string()];
+    let mut s = Session::open("naytin-six", &options, 11).unwrap();
+    s.intro();
+    run(&mut s, "ai all random");
+    // Stop the computer part-way through: take back to a person's move.
+    run(&mut s, "ai all off");
+    let over = s.state().clone();
+    while s.moves().len() > 12 {
+        run(&mut s, "undo");
+    }
+    let dir = scratch("record");
+    let file = dir.join("game.yaml");
+    assert_eq!(
+        run(&mut s, &format!("save {}", file.display())),
+        format!("saved {} moves to {}\n", s.moves().len(), file.display())
+    );
+    let text = std::fs::read_to_string(&file).unwrap();
+    assert!(
+        text.starts_with("game: naytin-six\noptions:\n- random-values\nseed: 11\nmoves:\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains("- roll:"),
+        "chance outcomes are recorded: {text}"
+    );
+
+    let mut other = Session::open("invictus", &[], 3).unwrap();
+    other.intro();
+    let out = run(&mut other, &format!("load {}", file.display()));
+    assert!(
+        out.starts_with(&format!(
+            "loaded {}: {} moves replayed\n",
+            file.display(),
+            s.moves().len()
+        )),
+        "{out}"
+    );
+    assert_eq!(other.game().name, "Naytïn Six");
+    assert_eq!(other.state(), s.state());
+    assert_eq!(other.moves(), s.moves());
+    assert_eq!(other.seed(), 11);
+    // The record replays a finished game too.
+    run(&mut s, "redo all");
+    assert_eq!(s.state(), &over);
+    run(&mut s, &format!("save {}", file.display()));
+    run(&mut other, &format!("load {}", file.display()));
+    assert_eq!(other.state(), &over);
+    assert!(other.outcome().is_some());
+}
+
+#[test]
+fn ai_players_move_by_themselves() {
+    let mut s = Session::open("naytin-six", &[], 5).unwrap();
+    s.intro();
+    // Blue places the obstacles; once blue is the computer it does so at once.
+    let out = run(&mut s, "ai blue greedy");
+    assert!(
+        out.starts_with("blue is played by the computer (greedy)\nblue (greedy): X@"),
+        "{out}"
+    );
+    assert_eq!(out.matches("blue (greedy): X@").count(), 3, "{out}");
+    assert!(out.ends_with("red to move, phase dice, move 4\n"), "{out}");
+    assert_eq!(run(&mut s, "ai"), "red: person\nblue: computer (greedy)\n");
+    // A person's move is answered by the computer's.
+    let out = run(&mut s, "6@a2");
+    assert!(out.starts_with("red: 6@a2\nblue (greedy): "), "{out}");
+    // Undo takes back the computer's answer with the person's move.
+    run(&mut s, "undo");
+    assert_eq!(s.moves().len(), 3);
+    assert_eq!(s.prompt(), "red> ");
+}
+
+#[test]
+fn a_whole_game_of_naytin_six_against_the_computer() {
+    let mut s = Session::open("naytin-six", &[], 2024).unwrap();
+    s.intro();
+    run(&mut s, "ai red random");
+    let out = run(&mut s, "ai blue greedy");
+    let outcome = s.outcome().expect("the game ends");
+    let game = s.game().clone();
+    let mut engine = Engine::new(&game);
+    assert_eq!(engine.outcome(s.state()), Some(outcome.clone()));
+    let said = format!(
+        "game over: {}\n",
+        tabula::session::describe(&game, &outcome)
+    );
+    assert!(out.ends_with(&said), "{out}");
+    assert_eq!(s.prompt(), "game over> ");
+    assert!(run(&mut s, "a1-a2").starts_with("error: the game is over ("));
+    // The same seed plays the same game.
+    let mut again = Session::open("naytin-six", &[], 2024).unwrap();
+    again.intro();
+    run(&mut again, "ai red random");
+    run(&mut again, "ai blue greedy");
+    assert_eq!(again.moves(), s.moves());
+}
+
+#[test]
+fn greedy_takes_a_winning_move() {
+    let mut s = tiny();
+    run(&mut s, "1>2");
+    run(&mut s, "2>3");
+    run(&mut s, "3>4");
+    // South can push the stone home and win.
+    let out = run(&mut s, "ai south greedy");
+    assert!(out.contains("south (greedy): 4>5\n"), "{out}");
+    assert!(
+        out.ends_with("game over: south wins (home; scores north 0, south 0)\n"),
+        "{out}"
+    );
+}
+
+#[test]
+fn a_turn_can_be_entered_step_by_step() {
+    let mut s = Session::open("backgammon", &[], 1).unwrap();
+    s.intro();
+    // White opens with 3-1.
+    assert!(run(&mut s, "dice 3 1").starts_with("opening: 3-1 (set by hand, instead of "));
+    assert_eq!(s.prompt(), "white> ");
+    let out = run(&mut s, "8/5");
+    assert!(
+        out.ends_with("so far: 8/5 (enter the rest of the turn; `undo` takes back a step)\n"),
+        "{out}"
+    );
+    assert_eq!(s.prompt(), "white 8/5> ");
+    assert_eq!(
+        run(&mut s, "moves"),
+        "turns that go on from `8/5`:\n4. 24/23 8/5  8. 8/7 8/5    9. 8/7 7/4    13. 6/5 8/5\n"
+    );
+    let c = s.complete("", 0);
+    assert!(
+        c.candidates.contains(&"6/5".to_string()) && !c.candidates.contains(&"24/21".to_string()),
+        "{c:?}"
+    );
+    assert!(run(&mut s, "undo").starts_with("undo 8/5\n"));
+    assert_eq!(s.prompt(), "white> ");
+    // Steps in an order the engine did not list reach the same turn.
+    run(&mut s, "24/21");
+    let out = run(&mut s, "21/20");
+    assert!(out.starts_with("white: 24/23 23/20\n"), "{out}");
+    // A whole turn in any order.
+    run(&mut s, "undo");
+    assert!(run(&mut s, "6/5 8/5").starts_with("white: 6/5 8/5\n"));
+    // A step that no legal turn goes on from is refused, and the steps so far stay.
+    run(&mut s, "undo");
+    run(&mut s, "24/23");
+    let out = run(&mut s, "13/12");
+    assert!(
+        out.starts_with("error: `13/12` is not a legal move here after `24/23`"),
+        "{out}"
+    );
+    assert_eq!(s.prompt(), "white 24/23> ");
+}
+
+#[test]
+fn dice_and_roll_set_chance_by_hand() {
+    let options = vec!["random-values".to_string(), "no-obstacles".to_string()];
+    let mut s = Session::open("naytin-six", &options, 9).unwrap();
+    let intro = s.intro().text;
+    assert!(intro.contains("\nroll: roll:"), "{intro}");
+    let out = run(&mut s, "dice 5");
+    assert!(
+        out.starts_with("roll: roll:5 (set by hand, instead of roll:"),
+        "{out}"
+    );
+    assert!(run(&mut s, "moves").starts_with("1. 5@"));
+    let out = run(&mut s, "roll roll:2");
+    assert!(
+        out.starts_with("roll: roll:2 (set by hand, instead of roll:5)"),
+        "{out}"
+    );
+    let out = run(&mut s, "dice 7");
+    assert!(
+        out.starts_with("error: `7-` is not a legal move here")
+            || out.starts_with("error: `7` is not a legal move here"),
+        "{out}"
+    );
+}
+
+#[test]
+fn options_and_new_start_new_games() {
+    let mut s = Session::open("naytin-six", &[], 4).unwrap();
+    s.intro();
+    let listed = run(&mut s, "options");
+    assert!(listed.starts_with("options of Naytïn Six (`options NAME..` starts a new game with them on, `options none` with none):\n  cross-placement "), "{listed}");
+    let out = run(&mut s, "options no-obstacles slide");
+    assert!(
+        out.starts_with("new game of Naytïn Six with options: no-obstacles, slide (seed 4)\n"),
+        "{out}"
+    );
+    assert!(run(&mut s, "options").contains(
+        "slide            a moving die slides in a straight line across empty cells  (on)"
+    ));
+    assert!(s.prompt().starts_with("red"));
+    let out = run(&mut s, "new 77");
+    assert!(
+        out.starts_with("new game of Naytïn Six, seed 77\n"),
+        "{out}"
+    );
+    assert_eq!(s.seed(), 77);
+    assert!(s.moves().is_empty());
+}
+
+#[test]
+fn reload_keeps_the_game_or_says_which_move_is_no_longer_legal() {
+    let dir = scratch("reload");
+    let file = dir.join("tiny.tabula");
+    std::fs::write(&file, TINY).unwrap();
+    let mut s = Session::open(file.to_str().unwrap(), &[], 1).unwrap();
+    s.intro();
+    run(&mut s, "1>2");
+    run(&mut s, "2>3");
+    let state = s.state().clone();
+    // A harmless edit: the game is replayed under the new rules.
+    std::fs::write(&file, TINY.replace("pushes += 1", "pushes += 2")).unwrap();
+    let out = run(&mut s, "reload");
+    assert!(
+        out.starts_with(&format!("reloaded {}: 2 moves replayed\n", file.display())),
+        "{out}"
+    );
+    assert!(out.contains("counters  pushes 4\n"), "{out}");
+    // An edit that forbids a move played: the old rules and game stay.
+    std::fs::write(
+        &file,
+        TINY.replace(
+            "where not empty(from)",
+            "where not empty(from) and from != #2",
+        ),
+    )
+    .unwrap();
+    let out = run(&mut s, "reload");
+    assert_eq!(
+        out,
+        "error: the edited rules do not allow move 2 (`2>3`): it is not a legal move there
+       the old rules and the game in progress are kept
+"
+    );
+    assert_eq!(s.moves(), vec!["1>2", "2>3"]);
+    assert!(run(&mut s, "board").contains("counters  pushes 4\n"));
+    // A rules file that does not compile: its errors, and the game stays.
+    std::fs::write(&file, TINY.replace("empty(from)", "empy(from)")).unwrap();
+    let out = run(&mut s, "reload");
+    assert!(
+        out.contains("`empy`") && out.contains("the game in progress is kept"),
+        "{out}"
+    );
+    assert_ne!(s.state(), &state);
+    assert_eq!(s.moves().len(), 2);
+}
+
+#[test]
+fn completion_offers_commands_arguments_and_moves() {
+    let mut s = tiny();
+    let c = s.complete("", 0);
+    assert!(
+        c.candidates.contains(&"undo".to_string()) && c.candidates.contains(&"1>2".to_string()),
+        "{c:?}"
+    );
+    assert_eq!(s.complete("re", 2).candidates, vec!["redo", "reload"]);
+    assert_eq!(
+        s.complete("ai ", 3).candidates,
+        vec!["all", "north", "south"]
+    );
+    let c = s.complete("ai north g", 10);
+    assert_eq!((c.start, c.candidates), (9, vec!["greedy".to_string()]));
+    assert_eq!(s.complete("trace o", 7).candidates, vec!["off", "on"]);
+    assert!(s.complete("save ga", 7).file);
+    assert_eq!(s.complete("help mo", 7).candidates, vec!["moves"]);
+    assert_eq!(s.complete("why b", 5).candidates, vec!["boom"]);
+}
+
+#[test]
+fn boards_are_drawn_by_layout() {
+    // Grid: files and ranks around the board.
+    let mut s = Session::open("invictus", &[], 1).unwrap();
+    let out = s.intro().text;
+    assert!(
+        out.contains("\n   a  b  c  d  e  f  g  h  i\n9  .  .  .  .  .  .  .  .  .   9\n"),
+        "{out}"
+    );
+    // Hex: rows offset by half a cell, empty cells named.
+    let mut s = Session::open("naytin-six", &[], 1).unwrap();
+    let out = s.intro().text;
+    assert!(out.contains("\n      a1  a2  a3\n    b1  b2  b3  b4\n  c1  c2  c3  c4  c5\n    d1  d2  d3  d4\n      e1  e2  e3\n"), "{out}");
+    // Points: two halves of the line, stacks, and the zones beside.
+    let mut s = Session::open("backgammon", &[], 1).unwrap();
+    let out = s.intro().text;
+    assert!(
+        out.contains(
+            " 13 14 15 16 17 18 | 19 20 21 22 23 24\n  W  .  .  .  B  . |  B  .  .  .  .  W\n"
+        ),
+        "{out}"
+    );
+    assert!(out.contains("bar  white 0, black 0\n"), "{out}");
+    assert!(
+        out.contains(" 12 11 10  9  8  7 |  6  5  4  3  2  1\n"),
+        "{out}"
+    );
+    // Colour and Unicode when asked for.
+    let mut s = Session::open("naytin-six", &[], 1).unwrap();
+    s.style = tabula::session::Style::fancy();
+    let out = s.intro().text;
+    assert!(out.contains("\x1b[") && out.contains("·"), "{out}");
+}
+
+#[test]
+fn why_names_the_line_of_the_rule_in_a_built_in_game() {
+    let rules = tabula::games::built_in("naytin-six").unwrap();
+    let dir = scratch("why");
+    // Red's 3 next to blue's 5: the attack is against the rules, a step is not
+    // preferred while an attack exists.
+    let mut s = Session::open("naytin-six", &[], 1).unwrap();
+    s.intro();
+    let mut state = json::state_to_json(s.game(), s.state());
+    state["phase"] = serde_json::json!("play");
+    state["to_move"] = serde_json::json!("red");
+    state["counters"]["obstacles_left"] = serde_json::json!(0);
+    state["pools"]["reserve"] = serde_json::json!({"red": [], "blue": []});
+    state["cells"] = serde_json::json!({
+        "c3": {"owner": "red", "piece": "die", "value": 3},
+        "b2": {"owner": "blue", "piece": "die", "value": 5},
+        "e3": {"owner": "red", "piece": "die", "value": 4},
+        "d3": {"owner": "blue", "piece": "die", "value": 2},
+    });
+    let file = dir.join("fight.json");
+    std::fs::write(&file, state.to_string()).unwrap();
+    run(&mut s, &format!("load-state {}", file.display()));
+    let out = run(&mut s, "why c3xb2");
+    let line = line_of(rules, "where (a > d");
+    assert!(out.starts_with("error: `c3xb2` is action `attack` with from = c3, to = b2, a = 3, d = 5, but this `where` is false\n"), "{out}");
+    assert!(
+        out.contains(&format!("--> games/naytin-six.tabula:{line}:")),
+        "{out}"
+    );
+    let out = run(&mut s, "why c3-c4");
+    let line = line_of(rules, "prefer attack");
+    assert!(out.contains("but phase `play` prefers `attack`"), "{out}");
+    assert!(
+        out.contains(&format!("--> games/naytin-six.tabula:{line}:")),
+        "{out}"
+    );
+    let out = run(&mut s, "why b2-b3");
+    let step = rules.find("action step").unwrap();
+    let line =
+        line_of(rules, "action step") + line_of(&rules[step..], "where owner(from) == mover") - 1;
+    assert!(
+        out.contains("owner test on `from` is false (from is blue's)"),
+        "{out}"
+    );
+    assert!(
+        out.contains(&format!("--> games/naytin-six.tabula:{line}:")),
+        "{out}"
+    );
+    assert_eq!(
+        run(&mut s, "why e3xd3"),
+        "`e3xd3` is legal (action `attack`)\n"
+    );
+}
