@@ -2,6 +2,17 @@
 //! as text for people or JSON for scripts.
 
 use clap::{Args, Parser, Subcommand};
+
+/// Prints a line to standard output; when the reader has gone (`tabula moves | head`),
+/// stops quietly instead of failing.
+macro_rules! out {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        if writeln!(std::io::stdout(), $($arg)*).is_err() {
+            std::process::exit(0);
+        }
+    }};
+}
 use std::io::IsTerminal;
 use tabula::engine::play::PlayError;
 use tabula::engine::rng::Rng;
@@ -85,6 +96,13 @@ pub enum Command {
         /// Print YAML instead of JSON.
         #[arg(long)]
         yaml: bool,
+        /// Start from GNU Backgammon's IDs, `POSITION` or `POSITION:MATCH` (backgammon).
+        #[arg(
+            long = "gnubg-id",
+            value_name = "POSITION[:MATCH]",
+            conflicts_with = "state"
+        )]
+        gnubg_id: Option<String>,
     },
 }
 
@@ -160,7 +178,8 @@ pub fn run(cli: Cli) -> Result<(), String> {
             game,
             position,
             yaml,
-        } => state(&game, &position, yaml),
+            gnubg_id,
+        } => state(&game, &position, yaml, gnubg_id.as_deref()),
     }
 }
 
@@ -252,33 +271,33 @@ fn check(g: &GameArgs) -> Result<(), String> {
     let game = load(g)?;
     let mut engine = Engine::new(&game);
     engine.initial_state().map_err(|e| runtime(&game, &e))?;
-    println!("{}: ok", game.source_name);
-    println!("  game     {}", game.name);
-    println!("  players  {}", game.players.join(", "));
-    println!(
+    out!("{}: ok", game.source_name);
+    out!("  game     {}", game.name);
+    out!("  players  {}", game.players.join(", "));
+    out!(
         "  board    {} cells, directions {}",
         game.board.cells.len(),
         game.board.dirs.join(" ")
     );
     let phases: Vec<&str> = game.phases.iter().map(|p| p.name.as_str()).collect();
-    println!("  phases   {}", phases.join(" -> "));
+    out!("  phases   {}", phases.join(" -> "));
     let actions: Vec<&str> = game.actions.iter().map(|a| a.name.as_str()).collect();
-    println!("  actions  {}", actions.join(", "));
+    out!("  actions  {}", actions.join(", "));
     if !game.chances.is_empty() {
         let chances: Vec<&str> = game.chances.iter().map(|a| a.name.as_str()).collect();
-        println!("  chance   {}", chances.join(", "));
+        out!("  chance   {}", chances.join(", "));
     }
     if game.options.is_empty() {
-        println!("  options  none");
+        out!("  options  none");
     } else {
-        println!("  options");
+        out!("  options");
         for (name, description) in &game.options {
             let on = if game.chosen.contains(name) {
                 " (on)"
             } else {
                 ""
             };
-            println!("    {name:<20} {description}{on}");
+            out!("    {name:<20} {description}{on}");
         }
     }
     Ok(())
@@ -295,11 +314,11 @@ fn moves(g: &GameArgs, p: &PositionArgs, as_json: bool) -> Result<(), String> {
     if choices.is_empty() {
         let outcome = engine.outcome(&state);
         if as_json {
-            println!("{}", serde_json::json!({ "over": outcome }));
+            out!("{}", serde_json::json!({ "over": outcome }));
         } else {
             match outcome {
-                Some(o) => println!("the game is over: {}", describe(&game, &o)),
-                None => println!("no legal moves"),
+                Some(o) => out!("the game is over: {}", describe(&game, &o)),
+                None => out!("no legal moves"),
             }
         }
         return Ok(());
@@ -319,9 +338,9 @@ fn moves(g: &GameArgs, p: &PositionArgs, as_json: bool) -> Result<(), String> {
             if choices.weights[i] > 0 {
                 line["weight"] = serde_json::json!(choices.weights[i]);
             }
-            println!("{line}");
+            out!("{line}");
         } else {
-            println!("{text}");
+            out!("{text}");
         }
     }
     Ok(())
@@ -355,7 +374,7 @@ fn perft(g: &GameArgs, p: &PositionArgs, depth: usize) -> Result<(), String> {
         .perft(&state, depth)
         .map_err(|e| runtime(&game, &e))?;
     let secs = start.elapsed().as_secs_f64();
-    println!("{n}");
+    out!("{n}");
     eprintln!("perft {depth}: {n} leaves in {secs:.3} s");
     Ok(())
 }
@@ -405,7 +424,7 @@ fn playout(
                 .as_ref()
                 .and_then(|o| o.winner)
                 .map(|w| game.players[w].clone());
-            println!(
+            out!(
                 "{}",
                 serde_json::json!({ "seed": seed.wrapping_add(i), "winner": winner, "outcome": record.outcome, "decisions": record.decisions, "chance_events": record.chance_events })
             );
@@ -433,26 +452,26 @@ fn playout(
             .zip(&wins)
             .map(|(p, n)| (p.clone(), serde_json::json!(n)))
             .collect();
-        println!(
+        out!(
             "{}",
             serde_json::json!({ "summary": { "games": games, "wins": w, "draws": draws, "unfinished": unfinished, "mean_decisions": mean, "max_decisions": longest, "seconds": secs, "games_per_second": rate } })
         );
     } else {
-        println!(
+        out!(
             "{games} games of {} in {secs:.2} s: {rate:.0} games/s",
             game.name
         );
         for (p, n) in game.players.iter().zip(&wins) {
-            println!(
+            out!(
                 "  {p:<8} wins {n:>8} ({:.1}%)",
                 100.0 * *n as f64 / games.max(1) as f64
             );
         }
-        println!("  draws        {draws:>8}");
+        out!("  draws        {draws:>8}");
         if unfinished > 0 {
-            println!("  unfinished   {unfinished:>8} (over {max_decisions} decisions)");
+            out!("  unfinished   {unfinished:>8} (over {max_decisions} decisions)");
         }
-        println!("  length       mean {mean:.1}, max {longest} decisions");
+        out!("  length       mean {mean:.1}, max {longest} decisions");
     }
     Ok(())
 }
@@ -483,7 +502,7 @@ fn playout_matches(
         }
         if as_json {
             let winner = m.winner().flatten().map(|w| game.players[w].clone());
-            println!(
+            out!(
                 "{}",
                 serde_json::json!({ "seed": seed.wrapping_add(i), "winner": winner, "scores": m.scores, "games": games.len() })
             );
@@ -491,39 +510,98 @@ fn playout_matches(
     }
     let secs = start.elapsed().as_secs_f64().max(1e-9);
     if !as_json {
-        println!(
+        out!(
             "{matches} matches to {length} of {} in {secs:.2} s ({total_games} games)",
             game.name
         );
         for (p, n) in game.players.iter().zip(&wins) {
-            println!("  {p:<8} wins {n:>8}");
+            out!("  {p:<8} wins {n:>8}");
         }
         if undecided > 0 {
-            println!("  undecided    {undecided:>8}");
+            out!("  undecided    {undecided:>8}");
         }
     }
     Ok(())
 }
 
-fn state(g: &GameArgs, p: &PositionArgs, yaml: bool) -> Result<(), String> {
+fn state(g: &GameArgs, p: &PositionArgs, yaml: bool, gnubg_id: Option<&str>) -> Result<(), String> {
     let game = load(g)?;
     let mut engine = Engine::new(&game);
-    let state = position(&mut engine, p)?;
+    let state = match gnubg_id {
+        Some(id) => gnubg_position(&mut engine, p, id)?,
+        None => position(&mut engine, p)?,
+    };
     let mut value = json::state_to_json(&game, &state);
     if let Some(o) = engine.outcome(&state) {
         value["over"] = serde_json::json!(o);
     }
     value["scores"] = serde_json::json!(engine.scores(&state));
+    add_gnubg_ids(&game, &mut value);
     if yaml {
-        print!(
-            "{}",
-            serde_yaml_ng::to_string(&value).map_err(|e| format!("error: {e}"))?
-        );
+        let text = serde_yaml_ng::to_string(&value).map_err(|e| format!("error: {e}"))?;
+        out!("{}", text.trim_end());
     } else {
-        println!(
+        out!(
             "{}",
             serde_json::to_string_pretty(&value).map_err(|e| format!("error: {e}"))?
         );
     }
     Ok(())
+}
+
+/// The game whose states have GNU Backgammon IDs: games/backgammon.tabula.
+const GNUBG_GAME: &str = "Backgammon";
+
+/// `state --gnubg-id POSITION[:MATCH]`: the state of the IDs (validated like a state
+/// file), then --moves and --dice as for any starting state.
+fn gnubg_position(engine: &mut Engine, p: &PositionArgs, id: &str) -> Result<State, String> {
+    let game = engine.game;
+    if game.name != GNUBG_GAME {
+        return Err(format!(
+            "error: --gnubg-id reads GNU Backgammon IDs, but this game is {}",
+            game.name
+        ));
+    }
+    let (position_id, match_id) = match id.trim().split_once(':') {
+        Some((position_id, match_id)) => (position_id, Some(match_id)),
+        None => (id.trim(), None),
+    };
+    let value = tabula_gnubg::state_from_ids_with_options(position_id, match_id, &game.chosen)
+        .map_err(|e| format!("error: {e}"))?;
+    let source = Source::new("--gnubg-id".to_string(), value.to_string());
+    let mut state = json::state_from_text(game, &source).map_err(|d| d.render(color()))?;
+    let mut rng = Rng::new(p.seed);
+    for m in &p.moves {
+        if state.chance().is_some() && engine.play_text(&mut state.clone(), m).is_err() {
+            engine
+                .resolve_chance(&mut state, &mut rng, None)
+                .map_err(|e| play_error(game, e))?;
+        }
+        engine
+            .play_text(&mut state, m.trim())
+            .map_err(|e| play_error(game, e))?;
+    }
+    if !p.dice.is_empty() {
+        if state.chance().is_none() {
+            return Err(
+                "error: --dice fixes a chance outcome, but no chance event is pending here".into(),
+            );
+        }
+        let text: Vec<String> = p.dice.iter().map(|d| d.to_string()).collect();
+        engine
+            .resolve_chance(&mut state, &mut rng, Some(&text.join("-")))
+            .map_err(|e| play_error(game, e))?;
+    }
+    Ok(state)
+}
+
+/// Adds `"gnubg": {"position": ..., "match": ...}` to a backgammon state's JSON, when
+/// the state can be written as GNU Backgammon IDs (not while dice are partly played).
+fn add_gnubg_ids(game: &Game, value: &mut serde_json::Value) {
+    if game.name != GNUBG_GAME {
+        return;
+    }
+    if let Ok((position, match_id)) = tabula_gnubg::ids_from_state(value) {
+        value["gnubg"] = serde_json::json!({ "position": position, "match": match_id });
+    }
 }

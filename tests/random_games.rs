@@ -360,12 +360,12 @@ fn invictus_game(
     loop {
         let at = format!("Invictus seed {seed}, decision {decisions}");
         // Invariants.
-        for p in 0..2 {
+        for (p, arrived) in arrived_dice.iter().enumerate() {
             let o = 1 - p;
             let total = snap.count(p)
                 + snap.hand[p].len()
                 + snap.reserve[p].len()
-                + arrived_dice[p]
+                + arrived
                 + snap.ones[o] as usize;
             assert_eq!(
                 total, 18,
@@ -771,9 +771,9 @@ fn naytin_game(
     loop {
         let at = format!("Naytïn Six {opts:?} seed {seed}, step {decisions}");
         // Invariants.
-        for p in 0..2 {
+        for (p, lost) in lost.iter().enumerate() {
             assert_eq!(
-                snap.count(p) + snap.reserve[p].len() + lost[p],
+                snap.count(p) + snap.reserve[p].len() + lost,
                 8,
                 "{at}: player {p}'s dice"
             );

@@ -261,8 +261,8 @@ fn trace_shows_the_rules_evaluated() {
         "trace on: the rules evaluated are shown as moves are listed and played
 trace: moves of north in phase `play`
   action `push` (tiny.tabula:11): 1 move
-    line  13  where not empty(from)                               tested 5, false 4
-    line  15  where to != none                                    tested 1, false 0
+    line  13  where not empty(from)                                         tested 5, false 4
+    line  15  where to != none                                              tested 1, false 0
   action `boom` (tiny.tabula:20): 1 move
 "
     );
@@ -276,7 +276,7 @@ trace: `1>2` is action `push` (tiny.tabula:11) with from = 1, to = 2
         ),
         "{played}"
     );
-    assert!(played.ends_with("trace: moves of south in phase `play`\n  action `push` (tiny.tabula:11): 1 move\n    line  13  where not empty(from)                               tested 5, false 4\n    line  15  where to != none                                    tested 1, false 0\n  action `boom` (tiny.tabula:20): 1 move\n"), "{played}");
+    assert!(played.ends_with("trace: moves of south in phase `play`\n  action `push` (tiny.tabula:11): 1 move\n    line  13  where not empty(from)                                         tested 5, false 4\n    line  15  where to != none                                              tested 1, false 0\n  action `boom` (tiny.tabula:20): 1 move\n"), "{played}");
     assert_eq!(run(&mut s, "trace off"), "trace off\n");
     assert!(!run(&mut s, "2>3").contains("trace"));
 }
@@ -678,5 +678,25 @@ fn why_names_the_line_of_the_rule_in_a_built_in_game() {
     assert_eq!(
         run(&mut s, "why e3xd3"),
         "`e3xd3` is legal (action `attack`)\n"
+    );
+}
+
+#[test]
+fn a_move_written_like_a_command_is_played_as_the_move() {
+    // `boom` written `board`: the line is a legal move, so it is played (and fails, as
+    // `boom` does from the start); a leading colon makes it the command.
+    let rules = TINY.replace("\"boom\"", "\"board\"");
+    let mut s = Session::new(Source::new("tiny.tabula", rules), &[], 1).unwrap();
+    s.intro();
+    assert!(
+        run(&mut s, "board").starts_with("error: while playing: `move` from `3`, which is empty\n")
+    );
+    assert_eq!(run(&mut s, ":board"), "\n1 N\n4 of 5 cells empty\nN north, S south\ncounters  pushes 0\nnorth to move, phase play, move 1\n");
+    // Once it is no longer a legal move (the game is over), it is the command again.
+    for m in ["1>2", "2>3", "3>4", "4>5"] {
+        run(&mut s, m);
+    }
+    assert!(
+        run(&mut s, "board").ends_with("game over: south wins (home; scores north 0, south 0)\n")
     );
 }

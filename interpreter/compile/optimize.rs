@@ -23,6 +23,9 @@ pub fn game(g: &mut Game) {
             }
         }
     }
+    for m in g.actions.iter_mut().chain(g.chances.iter_mut()) {
+        hoist(&mut m.generators);
+    }
     block(&mut g.setup);
     for p in &mut g.phases {
         block(&mut p.turn_start);
@@ -211,6 +214,109 @@ fn children(e: &mut Expr) {
             expr(index);
         }
         Expr::ZoneCell { player, .. } => expr(player),
+        _ => {}
+    }
+}
+
+/// Loop-invariant code motion: a `let` or `where` moves up to just after the last loop
+/// it depends on, so it is evaluated once per value of that loop rather than once per
+/// value of every inner one. Generators are pure, so the moves are the same.
+fn hoist(gens: &mut Vec<Gen>) {
+    let mut level_of_slot = [-1i64; MAX_LOCALS];
+    let mut keyed: Vec<(i64, u8, usize, Gen)> = Vec::with_capacity(gens.len());
+    for (i, g) in std::mem::take(gens).into_iter().enumerate() {
+        let (level, is_loop) = match &g {
+            Gen::For(slot, d) => {
+                level_of_slot[*slot as usize] = i as i64;
+                let _ = d;
+                (i as i64, 0)
+            }
+            Gen::Let(slot, e) => {
+                let level = deps_level(e, &level_of_slot);
+                level_of_slot[*slot as usize] = level;
+                (level, 1)
+            }
+            Gen::Where(e, _) => (deps_level(e, &level_of_slot), 1),
+        };
+        keyed.push((level, is_loop, i, g));
+    }
+    keyed.sort_by_key(|(level, is_loop, i, _)| (*level, *is_loop, *i));
+    *gens = keyed.into_iter().map(|(_, _, _, g)| g).collect();
+}
+
+/// The level (index of the innermost loop) an expression depends on; -1 for none.
+fn deps_level(e: &Expr, level_of_slot: &[i64; MAX_LOCALS]) -> i64 {
+    let mut slots = 0u64;
+    reads_slots(e, &mut slots);
+    (0..MAX_LOCALS).filter(|s| slots & (1 << s) != 0).map(|s| level_of_slot[s]).max().unwrap_or(-1)
+}
+
+fn operand_slots(o: Operand, out: &mut u64) {
+    match o {
+        Operand::Local(s) | Operand::Owner(s) | Operand::Value(s) | Operand::Count(s) | Operand::Empty(s) => *out |= 1 << s,
+        Operand::Step(a, b) => *out |= (1 << a) | (1 << b),
+        _ => {}
+    }
+}
+
+/// Every local slot an expression reads (a loop's own variable included).
+fn reads_slots(e: &Expr, out: &mut u64) {
+    let all = |x: &Expr, out: &mut u64| reads_slots(x, out);
+    match e {
+        Expr::Local(s) => *out |= 1 << s,
+        Expr::Operand(o) => operand_slots(*o, out),
+        Expr::Simple(_, a, b) => {
+            operand_slots(*a, out);
+            operand_slots(*b, out);
+        }
+        Expr::Const(_) | Expr::Mover | Expr::Phase | Expr::RelDir(_) | Expr::Can(_) => {}
+        Expr::Opponent(a) | Expr::Owner(a) | Expr::Value(a) | Expr::Count(a) | Expr::Empty(a) | Expr::Is(a, _) | Expr::Not(a) | Expr::Neg(a) | Expr::Abs(a) => all(a, out),
+        Expr::Step(a, b) | Expr::Slide(a, b) | Expr::Binary(_, a, b) | Expr::And(a, b) | Expr::Or(a, b) | Expr::Min(a, b) | Expr::Max(a, b) => {
+            all(a, out);
+            all(b, out);
+        }
+        Expr::If(a, b, c) => {
+            all(a, out);
+            all(b, out);
+            all(c, out);
+        }
+        Expr::Counter { player, .. } | Expr::TrackLen { player, .. } | Expr::PoolSize { player, .. } => {
+            if let Some(p) = player {
+                all(p, out);
+            }
+        }
+        Expr::TrackPos { player, cell: x, .. } | Expr::InRegion { player, cell: x, .. } | Expr::InTrack { player, cell: x, .. } | Expr::TrackAt { player, index: x, .. } | Expr::PoolHas { player, value: x, .. } => {
+            if let Some(p) = player {
+                all(p, out);
+            }
+            all(x, out);
+        }
+        Expr::ZoneCell { player, .. } => all(player, out),
+        Expr::Aggregate { domain, filter, value, .. } => {
+            domain_slots(domain, out);
+            if let Some(f) = filter {
+                all(f, out);
+            }
+            if let Some(v) = value {
+                all(v, out);
+            }
+        }
+    }
+}
+
+fn domain_slots(d: &Domain, out: &mut u64) {
+    match d {
+        Domain::Range(a, b) => {
+            reads_slots(a, out);
+            reads_slots(b, out);
+        }
+        Domain::Dirs(ds) => ds.iter().for_each(|x| reads_slots(x, out)),
+        Domain::Neighbours(c) => reads_slots(c, out),
+        Domain::Owned { inner, owner } => {
+            domain_slots(inner, out);
+            reads_slots(owner, out);
+        }
+        Domain::Region { player: Some(p), .. } | Domain::Track { player: Some(p), .. } | Domain::Pool { player: Some(p), .. } => reads_slots(p, out),
         _ => {}
     }
 }

@@ -698,12 +698,19 @@ impl<'g> Engine<'g> {
         upto: usize,
     ) -> Vec<(String, String)> {
         let types = local_types(def);
+        let mut slots: Vec<usize> = def
+            .generators
+            .iter()
+            .take(upto)
+            .filter_map(|g| match g {
+                Gen::For(s, _) | Gen::Let(s, _) => Some(*s as usize),
+                Gen::Where(..) => None,
+            })
+            .collect();
+        // In the order they were declared.
+        slots.sort_unstable();
         let mut out = Vec::new();
-        for g in def.generators.iter().take(upto) {
-            let slot = match g {
-                Gen::For(s, _) | Gen::Let(s, _) => *s as usize,
-                Gen::Where(..) => continue,
-            };
+        for slot in slots {
             if let Some(name) = slot_name(def, slot as u8) {
                 let ty = types.get(slot).copied().unwrap_or(Ty::Int);
                 out.push((
@@ -842,23 +849,23 @@ fn explore(
     }
 }
 
-/// The name of the generator variable in a local slot. Each `for` and `let` binds the
-/// next of `arg_names`, in order; slots may skip numbers (a `define` with an aggregate
-/// takes one), so names are matched to generators, not to slot numbers.
+/// The name of the generator variable in a local slot. `arg_names` lists the names in
+/// the order they were declared, and slots are handed out in that order; but a slot
+/// may be skipped (a `define` with an aggregate takes one) and the compiler may move a
+/// `let` earlier, so names are matched to the binders' slots in increasing order.
 pub fn slot_name(def: &MoveDef, slot: u8) -> Option<&str> {
-    let mut names = def.arg_names.iter();
-    for g in &def.generators {
-        match g {
-            Gen::For(s, _) | Gen::Let(s, _) => {
-                let name = names.next()?;
-                if *s == slot {
-                    return Some(name);
-                }
-            }
-            Gen::Where(..) => {}
-        }
-    }
-    None
+    let mut slots: Vec<u8> = def
+        .generators
+        .iter()
+        .filter_map(|g| match g {
+            Gen::For(s, _) | Gen::Let(s, _) => Some(*s),
+            Gen::Where(..) => None,
+        })
+        .collect();
+    slots.sort_unstable();
+    slots.dedup();
+    let k = slots.iter().position(|&s| s == slot)?;
+    def.arg_names.get(k).map(|n| n.as_str())
 }
 
 /// The type of each local an action's generators bind, for printing its value (the IR

@@ -204,23 +204,28 @@ pub fn render_trace(
             if count.tested == 0 {
                 continue;
             }
-            let span = match &def.generators[i] {
-                Gen::Where(_, s) => Some(*s),
-                Gen::For(slot, _) => index.span(
-                    game,
-                    &Anchor::OwnerTest {
+            let (span, owner_of) = match &def.generators[i] {
+                Gen::Where(_, s) => (Some(*s), None),
+                Gen::For(slot, _) => {
+                    let anchor = Anchor::OwnerTest {
                         action: a.action,
                         slot: *slot,
-                    },
-                ),
-                Gen::Let(..) => None,
+                    };
+                    (
+                        index.span(game, &anchor),
+                        crate::engine::explain::slot_name(def, *slot),
+                    )
+                }
+                Gen::Let(..) => (None, None),
             };
-            let (line, text) = match span {
-                Some(s) => (source.line_col(s.start).0.to_string(), line_text(source, s)),
-                None => ("?".to_string(), "owner test".to_string()),
+            let line = span.map_or("?".to_string(), |s| source.line_col(s.start).0.to_string());
+            let text = match (owner_of, span) {
+                (Some(var), _) => format!("owner test of `{var}` (folded into its loop)"),
+                (None, Some(s)) => line_text(source, s),
+                (None, None) => "a test".to_string(),
             };
             out.push_str(&format!(
-                "    line {line:>3}  {text:<50}  tested {}, false {}\n",
+                "    line {line:>3}  {text:<60}  tested {}, false {}\n",
                 count.tested, count.rejected
             ));
         }

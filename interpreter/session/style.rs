@@ -59,8 +59,8 @@ impl Style {
         }
     }
 
-    /// A vertical divider.
-    pub fn bar(&self) -> &'static str {
+    /// A vertical line between parts of a line or a board.
+    pub fn vline(&self) -> &'static str {
         if self.unicode {
             "│"
         } else {

@@ -160,7 +160,7 @@ fn syntax_error(text: &str, e: pest::error::Error<Rule>) -> Diagnostic {
             if attempts.max_position == start {
                 found.append(&mut names);
             }
-            let mut tokens: Vec<String> = attempts
+            let tokens: Vec<String> = attempts
                 .expected_tokens()
                 .iter()
                 .map(|t| t.to_string())

@@ -25,9 +25,11 @@ mod bits;
 mod error;
 mod match_id;
 mod position;
+mod state;
 
 pub use error::{IdError, Side};
 pub use match_id::{
     game_state, match_id, parse_match_id, resignation, try_match_id, CubeOwner, MatchInfo,
 };
 pub use position::{parse_position_id, position_id, try_position_id, Board};
+pub use state::{ids_from_state, state_from_ids, state_from_ids_with_options, BridgeError};

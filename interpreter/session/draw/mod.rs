@@ -301,7 +301,7 @@ pub fn equipment(game: &Game, state: &State, scores: &[i32], style: &Style) -> S
                 .enumerate()
                 .map(|(i, p)| format!("{} {}", style.paint(Paint::player(i, p), p), list(i)))
                 .collect();
-            parts.join(&format!(" {} ", style.bar()))
+            parts.join(&format!(" {} ", style.vline()))
         } else {
             list(0)
         };

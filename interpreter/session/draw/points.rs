@@ -31,13 +31,13 @@ pub fn draw(
         width = width.max(word(game, state, c).count().to_string().len());
     }
     let columns = half.max(1);
-    // The quarter divider sits after this many points in each row.
+    // Each row is split in two quarters after this many points.
     let quarter = columns.div_ceil(2);
     let row = |items: Vec<String>| -> String {
         let mut line = String::new();
         for (i, item) in items.into_iter().enumerate() {
             if i == quarter {
-                line.push_str(&format!(" {}", style.paint(Paint::Dim, style.bar())));
+                line.push_str(&format!(" {}", style.paint(Paint::Dim, style.vline())));
             }
             line.push(' ');
             line.push_str(&item);
