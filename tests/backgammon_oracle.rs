@@ -5,7 +5,7 @@
 //!
 //! Fixtures:
 //! - `tests/fixtures/bg-oracle-sample.jsonl`: `oracle.py --games 50 --seed 1` (1,277
-//!   positions), the whole file in every build (about 4 s in debug, under 1 s in release).
+//!   positions), the whole file in every build (5 to 10 s in debug, about 1 s in release).
 //! - `tests/fixtures/bg-oracle-higher-die.jsonl`: the 39 positions tagged
 //!   `higher_die_forced` (both dice playable alone but not together, and the lower one
 //!   would give another position) from `oracle.py --games 2000 --seed 7 --p-sample 0.02`;

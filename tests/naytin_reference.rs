@@ -85,11 +85,7 @@ fn check_file(file: &str) {
         let mut choices = Choices::default();
         engine.legal(&state, &mut choices).unwrap();
         let mut ours: Vec<String> = (0..choices.len())
-            .map(|i| {
-                engine
-                    .choice_text(&state, &choices.get(i).to_vec())
-                    .unwrap()
-            })
+            .map(|i| engine.choice_text(&state, choices.get(i)).unwrap())
             .collect();
         ours.sort();
         let mut theirs: Vec<String> = sample["moves"]

@@ -459,7 +459,10 @@ impl<'a> Compiler<'a> {
                 }
             }
         }
-        if let (Some(missing), true) = (per_player.iter().position(|&d| d == u8::MAX), self.errors.len() == errors_before) {
+        if let (Some(missing), true) = (
+            per_player.iter().position(|&d| d == u8::MAX),
+            self.errors.len() == errors_before,
+        ) {
             if map.len() == n || !map.is_empty() {
                 let m = format!(
                     "the direction `{}` does not say what it is for {}",

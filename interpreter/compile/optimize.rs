@@ -248,12 +248,20 @@ fn hoist(gens: &mut Vec<Gen>) {
 fn deps_level(e: &Expr, level_of_slot: &[i64; MAX_LOCALS]) -> i64 {
     let mut slots = 0u64;
     reads_slots(e, &mut slots);
-    (0..MAX_LOCALS).filter(|s| slots & (1 << s) != 0).map(|s| level_of_slot[s]).max().unwrap_or(-1)
+    (0..MAX_LOCALS)
+        .filter(|s| slots & (1 << s) != 0)
+        .map(|s| level_of_slot[s])
+        .max()
+        .unwrap_or(-1)
 }
 
 fn operand_slots(o: Operand, out: &mut u64) {
     match o {
-        Operand::Local(s) | Operand::Owner(s) | Operand::Value(s) | Operand::Count(s) | Operand::Empty(s) => *out |= 1 << s,
+        Operand::Local(s)
+        | Operand::Owner(s)
+        | Operand::Value(s)
+        | Operand::Count(s)
+        | Operand::Empty(s) => *out |= 1 << s,
         Operand::Step(a, b) => *out |= (1 << a) | (1 << b),
         _ => {}
     }
@@ -270,8 +278,22 @@ fn reads_slots(e: &Expr, out: &mut u64) {
             operand_slots(*b, out);
         }
         Expr::Const(_) | Expr::Mover | Expr::Phase | Expr::RelDir(_) | Expr::Can(_) => {}
-        Expr::Opponent(a) | Expr::Owner(a) | Expr::Value(a) | Expr::Count(a) | Expr::Empty(a) | Expr::Is(a, _) | Expr::Not(a) | Expr::Neg(a) | Expr::Abs(a) => all(a, out),
-        Expr::Step(a, b) | Expr::Slide(a, b) | Expr::Binary(_, a, b) | Expr::And(a, b) | Expr::Or(a, b) | Expr::Min(a, b) | Expr::Max(a, b) => {
+        Expr::Opponent(a)
+        | Expr::Owner(a)
+        | Expr::Value(a)
+        | Expr::Count(a)
+        | Expr::Empty(a)
+        | Expr::Is(a, _)
+        | Expr::Not(a)
+        | Expr::Neg(a)
+        | Expr::Abs(a) => all(a, out),
+        Expr::Step(a, b)
+        | Expr::Slide(a, b)
+        | Expr::Binary(_, a, b)
+        | Expr::And(a, b)
+        | Expr::Or(a, b)
+        | Expr::Min(a, b)
+        | Expr::Max(a, b) => {
             all(a, out);
             all(b, out);
         }
@@ -280,19 +302,40 @@ fn reads_slots(e: &Expr, out: &mut u64) {
             all(b, out);
             all(c, out);
         }
-        Expr::Counter { player, .. } | Expr::TrackLen { player, .. } | Expr::PoolSize { player, .. } => {
+        Expr::Counter { player, .. }
+        | Expr::TrackLen { player, .. }
+        | Expr::PoolSize { player, .. } => {
             if let Some(p) = player {
                 all(p, out);
             }
         }
-        Expr::TrackPos { player, cell: x, .. } | Expr::InRegion { player, cell: x, .. } | Expr::InTrack { player, cell: x, .. } | Expr::TrackAt { player, index: x, .. } | Expr::PoolHas { player, value: x, .. } => {
+        Expr::TrackPos {
+            player, cell: x, ..
+        }
+        | Expr::InRegion {
+            player, cell: x, ..
+        }
+        | Expr::InTrack {
+            player, cell: x, ..
+        }
+        | Expr::TrackAt {
+            player, index: x, ..
+        }
+        | Expr::PoolHas {
+            player, value: x, ..
+        } => {
             if let Some(p) = player {
                 all(p, out);
             }
             all(x, out);
         }
         Expr::ZoneCell { player, .. } => all(player, out),
-        Expr::Aggregate { domain, filter, value, .. } => {
+        Expr::Aggregate {
+            domain,
+            filter,
+            value,
+            ..
+        } => {
             domain_slots(domain, out);
             if let Some(f) = filter {
                 all(f, out);
@@ -316,7 +359,15 @@ fn domain_slots(d: &Domain, out: &mut u64) {
             domain_slots(inner, out);
             reads_slots(owner, out);
         }
-        Domain::Region { player: Some(p), .. } | Domain::Track { player: Some(p), .. } | Domain::Pool { player: Some(p), .. } => reads_slots(p, out),
+        Domain::Region {
+            player: Some(p), ..
+        }
+        | Domain::Track {
+            player: Some(p), ..
+        }
+        | Domain::Pool {
+            player: Some(p), ..
+        } => reads_slots(p, out),
         _ => {}
     }
 }

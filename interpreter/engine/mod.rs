@@ -291,6 +291,16 @@ impl<'g> Engine<'g> {
     }
 
     pub(crate) fn settle(&mut self, state: &mut State, cont: bool) -> Result<(), RuntimeError> {
+        self.settle_known(state, cont, false)
+    }
+
+    /// `settle`, told whether the mover is already known to have no action.
+    pub(crate) fn settle_known(
+        &mut self,
+        state: &mut State,
+        cont: bool,
+        stuck: bool,
+    ) -> Result<(), RuntimeError> {
         if !cont {
             return self.end_turn(state);
         }
@@ -305,7 +315,7 @@ impl<'g> Engine<'g> {
             .until
             .as_ref()
             .is_some_and(|u| eval(game, state, u, &mut locals) != 0);
-        if until || !self.any_action(state) {
+        if until || stuck || !self.any_action(state) {
             return self.end_turn(state);
         }
         Ok(())

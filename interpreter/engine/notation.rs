@@ -158,6 +158,65 @@ impl<'g> Engine<'g> {
                 return Ok(Some(i));
             }
         }
+        // A whole turn typed in an order the search did not keep: play the steps one by
+        // one and compare the position reached with each choice's.
+        if self.game.phases[state.phase()].decide_turn
+            && state.chance().is_none()
+            && wanted.len() <= 8
+        {
+            return self.find_by_playing(state, choices, &wanted);
+        }
+        Ok(None)
+    }
+
+    fn find_by_playing(
+        &mut self,
+        state: &State,
+        choices: &Choices,
+        wanted: &[String],
+    ) -> Result<Option<usize>, RuntimeError> {
+        let mut results = Vec::with_capacity(choices.len());
+        for i in 0..choices.len() {
+            let mut s = state.clone();
+            self.apply(&mut s, choices.get(i))?;
+            results.push(s);
+        }
+        let mut remaining: Vec<String> = wanted.to_vec();
+        self.play_tokens(state.clone(), state.mover(), &mut remaining, &results)
+    }
+
+    /// Plays the remaining typed steps in every way they match; the index of the choice
+    /// whose position is reached.
+    fn play_tokens(
+        &mut self,
+        work: State,
+        actor: usize,
+        remaining: &mut Vec<String>,
+        results: &[State],
+    ) -> Result<Option<usize>, RuntimeError> {
+        if remaining.is_empty() {
+            return Ok(results.iter().position(|r| *r == work));
+        }
+        if work.mover() != actor || work.chance().is_some() {
+            return Ok(None);
+        }
+        let mut steps = Vec::new();
+        self.action_steps(&work, &mut steps);
+        for step in steps {
+            let marked = self.step_text(&work, &step, true);
+            let plain = self.step_text(&work, &step, false);
+            let Some(k) = remaining.iter().position(|t| *t == marked || *t == plain) else {
+                continue;
+            };
+            let token = remaining.remove(k);
+            let mut next = work.clone();
+            self.apply_step(&mut next, &step)?;
+            let found = self.play_tokens(next, actor, remaining, results)?;
+            remaining.insert(k, token);
+            if found.is_some() {
+                return Ok(found);
+            }
+        }
         Ok(None)
     }
 }

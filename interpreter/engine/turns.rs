@@ -127,7 +127,9 @@ impl<'g> Engine<'g> {
         Ok(())
     }
 
-    fn dfs(&mut self, work: &mut State, depth: usize) -> Result<(), RuntimeError> {
+    /// Searches the turns going on from `work`; returns whether any action was possible
+    /// there (its subtrees may all have been searched before, from another order).
+    fn dfs(&mut self, work: &mut State, depth: usize) -> Result<bool, RuntimeError> {
         let game = self.game;
         if self.search.levels.len() <= depth {
             self.search.levels.push(Vec::new());
@@ -165,26 +167,26 @@ impl<'g> Engine<'g> {
                         ));
                     }
                     self.write(work, SLOT_IN_TURN, 1);
-                    let before = self.search.leaves.len();
-                    self.dfs(work, depth + 1)?;
-                    if self.search.leaves.len() == before {
+                    let had_actions = self.dfs(work, depth + 1)?;
+                    if !had_actions {
                         // No action follows: the turn ends here.
-                        self.leaf(work, true)?;
+                        self.leaf(work, true, true)?;
                     }
                 } else {
-                    self.leaf(work, cont)?;
+                    self.leaf(work, cont, false)?;
                 }
                 self.search.path.pop();
                 self.undo_to(work, mark);
             }
             Ok(())
         })();
+        let had_actions = !steps.is_empty();
         self.search.levels[depth] = steps;
-        result
+        result.map(|()| had_actions)
     }
 
     /// Records the current path as a complete turn.
-    fn leaf(&mut self, work: &mut State, cont: bool) -> Result<(), RuntimeError> {
+    fn leaf(&mut self, work: &mut State, cont: bool, stuck: bool) -> Result<(), RuntimeError> {
         let game = self.game;
         let phase = &game.phases[work.phase()];
         let mut keys = [0; MAX_KEYS];
@@ -193,7 +195,7 @@ impl<'g> Engine<'g> {
             keys[k] = eval(game, work, e, &mut locals);
         }
         let mark = self.journal.len();
-        self.settle(work, cont)?;
+        self.settle_known(work, cont, stuck)?;
         let s = &mut self.search;
         let a = s.leaf_steps.len() as u32;
         s.leaf_steps.extend_from_slice(&s.path);

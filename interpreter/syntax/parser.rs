@@ -145,8 +145,12 @@ fn syntax_error(text: &str, e: pest::error::Error<Rule>) -> Diagnostic {
         InputLocation::Span((a, b)) => (a, b),
     };
     let mut names: Vec<String> = match &e.variant {
-        ErrorVariant::ParsingError { positives, .. } => positives.iter().filter_map(|r| token_name(*r)).collect(),
-        ErrorVariant::CustomError { message } => return Diagnostic::new(Span::new(start, end.max(start)), message.clone()),
+        ErrorVariant::ParsingError { positives, .. } => {
+            positives.iter().filter_map(|r| token_name(*r)).collect()
+        }
+        ErrorVariant::CustomError { message } => {
+            return Diagnostic::new(Span::new(start, end.max(start)), message.clone())
+        }
     };
     // With error detail on, pest also records the literal tokens (`{`, `where`, ...)
     // tried at the farthest position reached, which is where the mistake usually is.
@@ -175,7 +179,8 @@ fn syntax_error(text: &str, e: pest::error::Error<Rule>) -> Diagnostic {
             }
             // A declaration or the end of the file is what any top-level position
             // allows: name them only when nothing more precise is expected.
-            let fallback = |n: &String| n.starts_with("a declaration") || n == "the end of the file";
+            let fallback =
+                |n: &String| n.starts_with("a declaration") || n == "the end of the file";
             if found.iter().any(|n| !fallback(n)) {
                 found.retain(|n| !fallback(n));
             } else if found.iter().any(|n| n.starts_with("a declaration")) {
@@ -191,7 +196,10 @@ fn syntax_error(text: &str, e: pest::error::Error<Rule>) -> Diagnostic {
     // covers it.
     start = start.min(text.len());
     start += text[start..].len() - text[start..].trim_start().len();
-    let found: String = text[start.min(text.len())..].chars().take_while(|c| !c.is_whitespace()).collect();
+    let found: String = text[start.min(text.len())..]
+        .chars()
+        .take_while(|c| !c.is_whitespace())
+        .collect();
     let end = start + found.len().min(40);
     names.sort();
     names.dedup();
@@ -203,18 +211,30 @@ fn syntax_error(text: &str, e: pest::error::Error<Rule>) -> Diagnostic {
     let message = if found.is_empty() {
         format!("expected {expected}, found the end of the file")
     } else {
-        format!("expected {expected}, found `{}`", found.chars().take(20).collect::<String>())
+        format!(
+            "expected {expected}, found `{}`",
+            found.chars().take(20).collect::<String>()
+        )
     };
     Diagnostic::new(Span::new(start, end), message)
 }
 
 /// What could follow a complete expression.
-const CONTINUATIONS: &[&str] = &["`(`", "`[`", "`in`", "`and`", "`or`", "a comparison", "an operator"];
+const CONTINUATIONS: &[&str] = &[
+    "`(`",
+    "`[`",
+    "`in`",
+    "`and`",
+    "`or`",
+    "a comparison",
+    "an operator",
+];
 
 /// Literal tokens worth naming in "expected ..." (not the pieces of names or numbers).
 const STRUCTURAL: &[&str] = &[
-    "{", "}", "(", ")", "[", "]", ",", ";", ":", "=", "->", "..", "as", "of", "at", "to", "from", "then", "else", "when", "by", "x", "in",
-    "weight", "for", "let", "where", "winner", "points", "draw", "start", "pass", "back", "value", "per",
+    "{", "}", "(", ")", "[", "]", ",", ";", ":", "=", "->", "..", "as", "of", "at", "to", "from",
+    "then", "else", "when", "by", "x", "in", "weight", "for", "let", "where", "winner", "points",
+    "draw", "start", "pass", "back", "value", "per",
 ];
 
 /// Readable names of grammar rules for messages ("expected `{`", not `block`).
@@ -226,31 +246,81 @@ fn token_name(rule: Rule) -> Option<String> {
         Rule::int => "a number",
         Rule::string => "a quoted string",
         Rule::block => "`{`",
-        Rule::expr | Rule::or_expr | Rule::and_expr | Rule::not_expr | Rule::cmp | Rule::sum
-        | Rule::product | Rule::unary | Rule::postfix | Rule::if_expr | Rule::paren | Rule::call
-        | Rule::aggregate | Rule::bool_lit | Rule::none_lit | Rule::cell_lit => "an expression",
+        Rule::expr
+        | Rule::or_expr
+        | Rule::and_expr
+        | Rule::not_expr
+        | Rule::cmp
+        | Rule::sum
+        | Rule::product
+        | Rule::unary
+        | Rule::postfix
+        | Rule::if_expr
+        | Rule::paren
+        | Rule::call
+        | Rule::aggregate
+        | Rule::bool_lit
+        | Rule::none_lit
+        | Rule::cell_lit => "an expression",
         Rule::cmp_op => "a comparison",
         Rule::sum_op | Rule::prod_op => "an operator",
         Rule::assign_op => "`=`, `+=` or `-=`",
-        Rule::game_decl | Rule::players_decl | Rule::option_decl | Rule::board_decl
-        | Rule::piece_decl | Rule::counter_decl | Rule::pool_decl | Rule::region_decl
-        | Rule::track_decl | Rule::names_decl | Rule::setup_decl | Rule::chance_decl
-        | Rule::action_decl | Rule::phase_decl | Rule::end_decl | Rule::score_decl
-        | Rule::define_decl | Rule::layout_decl => "a declaration (`game`, `board`, `action`, `phase`, ...)",
-        Rule::board_hex | Rule::board_grid | Rule::board_line | Rule::board_zone | Rule::board_dir => {
-            "a board item (`hex`, `grid`, `line`, `zone`, `dir`)"
-        }
+        Rule::game_decl
+        | Rule::players_decl
+        | Rule::option_decl
+        | Rule::board_decl
+        | Rule::piece_decl
+        | Rule::counter_decl
+        | Rule::pool_decl
+        | Rule::region_decl
+        | Rule::track_decl
+        | Rule::names_decl
+        | Rule::setup_decl
+        | Rule::chance_decl
+        | Rule::action_decl
+        | Rule::phase_decl
+        | Rule::end_decl
+        | Rule::score_decl
+        | Rule::define_decl
+        | Rule::layout_decl => "a declaration (`game`, `board`, `action`, `phase`, ...)",
+        Rule::board_hex
+        | Rule::board_grid
+        | Rule::board_line
+        | Rule::board_zone
+        | Rule::board_dir => "a board item (`hex`, `grid`, `line`, `zone`, `dir`)",
         Rule::gen_for => "`for`",
         Rule::gen_let => "`let`",
         Rule::gen_where => "`where`",
         Rule::weight => "`weight`",
-        Rule::domain | Rule::range_domain | Rule::dir_list => "a domain (`a..b`, `[dirs]` or a set)",
-        Rule::st_if | Rule::st_let | Rule::st_for | Rule::st_continue | Rule::st_move | Rule::st_put
-        | Rule::st_remove | Rule::st_take | Rule::st_add_pool | Rule::st_clear | Rule::st_set_value
-        | Rule::st_chance | Rule::st_set_mover | Rule::st_assign | Rule::st_hand | Rule::counter_ref => "a statement",
+        Rule::domain | Rule::range_domain | Rule::dir_list => {
+            "a domain (`a..b`, `[dirs]` or a set)"
+        }
+        Rule::st_if
+        | Rule::st_let
+        | Rule::st_for
+        | Rule::st_continue
+        | Rule::st_move
+        | Rule::st_put
+        | Rule::st_remove
+        | Rule::st_take
+        | Rule::st_add_pool
+        | Rule::st_clear
+        | Rule::st_set_value
+        | Rule::st_chance
+        | Rule::st_set_mover
+        | Rule::st_assign
+        | Rule::st_hand
+        | Rule::counter_ref => "a statement",
         Rule::counter_type => "`: type`",
-        Rule::ph_starts | Rule::ph_actions | Rule::ph_decide | Rule::ph_prefer | Rule::ph_maximize
-        | Rule::ph_stuck | Rule::ph_turn_start | Rule::ph_turn_end | Rule::ph_until => {
+        Rule::ph_starts
+        | Rule::ph_actions
+        | Rule::ph_decide
+        | Rule::ph_prefer
+        | Rule::ph_maximize
+        | Rule::ph_stuck
+        | Rule::ph_turn_start
+        | Rule::ph_turn_end
+        | Rule::ph_until => {
             "a phase item (`starts`, `actions`, `prefer`, `stuck`, `turn start`, `until`, ...)"
         }
         Rule::result | Rule::result_winner | Rule::result_draw | Rule::result_scores => {

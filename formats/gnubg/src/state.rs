@@ -60,10 +60,10 @@ use crate::{
 
 /// The players of `games/backgammon.tabula`, in gnubg's order: player 0 is
 /// White, player 1 is Black.
-pub const PLAYERS: [&str; 2] = ["white", "black"];
+const PLAYERS: [&str; 2] = ["white", "black"];
 
 /// The game name the bridge expects in a state's `game` field.
-pub const GAME: &str = "Backgammon";
+const GAME: &str = "Backgammon";
 
 /// Checkers a side has in all.
 const CHECKERS: u32 = 15;
