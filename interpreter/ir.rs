@@ -8,6 +8,8 @@ use crate::diagnostic::Span;
 pub const MAX_ARGS: usize = 12;
 /// How many local variables an action, chance or hook may use in all.
 pub const MAX_LOCALS: usize = 32;
+/// How many `maximize` keys a phase may have.
+pub const MAX_TURN_KEYS: usize = 4;
 
 /// Fixed slots at the start of a state's data.
 pub const SLOT_MOVER: usize = 0;

@@ -96,6 +96,23 @@ pub fn state_to_json(game: &Game, state: &State) -> Value {
     })
 }
 
+/// A game's result with players by name: winner (null for a draw), points, scores by
+/// player, and the end rule that decided it.
+pub fn outcome_to_json(game: &Game, o: &crate::engine::Outcome) -> Value {
+    let scores: Map<String, Value> = game
+        .players
+        .iter()
+        .zip(&o.scores)
+        .map(|(p, s)| (p.clone(), json!(s)))
+        .collect();
+    json!({
+        "winner": o.winner.and_then(|w| game.players.get(w)),
+        "points": o.points,
+        "scores": scores,
+        "reason": o.reason,
+    })
+}
+
 /// Reads a state written as JSON or YAML (`source.name` ending in .yaml/.yml, or text
 /// that is not JSON). Every problem is reported with its place in the text.
 pub fn state_from_text(game: &Game, source: &Source) -> Result<State, Diagnostics> {
@@ -203,6 +220,17 @@ impl<'a> Reader<'a> {
     fn state(&mut self, v: &Value) -> State {
         let game = self.game;
         let mut state = State::new(game);
+        // A counter the document leaves out has its declared starting value.
+        let mut locals = [0; MAX_LOCALS];
+        for c in &game.counters {
+            if let Some(init) = &c.init {
+                let v = crate::engine::eval::eval(game, &state, init, &mut locals);
+                let n = if c.per_player { game.players.len() } else { 1 };
+                for p in 0..n {
+                    state.data[c.base + p] = v;
+                }
+            }
+        }
         let Some(obj) = v.as_object() else {
             self.errors.push(Diagnostic::new(
                 Span::new(0, 1),
@@ -212,7 +240,7 @@ impl<'a> Reader<'a> {
         };
         let known = [
             "game", "options", "phase", "to_move", "turn_of", "chance", "in_turn", "cells",
-            "pools", "counters", "over", "scores",
+            "pools", "counters", "over", "scores", "formats",
         ];
         for k in obj.keys() {
             if !known.contains(&k.as_str()) {
@@ -285,7 +313,25 @@ impl<'a> Reader<'a> {
             }
         }
         if let Some(t) = obj.get("in_turn") {
-            state.data[SLOT_IN_TURN] = t.as_bool().unwrap_or(false) as i32;
+            match t.as_bool() {
+                Some(b) => state.data[SLOT_IN_TURN] = b as i32,
+                None => self.error(
+                    "in_turn",
+                    format!("`in_turn` is true or false, not {}", value_text(t)),
+                ),
+            }
+        }
+        if let Some(g) = obj.get("game") {
+            if g.as_str() != Some(game.name.as_str()) {
+                self.error(
+                    "game",
+                    format!(
+                        "this state is of `{}`, not of `{}`",
+                        value_text(g),
+                        game.name
+                    ),
+                );
+            }
         }
         if let Some(cells) = obj.get("cells") {
             self.cells(cells, &mut state);

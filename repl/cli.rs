@@ -242,7 +242,7 @@ fn position(engine: &mut Engine, p: &PositionArgs) -> Result<State, String> {
         None => engine.initial_state().map_err(|e| runtime(game, &e))?,
     };
     let mut rng = Rng::new(p.seed);
-    for m in &p.moves {
+    for m in p.moves.iter().filter(|m| !m.trim().is_empty()) {
         if state.chance().is_some() && engine.play_text(&mut state.clone(), m).is_err() {
             // The move is not a chance outcome: roll first.
             engine
@@ -314,7 +314,10 @@ fn moves(g: &GameArgs, p: &PositionArgs, as_json: bool) -> Result<(), String> {
     if choices.is_empty() {
         let outcome = engine.outcome(&state);
         if as_json {
-            out!("{}", serde_json::json!({ "over": outcome }));
+            out!(
+                "{}",
+                serde_json::json!({ "over": outcome.as_ref().map(|o| json::outcome_to_json(&game, o)) })
+            );
         } else {
             match outcome {
                 Some(o) => out!("the game is over: {}", describe(&game, &o)),
@@ -426,7 +429,7 @@ fn playout(
                 .map(|w| game.players[w].clone());
             out!(
                 "{}",
-                serde_json::json!({ "seed": seed.wrapping_add(i), "winner": winner, "outcome": record.outcome, "decisions": record.decisions, "chance_events": record.chance_events })
+                serde_json::json!({ "seed": seed.wrapping_add(i), "winner": winner, "outcome": record.outcome.as_ref().map(|o| json::outcome_to_json(&game, o)), "decisions": record.decisions, "chance_events": record.chance_events })
             );
         }
         if let Some(b) = &bar {
@@ -533,7 +536,7 @@ fn state(g: &GameArgs, p: &PositionArgs, yaml: bool, gnubg_id: Option<&str>) -> 
     };
     let mut value = json::state_to_json(&game, &state);
     if let Some(o) = engine.outcome(&state) {
-        value["over"] = serde_json::json!(o);
+        value["over"] = json::outcome_to_json(&game, &o);
     }
     value["scores"] = serde_json::json!(engine.scores(&state));
     add_gnubg_ids(&game, &mut value);
@@ -595,13 +598,15 @@ fn gnubg_position(engine: &mut Engine, p: &PositionArgs, id: &str) -> Result<Sta
     Ok(state)
 }
 
-/// Adds `"gnubg": {"position": ..., "match": ...}` to a backgammon state's JSON, when
+/// Adds `"formats": {"gnubg": {"position": ..., "match": ...}}` to a backgammon state's
+/// JSON (a field state readers skip), when
 /// the state can be written as GNU Backgammon IDs (not while dice are partly played).
 fn add_gnubg_ids(game: &Game, value: &mut serde_json::Value) {
     if game.name != GNUBG_GAME {
         return;
     }
     if let Ok((position, match_id)) = tabula_gnubg::ids_from_state(value) {
-        value["gnubg"] = serde_json::json!({ "position": position, "match": match_id });
+        value["formats"] =
+            serde_json::json!({ "gnubg": { "position": position, "match": match_id } });
     }
 }

@@ -352,7 +352,7 @@ fn state_from_gnubg_ids_on_the_command_line() {
         json!({"white": 2, "black": 4})
     );
     assert_eq!(
-        s["gnubg"],
+        s["formats"]["gnubg"],
         json!({"position": "4HPwATDgc/ABMA", "match": "QYkqASAAIAAA"})
     );
 
@@ -362,7 +362,7 @@ fn state_from_gnubg_ids_on_the_command_line() {
     assert_eq!(s["to_move"], "white");
     assert_eq!(s["chance"], Value::Null);
     assert_eq!(
-        s["gnubg"],
+        s["formats"]["gnubg"],
         json!({"position": "4PPIATDgc/ABMA", "match": "AQEgASAAIAAA"})
     );
     // White doubles (gnubg: 4PPIATDgc/ABMA:ARkgASAAIAAE).
@@ -372,7 +372,7 @@ fn state_from_gnubg_ids_on_the_command_line() {
         (&json!("black"), &json!("white"))
     );
     assert_eq!(
-        s["gnubg"],
+        s["formats"]["gnubg"],
         json!({"position": "4PPIATDgc/ABMA", "match": "ARkgASAAIAAA"})
     );
     // Black takes; White rolls 3-2 (gnubg: 4PPIATDgc/ABMA:EoEpASAAIAAE).
@@ -387,7 +387,7 @@ fn state_from_gnubg_ids_on_the_command_line() {
     assert_eq!(s["counters"]["cube"], 4);
     assert_eq!(s["counters"]["cube_owner"], "black");
     assert_eq!(
-        s["gnubg"],
+        s["formats"]["gnubg"],
         json!({"position": "4PPIATDgc/ABMA", "match": "EoEpASAAIAAA"})
     );
 
@@ -415,7 +415,7 @@ fn every_backgammon_state_shows_its_gnubg_ids() {
     // cube centred, money play (gnubg.match_id of that cube and position info).
     let s = state_json(&[]);
     assert_eq!(
-        s["gnubg"],
+        s["formats"]["gnubg"],
         json!({"position": "4HPwATDgc/ABMA", "match": "MAEAAAAAAAAA"})
     );
     // After the opening 3-1 and 8/5 6/5, Black decides before rolling: gnubg's
@@ -424,7 +424,7 @@ fn every_backgammon_state_shows_its_gnubg_ids() {
     let s = state_json(&["--moves", "3-1,8/5 6/5"]);
     assert_eq!(s["to_move"], "black");
     assert_eq!(
-        s["gnubg"],
+        s["formats"]["gnubg"],
         json!({"position": "sGfwATDgc/ABMA", "match": "cAkAAAAAAAAA"})
     );
     // Other games have no gnubg IDs.

@@ -8,11 +8,11 @@ players a, b
 board { grid 3 x 3 }
 piece p value 1..6
 piece wall neutral
-counter n
+counter k
 counter who: player
 pool bag per player of 1..6
 region home { a: a1..c1; b: a3..c3 }
-chance roll "r{v}" for v in 1..6 { n = v }
+chance roll "r{v}" for v in 1..6 { k = v }
 action go "{to}"
   for to in cells
   where empty(to)
@@ -23,7 +23,7 @@ phase main {
   starts a
   actions go
 }
-score q = n
+score q = k
 "#;
 
 fn diagnostics(text: &str) -> Vec<Diagnostic> {
@@ -90,8 +90,8 @@ fn syntax_errors_name_what_was_expected() {
         None,
     );
     case(
-        "score q = n\n",
-        "score q = n +",
+        "score q = k\n",
+        "score q = k +",
         "expected an expression, found the end of the file",
         "",
         None,
@@ -156,15 +156,15 @@ fn declarations() {
         None,
     );
     case(
-        "counter n\n",
-        "counter n\ncounter n\n",
-        "`n` is already the name of a counter or pool",
-        "n",
+        "counter k\n",
+        "counter k\ncounter k\n",
+        "`k` is already the name of a counter or pool",
+        "k",
         None,
     );
     case(
-        "counter n\n",
-        "counter n\ncounter match_score\n",
+        "counter k\n",
+        "counter k\ncounter match_score\n",
         "`match_score` is a counter of every game, kept by the match: it cannot be declared again",
         "match_score",
         None,
@@ -294,10 +294,10 @@ fn names() {
     );
     case(
         "where empty(to)",
-        "where empty(to) and n-x > 0",
-        "unknown name `n-x`",
-        "n-x",
-        Some("for a subtraction, put spaces around the minus: `n - x`"),
+        "where empty(to) and k-x > 0",
+        "unknown name `k-x`",
+        "k-x",
+        Some("for a subtraction, put spaces around the minus: `k - x`"),
     );
     case(
         "where empty(to)",
@@ -314,28 +314,28 @@ fn names() {
         Some("this board's cells run from `a1` to `c3`"),
     );
     case(
-        "score q = n",
+        "score q = k",
         "score q = size(bag)",
         "`bag` is kept per player",
         "bag",
         Some("write `bag[mover]` or `bag[p]`"),
     );
     case(
-        "score q = n",
-        "score q = n[q]",
-        "`n` is shared, not kept per player: drop the `[...]`",
+        "score q = k",
+        "score q = k[q]",
+        "`k` is shared, not kept per player: drop the `[...]`",
         "q",
         None,
     );
     case(
-        "score q = n",
+        "score q = k",
         "score q = home[q]",
         "`home[...]` is a set, not one value",
         "home[q]",
         Some("use it as `x in home[p]`, `for x in home[p]` or `size(home[p])`"),
     );
     case(
-        "score q = n",
+        "score q = k",
         "score q = option(fast)",
         "unknown option `fast`",
         "fast",
@@ -367,8 +367,8 @@ fn types() {
         None,
     );
     case(
-        "score q = n",
-        "score q = if n > 0 then a else 1",
+        "score q = k",
+        "score q = if k > 0 then a else 1",
         "both branches must have one type: the first is a player, this one is a number",
         "1",
         None,
@@ -395,28 +395,28 @@ fn types() {
         None,
     );
     case(
-        "score q = n",
+        "score q = k",
         "score q = count(c in cells : 1)",
         "`count`, `exists` and `all` take no `: value`",
         "1",
         None,
     );
     case(
-        "score q = n",
+        "score q = k",
         "score q = sum(c in cells)",
         "this needs a value to add up or compare",
         "sum(c in cells)",
         Some("write `sum(c in cells where ... : value(c))`"),
     );
     case(
-        "score q = n",
+        "score q = k",
         "score q = size(home[q])",
         "`size` counts the values in a pool",
         "home[q]",
         Some("to count cells write `count(c in region where ...)`"),
     );
     case(
-        "score q = n",
+        "score q = k",
         "score q = pos(bag[q], #a1)",
         "`pos` takes a track",
         "bag[q]",
@@ -473,10 +473,10 @@ fn effects() {
     );
     case(
         "  put p of mover value 1 at to",
-        "  nn = 1",
-        "unknown counter `nn`",
-        "nn",
-        Some("did you mean `n`?"),
+        "  kk = 1",
+        "unknown counter `kk`",
+        "kk",
+        Some("did you mean `k`?"),
     );
     case(
         "  put p of mover value 1 at to",
@@ -521,7 +521,7 @@ fn phases_moves_and_ends() {
     );
     case(
         "  actions go\n",
-        "  actions go\n  maximize n\n",
+        "  actions go\n  maximize k\n",
         "`maximize` compares whole turns",
         "main",
         Some("add `decide turn` to the phase"),
@@ -549,14 +549,14 @@ fn phases_moves_and_ends() {
     );
     case(
         "",
-        "end \"x\" when n winner 1",
+        "end \"x\" when k winner 1",
         "expected true or false, but this is a number",
-        "n",
+        "k",
         None,
     );
     case(
         "",
-        "end \"x\" when n > 0 winner 1",
+        "end \"x\" when k > 0 winner 1",
         "expected a player, but this is a number",
         "1",
         None,
@@ -634,5 +634,44 @@ fn options_on_the_command_line() {
     assert_eq!(
         err("bogus"),
         "unknown option `bogus` for games/naytin-six.tabula; its options are: cross-placement, random-values, pips-only, no-obstacles, slide"
+    );
+}
+
+#[test]
+fn notation_keys_match_counters_and_name_clashes() {
+    case(
+        "action go \"{to}\"",
+        "action go \"to {to}\"",
+        "a move's notation cannot contain a space",
+        " ",
+        Some("moves typed together are separated by spaces; write `a-b` or `a_b`"),
+    );
+    case(
+        "  actions go\n",
+        "  actions go\n  decide turn\n  maximize k then k then k then k then k\n",
+        "`maximize` compares at most 4 keys",
+        "k",
+        None,
+    );
+    case(
+        "  put p of mover value 1 at to",
+        "  match_length = 3",
+        "`match_length` is kept by the match: rules read it but cannot change it",
+        "match_length",
+        None,
+    );
+    case(
+        "counter k\n",
+        "counter k\ncounter a1\n",
+        "`a1` names both a cell and a counter",
+        "a1",
+        Some("give one of them another name"),
+    );
+    case(
+        "phase main {",
+        "phase b {",
+        "`b` names both a player and a phase",
+        "b",
+        Some("give one of them another name"),
     );
 }

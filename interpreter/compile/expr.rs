@@ -231,7 +231,16 @@ impl<'a> Compiler<'a> {
             return None;
         }
         let known = self.names_in_scope(scope);
-        let hint = if let Some(s) = Self::suggest(name, known.iter().map(String::as_str)) {
+        // `a-b` where `a` is a name is most likely a subtraction written without spaces.
+        let subtraction = name
+            .split_once('-')
+            .is_some_and(|(a, _)| known.iter().any(|k| k == a));
+        let hint = if subtraction {
+            format!(
+                "for a subtraction, put spaces around the minus: `{}`",
+                name.replacen('-', " - ", 1)
+            )
+        } else if let Some(s) = Self::suggest(name, known.iter().map(String::as_str)) {
             s
         } else if name.contains('-') {
             format!(
@@ -713,8 +722,19 @@ impl<'a> Compiler<'a> {
                     );
                     return None;
                 }
+                let universe = match &set {
+                    SetRef::Players => self.game.players.len(),
+                    _ => self.game.board.cells.len(),
+                };
                 let e = match set {
-                    SetRef::Cells | SetRef::Players => Expr::Const(1),
+                    // In range: not none, not a neutral owner.
+                    SetRef::Cells | SetRef::Players => {
+                        let n = universe;
+                        Expr::And(
+                            bx(Expr::Binary(BinOp::Ge, bx(x.0.clone()), bx(Expr::Const(0)))),
+                            bx(Expr::Binary(BinOp::Lt, bx(x.0), bx(Expr::Const(n as i32)))),
+                        )
+                    }
                     SetRef::Region(region, player) => Expr::InRegion {
                         region,
                         player: player.map(bx),

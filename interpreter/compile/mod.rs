@@ -181,6 +181,7 @@ impl<'a> Compiler<'a> {
         self.declarations(file);
         self.board(file);
         self.state_layout(file);
+        self.name_clashes(file);
         // Names of moves and phases first, so bodies can refer to any of them.
         for item in &file.items {
             match item {
@@ -230,6 +231,64 @@ impl<'a> Compiler<'a> {
         }
         if self.game.phases.is_empty() && self.errors.is_empty() {
             self.error(Span::default(), "a game needs at least one `phase`");
+        }
+    }
+
+    /// A name means one thing: a player, phase, counter, pool, region, track, zone, piece,
+    /// direction, definition or cell, never two of them.
+    fn name_clashes(&mut self, file: &'a ast::File) {
+        let mut seen: HashMap<String, &'static str> = HashMap::new();
+        for c in &self.game.board.cells {
+            // A shared zone's one cell bears the zone's name: that is one thing.
+            if !self
+                .game
+                .board
+                .zones
+                .iter()
+                .any(|z| !z.per_player && &z.name == c)
+            {
+                seen.insert(c.clone(), "a cell");
+            }
+        }
+        for d in &self.game.board.dirs {
+            seen.insert(d.clone(), "a direction");
+        }
+        let mut declared: Vec<(&ast::Name, &'static str)> = Vec::new();
+        for item in &file.items {
+            match item {
+                Item::Players(ns) => declared.extend(ns.iter().map(|n| (n, "a player"))),
+                Item::Phase(p) => declared.push((&p.name, "a phase")),
+                Item::Counter(c) => declared.push((&c.name, "a counter")),
+                Item::Pool(p) => declared.push((&p.name, "a pool")),
+                Item::Region(r) => declared.push((&r.name, "a region")),
+                Item::Track(t) => declared.push((&t.name, "a track")),
+                Item::Piece(p) => declared.push((&p.name, "a piece")),
+                Item::Define { name, .. } => declared.push((name, "a definition")),
+                Item::Board(items) => {
+                    for b in items {
+                        match b {
+                            BoardItem::Zone { name, .. } => declared.push((name, "a zone")),
+                            BoardItem::Dir { name, .. } => declared.push((name, "a direction")),
+                            _ => {}
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        // Players and zones come first whatever the order in the file (directions and
+        // cells are named after them), then the rest in file order.
+        declared.sort_by_key(|(_, kind)| !matches!(*kind, "a player" | "a zone"));
+        for (name, kind) in declared {
+            match seen.get(name.text.as_str()) {
+                Some(other) if *other != kind => {
+                    let m = format!("`{}` names both {other} and {kind}", name.text);
+                    self.error_hint(name.span, m, "give one of them another name");
+                }
+                _ => {
+                    seen.insert(name.text.clone(), kind);
+                }
+            }
         }
     }
 
@@ -732,6 +791,7 @@ impl<'a> Compiler<'a> {
             self.error(m.name.span, m2);
         }
         let arg_names = scope.names.iter().map(|(n, _, _)| n.clone()).collect();
+        self.no_spaces(&m.template, m.template_span);
         let template = self.template(&m.template, m.template_span, &mut scope);
         let weight = m
             .weight
@@ -822,14 +882,25 @@ impl<'a> Compiler<'a> {
                     }
                 }
                 ast::PhaseItem::Maximize(es) => {
+                    if es.len() > MAX_TURN_KEYS {
+                        self.error(
+                            es[MAX_TURN_KEYS].span,
+                            format!("`maximize` compares at most {MAX_TURN_KEYS} keys"),
+                        );
+                    }
                     for e in es {
                         if let Some(c) = self.expect(e, Ty::Int, &mut scope) {
                             def.maximize.push(c);
                         }
                     }
                 }
-                ast::PhaseItem::StuckPass { template, body, .. } => {
+                ast::PhaseItem::StuckPass {
+                    template,
+                    body,
+                    span,
+                } => {
                     stuck_seen = true;
+                    self.no_spaces(template, *span);
                     let body = body
                         .as_ref()
                         .map(|b| self.block(b, &mut scope))
@@ -868,6 +939,27 @@ impl<'a> Compiler<'a> {
         }
         def.locals = scope.max;
         def
+    }
+
+    /// Typed moves are separated by spaces, so a move's own text cannot hold one.
+    fn no_spaces(&mut self, template: &str, span: Span) {
+        // Only the literal text counts: `{a ? *}` may hold spaces.
+        let mut depth = 0usize;
+        let outside = template.char_indices().find(|&(_, ch)| {
+            match ch {
+                '{' => depth += 1,
+                '}' => depth = depth.saturating_sub(1),
+                _ => {}
+            }
+            depth == 0 && ch.is_whitespace()
+        });
+        if let Some((i, _)) = outside {
+            self.error_hint(
+                Span::new(span.start + i, span.start + i + 1),
+                "a move's notation cannot contain a space",
+                "moves typed together are separated by spaces; write `a-b` or `a_b`",
+            );
+        }
     }
 
     pub fn action_index(&mut self, n: &ast::Name) -> Option<usize> {

@@ -241,6 +241,16 @@ impl<'a> Compiler<'a> {
                         return None;
                     }
                 };
+                if MATCH_COUNTERS.iter().any(|(m, _)| *m == target.text) {
+                    self.error(
+                        target.span,
+                        format!(
+                            "`{}` is kept by the match: rules read it but cannot change it",
+                            target.text
+                        ),
+                    );
+                    return None;
+                }
                 let ty = self.game.counters[c].ty;
                 if ty != Ty::Int && *op != ast::AssignOp::Set {
                     self.error(

@@ -299,6 +299,19 @@ fn aggregate(
     value: Option<&Expr>,
     locals: &mut Locals,
 ) -> i32 {
+    if let Domain::Pool { pool, player } = domain {
+        return pool_aggregate(
+            game,
+            state,
+            op,
+            slot,
+            *pool,
+            player.as_ref(),
+            filter,
+            value,
+            locals,
+        );
+    }
     let mut acc: Option<i32> = None;
     let mut count = 0i32;
     let slot = slot as usize;
@@ -344,6 +357,61 @@ fn aggregate(
         AggOp::Count => count,
         AggOp::Exists => stop as i32,
         AggOp::All => (!stop) as i32,
+        _ => acc.unwrap_or(0),
+    }
+}
+
+/// An aggregate over a pool counts every item: a pool [6, 6, 1] has count 3, sum 13.
+#[allow(clippy::too_many_arguments)]
+fn pool_aggregate(
+    game: &Game,
+    state: &State,
+    op: AggOp,
+    slot: u8,
+    pool: usize,
+    player: Option<&Expr>,
+    filter: Option<&Expr>,
+    value: Option<&Expr>,
+    locals: &mut Locals,
+) -> i32 {
+    let Some(p) = player_slot(game, player, state, locals) else {
+        return 0;
+    };
+    let def = &game.pools[pool];
+    let base = def.base + p * def.width();
+    let (mut count, mut acc): (i32, Option<i32>) = (0, None);
+    for i in 0..def.width() {
+        let n = state.data[base + i];
+        if n <= 0 {
+            continue;
+        }
+        let x = def.low + i as i32;
+        locals[slot as usize] = x;
+        let pass = filter.is_none_or(|f| eval(game, state, f, locals) != 0);
+        match op {
+            AggOp::All if !pass => return 0,
+            AggOp::Exists if pass => return 1,
+            _ if !pass => continue,
+            AggOp::Count => count = count.wrapping_add(n),
+            AggOp::Sum => {
+                let v = value.map_or(x, |v| eval(game, state, v, locals));
+                acc = Some(acc.unwrap_or(0).wrapping_add(v.wrapping_mul(n)));
+            }
+            AggOp::Min | AggOp::Max => {
+                let v = value.map_or(x, |v| eval(game, state, v, locals));
+                acc = Some(match (op, acc) {
+                    (_, None) => v,
+                    (AggOp::Min, Some(a)) => a.min(v),
+                    (_, Some(a)) => a.max(v),
+                });
+            }
+            _ => {}
+        }
+    }
+    match op {
+        AggOp::Count => count,
+        AggOp::Exists => 0,
+        AggOp::All => 1,
         _ => acc.unwrap_or(0),
     }
 }

@@ -197,12 +197,17 @@ impl<'g> Engine<'g> {
 
     fn begin_turn(&mut self, state: &mut State) -> Result<(), RuntimeError> {
         let game = self.game;
+        let mut locals: Locals = [0; MAX_LOCALS];
         for c in &game.counters {
             if c.per_turn {
+                let start = c
+                    .init
+                    .as_ref()
+                    .map_or(0, |e| eval(game, state, e, &mut locals));
                 let n = if c.per_player { game.players.len() } else { 1 };
                 for p in 0..n {
-                    if state.data[c.base + p] != 0 {
-                        self.write(state, c.base + p, 0);
+                    if state.data[c.base + p] != start {
+                        self.write(state, c.base + p, start);
                     }
                 }
             }

@@ -6,7 +6,7 @@ use super::eval::{eval, Locals};
 use super::{Choices, Engine, RuntimeError, State, Step, StepKind};
 use crate::ir::*;
 
-const MAX_KEYS: usize = 4;
+const MAX_KEYS: usize = MAX_TURN_KEYS;
 
 #[derive(Debug, Clone, Copy)]
 struct Leaf {
