@@ -445,12 +445,22 @@ fn can(game: &Game, state: &State, action: Option<usize>) -> i32 {
 
 /// Calls `f` with each element of a domain; stops early when `f` returns false.
 /// Returns false when stopped early.
-pub fn for_each_in(
+fn for_each_in_dyn(
     game: &Game,
     state: &State,
     domain: &Domain,
     locals: &mut Locals,
     f: &mut dyn FnMut(&Game, &State, i32, &mut Locals) -> bool,
+) -> bool {
+    for_each_in(game, state, domain, locals, f)
+}
+
+pub fn for_each_in<F: FnMut(&Game, &State, i32, &mut Locals) -> bool + ?Sized>(
+    game: &Game,
+    state: &State,
+    domain: &Domain,
+    locals: &mut Locals,
+    f: &mut F,
 ) -> bool {
     match domain {
         Domain::Range(a, b) => {
@@ -557,7 +567,9 @@ pub fn for_each_in(
                     }
                 }
                 other => {
-                    return for_each_in(
+                    // Through a trait object: a generic call here would nest closure
+                    // types without end.
+                    return for_each_in_dyn(
                         game,
                         state,
                         other,
@@ -591,13 +603,13 @@ pub fn for_each_in(
 
 /// Runs generators from index `i`, calling `emit` with the bound locals for each
 /// complete binding; stops when `emit` returns false. Returns false when stopped.
-pub fn generate(
+pub fn generate<F: FnMut(&Game, &State, &Locals) -> bool>(
     game: &Game,
     state: &State,
     gens: &[Gen],
     i: usize,
     locals: &mut Locals,
-    emit: &mut dyn FnMut(&Game, &State, &Locals) -> bool,
+    emit: &mut F,
 ) -> bool {
     let Some(g) = gens.get(i) else {
         return emit(game, state, locals);
