@@ -12,8 +12,20 @@ struct RulesParser;
 
 /// Parses a whole rules file.
 pub fn parse(text: &str) -> Result<File, Diagnostic> {
-    pest::set_error_detail(true);
-    let mut pairs = RulesParser::parse(Rule::file, text).map_err(|e| syntax_error(text, e))?;
+    // Parse fast; on a mistake parse again recording every token tried, for the message.
+    pest::set_error_detail(false);
+    let mut pairs = match RulesParser::parse(Rule::file, text) {
+        Ok(p) => p,
+        Err(_) => {
+            pest::set_error_detail(true);
+            let detailed = RulesParser::parse(Rule::file, text);
+            pest::set_error_detail(false);
+            return Err(match detailed {
+                Err(e) => syntax_error(text, e),
+                Ok(_) => Diagnostic::new(Span::default(), "the rules file could not be read"),
+            });
+        }
+    };
     let file = pairs
         .next()
         .ok_or_else(|| Diagnostic::new(Span::default(), "empty rules file"))?;
