@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# Random backgammon games per second, tabula against DeepMind OpenSpiel's C++ game,
+# measured alternately in one run on this machine (single thread each), so the ratio
+# holds however loaded the machine is. Needs `pip install open-spiel==2.0.2` and the
+# oracle folder (../shared/tools/bg-oracle by default).
+# Usage: benches/compare-openspiel.sh [rounds] [games]   (after cargo build --release)
+set -eu
+rounds=${1:-3}
+games=${2:-1000}
+oracle=${BG_ORACLE:-../shared/tools/bg-oracle}
+bin=${TABULA:-target/release/tabula}
+for r in $(seq "$rounds"); do
+  os=$(python3 "$oracle/bench.py" --cpp-games "$games" --py-games 1 2>/dev/null | awk '/^cpp/ {print $6}')
+  tb=$("$bin" playout backgammon -o no-cube -n "$games" --seed "$r" | sed -n 's/.*: \([0-9]*\) games\/s/\1/p')
+  echo "round $r: OpenSpiel $os games/s, tabula $tb games/s, ratio $(python3 -c "print(f'{$tb/$os:.2f}')")"
+done
