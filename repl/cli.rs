@@ -44,6 +44,9 @@ pub enum Command {
         /// Plain ASCII without colour (also when NO_COLOR is set or the output is not a terminal).
         #[arg(long)]
         ascii: bool,
+        /// Play a match to this many points (default: a single game).
+        #[arg(long = "match", value_name = "POINTS", value_parser = clap::value_parser!(i32).range(1..))]
+        match_length: Option<i32>,
     },
     /// Check a rules file and summarise it.
     Check(GameArgs),
@@ -138,6 +141,7 @@ pub fn run(cli: Cli) -> Result<(), String> {
             options: Vec::new(),
             seed: None,
             ascii: false,
+            match_length: None,
         });
     };
     match command {
@@ -146,11 +150,13 @@ pub fn run(cli: Cli) -> Result<(), String> {
             options,
             seed,
             ascii,
+            match_length,
         } => crate::play::run(crate::play::PlayOptions {
             game,
             options,
             seed,
             ascii,
+            match_length,
         }),
         Command::Check(g) => check(&g),
         Command::Moves {
@@ -241,16 +247,24 @@ fn position(engine: &mut Engine, p: &PositionArgs) -> Result<State, String> {
         }
         None => engine.initial_state().map_err(|e| runtime(game, &e))?,
     };
+    play_moves(engine, p, &mut state)?;
+    Ok(state)
+}
+
+/// Plays --moves from a state, resolving chance the moves do not fix with the seed, then
+/// fixes the next chance outcome with --dice.
+fn play_moves(engine: &mut Engine, p: &PositionArgs, state: &mut State) -> Result<(), String> {
+    let game = engine.game;
     let mut rng = Rng::new(p.seed);
     for m in p.moves.iter().filter(|m| !m.trim().is_empty()) {
         if state.chance().is_some() && engine.play_text(&mut state.clone(), m).is_err() {
             // The move is not a chance outcome: roll first.
             engine
-                .resolve_chance(&mut state, &mut rng, None)
+                .resolve_chance(state, &mut rng, None)
                 .map_err(|e| play_error(game, e))?;
         }
         engine
-            .play_text(&mut state, m.trim())
+            .play_text(state, m.trim())
             .map_err(|e| play_error(game, e))?;
     }
     if !p.dice.is_empty() {
@@ -261,10 +275,10 @@ fn position(engine: &mut Engine, p: &PositionArgs) -> Result<State, String> {
         }
         let text: Vec<String> = p.dice.iter().map(|d| d.to_string()).collect();
         engine
-            .resolve_chance(&mut state, &mut rng, Some(&text.join("-")))
+            .resolve_chance(state, &mut rng, Some(&text.join("-")))
             .map_err(|e| play_error(game, e))?;
     }
-    Ok(state)
+    Ok(())
 }
 
 fn check(g: &GameArgs) -> Result<(), String> {
@@ -573,28 +587,7 @@ fn gnubg_position(engine: &mut Engine, p: &PositionArgs, id: &str) -> Result<Sta
         .map_err(|e| format!("error: {e}"))?;
     let source = Source::new("--gnubg-id".to_string(), value.to_string());
     let mut state = json::state_from_text(game, &source).map_err(|d| d.render(color()))?;
-    let mut rng = Rng::new(p.seed);
-    for m in &p.moves {
-        if state.chance().is_some() && engine.play_text(&mut state.clone(), m).is_err() {
-            engine
-                .resolve_chance(&mut state, &mut rng, None)
-                .map_err(|e| play_error(game, e))?;
-        }
-        engine
-            .play_text(&mut state, m.trim())
-            .map_err(|e| play_error(game, e))?;
-    }
-    if !p.dice.is_empty() {
-        if state.chance().is_none() {
-            return Err(
-                "error: --dice fixes a chance outcome, but no chance event is pending here".into(),
-            );
-        }
-        let text: Vec<String> = p.dice.iter().map(|d| d.to_string()).collect();
-        engine
-            .resolve_chance(&mut state, &mut rng, Some(&text.join("-")))
-            .map_err(|e| play_error(game, e))?;
-    }
+    play_moves(engine, p, &mut state)?;
     Ok(state)
 }
 

@@ -21,6 +21,8 @@ pub struct PlayOptions {
     pub options: Vec<String>,
     pub seed: Option<u64>,
     pub ascii: bool,
+    /// Points to win a match; a single game when not given.
+    pub match_length: Option<i32>,
 }
 
 /// Completes commands, their arguments and legal moves from the session, and file
@@ -113,7 +115,8 @@ pub fn run(opts: PlayOptions) -> Result<(), String> {
         },
     };
     let seed = opts.seed.unwrap_or_else(clock_seed);
-    let mut session = Session::open(&game, &opts.options, seed)?;
+    let mut session =
+        Session::open(&game, &opts.options, seed)?.in_match(opts.match_length.unwrap_or(0))?;
     session.style = style;
     let session = Rc::new(RefCell::new(session));
     editor.set_helper(Some(PlayHelper {

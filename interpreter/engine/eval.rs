@@ -611,33 +611,34 @@ pub fn generate<F: FnMut(&Game, &State, &Locals) -> bool>(
     locals: &mut Locals,
     emit: &mut F,
 ) -> bool {
-    let Some(g) = gens.get(i) else {
-        return emit(game, state, locals);
-    };
-    match g {
-        Gen::Let(slot, e) => {
-            locals[*slot as usize] = eval(game, state, e, locals);
-            generate(game, state, gens, i + 1, locals, emit)
-        }
-        Gen::Where(e, _) => {
-            if eval(game, state, e, locals) == 0 {
-                return true;
+    // `let` and `where` run in a loop; only a `for` recurses.
+    let mut i = i;
+    loop {
+        let Some(g) = gens.get(i) else {
+            return emit(game, state, locals);
+        };
+        match g {
+            Gen::Let(slot, e) => locals[*slot as usize] = eval(game, state, e, locals),
+            Gen::Where(e, _) => {
+                if eval(game, state, e, locals) == 0 {
+                    return true;
+                }
             }
-            generate(game, state, gens, i + 1, locals, emit)
+            Gen::For(slot, domain) => {
+                let slot = *slot as usize;
+                return for_each_in(
+                    game,
+                    state,
+                    domain,
+                    locals,
+                    &mut |game, state, x, locals| {
+                        locals[slot] = x;
+                        generate(game, state, gens, i + 1, locals, emit)
+                    },
+                );
+            }
         }
-        Gen::For(slot, domain) => {
-            let slot = *slot as usize;
-            for_each_in(
-                game,
-                state,
-                domain,
-                locals,
-                &mut |game, state, x, locals| {
-                    locals[slot] = x;
-                    generate(game, state, gens, i + 1, locals, emit)
-                },
-            )
-        }
+        i += 1;
     }
 }
 

@@ -19,6 +19,19 @@ impl Rng {
         Rng(ChaCha8Rng::seed_from_u64(seed))
     }
 
+    /// The generator of `seed` after `drawn` numbers were drawn from it (to resume a
+    /// saved game where it stopped).
+    pub fn at(seed: u64, drawn: u64) -> Rng {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        rng.set_word_pos(u128::from(drawn));
+        Rng(rng)
+    }
+
+    /// How many 32-bit numbers were drawn since the generator was seeded.
+    pub fn drawn(&self) -> u64 {
+        u64::try_from(self.0.get_word_pos()).unwrap_or(u64::MAX)
+    }
+
     /// A uniform integer in `0..n` (0 when n is 0).
     pub fn below(&mut self, n: u32) -> u32 {
         if n <= 1 {
@@ -63,6 +76,18 @@ mod tests {
             let x = a.below(n);
             assert!(x < n);
             assert_eq!(x, b.below(n));
+        }
+    }
+
+    #[test]
+    fn a_generator_resumes_where_it_stopped() {
+        let mut a = Rng::new(9);
+        for n in [6, 36, 3 << 30] {
+            a.below(n);
+        }
+        let mut b = Rng::at(9, a.drawn());
+        for n in 1..20 {
+            assert_eq!(a.below(n), b.below(n));
         }
     }
 

@@ -9,6 +9,7 @@ pub enum Cmd {
     Undo,
     Redo,
     New,
+    Match,
     Options,
     Ai,
     Dice,
@@ -102,7 +103,15 @@ pub const COMMANDS: &[CommandSpec] = &[
         name: "new",
         aliases: &[],
         usage: "[SEED]",
-        help: "start a new game with the same rules and options",
+        help: "start a new game (in a match, a new match) with the same rules and options",
+        args: &[Arg::Text],
+    },
+    CommandSpec {
+        cmd: Cmd::Match,
+        name: "match",
+        aliases: &[],
+        usage: "[N]",
+        help: "show the match: its length, the score, each game's result; `match N` starts a match to N points (0: a single game)",
         args: &[Arg::Text],
     },
     CommandSpec {
@@ -158,7 +167,7 @@ pub const COMMANDS: &[CommandSpec] = &[
         name: "save",
         aliases: &[],
         usage: "FILE",
-        help: "save the game record (YAML: game, options, seed, moves)",
+        help: "save the game record (YAML: game, options, seed, moves; every game of a match)",
         args: &[Arg::File],
     },
     CommandSpec {
@@ -166,7 +175,7 @@ pub const COMMANDS: &[CommandSpec] = &[
         name: "load",
         aliases: &[],
         usage: "FILE",
-        help: "load a game record and replay it",
+        help: "load a game record and replay it (a whole match), the dice going on as they would have",
         args: &[Arg::File],
     },
     CommandSpec {

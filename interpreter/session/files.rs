@@ -1,5 +1,6 @@
 //! Records, states and rules files: `save`, `load`, `state`, `load-state`, `reload`.
 
+use super::matches::{match_of_state, replay_match};
 use super::*;
 
 impl Session {
@@ -11,12 +12,17 @@ impl Session {
             .enumerate()
             .filter_map(|(i, c)| c.map(|l| (self.game.players[i].clone(), l.name().to_string())))
             .collect();
+        let mut games = self.games();
+        let moves = games.pop().unwrap_or_default();
         Record {
             game: self.origin.name().to_string(),
             options: self.options.clone(),
             seed: self.seed,
+            match_length: self.base.length,
             start: self.start_json.clone(),
-            moves: self.moves(),
+            games,
+            moves,
+            drawn: self.dice.drawn(),
             computer,
         }
     }
@@ -25,10 +31,11 @@ impl Session {
         if path.is_empty() {
             return Err("`save FILE`, e.g. `save game.yaml`".into());
         }
-        let text = self.record().to_yaml()?;
+        let record = self.record();
+        let text = record.to_yaml()?;
         std::fs::write(path, text)
             .map_err(|e| format!("cannot write `{path}`: {}", e.to_string().to_lowercase()))?;
-        out.line(format!("saved {} moves to {path}", self.timeline.cursor));
+        out.line(format!("saved {} to {path}", count_moves(&record)));
         Ok(())
     }
 
@@ -40,10 +47,7 @@ impl Session {
             .map_err(|e| format!("cannot read `{path}`: {}", e.to_string().to_lowercase()))?;
         let record = Record::from_yaml(&text)?;
         self.load_record(&record)?;
-        out.line(format!(
-            "loaded {path}: {} moves replayed",
-            record.moves.len()
-        ));
+        out.line(format!("loaded {path}: {} replayed", count_moves(&record)));
         self.changed(out);
         Ok(())
     }
@@ -59,10 +63,13 @@ impl Session {
         };
         let game =
             compile(&source, &record.options).map_err(|e| compile_error(e, self.style.color))?;
-        let start = start_state(&game, &source, record.start.as_ref(), self.style.color)?;
-        let entries = replay(&game, &start, &record.moves).map_err(|(k, m)| {
-            format!("move {} of the record (`{}`): {m}", k + 1, record.moves[k])
-        })?;
+        let color = self.style.color;
+        let length = record.match_length.max(0);
+        let (base, start) = start_state(&game, &source, record.start.as_ref(), length, color)?;
+        let mut games = record.games.clone();
+        games.push(record.moves.clone());
+        let (earlier, timeline) = replay_match(&game, &source, start, &base, &games, color)
+            .map_err(|e| e.describe(games.len() > 1, " of the record"))?;
         let mut computers = vec![None; game.players.len()];
         for (player, level) in &record.computer {
             let Some(p) = game.players.iter().position(|x| x == player) else {
@@ -78,11 +85,9 @@ impl Session {
         self.options = game.chosen.clone();
         self.game = Arc::new(game);
         self.seed = record.seed;
-        self.rng = Rng::new(record.seed);
-        let mut timeline = Timeline::new(start);
-        for e in entries {
-            timeline.push(e);
-        }
+        self.dice = Dice::at(record.seed, record.drawn);
+        self.base = base;
+        self.earlier = earlier;
         self.timeline = timeline;
         self.start_json = record.start.clone();
         self.computers = computers;
@@ -119,6 +124,9 @@ impl Session {
         let state = json::state_from_text(&self.game, &Source::new(path, text))
             .map_err(|d| d.render(self.style.color))?;
         self.start_json = Some(json::state_to_json(&self.game, &state));
+        // The state's match counters say which match it is played in.
+        self.base = match_of_state(&self.game, &state);
+        self.earlier.clear();
         self.timeline = Timeline::new(state);
         self.queued = None;
         self.invalidate();
@@ -135,46 +143,83 @@ impl Session {
                 compile_error(e, self.style.color)
             )
         })?;
-        let start = start_state(&game, &source, self.start_json.as_ref(), self.style.color)?;
-        let moves = self.moves();
-        let entries = replay(&game, &start, &moves).map_err(|(k, m)| {
-            format!("the edited rules do not allow move {} (`{}`): {m}\n       the old rules and the game in progress are kept", k + 1, moves[k])
-        })?;
+        let color = self.style.color;
+        let (base, start) = start_state(
+            &game,
+            &source,
+            self.start_json.as_ref(),
+            self.base.length,
+            color,
+        )?;
+        let games = self.games();
+        let (earlier, timeline) = replay_match(&game, &source, start, &base, &games, color)
+            .map_err(|e| {
+                let what = match e.at {
+                    Some(_) => format!(
+                        "the edited rules do not allow {}",
+                        e.describe(games.len() > 1, "")
+                    ),
+                    None => format!(
+                        "under the edited rules, {}",
+                        e.describe(games.len() > 1, "")
+                    ),
+                };
+                format!("{what}\n       the old rules and the game in progress are kept")
+            })?;
         self.index = RulesIndex::new(&source.text);
         self.source = source;
         self.game = Arc::new(game);
-        let mut timeline = Timeline::new(start);
-        for e in entries {
-            timeline.push(e);
-        }
+        self.base = base;
+        self.earlier = earlier;
         self.timeline = timeline;
         self.invalidate();
+        let moves = games.iter().map(Vec::len).sum::<usize>();
+        let of_games = if games.len() > 1 {
+            format!(" in {} games", games.len())
+        } else {
+            String::new()
+        };
         out.line(format!(
-            "reloaded {}: {} moves replayed",
-            self.source.name,
-            moves.len()
+            "reloaded {}: {moves} moves{of_games} replayed",
+            self.source.name
         ));
         self.changed(out);
         Ok(())
     }
 }
 
-/// The start of a game: a state given in a record, or the initial state.
+/// The start of the first game and the match it is in: a state given in a record
+/// (its match counters give the match), or the initial state of a match of `length`.
 fn start_state(
     game: &Game,
     source: &Source,
     given: Option<&serde_json::Value>,
+    length: i32,
     color: bool,
-) -> Result<State, String> {
+) -> Result<(Match, State), String> {
     match given {
         Some(v) => {
             let text = serde_json::to_string_pretty(v).map_err(|e| e.to_string())?;
-            json::state_from_text(game, &Source::new("start state", text))
-                .map_err(|d| d.render(color))
+            let state = json::state_from_text(game, &Source::new("start state", text))
+                .map_err(|d| d.render(color))?;
+            Ok((match_of_state(game, &state), state))
         }
-        None => Engine::new(game)
-            .initial_state()
-            .map_err(|e| runtime_text(source, &e, color)),
+        None => {
+            let base = Match::new(length, game.players.len());
+            let state = matches::first_state(&mut Engine::new(game), &base)
+                .map_err(|e| runtime_text(source, &e, color))?;
+            Ok((base, state))
+        }
+    }
+}
+
+/// "12 moves", "40 moves in 3 games".
+fn count_moves(record: &Record) -> String {
+    let moves = record.moves.len() + record.games.iter().map(Vec::len).sum::<usize>();
+    if record.games.is_empty() {
+        format!("{moves} moves")
+    } else {
+        format!("{moves} moves in {} games", record.games.len() + 1)
     }
 }
 

@@ -162,8 +162,20 @@ impl Session {
                 continue;
             }
             let person = |p: usize| self.person(p);
-            let Some(k) = self.timeline.undo_target(&person, self.nobody()) else {
-                break;
+            let nobody = self.nobody();
+            let k = match self.timeline.undo_target(&person, nobody) {
+                Some(k) => k,
+                // Nothing to take back in this game of a match: back into the previous one.
+                None => {
+                    let previous = self.earlier.last();
+                    match previous.and_then(|f| f.timeline.undo_target(&person, nobody)) {
+                        Some(k) => {
+                            self.back_to_previous_game(out);
+                            k
+                        }
+                        None => break,
+                    }
+                }
             };
             for e in self.timeline.entries[k..self.timeline.cursor].iter().rev() {
                 if let By::Player(p) = e.by {

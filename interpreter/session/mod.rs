@@ -3,10 +3,12 @@
 
 mod ai;
 mod commands;
+mod dice;
 pub mod draw;
 mod explainer;
 mod files;
 mod input;
+mod matches;
 mod record;
 pub mod style;
 mod timeline;
@@ -14,12 +16,14 @@ mod turn;
 
 pub use ai::Level;
 pub use commands::{help, Arg, Cmd, CommandSpec, COMMANDS};
+use dice::Dice;
 pub use files::replay;
 pub use record::Record;
 pub use style::Style;
 pub use timeline::{By, Entry};
 
 use crate::engine::explain::split_ordered;
+use crate::engine::matchplay::Match;
 use crate::engine::play::PlayError;
 use crate::engine::rng::Rng;
 use crate::{
@@ -27,6 +31,7 @@ use crate::{
     RuntimeError, Source, State, Status,
 };
 use explainer::RulesIndex;
+use matches::Finished;
 use std::sync::Arc;
 use style::Paint;
 use timeline::Timeline;
@@ -111,7 +116,14 @@ pub struct Session {
     game: Arc<Game>,
     index: RulesIndex,
     seed: u64,
-    rng: Rng,
+    /// The seeded generator: dice and the computer's choices.
+    dice: Dice,
+    /// The match before the first game kept (`Match::new(length)`, or the match a
+    /// loaded state is in); its length is 0 for a single game.
+    base: Match,
+    /// The games of the match played before the current one.
+    earlier: Vec<Finished>,
+    /// The current game.
     timeline: Timeline,
     /// The state the game started from when it was loaded (for records).
     start_json: Option<serde_json::Value>,
@@ -142,6 +154,13 @@ impl Session {
         Session::with_origin(origin, source, options, seed)
     }
 
+    /// The same session playing a match to `length` points (a single game when 0).
+    /// Call it before the first line.
+    pub fn in_match(mut self, length: i32) -> Result<Session, String> {
+        self.new_match(length)?;
+        Ok(self)
+    }
+
     /// A session on a rules text (`reload` re-reads `source.name` when it is a file).
     pub fn new(source: Source, options: &[String], seed: u64) -> Result<Session, String> {
         let builtin = crate::games::BUILT_IN
@@ -168,6 +187,7 @@ impl Session {
             .initial_state()
             .map_err(|e| runtime_text(&source, &e, false))?;
         let players = game.players.len();
+        let base = Match::new(0, players);
         let index = RulesIndex::new(&source.text);
         Ok(Session {
             origin,
@@ -176,7 +196,9 @@ impl Session {
             game: Arc::new(game),
             index,
             seed,
-            rng: Rng::new(seed),
+            dice: Dice::new(seed),
+            base,
+            earlier: Vec::new(),
             timeline: Timeline::new(start),
             start_json: None,
             partial: Vec::new(),
@@ -200,6 +222,11 @@ impl Session {
 
     pub fn seed(&self) -> u64 {
         self.seed
+    }
+
+    /// How many numbers were drawn from the seeded generator so far.
+    pub fn drawn(&self) -> u64 {
+        self.dice.drawn()
     }
 
     /// The steps played so far, as text.
@@ -252,6 +279,13 @@ impl Session {
             "players {}; options: {options}",
             game.players.join(", ")
         ));
+        if self.base.length > 0 {
+            out.line(format!(
+                "a match to {} points: game {}",
+                self.base.length,
+                self.game_number()
+            ));
+        }
         out.line("Type `help` for the commands, `moves` for the legal moves.");
         self.changed(out);
     }
@@ -276,11 +310,16 @@ impl Session {
     /// Runs one line: a command or a move. Errors are printed; the game is kept, even
     /// when tabula itself fails (a panic is caught and the game restored).
     pub fn handle(&mut self, line: &str) -> Output {
-        let saved = (self.timeline.clone(), self.partial.clone());
+        let saved = (
+            self.timeline.clone(),
+            self.partial.clone(),
+            self.earlier.clone(),
+        );
         let run = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| self.handle_line(line)));
         run.unwrap_or_else(|_| {
             self.timeline = saved.0;
             self.partial = saved.1;
+            self.earlier = saved.2;
             self.decision = None;
             Output {
                 text: self.error(
@@ -378,6 +417,7 @@ impl Session {
                 self.restart(seed, out)?;
             }
             Cmd::Options => self.options_command(rest, out)?,
+            Cmd::Match => self.match_command(rest, out)?,
             Cmd::Ai => self.ai_command(rest, out)?,
             Cmd::Dice => {
                 let numbers = words(rest);
@@ -423,7 +463,7 @@ impl Session {
     }
 
     fn next_seed(&mut self) -> u64 {
-        (u64::from(self.rng.below(u32::MAX)) << 32) | u64::from(self.rng.below(u32::MAX))
+        (u64::from(self.dice.below(u32::MAX)) << 32) | u64::from(self.dice.below(u32::MAX))
     }
 
     /// Forgets the cached choices and any turn entered in part.
@@ -450,14 +490,37 @@ impl Session {
         let game = self.game.clone();
         let mut engine = Engine::new(&game);
         let mut computer_moves = 0;
+        let mut games = 0;
         loop {
             let state = self.timeline.current().clone();
             match engine.status(&state) {
-                Status::Over(_) => break,
+                Status::Over(o) => {
+                    if self.base.length == 0 {
+                        break;
+                    }
+                    // A game over before any move would begin again and again.
+                    if self.timeline.cursor == 0 && games > 0 {
+                        out.push(
+                            self.error("the game is over before any move; the match cannot go on"),
+                        );
+                        break;
+                    }
+                    // In a match, the next game begins, until the match is decided.
+                    if !self.end_of_game(&mut engine, &o, out) {
+                        break;
+                    }
+                    games += 1;
+                }
                 Status::Chance(c) => {
                     let fixed = self.queued.take();
                     let mut next = state.clone();
-                    match engine.resolve_chance(&mut next, &mut self.rng, fixed.as_deref()) {
+                    let drawn = match &fixed {
+                        Some(text) => {
+                            engine.resolve_chance(&mut next, &mut Rng::new(0), Some(text))
+                        }
+                        None => draw_chance(&mut engine, &mut next, &mut self.dice),
+                    };
+                    match drawn {
                         Ok(Some(step)) => {
                             let text = engine.step_text(&state, &step, true);
                             let by_hand = if fixed.is_some() {
@@ -515,7 +578,7 @@ impl Session {
                         break;
                     }
                     let choice =
-                        match ai::choose(&mut engine, &state, &choices, p, level, &mut self.rng) {
+                        match ai::choose(&mut engine, &state, &choices, p, level, &mut self.dice) {
                             Ok(i) => i,
                             Err(e) => {
                                 out.push(self.error(&self.runtime(&e)));
@@ -652,11 +715,19 @@ impl Session {
                 )
             }
         };
+        // The match score, above whose turn it is, or under the result of the game.
+        let over = self.outcome().is_some();
+        if self.base.length > 0 && !over {
+            out.line(self.match_line());
+        }
         out.line(if self.style.unicode {
             status
         } else {
             status.replace(" · ", ", ")
         });
+        if self.base.length > 0 && over {
+            out.line(self.match_line());
+        }
         if !self.partial.is_empty() {
             out.line(format!(
                 "so far: {} (enter the rest of the turn; `undo` takes back a step)",
@@ -687,17 +758,20 @@ impl Session {
         }
     }
 
-    /// A new game of the same rules with this seed.
+    /// A new game (a new match of the same length) of the same rules with this seed.
     fn restart(&mut self, seed: u64, out: &mut Out) -> Result<(), String> {
-        let mut engine = Engine::new(&self.game);
-        let start = engine.initial_state().map_err(|e| self.runtime(&e))?;
+        let length = self.base.length;
+        self.new_match(length)?;
         self.seed = seed;
-        self.rng = Rng::new(seed);
-        self.timeline = Timeline::new(start);
-        self.start_json = None;
-        self.queued = None;
-        self.invalidate();
-        out.line(format!("new game of {}, seed {seed}", self.game.name));
+        self.dice = Dice::new(seed);
+        if length > 0 {
+            out.line(format!(
+                "new match to {length} of {}, seed {seed}",
+                self.game.name
+            ));
+        } else {
+            out.line(format!("new game of {}, seed {seed}", self.game.name));
+        }
         self.changed(out);
         Ok(())
     }
@@ -728,14 +802,17 @@ impl Session {
         };
         let new_game =
             compile(&self.source, &chosen).map_err(|e| compile_error(e, self.style.color))?;
-        let mut engine = Engine::new(&new_game);
-        let start = engine.initial_state().map_err(|e| self.runtime(&e))?;
+        let base = Match::new(self.base.length, new_game.players.len());
+        let start = matches::first_state(&mut Engine::new(&new_game), &base)
+            .map_err(|e| self.runtime(&e))?;
         self.options = new_game.chosen.clone();
         self.game = Arc::new(new_game);
+        self.base = base;
+        self.earlier.clear();
         self.timeline = Timeline::new(start);
         self.start_json = None;
         self.queued = None;
-        self.rng = Rng::new(self.seed);
+        self.dice = Dice::new(self.seed);
         self.invalidate();
         let list = if self.options.is_empty() {
             "none".to_string()
@@ -811,6 +888,23 @@ fn runtime_text(source: &Source, e: &RuntimeError, color: bool) -> String {
         )],
     }
     .render(color)
+}
+
+/// Draws the outcome of the pending chance event with the session's generator, by the
+/// engine's method (`Engine::resolve_chance`): an index by the outcomes' weights.
+fn draw_chance(
+    engine: &mut Engine,
+    state: &mut State,
+    dice: &mut Dice,
+) -> Result<Option<crate::Step>, PlayError> {
+    let mut choices = Choices::default();
+    engine.chance_steps(state, &mut choices);
+    if choices.is_empty() {
+        return Ok(None);
+    }
+    let step = choices.get(dice.weighted(&choices.weights))[0];
+    engine.apply_step(state, &step)?;
+    Ok(Some(step))
 }
 
 /// How a game ended, in words.

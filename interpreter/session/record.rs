@@ -1,5 +1,7 @@
 //! A game record: the game, its options and seed, and every step as the game writes
-//! it (chance outcomes included), so that loading it replays the identical game.
+//! it (chance outcomes included), so that loading it replays the identical game; in a
+//! match, every game of it; and where the seeded generator stands, so that the dice
+//! rolled after loading are the ones the saved session would have rolled.
 
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -12,14 +14,30 @@ pub struct Record {
     pub options: Vec<String>,
     #[serde(default)]
     pub seed: u64,
-    /// The state the game started from, when it was not the initial one.
+    /// Points to win the match; 0 (left out) for a single game.
+    #[serde(default, rename = "match", skip_serializing_if = "is_zero")]
+    pub match_length: i32,
+    /// The state the first game started from, when it was not the initial one (its
+    /// match counters then give the match).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub start: Option<serde_json::Value>,
+    /// The moves of each game of the match before the one in progress.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub games: Vec<Vec<String>>,
+    /// The moves of the game in progress (the last game of a match).
     #[serde(default)]
     pub moves: Vec<String>,
+    /// How many 32-bit numbers were drawn from the seeded generator (dice, the
+    /// computer's choices); loading goes on from there. 0: from the seed.
+    #[serde(default)]
+    pub drawn: u64,
     /// Players the computer plays, with its level.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub computer: BTreeMap<String, String>,
+}
+
+fn is_zero(n: &i32) -> bool {
+    *n == 0
 }
 
 impl Record {
