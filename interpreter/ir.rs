@@ -375,6 +375,12 @@ pub enum Operand {
     Counter(usize),
     /// The neighbour of the cell in local `.0` in the direction in local `.1`.
     Step(u8, u8),
+    /// The mover's cell of a zone kept per player.
+    ZoneMover(u16),
+    /// The mover's entry of a per-player counter.
+    CounterMover(usize),
+    /// The position on the mover's track `.0` of the cell in local `.1`.
+    TrackPosMover(u16, u8),
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -404,7 +404,9 @@ fn state_from_gnubg_ids_on_the_command_line() {
     let (ok, yaml, _) = tabula(&["state", "backgammon", "--gnubg-id", id, "--yaml"]);
     assert!(ok);
     assert!(
-        yaml.contains("gnubg:\n  match: QYkqASAAIAAA\n  position: 4HPwATDgc/ABMA\n"),
+        yaml.contains(
+            "formats:\n  gnubg:\n    match: QYkqASAAIAAA\n    position: 4HPwATDgc/ABMA\n"
+        ),
         "{yaml}"
     );
 }

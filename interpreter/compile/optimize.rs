@@ -115,6 +115,10 @@ fn simplify(e: &mut Expr) {
     }
 }
 
+fn is_mover(e: &Expr) -> bool {
+    matches!(e, Expr::Mover | Expr::Operand(Operand::Mover))
+}
+
 fn as_operand(e: &Expr) -> Option<Operand> {
     let local = |c: &Expr| match c {
         Expr::Local(s) => Some(*s),
@@ -135,6 +139,18 @@ fn as_operand(e: &Expr) -> Option<Operand> {
         Expr::Empty(c) => Operand::Empty(local(c)?),
         Expr::Counter { base, player: None } => Operand::Counter(*base),
         Expr::Step(c, d) => Operand::Step(local(c)?, local(d)?),
+        Expr::ZoneCell { zone, player } if is_mover(player) => {
+            Operand::ZoneMover(u16::try_from(*zone).ok()?)
+        }
+        Expr::Counter {
+            base,
+            player: Some(p),
+        } if is_mover(p) => Operand::CounterMover(*base),
+        Expr::TrackPos {
+            track,
+            player: Some(p),
+            cell,
+        } if is_mover(p) => Operand::TrackPosMover(u16::try_from(*track).ok()?, local(cell)?),
         _ => return None,
     })
 }
@@ -263,6 +279,7 @@ fn operand_slots(o: Operand, out: &mut u64) {
         | Operand::Count(s)
         | Operand::Empty(s) => *out |= 1 << s,
         Operand::Step(a, b) => *out |= (1 << a) | (1 << b),
+        Operand::TrackPosMover(_, s) => *out |= 1 << s,
         _ => {}
     }
 }
@@ -461,7 +478,8 @@ fn take_owner_test(e: &mut Expr, slot: u8) -> Option<Expr> {
 
 /// Whether an expression reads a local slot (conservatively: any local of that number).
 fn operand_reads(o: Operand, slot: u8) -> bool {
-    matches!(o, Operand::Local(s) | Operand::Owner(s) | Operand::Value(s) | Operand::Count(s) | Operand::Empty(s) if s == slot)
+    matches!(o, Operand::Local(s) | Operand::Owner(s) | Operand::Value(s) | Operand::Count(s) | Operand::Empty(s) | Operand::TrackPosMover(_, s) if s == slot)
+        || matches!(o, Operand::Step(a, b) if a == slot || b == slot)
 }
 
 fn reads(e: &Expr, slot: u8) -> bool {

@@ -58,6 +58,22 @@ fn operand(game: &Game, state: &State, o: Operand, locals: &Locals) -> i32 {
         }
         Operand::Counter(slot) => state.data[slot],
         Operand::Step(c, d) => game.board.step(locals[c as usize], locals[d as usize]),
+        Operand::ZoneMover(z) => game.board.zones[z as usize]
+            .cells
+            .get(state.mover())
+            .copied()
+            .unwrap_or(NONE),
+        Operand::CounterMover(base) => state.data[base + state.mover()],
+        Operand::TrackPosMover(t, s) => {
+            let c = locals[s as usize];
+            if c < 0 {
+                return NONE;
+            }
+            game.board.tracks[t as usize].pos[state.mover()]
+                .get(c as usize)
+                .copied()
+                .unwrap_or(NONE)
+        }
     }
 }
 

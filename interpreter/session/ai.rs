@@ -2,7 +2,7 @@
 //! the best immediate result (the end of the game for it, else its score minus the best
 //! opposing score), breaking ties with the session's seeded generator.
 
-use super::Dice;
+use crate::engine::rng::Rng;
 use crate::{Choices, Engine, RuntimeError, State};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -44,7 +44,7 @@ pub fn choose(
     choices: &Choices,
     player: usize,
     level: Level,
-    rng: &mut Dice,
+    rng: &mut Rng,
 ) -> Result<usize, RuntimeError> {
     if level == Level::Random || choices.len() <= 1 {
         return Ok(rng.below(choices.len() as u32) as usize);

@@ -22,7 +22,7 @@ impl Session {
             start: self.start_json.clone(),
             games,
             moves,
-            drawn: self.dice.drawn(),
+            drawn: self.rng.drawn(),
             computer,
         }
     }
@@ -85,7 +85,7 @@ impl Session {
         self.options = game.chosen.clone();
         self.game = Arc::new(game);
         self.seed = record.seed;
-        self.dice = Dice::at(record.seed, record.drawn);
+        self.rng = Rng::at(record.seed, record.drawn);
         self.base = base;
         self.earlier = earlier;
         self.timeline = timeline;

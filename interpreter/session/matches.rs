@@ -319,7 +319,7 @@ impl Session {
                 .filter(|n| *n >= 0)
                 .ok_or_else(|| format!("`{rest}` is not a number of points"))?;
             self.new_match(length)?;
-            self.dice = Dice::new(self.seed);
+            self.rng = Rng::new(self.seed);
             if length > 0 {
                 out.line(format!(
                     "new match to {length} of {} (seed {})",

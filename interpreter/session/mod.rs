@@ -3,7 +3,6 @@
 
 mod ai;
 mod commands;
-mod dice;
 pub mod draw;
 mod explainer;
 mod files;
@@ -16,7 +15,6 @@ mod turn;
 
 pub use ai::Level;
 pub use commands::{help, Arg, Cmd, CommandSpec, COMMANDS};
-use dice::Dice;
 pub use files::replay;
 pub use record::Record;
 pub use style::Style;
@@ -117,7 +115,7 @@ pub struct Session {
     index: RulesIndex,
     seed: u64,
     /// The seeded generator: dice and the computer's choices.
-    dice: Dice,
+    rng: Rng,
     /// The match before the first game kept (`Match::new(length)`, or the match a
     /// loaded state is in); its length is 0 for a single game.
     base: Match,
@@ -196,7 +194,7 @@ impl Session {
             game: Arc::new(game),
             index,
             seed,
-            dice: Dice::new(seed),
+            rng: Rng::new(seed),
             base,
             earlier: Vec::new(),
             timeline: Timeline::new(start),
@@ -226,7 +224,7 @@ impl Session {
 
     /// How many numbers were drawn from the seeded generator so far.
     pub fn drawn(&self) -> u64 {
-        self.dice.drawn()
+        self.rng.drawn()
     }
 
     /// The steps played so far, as text.
@@ -463,7 +461,7 @@ impl Session {
     }
 
     fn next_seed(&mut self) -> u64 {
-        (u64::from(self.dice.below(u32::MAX)) << 32) | u64::from(self.dice.below(u32::MAX))
+        (u64::from(self.rng.below(u32::MAX)) << 32) | u64::from(self.rng.below(u32::MAX))
     }
 
     /// Forgets the cached choices and any turn entered in part.
@@ -514,13 +512,7 @@ impl Session {
                 Status::Chance(c) => {
                     let fixed = self.queued.take();
                     let mut next = state.clone();
-                    let drawn = match &fixed {
-                        Some(text) => {
-                            engine.resolve_chance(&mut next, &mut Rng::new(0), Some(text))
-                        }
-                        None => draw_chance(&mut engine, &mut next, &mut self.dice),
-                    };
-                    match drawn {
+                    match engine.resolve_chance(&mut next, &mut self.rng, fixed.as_deref()) {
                         Ok(Some(step)) => {
                             let text = engine.step_text(&state, &step, true);
                             let by_hand = if fixed.is_some() {
@@ -578,7 +570,7 @@ impl Session {
                         break;
                     }
                     let choice =
-                        match ai::choose(&mut engine, &state, &choices, p, level, &mut self.dice) {
+                        match ai::choose(&mut engine, &state, &choices, p, level, &mut self.rng) {
                             Ok(i) => i,
                             Err(e) => {
                                 out.push(self.error(&self.runtime(&e)));
@@ -763,7 +755,7 @@ impl Session {
         let length = self.base.length;
         self.new_match(length)?;
         self.seed = seed;
-        self.dice = Dice::new(seed);
+        self.rng = Rng::new(seed);
         if length > 0 {
             out.line(format!(
                 "new match to {length} of {}, seed {seed}",
@@ -812,7 +804,7 @@ impl Session {
         self.timeline = Timeline::new(start);
         self.start_json = None;
         self.queued = None;
-        self.dice = Dice::new(self.seed);
+        self.rng = Rng::new(self.seed);
         self.invalidate();
         let list = if self.options.is_empty() {
             "none".to_string()
@@ -888,23 +880,6 @@ fn runtime_text(source: &Source, e: &RuntimeError, color: bool) -> String {
         )],
     }
     .render(color)
-}
-
-/// Draws the outcome of the pending chance event with the session's generator, by the
-/// engine's method (`Engine::resolve_chance`): an index by the outcomes' weights.
-fn draw_chance(
-    engine: &mut Engine,
-    state: &mut State,
-    dice: &mut Dice,
-) -> Result<Option<crate::Step>, PlayError> {
-    let mut choices = Choices::default();
-    engine.chance_steps(state, &mut choices);
-    if choices.is_empty() {
-        return Ok(None);
-    }
-    let step = choices.get(dice.weighted(&choices.weights))[0];
-    engine.apply_step(state, &step)?;
-    Ok(Some(step))
 }
 
 /// How a game ended, in words.
