@@ -2,6 +2,7 @@
 //! options in, lays out the state, and collects every error before giving up.
 
 mod expr;
+mod include;
 mod optimize;
 mod stmt;
 
@@ -30,6 +31,7 @@ pub fn compile(source: &Source, options: &[String]) -> Result<Game, CompileError
         })
     };
     let file = parse(&source.text).map_err(|d| fail(vec![d]))?;
+    let (file, included_at) = include::resolve(file, &source.text).map_err(fail)?;
     let declared: Vec<String> = file
         .items
         .iter()
@@ -63,6 +65,19 @@ pub fn compile(source: &Source, options: &[String]) -> Result<Game, CompileError
     chosen.sort();
     let mut c = Compiler::new(&file, chosen, source.name.clone());
     c.run(&file);
+    // A mistake found in an included game is shown at the `include` line.
+    for d in &mut c.errors {
+        if let Some((name, at, span)) = included_at
+            .iter()
+            .rev()
+            .find(|(_, at, _)| d.span.start >= *at)
+        {
+            let text = crate::games::built_in(name).unwrap_or("");
+            let (line, _) = Source::new("", text).line_col(d.span.start - at);
+            d.message = format!("in the included game `{name}` (line {line}): {}", d.message);
+            d.span = *span;
+        }
+    }
     if c.errors.is_empty() {
         let mut game = c.game;
         optimize::game(&mut game);

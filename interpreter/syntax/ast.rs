@@ -16,6 +16,7 @@ pub struct File {
 
 #[derive(Debug, Clone)]
 pub enum Item {
+    Include(String, Span),
     Game(String, Span),
     Players(Vec<Name>),
     Option {

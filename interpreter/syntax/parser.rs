@@ -277,7 +277,8 @@ fn token_name(rule: Rule) -> Option<String> {
         Rule::cmp_op => "a comparison",
         Rule::sum_op | Rule::prod_op => "an operator",
         Rule::assign_op => "`=`, `+=` or `-=`",
-        Rule::game_decl
+        Rule::include_decl
+        | Rule::game_decl
         | Rule::players_decl
         | Rule::option_decl
         | Rule::board_decl
@@ -408,6 +409,10 @@ fn item(pair: Pair<Rule>) -> Item {
         Rule::game_decl => {
             let (s, sp) = it.next().map(string).unwrap_or_default();
             Item::Game(s, sp)
+        }
+        Rule::include_decl => {
+            let (s, sp) = it.next().map(string).unwrap_or_default();
+            Item::Include(s, sp)
         }
         Rule::players_decl => Item::Players(it.map(name).collect()),
         Rule::option_decl => {
