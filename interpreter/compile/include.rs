@@ -5,6 +5,9 @@ use crate::diagnostic::{Diagnostic, Span};
 use crate::syntax::ast::{File, Item};
 use crate::syntax::parse;
 
+/// An included game: its name, the offset its spans start at, and the `include`'s span.
+pub type Included = (String, usize, Span);
+
 /// What a declaration is, for telling which one replaces which: kind and name.
 fn key(item: &Item) -> Option<(&'static str, String)> {
     Some(match item {
@@ -33,10 +36,7 @@ fn key(item: &Item) -> Option<(&'static str, String)> {
 /// Resolves the file's includes. The included games' texts are parsed at offsets after
 /// the file's own text, so every span stays distinct; returns the merged file and, for
 /// each included game, its name, its offset and the span of its `include`.
-pub fn resolve(
-    file: File,
-    text: &str,
-) -> Result<(File, Vec<(String, usize, Span)>), Vec<Diagnostic>> {
+pub fn resolve(file: File, text: &str) -> Result<(File, Vec<Included>), Vec<Diagnostic>> {
     let includes: Vec<(String, Span)> = file
         .items
         .iter()
