@@ -1,11 +1,8 @@
-//! Rules files built into the binary, so `tabula play naytin-six` works from any folder.
+//! Rules files built into the binary, so a built-in game is named rather than found on
+//! disk. The list is made by build.rs from the files in games/: this code names none.
 
-/// Name and text of each built-in rules file.
-pub const BUILT_IN: &[(&str, &str)] = &[
-    ("backgammon", include_str!("../games/backgammon.tabula")),
-    ("invictus", include_str!("../games/invictus.tabula")),
-    ("naytin-six", include_str!("../games/naytin-six.tabula")),
-];
+// Name and text of each built-in rules file (`BUILT_IN`), sorted by name.
+include!(concat!(env!("OUT_DIR"), "/built_in.rs"));
 
 /// The text of a built-in game.
 pub fn built_in(name: &str) -> Option<&'static str> {

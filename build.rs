@@ -1,0 +1,36 @@
+//! Builds the list of built-in games from the rules files in games/: every
+//! `games/NAME.tabula` is embedded in the binary under NAME.
+
+use std::fmt::Write as _;
+use std::path::Path;
+
+fn main() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("games");
+    println!("cargo:rerun-if-changed={}", dir.display());
+    let mut names: Vec<String> = std::fs::read_dir(&dir)
+        .map(|entries| {
+            entries
+                .filter_map(|e| e.ok())
+                .filter_map(|e| e.file_name().into_string().ok())
+                .filter_map(|f| f.strip_suffix(".tabula").map(str::to_string))
+                .collect()
+        })
+        .unwrap_or_default();
+    names.sort();
+    let mut code = String::from("pub const BUILT_IN: &[(&str, &str)] = &[\n");
+    for name in &names {
+        let path = dir.join(format!("{name}.tabula"));
+        println!("cargo:rerun-if-changed={}", path.display());
+        let _ = writeln!(
+            code,
+            "    ({name:?}, include_str!({:?})),",
+            path.display().to_string()
+        );
+    }
+    code.push_str("];\n");
+    let out =
+        Path::new(&std::env::var("OUT_DIR").unwrap_or_else(|_| ".".into())).join("built_in.rs");
+    if let Err(e) = std::fs::write(&out, code) {
+        panic!("cannot write {}: {e}", out.display());
+    }
+}
