@@ -2,12 +2,12 @@
 # Random backgammon games per second, tabula against DeepMind OpenSpiel's C++ game,
 # measured alternately in one run on this machine (single thread each), so the ratio
 # holds however loaded the machine is. Needs `pip install open-spiel==2.0.2` and the
-# oracle folder (../shared/tools/bg-oracle by default).
+# oracle scripts in tools/bg-oracle.
 # Usage: benches/compare-openspiel.sh [rounds] [games]   (after cargo build --release)
 set -eu
 rounds=${1:-3}
 games=${2:-1000}
-oracle=${BG_ORACLE:-../shared/tools/bg-oracle}
+oracle=${BG_ORACLE:-tools/bg-oracle}
 bin=${TABULA:-target/release/tabula}
 for r in $(seq "$rounds"); do
   os=$(python3 "$oracle/bench.py" --cpp-games "$games" --py-games 1 2>/dev/null | awk '/^cpp/ {print $6}')

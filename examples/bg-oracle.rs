@@ -1,5 +1,5 @@
 //! Checks games/backgammon.tabula against the OpenSpiel oracle
-//! (/work/shared/tools/bg-oracle): for every position of a JSON-lines file, the set of
+//! (described in tools/bg-oracle/README.md): for every position of a JSON-lines file, the set of
 //! positions tabula's legal turns reach must equal the oracle's `results`. Each position
 //! is checked twice, with the mover as White and as Black.
 //!

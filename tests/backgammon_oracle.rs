@@ -1,5 +1,5 @@
 //! Backgammon against an independent move generator: DeepMind OpenSpiel's `backgammon`
-//! (/work/shared/tools/bg-oracle). For every sampled position and roll, the positions
+//! (described in tools/bg-oracle/README.md). For every sampled position and roll, the positions
 //! reached by tabula's legal whole turns must be exactly the oracle's `results`; each
 //! position is checked twice, the mover playing White and playing Black.
 //!

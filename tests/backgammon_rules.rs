@@ -1,7 +1,7 @@
 //! Backgammon, RULES.md §1 (movement and winning; not the cube nor match play), one
 //! hand-made position per rule. Expectations were worked out by hand (each test says
 //! how) or are the counts published with the OpenSpiel oracle, which OpenSpiel, gnubg
-//! and an independent generator agree on (/work/shared/tools/bg-oracle/README.md).
+//! and an independent generator agree on (tools/bg-oracle/README.md).
 //!
 //! Positions are written from the mover's side (his points 24 -> 1, the opponent's
 //! checkers on the mover's point numbers) and every test plays them twice: the mover as

@@ -5,7 +5,7 @@
 //! (`mod backgammon_support;`). It lives in a folder so that cargo does not build it as
 //! a test of its own.
 //!
-//! The neutral encoding (see /work/shared/tools/bg-oracle/README.md) is from the point of
+//! The neutral encoding (see tools/bg-oracle/README.md) is from the point of
 //! view of the player to move ("mover"): index k-1 is the mover's point k (the mover
 //! moves 24 -> 1), a positive value counts mover checkers, a negative one opponent
 //! checkers; then mover bar, opponent bar, mover off, opponent off.
