@@ -334,7 +334,7 @@ fn moves(g: &GameArgs, p: &PositionArgs, as_json: bool) -> Result<(), String> {
             );
         } else {
             match outcome {
-                Some(o) => out!("the game is over: {}", describe(&game, &o)),
+                Some(o) => out!("the game is over: {}", tabula::session::describe(&game, &o)),
                 None => out!("no legal moves"),
             }
         }
@@ -361,25 +361,6 @@ fn moves(g: &GameArgs, p: &PositionArgs, as_json: bool) -> Result<(), String> {
         }
     }
     Ok(())
-}
-
-pub fn describe(game: &Game, o: &tabula::Outcome) -> String {
-    let scores: Vec<String> = game
-        .players
-        .iter()
-        .zip(&o.scores)
-        .map(|(p, s)| format!("{p} {s}"))
-        .collect();
-    let who = match o.winner {
-        Some(w) => format!("{} wins", game.players[w]),
-        None => "a draw".to_string(),
-    };
-    let points = if o.winner.is_some() && o.points != 1 {
-        format!(" ({} points)", o.points)
-    } else {
-        String::new()
-    };
-    format!("{who}{points} ({}; scores {})", o.reason, scores.join(", "))
 }
 
 fn perft(g: &GameArgs, p: &PositionArgs, depth: usize) -> Result<(), String> {
