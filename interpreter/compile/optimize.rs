@@ -104,6 +104,7 @@ fn expr(e: &mut Expr) {
 
 /// Folds leaves and two-leaf operations into `Operand` / `Simple` nodes.
 fn simplify(e: &mut Expr) {
+    fold_constants(e);
     if let Some(o) = as_operand(e) {
         *e = Expr::Operand(o);
         return;
@@ -112,6 +113,41 @@ fn simplify(e: &mut Expr) {
         if let (Some(x), Some(y)) = (as_operand(a), as_operand(b)) {
             *e = Expr::Simple(*op, x, y);
         }
+    }
+}
+
+/// The value of an expression known when compiling (options are constants by then).
+fn const_of(e: &Expr) -> Option<i32> {
+    match e {
+        Expr::Const(c) | Expr::Operand(Operand::Const(c)) => Some(*c),
+        _ => None,
+    }
+}
+
+/// Folds what options and literals decide: `if option(x) then a else b` becomes a or b,
+/// `not true` false, `false and ...` false, `1 + 2` 3.
+fn fold_constants(e: &mut Expr) {
+    let folded = match e {
+        Expr::Not(a) => const_of(a).map(|c| Expr::Const((c == 0) as i32)),
+        Expr::And(a, b) => match (const_of(a), const_of(b)) {
+            (Some(0), _) | (_, Some(0)) => Some(Expr::Const(0)),
+            (Some(_), _) => Some(std::mem::replace(b.as_mut(), Expr::Const(0))),
+            (_, Some(_)) => Some(std::mem::replace(a.as_mut(), Expr::Const(0))),
+            _ => None,
+        },
+        Expr::Or(a, b) => match (const_of(a), const_of(b)) {
+            (Some(c), _) | (_, Some(c)) if c != 0 => Some(Expr::Const(1)),
+            (Some(_), _) => Some(std::mem::replace(b.as_mut(), Expr::Const(0))),
+            (_, Some(_)) => Some(std::mem::replace(a.as_mut(), Expr::Const(0))),
+            _ => None,
+        },
+        Expr::If(c, a, b) => const_of(c).map(|c| {
+            std::mem::replace(if c != 0 { a.as_mut() } else { b.as_mut() }, Expr::Const(0))
+        }),
+        _ => None,
+    };
+    if let Some(f) = folded {
+        *e = f;
     }
 }
 

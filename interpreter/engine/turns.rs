@@ -29,8 +29,27 @@ pub(crate) struct Search {
     kept: Vec<usize>,
     /// Positions already reached within this turn (hash, offset in `seen_data`): two
     /// orders of the same moves lead to the same subtree, which is searched once.
-    seen: std::collections::HashMap<u64, Vec<u32>>,
+    seen: std::collections::HashMap<u64, u32, std::hash::BuildHasherDefault<HashIsKey>>,
+    collisions: Vec<(u64, u32)>,
     seen_data: Vec<i32>,
+}
+
+/// The keys of `Search::seen` are already hashes: use them as they are.
+#[derive(Debug, Default)]
+pub(crate) struct HashIsKey(u64);
+
+impl std::hash::Hasher for HashIsKey {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0 << 8) | u64::from(b);
+        }
+    }
+    fn write_u64(&mut self, n: u64) {
+        self.0 = n;
+    }
 }
 
 impl Search {
@@ -38,13 +57,21 @@ impl Search {
     fn visit(&mut self, state: &State) -> bool {
         let h = state.hash64();
         let width = state.data.len();
-        let entry = self.seen.entry(h).or_default();
-        for &off in entry.iter() {
-            if self.seen_data[off as usize..off as usize + width] == state.data[..] {
-                return true;
+        let same = |off: u32| self.seen_data[off as usize..off as usize + width] == state.data[..];
+        let fresh = self.seen_data.len() as u32;
+        match self.seen.get(&h) {
+            Some(&off) if same(off) => return true,
+            // Two positions with one hash: the rest are kept in a list.
+            Some(_) => {
+                if self.collisions.iter().any(|&(k, off)| k == h && same(off)) {
+                    return true;
+                }
+                self.collisions.push((h, fresh));
+            }
+            None => {
+                self.seen.insert(h, fresh);
             }
         }
-        entry.push(self.seen_data.len() as u32);
         self.seen_data.extend_from_slice(&state.data);
         false
     }
@@ -65,6 +92,7 @@ impl<'g> Engine<'g> {
         self.search.leaf_data.clear();
         self.search.path.clear();
         self.search.seen.clear();
+        self.search.collisions.clear();
         self.search.seen_data.clear();
         self.journal.clear();
         self.journaling = true;
