@@ -211,6 +211,10 @@ fn runtime(game: &Game, e: &tabula::RuntimeError) -> String {
         )
     });
     match source {
+        // A limit of the whole game, not of one statement: no line to show.
+        _ if e.span == tabula::diagnostic::Span::default() => {
+            format!("error while playing: {}", e.message)
+        }
         Ok(s) => tabula::Diagnostics {
             source: s,
             list: vec![tabula::Diagnostic::new(

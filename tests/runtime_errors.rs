@@ -266,3 +266,24 @@ fn a_rendered_state_error_shows_the_place() {
         "error: to_move: `green` is not a player; the players are red, blue\n  --> s.json:3:14\n  |\n3 |   \"to_move\": \"green\"\n  |              ^^^^^^^\n\n"
     );
 }
+
+#[test]
+fn generation_that_would_run_for_ever_is_stopped() {
+    let text = r#"game "forever"
+players a, b
+board { grid 2 x 2 }
+piece p
+action go "{x}-{y}-{z}"
+  for x in 1..100000
+  for y in 1..100000
+  for z in 1..100000
+  where x + y + z < 0
+{ }
+phase main { starts a actions go }
+"#;
+    let game = compile(&Source::new("forever.tabula", text), &[]).unwrap();
+    let mut engine = Engine::new(&game);
+    let state = engine.initial_state().unwrap();
+    let err = engine.legal(&state, &mut Choices::default()).unwrap_err();
+    assert_eq!(err.message, "finding the legal moves took more than 50000000 loop steps; does a `for` run over a huge range?");
+}

@@ -428,6 +428,12 @@ impl<'a> Compiler<'a> {
         }
         if !seen {
             self.error(Span::default(), "a game needs a `board { ... }`");
+        } else if self.game.board.cells.is_empty() {
+            self.error_hint(
+                Span::default(),
+                "the board has no cells",
+                "add `grid W x H`, `hex ROWS...`, `line A..B` or a `zone`",
+            );
         }
         // Cell names must be unique for the file to name them.
         let mut names: HashMap<&str, usize> = HashMap::new();

@@ -461,6 +461,62 @@ fn can(game: &Game, state: &State, action: Option<usize>) -> i32 {
 
 /// Calls `f` with each element of a domain; stops early when `f` returns false.
 /// Returns false when stopped early.
+/// What a loop over a domain may cost, before evaluating anything (ranges are charged
+/// once their bounds are known).
+fn domain_size(game: &Game, d: &Domain) -> u64 {
+    match d {
+        Domain::Range(..) => 1,
+        Domain::Dirs(ds) => ds.len() as u64,
+        Domain::FixedDirs(t) => t.first().map_or(0, Vec::len) as u64,
+        Domain::Cells | Domain::Owned { .. } => game.board.cells.len() as u64,
+        Domain::Players => game.players.len() as u64,
+        Domain::Region { .. }
+        | Domain::Track { .. }
+        | Domain::Neighbours(_)
+        | Domain::Pool { .. } => 8,
+    }
+}
+
+/// A budget of loop steps, so that no rules file can make generation run for ever: each
+/// loop spends its size; when the budget is gone loops stop and the engine reports it.
+pub mod budget {
+    use std::cell::Cell;
+
+    /// Loop steps allowed for one generation of legal moves.
+    pub const STEPS: u64 = 50_000_000;
+
+    thread_local! {
+        static LEFT: Cell<u64> = const { Cell::new(STEPS) };
+        static SPENT_OUT: Cell<bool> = const { Cell::new(false) };
+    }
+
+    /// Refills the budget.
+    pub fn reset() {
+        LEFT.with(|l| l.set(STEPS));
+        SPENT_OUT.with(|s| s.set(false));
+    }
+
+    /// Spends `n` steps; false (and remembered) when the budget is gone.
+    #[inline]
+    pub fn spend(n: u64) -> bool {
+        LEFT.with(|l| {
+            let left = l.get();
+            if left >= n {
+                l.set(left - n);
+                true
+            } else {
+                SPENT_OUT.with(|s| s.set(true));
+                false
+            }
+        })
+    }
+
+    /// Whether the budget ran out since the last reset.
+    pub fn spent_out() -> bool {
+        SPENT_OUT.with(Cell::get)
+    }
+}
+
 fn for_each_in_dyn(
     game: &Game,
     state: &State,
@@ -478,12 +534,19 @@ pub fn for_each_in<F: FnMut(&Game, &State, i32, &mut Locals) -> bool + ?Sized>(
     locals: &mut Locals,
     f: &mut F,
 ) -> bool {
+    // Every loop spends from a budget, so nested loops over huge ranges end.
+    if !budget::spend(domain_size(game, domain)) {
+        return false;
+    }
     match domain {
         Domain::Range(a, b) => {
             let a = eval(game, state, a, locals);
             let b = eval(game, state, b, locals);
             // Ranges are bounded so a rules file cannot loop for ever.
             let b = b.min(a.saturating_add(100_000));
+            if b >= a && !budget::spend((b - a) as u64) {
+                return false;
+            }
             for x in a..=b {
                 if !f(game, state, x, locals) {
                     return false;

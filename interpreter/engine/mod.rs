@@ -284,6 +284,7 @@ impl<'g> Engine<'g> {
     /// Applies one step and settles the turn: a turn that continues with no action left
     /// ends; a phase whose `until` holds gives way to the next.
     pub fn apply_step(&mut self, state: &mut State, step: &Step) -> Result<(), RuntimeError> {
+        eval::budget::reset();
         let cont = self.run_step(state, step)?;
         if step.kind == StepKind::Chance {
             // In the middle of a turn, chance that leaves the mover nothing to do ends it.
@@ -468,6 +469,7 @@ impl<'g> Engine<'g> {
 
     /// Each player's score now (0 when the game declares no score).
     pub fn scores(&self, state: &State) -> Vec<i32> {
+        eval::budget::reset();
         let game = self.game;
         let mut locals: Locals = [0; MAX_LOCALS];
         (0..game.players.len())
@@ -483,6 +485,7 @@ impl<'g> Engine<'g> {
 
     /// Where the state stands: over, waiting for chance, or a player to act.
     pub fn status(&mut self, state: &State) -> Status {
+        eval::budget::reset();
         if let Some(o) = self.end_outcome(state) {
             return Status::Over(o);
         }
@@ -520,6 +523,26 @@ impl<'g> Engine<'g> {
 
     /// `legal` for a state already known not to be over.
     pub(crate) fn legal_unchecked(
+        &mut self,
+        state: &State,
+        out: &mut Choices,
+    ) -> Result<(), RuntimeError> {
+        eval::budget::reset();
+        let result = self.legal_within_budget(state, out);
+        if eval::budget::spent_out() {
+            out.clear();
+            return Err(RuntimeError::new(
+                Span::default(),
+                format!(
+                    "finding the legal moves took more than {} loop steps; does a `for` run over a huge range?",
+                    eval::budget::STEPS
+                ),
+            ));
+        }
+        result
+    }
+
+    fn legal_within_budget(
         &mut self,
         state: &State,
         out: &mut Choices,

@@ -131,6 +131,7 @@ impl<'g> Engine<'g> {
 
     /// The outcome when the game is over (by an end rule or a stuck player).
     pub fn outcome(&mut self, state: &State) -> Option<Outcome> {
+        super::eval::budget::reset();
         self.end_outcome(state).or_else(|| {
             if state.chance().is_none() {
                 self.stuck_outcome(state)
@@ -163,6 +164,7 @@ impl<'g> Engine<'g> {
         let mut decisions = 0;
         let mut chance_events = 0;
         loop {
+            super::eval::budget::reset();
             if let Some(o) = self.end_outcome(&state) {
                 return Ok(PlayoutRecord {
                     outcome: Some(o),
