@@ -428,7 +428,7 @@ impl<'a> Compiler<'a> {
         }
         if !seen {
             self.error(Span::default(), "a game needs a `board { ... }`");
-        } else if self.game.board.cells.is_empty() {
+        } else if self.game.board.cells.is_empty() && self.errors.is_empty() {
             self.error_hint(
                 Span::default(),
                 "the board has no cells",
