@@ -89,6 +89,10 @@ pub enum Command {
         /// Play matches to this many points instead of single games.
         #[arg(long = "match")]
         match_length: Option<i32>,
+        /// Threads to play on (0: every core). Each game is played from its own seed,
+        /// so the results do not depend on the number of threads.
+        #[arg(long, default_value_t = 1)]
+        threads: usize,
     },
     /// Print the state after some moves.
     State {
@@ -176,9 +180,10 @@ pub fn run(cli: Cli) -> Result<(), String> {
             max_decisions,
             json,
             match_length,
+            threads,
         } => match match_length {
             Some(n) => playout_matches(&game, seed, games, n, max_decisions, json),
-            None => playout(&game, seed, games, max_decisions, json),
+            None => playout(&game, seed, games, max_decisions, json, threads),
         },
         Command::State {
             game,
@@ -387,10 +392,13 @@ fn playout(
     games: u64,
     max_decisions: usize,
     as_json: bool,
+    threads: usize,
 ) -> Result<(), String> {
     let game = load(g)?;
-    let mut engine = Engine::new(&game);
-    let mut choices = Choices::default();
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .map_err(|e| format!("error: cannot start {threads} threads: {e}"))?;
     let mut wins = vec![0u64; game.players.len()];
     let (mut draws, mut unfinished, mut total, mut longest) = (0u64, 0u64, 0u64, 0usize);
     let bar = if !as_json && std::io::stderr().is_terminal() && games >= 1000 {
@@ -406,10 +414,36 @@ fn playout(
         None
     };
     let start = std::time::Instant::now();
+    // Games are played in batches, in parallel within a batch, and counted in order.
+    const BATCH: u64 = 4096;
+    let mut records = Vec::new();
     for i in 0..games {
-        let mut rng = Rng::new(seed.wrapping_add(i));
-        let record = engine
-            .playout(&mut rng, max_decisions, &mut choices)
+        if i % BATCH == 0 {
+            use rayon::prelude::*;
+            let end = games.min(i + BATCH);
+            let play = || {
+                (i..end)
+                    .into_par_iter()
+                    .map_init(
+                        || (Engine::new(&game), Choices::default()),
+                        |(engine, choices), k| {
+                            let mut rng = Rng::new(seed.wrapping_add(k));
+                            engine.playout(&mut rng, max_decisions, choices)
+                        },
+                    )
+                    .collect::<Vec<_>>()
+            };
+            records = pool.install(play);
+            records.reverse();
+        }
+        let record = records
+            .pop()
+            .unwrap_or_else(|| {
+                Err(tabula::RuntimeError::new(
+                    Default::default(),
+                    "a game was not played",
+                ))
+            })
             .map_err(|e| runtime(&game, &e))?;
         match &record.outcome {
             Some(o) => match o.winner {

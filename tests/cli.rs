@@ -1,0 +1,54 @@
+//! The command line as a script sees it.
+
+use std::process::Command;
+
+fn tabula(args: &[&str]) -> String {
+    let out = Command::new(env!("CARGO_BIN_EXE_tabula"))
+        .args(args)
+        .output()
+        .expect("the binary runs");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).expect("utf-8")
+}
+
+/// Every game is played from its own seed, so the games do not depend on the threads.
+#[test]
+fn playouts_are_the_same_on_any_number_of_threads() {
+    let games = |threads: &str| -> Vec<String> {
+        tabula(&[
+            "playout",
+            "naytin-six",
+            "-o",
+            "random-values",
+            "-n",
+            "300",
+            "--json",
+            "--threads",
+            threads,
+        ])
+        .lines()
+        .filter(|l| !l.contains("\"summary\""))
+        .map(str::to_string)
+        .collect()
+    };
+    let one = games("1");
+    assert_eq!(one.len(), 300);
+    assert_eq!(one, games("2"));
+}
+
+#[test]
+fn moves_can_be_piped_into_a_program_that_stops_reading() {
+    // `tabula moves ... | head -1` must not fail when head closes the pipe.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tabula"))
+        .args(["moves", "invictus"])
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    drop(child.stdout.take());
+    let status = child.wait().expect("it ends");
+    assert!(status.success(), "{status:?}");
+}
