@@ -1,6 +1,8 @@
 //! Computer players: `random` picks any legal choice; `greedy` picks the choice with
 //! the best immediate result (the end of the game for it, else its score minus the best
-//! opposing score), breaking ties with the session's seeded generator.
+//! opposing score); `playouts` plays random games from each choice and picks the one
+//! that wins most often (Monte Carlo). Ties are broken with the session's seeded
+//! generator, so a seed replays the computer's moves too.
 
 use crate::engine::rng::Rng;
 use crate::{Choices, Engine, RuntimeError, State};
@@ -9,19 +11,26 @@ use crate::{Choices, Engine, RuntimeError, State};
 pub enum Level {
     Random,
     Greedy,
+    Playouts,
 }
 
+/// Random games the `playouts` level plays for one decision, shared among the choices.
+const PLAYOUTS: usize = 300;
+/// A random game longer than this many decisions counts as a draw.
+const PLAYOUT_LENGTH: usize = 2000;
+
 impl Level {
-    pub const NAMES: &'static [&'static str] = &["random", "greedy", "off"];
+    pub const NAMES: &'static [&'static str] = &["random", "greedy", "playouts", "off"];
 
     /// A level by name; `Ok(None)` for `off`.
     pub fn parse(name: &str) -> Result<Option<Level>, String> {
         match name {
             "random" => Ok(Some(Level::Random)),
             "greedy" => Ok(Some(Level::Greedy)),
+            "playouts" => Ok(Some(Level::Playouts)),
             "off" | "person" | "human" => Ok(None),
             other => Err(format!(
-                "`{other}` is not a computer level; use random, greedy or off"
+                "`{other}` is not a computer level; use random, greedy, playouts or off"
             )),
         }
     }
@@ -30,6 +39,7 @@ impl Level {
         match self {
             Level::Random => "random",
             Level::Greedy => "greedy",
+            Level::Playouts => "playouts",
         }
     }
 }
@@ -52,12 +62,37 @@ pub fn choose(
     let mut best = Vec::new();
     let mut best_value = i64::MIN;
     let mut first_error = None;
+    let per_choice = (PLAYOUTS / choices.len()).max(4);
+    let mut scratch = Choices::default();
     for i in 0..choices.len() {
         let mut next = state.clone();
         // A choice the rules file cannot play is passed over (the error is kept in case
         // no choice can be played).
         if let Err(e) = engine.apply(&mut next, choices.get(i)) {
             first_error.get_or_insert(e);
+            continue;
+        }
+        if level == Level::Playouts {
+            // Points won minus points lost over random games from here.
+            let mut value = 0i64;
+            for _ in 0..per_choice {
+                let record =
+                    engine.playout_from(next.clone(), rng, PLAYOUT_LENGTH, &mut scratch)?;
+                if let Some(o) = record.outcome {
+                    match o.winner {
+                        Some(w) if w == player => value += i64::from(o.points.max(1)),
+                        Some(_) => value -= i64::from(o.points.max(1)),
+                        None => {}
+                    }
+                }
+            }
+            if value > best_value {
+                best_value = value;
+                best.clear();
+            }
+            if value == best_value {
+                best.push(i);
+            }
             continue;
         }
         let value = match engine.outcome(&next) {

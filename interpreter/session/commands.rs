@@ -33,7 +33,7 @@ pub enum Arg {
     Move,
     /// A player's name.
     Player,
-    /// A computer level: random, greedy, off.
+    /// A computer level: random, greedy, playouts, off.
     Level,
     /// on or off.
     Switch,
@@ -126,8 +126,8 @@ pub const COMMANDS: &[CommandSpec] = &[
         cmd: Cmd::Ai,
         name: "ai",
         aliases: &["computer"],
-        usage: "[PLAYER random|greedy|off]",
-        help: "let the computer play PLAYER (greedy: the best immediate result), or show who plays",
+        usage: "[PLAYER random|greedy|playouts|off]",
+        help: "let the computer play PLAYER (greedy: the best immediate result; playouts: the move that wins most random games), or show who plays",
         args: &[Arg::Player, Arg::Level],
     },
     CommandSpec {

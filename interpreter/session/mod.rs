@@ -832,7 +832,7 @@ impl Session {
             return Ok(());
         }
         let [player, level] = args[..] else {
-            return Err("`ai PLAYER random|greedy|off`, e.g. `ai blue greedy`".into());
+            return Err("`ai PLAYER random|greedy|playouts|off`, e.g. `ai blue greedy`".into());
         };
         let players: Vec<usize> = if player == "all" {
             (0..game.players.len()).collect()
