@@ -3,7 +3,9 @@
 //! (tests/fixtures/invictus-s1.jsonl, described in tests/fixtures/ref-samples.md).
 
 use serde_json::{json, Value};
-use tabula::{compile, json as state_json, Choices, Engine, Source};
+mod reference;
+
+use tabula::{compile, json as state_json, Engine, Source};
 
 /// The reference's state encoding, rewritten in tabula's state format.
 fn convert(v: &Value) -> Value {
@@ -62,57 +64,7 @@ fn agrees_with_reference_positions() {
         let state =
             state_json::state_from_text(&game, &Source::new("sample.json", converted.to_string()))
                 .unwrap_or_else(|d| panic!("{d}\n{converted}"));
-        let at = format!("ply {} of game {}", sample["ply"], sample["game_index"]);
-        let mut choices = Choices::default();
-        engine.legal(&state, &mut choices).unwrap();
-        let mut ours: Vec<String> = (0..choices.len())
-            .map(|i| engine.choice_text(&state, choices.get(i)).unwrap())
-            .collect();
-        ours.sort();
-        let mut theirs: Vec<String> = sample["moves"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|m| m.as_str().unwrap().to_string())
-            .collect();
-        theirs.sort();
-        if ours != theirs {
-            mismatches.push(format!(
-                "{at}: moves\n  ours   {ours:?}\n  theirs {theirs:?}"
-            ));
-            continue;
-        }
-        let scores = engine.scores(&state);
-        let want = [
-            sample["scores"]["black"].as_i64().unwrap() as i32,
-            sample["scores"]["white"].as_i64().unwrap() as i32,
-        ];
-        if scores != want {
-            mismatches.push(format!("{at}: scores ours {scores:?}, theirs {want:?}"));
-        }
-        if sample["terminal"].as_bool() == Some(true) {
-            let outcome = engine.outcome(&state);
-            let winner = outcome.as_ref().map(|o| {
-                o.winner
-                    .map_or("draw".to_string(), |w| game.players[w].clone())
-            });
-            if winner.as_deref() != sample["winner"].as_str() {
-                mismatches.push(format!(
-                    "{at}: winner ours {winner:?}, theirs {}",
-                    sample["winner"]
-                ));
-            }
-        }
-        for depth in 1..=3 {
-            let want = &sample["perft"][depth.to_string()];
-            if want.is_null() {
-                continue;
-            }
-            let got = engine.perft(&state, depth).unwrap();
-            if Some(got) != want.as_u64() {
-                mismatches.push(format!("{at}: perft {depth} ours {got}, theirs {want}"));
-            }
-        }
+        mismatches.extend(reference::compare(&mut engine, &game, &state, &sample));
         checked += 1;
     }
     assert!(

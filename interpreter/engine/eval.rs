@@ -461,6 +461,22 @@ fn can(game: &Game, state: &State, action: Option<usize>) -> i32 {
 
 /// Calls `f` with each element of a domain; stops early when `f` returns false.
 /// Returns false when stopped early.
+/// The cells of a region or track domain, for the player it names (none when the
+/// player is none).
+fn listed_cells<'g>(
+    game: &'g Game,
+    state: &State,
+    domain: &Domain,
+    locals: &mut Locals,
+) -> &'g [i32] {
+    let (lists, player) = match domain {
+        Domain::Region { region, player } => (&game.board.regions[*region].lists, player),
+        Domain::Track { track, player } => (&game.board.tracks[*track].lists, player),
+        _ => return &[],
+    };
+    player_slot(game, player.as_ref(), state, locals).map_or(&[][..], |p| lists[p].as_slice())
+}
+
 /// What a loop over a domain may cost, before evaluating anything (ranges are charged
 /// once their bounds are known).
 fn domain_size(game: &Game, d: &Domain) -> u64 {
@@ -582,21 +598,8 @@ pub fn for_each_in<F: FnMut(&Game, &State, i32, &mut Locals) -> bool + ?Sized>(
                 }
             }
         }
-        Domain::Region { region, player } => {
-            let Some(p) = player_slot(game, player.as_ref(), state, locals) else {
-                return true;
-            };
-            for &c in &game.board.regions[*region].lists[p] {
-                if !f(game, state, c, locals) {
-                    return false;
-                }
-            }
-        }
-        Domain::Track { track, player } => {
-            let Some(p) = player_slot(game, player.as_ref(), state, locals) else {
-                return true;
-            };
-            for &c in &game.board.tracks[*track].lists[p] {
+        Domain::Region { .. } | Domain::Track { .. } => {
+            for &c in listed_cells(game, state, domain, locals) {
                 if !f(game, state, c, locals) {
                     return false;
                 }
@@ -625,21 +628,8 @@ pub fn for_each_in<F: FnMut(&Game, &State, i32, &mut Locals) -> bool + ?Sized>(
                         }
                     }
                 }
-                Domain::Region { region, player } => {
-                    let Some(p) = player_slot(game, player.as_ref(), state, locals) else {
-                        return true;
-                    };
-                    for &c in &game.board.regions[*region].lists[p] {
-                        if owned(c) && !f(game, state, c, locals) {
-                            return false;
-                        }
-                    }
-                }
-                Domain::Track { track, player } => {
-                    let Some(p) = player_slot(game, player.as_ref(), state, locals) else {
-                        return true;
-                    };
-                    for &c in &game.board.tracks[*track].lists[p] {
+                listed @ (Domain::Region { .. } | Domain::Track { .. }) => {
+                    for &c in listed_cells(game, state, listed, locals) {
                         if owned(c) && !f(game, state, c, locals) {
                             return false;
                         }
