@@ -359,6 +359,26 @@ pub enum Expr {
     Operand(Operand),
     /// A comparison or arithmetic of two leaves, without recursion.
     Simple(BinOp, Operand, Operand),
+    /// A compound expression compiled to closures (the last step of compiling).
+    Compiled(std::sync::Arc<Compiled>),
+}
+
+/// An expression as a function of the state and the locals.
+pub type ExprFn =
+    Box<dyn Fn(&Game, &crate::engine::State, &mut [i32; MAX_LOCALS]) -> i32 + Send + Sync>;
+
+/// An expression compiled to closures, each node a small function calling its
+/// children (see `engine::closure`), with the tree it came from.
+pub struct Compiled {
+    pub f: ExprFn,
+    /// The expression before compiling, for tools that look at its shape.
+    pub source: Expr,
+}
+
+impl std::fmt::Debug for Compiled {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_tuple("Compiled").field(&self.source).finish()
+    }
 }
 
 /// A value read without evaluating a subexpression.

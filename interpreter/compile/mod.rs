@@ -3,6 +3,7 @@
 
 mod expr;
 mod include;
+mod lower;
 mod optimize;
 mod stmt;
 
@@ -81,6 +82,7 @@ pub fn compile(source: &Source, options: &[String]) -> Result<Game, CompileError
     if c.errors.is_empty() {
         let mut game = c.game;
         optimize::game(&mut game);
+        lower::game(&mut game);
         Ok(game)
     } else {
         c.errors.sort_by_key(|d| d.span.start);

@@ -383,6 +383,8 @@ fn reads_slots(e: &Expr, out: &mut u64) {
             all(x, out);
         }
         Expr::ZoneCell { player, .. } => all(player, out),
+        // Compiling to closures comes after every rewrite here.
+        Expr::Compiled(c) => all(&c.source, out),
         Expr::Aggregate {
             domain,
             filter,

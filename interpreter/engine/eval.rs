@@ -9,7 +9,12 @@ use crate::ir::*;
 pub type Locals = [i32; MAX_LOCALS];
 
 #[inline]
-fn player_slot(game: &Game, p: Option<&Expr>, state: &State, locals: &mut Locals) -> Option<usize> {
+pub(crate) fn player_slot(
+    game: &Game,
+    p: Option<&Expr>,
+    state: &State,
+    locals: &mut Locals,
+) -> Option<usize> {
     match p {
         None => Some(0),
         Some(e) => {
@@ -35,15 +40,23 @@ pub fn pool_size(game: &Game, state: &State, pool: usize, player: usize) -> i32 
     state.data[base..base + def.width()].iter().sum()
 }
 
+#[inline]
 pub fn opponent(game: &Game, p: i32) -> i32 {
     if p < 0 {
         return NONE;
     }
-    (p + 1) % game.players.len().max(1) as i32
+    // The next player; without a division in the usual case.
+    let next = p + 1;
+    let n = game.players.len().max(1) as i32;
+    if next < n {
+        next
+    } else {
+        next % n
+    }
 }
 
 #[inline(always)]
-fn operand(game: &Game, state: &State, o: Operand, locals: &Locals) -> i32 {
+pub(crate) fn operand(game: &Game, state: &State, o: Operand, locals: &Locals) -> i32 {
     match o {
         Operand::Const(c) => c,
         Operand::Local(s) => locals[s as usize],
@@ -78,7 +91,7 @@ fn operand(game: &Game, state: &State, o: Operand, locals: &Locals) -> i32 {
 }
 
 #[inline(always)]
-fn binary(op: BinOp, x: i32, y: i32) -> i32 {
+pub(crate) fn binary(op: BinOp, x: i32, y: i32) -> i32 {
     match op {
         BinOp::Eq => (x == y) as i32,
         BinOp::Ne => (x != y) as i32,
@@ -105,6 +118,7 @@ pub fn eval(game: &Game, state: &State, e: &Expr, locals: &mut Locals) -> i32 {
             operand(game, state, *a, locals),
             operand(game, state, *b, locals),
         ),
+        Expr::Compiled(c) => (c.f)(game, state, locals),
         _ => eval_node(game, state, e, locals),
     }
 }
@@ -300,12 +314,13 @@ fn eval_node(game: &Game, state: &State, e: &Expr, locals: &mut Locals) -> i32 {
             locals,
         ),
         Expr::Can(action) => can(game, state, *action),
+        Expr::Compiled(c) => (c.f)(game, state, locals),
     }
 }
 
 #[inline(never)]
 #[allow(clippy::too_many_arguments)]
-fn aggregate(
+pub(crate) fn aggregate(
     game: &Game,
     state: &State,
     op: AggOp,
@@ -433,7 +448,7 @@ fn pool_aggregate(
 }
 
 #[inline(never)]
-fn can(game: &Game, state: &State, action: Option<usize>) -> i32 {
+pub(crate) fn can(game: &Game, state: &State, action: Option<usize>) -> i32 {
     let phase = &game.phases[state.phase().min(game.phases.len() - 1)];
     let mut frame: Locals = [0; MAX_LOCALS];
     let mut found = false;

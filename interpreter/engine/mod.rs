@@ -2,6 +2,7 @@
 //! applying them, chance, the end and the scores. It runs a compiled `Game` and knows
 //! no game.
 
+pub mod closure;
 pub mod eval;
 mod exec;
 pub mod explain;
@@ -339,6 +340,14 @@ impl<'g> Engine<'g> {
     pub fn any_action(&self, state: &State) -> bool {
         let mut locals: Locals = [0; MAX_LOCALS];
         eval(self.game, state, &Expr::Can(None), &mut locals) != 0
+    }
+
+    #[doc(hidden)]
+    pub fn probe_generate(&self, state: &State) -> usize {
+        eval::budget::reset();
+        let mut v = Vec::new();
+        self.action_steps(state, &mut v);
+        v.len()
     }
 
     /// Generates the steps of the phase's actions into `out`, with `prefer` applied.

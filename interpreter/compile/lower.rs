@@ -1,0 +1,163 @@
+//! The last step of compiling: every compound expression of the game is compiled to
+//! closures (`engine::closure`), so the engine evaluates it with a short call per node.
+
+use crate::engine::closure;
+use crate::ir::*;
+
+pub fn game(g: &mut Game) {
+    each_expr(g, &mut closure::lower);
+}
+
+/// Calls `f` on every expression the game holds at the top (not on subexpressions).
+fn each_expr(g: &mut Game, f: &mut impl FnMut(&mut Expr)) {
+    for c in &mut g.counters {
+        if let Some(e) = &mut c.init {
+            f(e);
+        }
+    }
+    for m in g.actions.iter_mut().chain(g.chances.iter_mut()) {
+        for gen in &mut m.generators {
+            match gen {
+                Gen::For(_, d) => domain(d, f),
+                Gen::Let(_, e) | Gen::Where(e, _) => f(e),
+            }
+        }
+        if let Some(w) = &mut m.weight {
+            f(w);
+        }
+        block(&mut m.body, f);
+        for part in &mut m.template {
+            match part {
+                TemplatePart::Value(e, _) | TemplatePart::Mark(e, _) => f(e),
+                TemplatePart::Text(_) => {}
+            }
+        }
+    }
+    block(&mut g.setup, f);
+    for p in &mut g.phases {
+        if let Some(e) = &mut p.starts {
+            f(e);
+        }
+        p.maximize.iter_mut().for_each(&mut *f);
+        if let Some(e) = &mut p.until {
+            f(e);
+        }
+        block(&mut p.turn_start, f);
+        block(&mut p.turn_end, f);
+        match &mut p.stuck {
+            Stuck::Pass { body, .. } => block(body, f),
+            Stuck::End(r) => result(r, f),
+        }
+    }
+    for e in &mut g.ends {
+        f(&mut e.when);
+        result(&mut e.result, f);
+    }
+    if let Some(s) = &mut g.score {
+        f(s);
+    }
+}
+
+fn result(r: &mut ResultSpec, f: &mut impl FnMut(&mut Expr)) {
+    if let ResultSpec::Winner { player, points } = r {
+        f(player);
+        if let Some(p) = points {
+            f(p);
+        }
+    }
+}
+
+fn block(b: &mut [Stmt], f: &mut impl FnMut(&mut Expr)) {
+    for s in b {
+        match &mut s.kind {
+            StmtKind::If(c, a, e) => {
+                f(c);
+                block(a, f);
+                block(e, f);
+            }
+            StmtKind::For(_, d, filter, body) => {
+                domain(d, f);
+                if let Some(e) = filter {
+                    f(e);
+                }
+                block(body, f);
+            }
+            StmtKind::Let(_, e)
+            | StmtKind::Remove(e)
+            | StmtKind::SetMover(e)
+            | StmtKind::HandTo(e) => f(e),
+            StmtKind::Move(a, b) | StmtKind::SetValue(a, b) => {
+                f(a);
+                f(b);
+            }
+            StmtKind::Put {
+                owner, value, at, ..
+            } => {
+                if let Some(e) = owner {
+                    f(e);
+                }
+                if let Some(e) = value {
+                    f(e);
+                }
+                f(at);
+            }
+            StmtKind::Take { player, value, .. } | StmtKind::Assign { player, value, .. } => {
+                if let Some(e) = player {
+                    f(e);
+                }
+                f(value);
+            }
+            StmtKind::AddPool {
+                player,
+                value,
+                times,
+                ..
+            } => {
+                if let Some(e) = player {
+                    f(e);
+                }
+                f(value);
+                if let Some(e) = times {
+                    f(e);
+                }
+            }
+            StmtKind::Clear {
+                player: Some(e), ..
+            } => f(e),
+            StmtKind::Clear { player: None, .. }
+            | StmtKind::Continue
+            | StmtKind::Chance(_)
+            | StmtKind::HandBack => {}
+        }
+    }
+}
+
+fn domain(d: &mut Domain, f: &mut impl FnMut(&mut Expr)) {
+    match d {
+        Domain::Range(a, b) => {
+            f(a);
+            f(b);
+        }
+        Domain::Dirs(ds) => ds.iter_mut().for_each(f),
+        Domain::Neighbours(c) => f(c),
+        Domain::Owned { inner, owner } => {
+            domain(inner, f);
+            f(owner);
+        }
+        Domain::Region {
+            player: Some(p), ..
+        }
+        | Domain::Track {
+            player: Some(p), ..
+        }
+        | Domain::Pool {
+            player: Some(p), ..
+        } => f(p),
+        Domain::Region { player: None, .. }
+        | Domain::Track { player: None, .. }
+        | Domain::Pool { player: None, .. }
+        | Domain::FixedDirs(_)
+        | Domain::Cells
+        | Domain::Players => {}
+    }
+}

@@ -1,0 +1,449 @@
+//! Expressions compiled to closures: every node of an expression tree becomes a small
+//! function that calls its children directly, specialised by the node's shape and
+//! operator. Evaluating then costs one short call per node instead of a pass through
+//! the tree walker's large `match`, whose every call saves and restores many registers.
+//! The values are exactly the tree walker's (`eval`), which stays for everything else.
+
+use std::sync::Arc;
+
+use super::eval::{self, Locals};
+use super::state::State;
+use crate::board::NONE;
+use crate::ir::*;
+
+/// Replaces a compound expression by its compiled form; leaves and two-leaf nodes,
+/// which the tree walker evaluates without a call, stay as they are.
+pub fn lower(e: &mut Expr) {
+    match e {
+        Expr::Operand(_)
+        | Expr::Simple(..)
+        | Expr::Const(_)
+        | Expr::Local(_)
+        | Expr::Mover
+        | Expr::Compiled(_) => {}
+        _ => {
+            let f = compile(e);
+            let source = std::mem::replace(e, Expr::Const(0));
+            *e = Expr::Compiled(Arc::new(Compiled { f, source }));
+        }
+    }
+}
+
+/// Lowers the expressions a domain holds.
+pub fn lower_domain(d: &mut Domain) {
+    match d {
+        Domain::Range(a, b) => {
+            lower(a);
+            lower(b);
+        }
+        Domain::Dirs(ds) => ds.iter_mut().for_each(lower),
+        Domain::Neighbours(c) => lower(c),
+        Domain::Owned { inner, owner } => {
+            lower_domain(inner);
+            lower(owner);
+        }
+        Domain::Region { player, .. }
+        | Domain::Track { player, .. }
+        | Domain::Pool { player, .. } => {
+            if let Some(p) = player {
+                lower(p);
+            }
+        }
+        Domain::FixedDirs(_) | Domain::Cells | Domain::Players => {}
+    }
+}
+
+const SLOTS: usize = MAX_LOCALS;
+
+/// A local slot index that is in range by construction.
+fn slot(s: u8) -> usize {
+    s as usize % SLOTS
+}
+
+/// The player a per-player read names: none given (player 0), the mover, or computed.
+enum PlayerFn {
+    Zero,
+    Mover,
+    Computed(ExprFn),
+}
+
+impl PlayerFn {
+    fn new(p: &Option<Box<Expr>>) -> PlayerFn {
+        match p.as_deref() {
+            None => PlayerFn::Zero,
+            Some(Expr::Mover | Expr::Operand(Operand::Mover)) => PlayerFn::Mover,
+            Some(e) => PlayerFn::Computed(compile(e)),
+        }
+    }
+
+    /// The player, if the value names one (as `eval::player_slot`).
+    #[inline(always)]
+    fn get(&self, game: &Game, state: &State, locals: &mut Locals) -> Option<usize> {
+        match self {
+            PlayerFn::Zero => Some(0),
+            PlayerFn::Mover => Some(state.mover()),
+            PlayerFn::Computed(f) => {
+                let v = f(game, state, locals);
+                (v >= 0 && (v as usize) < game.players.len()).then_some(v as usize)
+            }
+        }
+    }
+}
+
+/// A leaf read.
+fn leaf(o: Operand) -> ExprFn {
+    match o {
+        Operand::Const(c) => Box::new(move |_, _, _| c),
+        Operand::Local(s) => {
+            let s = slot(s);
+            Box::new(move |_, _, l| l[s])
+        }
+        Operand::Mover => Box::new(|_, st, _| st.mover() as i32),
+        Operand::Counter(i) => Box::new(move |_, st, _| st.data.get(i).copied().unwrap_or(0)),
+        o => Box::new(move |g, st, l| eval::operand(g, st, o, l)),
+    }
+}
+
+/// An operator as a function of two values, specialised per operator by `F`.
+macro_rules! by_operator {
+    ($op:expr, $build:ident ( $($arg:expr),* )) => {
+        match $op {
+            BinOp::Eq => $build($($arg,)* |x, y| (x == y) as i32),
+            BinOp::Ne => $build($($arg,)* |x, y| (x != y) as i32),
+            BinOp::Lt => $build($($arg,)* |x, y| (x < y) as i32),
+            BinOp::Le => $build($($arg,)* |x, y| (x <= y) as i32),
+            BinOp::Gt => $build($($arg,)* |x, y| (x > y) as i32),
+            BinOp::Ge => $build($($arg,)* |x, y| (x >= y) as i32),
+            BinOp::Add => $build($($arg,)* |x: i32, y| x.wrapping_add(y)),
+            BinOp::Sub => $build($($arg,)* |x: i32, y| x.wrapping_sub(y)),
+            BinOp::Mul => $build($($arg,)* |x: i32, y| x.wrapping_mul(y)),
+            BinOp::Div => $build($($arg,)* |x: i32, y| x.checked_div(y).unwrap_or(0)),
+            BinOp::Rem => $build($($arg,)* |x: i32, y| x.checked_rem(y).unwrap_or(0)),
+        }
+    };
+}
+
+/// Two leaves combined by `f`, specialised for the most frequent shapes.
+fn two_leaves<F>(a: Operand, b: Operand, f: F) -> ExprFn
+where
+    F: Fn(i32, i32) -> i32 + Send + Sync + Copy + 'static,
+{
+    use Operand::*;
+    match (a, b) {
+        (Local(x), Local(y)) => {
+            let (x, y) = (slot(x), slot(y));
+            Box::new(move |_, _, l| f(l[x], l[y]))
+        }
+        (Local(x), Const(c)) => {
+            let x = slot(x);
+            Box::new(move |_, _, l| f(l[x], c))
+        }
+        (Const(c), Local(y)) => {
+            let y = slot(y);
+            Box::new(move |_, _, l| f(c, l[y]))
+        }
+        (Owner(x), Mover) => {
+            let x = slot(x);
+            Box::new(move |g, st, l| f(st.cell(g, l[x]).owner(), st.mover() as i32))
+        }
+        (Owner(x), Opponent) => {
+            let x = slot(x);
+            Box::new(move |g, st, l| {
+                f(
+                    st.cell(g, l[x]).owner(),
+                    eval::opponent(g, st.mover() as i32),
+                )
+            })
+        }
+        (Count(x), Const(c)) => {
+            let x = slot(x);
+            Box::new(move |g, st, l| f(st.cell(g, l[x]).count(), c))
+        }
+        (Local(x), ZoneMover(_)) | (Local(x), Counter(_)) | (Local(x), TrackPosMover(..)) => {
+            let x = slot(x);
+            Box::new(move |g, st, l| f(l[x], eval::operand(g, st, b, l)))
+        }
+        _ => Box::new(move |g, st, l| f(eval::operand(g, st, a, l), eval::operand(g, st, b, l))),
+    }
+}
+
+/// Two compiled expressions combined by `f`.
+fn two<F>(a: ExprFn, b: ExprFn, f: F) -> ExprFn
+where
+    F: Fn(i32, i32) -> i32 + Send + Sync + Copy + 'static,
+{
+    Box::new(move |g, st, l| {
+        let x = a(g, st, l);
+        let y = b(g, st, l);
+        f(x, y)
+    })
+}
+
+/// A compiled expression combined with a constant by `f`.
+fn with_const<F>(a: ExprFn, c: i32, f: F) -> ExprFn
+where
+    F: Fn(i32, i32) -> i32 + Send + Sync + Copy + 'static,
+{
+    Box::new(move |g, st, l| f(a(g, st, l), c))
+}
+
+/// The value of `e` as a closure, the same as `eval::eval` would give.
+pub fn compile(e: &Expr) -> ExprFn {
+    match e {
+        Expr::Const(c) => leaf(Operand::Const(*c)),
+        Expr::Local(s) => leaf(Operand::Local(*s)),
+        Expr::Mover => leaf(Operand::Mover),
+        Expr::Operand(o) => leaf(*o),
+        Expr::Simple(op, a, b) => by_operator!(*op, two_leaves(*a, *b)),
+        Expr::Compiled(c) => compile(&c.source),
+        Expr::Binary(op, a, b) => match b.as_ref() {
+            Expr::Const(c) | Expr::Operand(Operand::Const(c)) => {
+                by_operator!(*op, with_const(compile(a), *c))
+            }
+            _ => by_operator!(*op, two(compile(a), compile(b))),
+        },
+        Expr::Min(a, b) => two(compile(a), compile(b), i32::min),
+        Expr::Max(a, b) => two(compile(a), compile(b), i32::max),
+        Expr::And(a, b) => {
+            let (a, b) = (compile(a), compile(b));
+            Box::new(move |g, st, l| (a(g, st, l) != 0 && b(g, st, l) != 0) as i32)
+        }
+        Expr::Or(a, b) => {
+            let (a, b) = (compile(a), compile(b));
+            Box::new(move |g, st, l| (a(g, st, l) != 0 || b(g, st, l) != 0) as i32)
+        }
+        Expr::Not(a) => {
+            let a = compile(a);
+            Box::new(move |g, st, l| (a(g, st, l) == 0) as i32)
+        }
+        Expr::Neg(a) => {
+            let a = compile(a);
+            Box::new(move |g, st, l| a(g, st, l).wrapping_neg())
+        }
+        Expr::Abs(a) => {
+            let a = compile(a);
+            Box::new(move |g, st, l| a(g, st, l).wrapping_abs())
+        }
+        Expr::If(c, a, b) => {
+            let (c, a, b) = (compile(c), compile(a), compile(b));
+            Box::new(move |g, st, l| {
+                if c(g, st, l) != 0 {
+                    a(g, st, l)
+                } else {
+                    b(g, st, l)
+                }
+            })
+        }
+        Expr::Phase => Box::new(|_, st, _| st.phase() as i32),
+        Expr::Opponent(p) => {
+            let p = compile(p);
+            Box::new(move |g, st, l| eval::opponent(g, p(g, st, l)))
+        }
+        Expr::Counter { base, player } => {
+            let (base, p) = (*base, PlayerFn::new(player));
+            Box::new(move |g, st, l| {
+                p.get(g, st, l)
+                    .and_then(|p| st.data.get(base + p).copied())
+                    .unwrap_or(0)
+            })
+        }
+        Expr::Owner(c) => {
+            let c = compile(c);
+            Box::new(move |g, st, l| st.cell(g, c(g, st, l)).owner())
+        }
+        Expr::Value(c) => {
+            let c = compile(c);
+            Box::new(move |g, st, l| st.cell(g, c(g, st, l)).value())
+        }
+        Expr::Count(c) => {
+            let c = compile(c);
+            Box::new(move |g, st, l| st.cell(g, c(g, st, l)).count())
+        }
+        Expr::Empty(c) => {
+            let c = compile(c);
+            Box::new(move |g, st, l| {
+                let c = c(g, st, l);
+                (c >= 0 && st.cell(g, c).count() == 0) as i32
+            })
+        }
+        Expr::Is(c, piece) => {
+            let (c, piece) = (compile(c), *piece);
+            Box::new(move |g, st, l| {
+                let w = st.cell(g, c(g, st, l));
+                (w.count() > 0 && w.piece() == piece) as i32
+            })
+        }
+        Expr::Step(c, d) => {
+            let (c, d) = (compile(c), compile(d));
+            Box::new(move |g, st, l| {
+                let c = c(g, st, l);
+                let d = d(g, st, l);
+                g.board.step(c, d)
+            })
+        }
+        Expr::Slide(c, d) => {
+            let (c, d) = (compile(c), compile(d));
+            Box::new(move |g, st, l| {
+                let c = c(g, st, l);
+                let d = d(g, st, l);
+                g.board.slide(c, d, |x| st.cell(g, x).count() == 0)
+            })
+        }
+        Expr::RelDir(r) => {
+            let r = *r as usize;
+            Box::new(move |g, st, _| {
+                g.board
+                    .rel_dirs
+                    .get(r)
+                    .and_then(|d| d.1.get(st.mover()))
+                    .map_or(NONE, |&d| d as i32)
+            })
+        }
+        Expr::TrackPos {
+            track,
+            player,
+            cell,
+        } => {
+            let (t, p, c) = (*track, PlayerFn::new(player), compile(cell));
+            Box::new(move |g, st, l| {
+                let Some(p) = p.get(g, st, l) else {
+                    return NONE;
+                };
+                let c = c(g, st, l);
+                if c < 0 {
+                    return NONE;
+                }
+                g.board.tracks[t].pos[p]
+                    .get(c as usize)
+                    .copied()
+                    .unwrap_or(NONE)
+            })
+        }
+        Expr::TrackAt {
+            track,
+            player,
+            index,
+        } => {
+            let (t, p, i) = (*track, PlayerFn::new(player), compile(index));
+            Box::new(move |g, st, l| {
+                let Some(p) = p.get(g, st, l) else {
+                    return NONE;
+                };
+                let i = i(g, st, l);
+                if i < 0 {
+                    return NONE;
+                }
+                g.board.tracks[t].lists[p]
+                    .get(i as usize)
+                    .copied()
+                    .unwrap_or(NONE)
+            })
+        }
+        Expr::TrackLen { track, player } => {
+            let (t, p) = (*track, PlayerFn::new(player));
+            Box::new(move |g, st, l| {
+                p.get(g, st, l)
+                    .map_or(0, |p| g.board.tracks[t].lists[p].len() as i32)
+            })
+        }
+        Expr::InRegion {
+            region,
+            player,
+            cell,
+        } => {
+            let (r, p, c) = (*region, PlayerFn::new(player), compile(cell));
+            Box::new(move |g, st, l| {
+                let Some(p) = p.get(g, st, l) else {
+                    return 0;
+                };
+                let c = c(g, st, l);
+                (c >= 0
+                    && g.board.regions[r].member[p]
+                        .get(c as usize)
+                        .copied()
+                        .unwrap_or(false)) as i32
+            })
+        }
+        Expr::InTrack {
+            track,
+            player,
+            cell,
+        } => {
+            let (t, p, c) = (*track, PlayerFn::new(player), compile(cell));
+            Box::new(move |g, st, l| {
+                let Some(p) = p.get(g, st, l) else {
+                    return 0;
+                };
+                let c = c(g, st, l);
+                (c >= 0
+                    && g.board.tracks[t].pos[p]
+                        .get(c as usize)
+                        .is_some_and(|&i| i >= 0)) as i32
+            })
+        }
+        Expr::ZoneCell { zone, player } => {
+            let (z, p) = (*zone, compile(player));
+            Box::new(move |g, st, l| {
+                let p = p(g, st, l);
+                let z = &g.board.zones[z];
+                if z.per_player {
+                    if p < 0 {
+                        return NONE;
+                    }
+                    z.cells.get(p as usize).copied().unwrap_or(NONE)
+                } else {
+                    z.cells[0]
+                }
+            })
+        }
+        Expr::PoolSize { pool, player } => {
+            let (pool, p) = (*pool, PlayerFn::new(player));
+            Box::new(move |g, st, l| {
+                p.get(g, st, l)
+                    .map_or(0, |p| eval::pool_size(g, st, pool, p))
+            })
+        }
+        Expr::PoolHas {
+            pool,
+            player,
+            value,
+        } => {
+            let (pool, p, v) = (*pool, PlayerFn::new(player), compile(value));
+            Box::new(move |g, st, l| {
+                let Some(p) = p.get(g, st, l) else {
+                    return 0;
+                };
+                let v = v(g, st, l);
+                eval::pool_slot(g, pool, p, v).is_some_and(|s| st.data[s] > 0) as i32
+            })
+        }
+        Expr::Aggregate {
+            op,
+            slot: s,
+            domain,
+            filter,
+            value,
+        } => {
+            // The loop itself is the tree walker's; what it evaluates per element is
+            // compiled.
+            let (op, s) = (*op, *s);
+            let mut domain = domain.as_ref().clone();
+            lower_domain(&mut domain);
+            let compiled = |e: &Option<Box<Expr>>| {
+                e.as_deref().map(|e| {
+                    let mut e = e.clone();
+                    lower(&mut e);
+                    e
+                })
+            };
+            let (filter, value) = (compiled(filter), compiled(value));
+            Box::new(move |g, st, l| {
+                eval::aggregate(g, st, op, s, &domain, filter.as_ref(), value.as_ref(), l)
+            })
+        }
+        Expr::Can(action) => {
+            let action = *action;
+            Box::new(move |g, st, _| eval::can(g, st, action))
+        }
+    }
+}
