@@ -138,6 +138,27 @@ pub struct MoveDef {
     /// Names of the generator variables, by local slot.
     pub arg_names: Vec<String>,
     pub span: Span,
+    /// The generators compiled to closures (the last step of compiling).
+    pub compiled: Option<std::sync::Arc<CompiledGens>>,
+}
+
+/// Receives each complete binding of a move's generators; returns false to stop.
+pub type EmitFn<'a> = dyn FnMut(&Game, &crate::engine::State, &[i32; MAX_LOCALS]) -> bool + 'a;
+
+/// A move's generators as one function; returns false when `emit` stopped it.
+pub type GensFn = Box<
+    dyn Fn(&Game, &crate::engine::State, &mut [i32; MAX_LOCALS], &mut EmitFn<'_>) -> bool
+        + Send
+        + Sync,
+>;
+
+/// A move's generators compiled to closures (see `engine::closure`).
+pub struct CompiledGens(pub GensFn);
+
+impl std::fmt::Debug for CompiledGens {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("CompiledGens")
+    }
 }
 
 #[derive(Debug, Clone)]

@@ -6,6 +6,10 @@ use crate::ir::*;
 
 pub fn game(g: &mut Game) {
     each_expr(g, &mut closure::lower);
+    for m in g.actions.iter_mut().chain(g.chances.iter_mut()) {
+        let gens = closure::compile_gens(&m.generators);
+        m.compiled = Some(std::sync::Arc::new(CompiledGens(gens)));
+    }
 }
 
 /// Calls `f` on every expression the game holds at the top (not on subexpressions).

@@ -833,6 +833,7 @@ impl<'a> Compiler<'a> {
             body,
             arg_names,
             span: m.name.span,
+            compiled: None,
         }
     }
 

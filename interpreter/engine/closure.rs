@@ -447,3 +447,54 @@ pub fn compile(e: &Expr) -> ExprFn {
         }
     }
 }
+
+/// A `let` or `where` of a generator chain.
+enum Plain {
+    Let(usize, ExprFn),
+    Where(ExprFn),
+}
+
+/// A move's generators as nested closures: each loop calls the rest of the chain for
+/// each value, and the `let`s and `where`s between two loops run in one closure. The
+/// bindings are those of `eval::generate`, in the same order.
+pub fn compile_gens(gens: &[Gen]) -> GensFn {
+    let mut plain = Vec::new();
+    let mut i = 0;
+    while let Some(g) = gens.get(i) {
+        match g {
+            Gen::Let(s, e) => plain.push(Plain::Let(slot(*s), compile(e))),
+            Gen::Where(e, _) => plain.push(Plain::Where(compile(e))),
+            Gen::For(..) => break,
+        }
+        i += 1;
+    }
+    let rest: GensFn = match gens.get(i) {
+        Some(Gen::For(s, domain)) => {
+            let next = compile_gens(&gens[i + 1..]);
+            let (s, domain) = (slot(*s), domain.clone());
+            Box::new(move |g, st, l, emit| {
+                eval::for_each_in(g, st, &domain, l, &mut |g, st, x, l| {
+                    l[s] = x;
+                    next(g, st, l, emit)
+                })
+            })
+        }
+        _ => Box::new(|g, st, l, emit| emit(g, st, l)),
+    };
+    if plain.is_empty() {
+        return rest;
+    }
+    Box::new(move |g, st, l, emit| {
+        for p in &plain {
+            match p {
+                Plain::Let(s, f) => l[*s] = f(g, st, l),
+                Plain::Where(f) => {
+                    if f(g, st, l) == 0 {
+                        return true;
+                    }
+                }
+            }
+        }
+        rest(g, st, l, emit)
+    })
+}

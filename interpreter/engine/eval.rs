@@ -456,17 +456,10 @@ pub(crate) fn can(game: &Game, state: &State, action: Option<usize>) -> i32 {
         if action.is_some_and(|x| x != a) {
             continue;
         }
-        generate(
-            game,
-            state,
-            &game.actions[a].generators,
-            0,
-            &mut frame,
-            &mut |_, _, _| {
-                found = true;
-                false
-            },
-        );
+        generate_move(game, state, &game.actions[a], &mut frame, &mut |_, _, _| {
+            found = true;
+            false
+        });
         if found {
             break;
         }
@@ -723,6 +716,23 @@ pub fn generate<F: FnMut(&Game, &State, &Locals) -> bool>(
             }
         }
         i += 1;
+    }
+}
+
+/// Runs a move's generators (compiled, or as trees when not), calling `emit` with the
+/// bound locals for each complete binding; stops when `emit` returns false. Returns
+/// false when stopped.
+#[inline]
+pub fn generate_move<F: FnMut(&Game, &State, &Locals) -> bool>(
+    game: &Game,
+    state: &State,
+    def: &MoveDef,
+    locals: &mut Locals,
+    emit: &mut F,
+) -> bool {
+    match &def.compiled {
+        Some(c) => (c.0)(game, state, locals, emit),
+        None => generate(game, state, &def.generators, 0, locals, emit),
     }
 }
 

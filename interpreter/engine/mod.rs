@@ -16,7 +16,7 @@ mod turns;
 use crate::diagnostic::Span;
 use crate::ir::*;
 pub use eval::Locals;
-use eval::{eval, generate};
+use eval::{eval, generate_move};
 pub use exec::Flow;
 pub use state::{CellWord, State};
 
@@ -342,14 +342,6 @@ impl<'g> Engine<'g> {
         eval(self.game, state, &Expr::Can(None), &mut locals) != 0
     }
 
-    #[doc(hidden)]
-    pub fn probe_generate(&self, state: &State) -> usize {
-        eval::budget::reset();
-        let mut v = Vec::new();
-        self.action_steps(state, &mut v);
-        v.len()
-    }
-
     /// Generates the steps of the phase's actions into `out`, with `prefer` applied.
     pub(crate) fn action_steps(&self, state: &State, out: &mut Vec<Step>) {
         let game = self.game;
@@ -357,11 +349,10 @@ impl<'g> Engine<'g> {
         let start = out.len();
         let mut locals: Locals = [0; MAX_LOCALS];
         for &a in &phase.prefer {
-            generate(
+            generate_move(
                 game,
                 state,
-                &game.actions[a].generators,
-                0,
+                &game.actions[a],
                 &mut locals,
                 &mut |_, _, l| {
                     out.push(Step::new(StepKind::Action, a, l));
@@ -376,11 +367,10 @@ impl<'g> Engine<'g> {
             if phase.prefer.contains(&a) {
                 continue;
             }
-            generate(
+            generate_move(
                 game,
                 state,
-                &game.actions[a].generators,
-                0,
+                &game.actions[a],
                 &mut locals,
                 &mut |_, _, l| {
                     out.push(Step::new(StepKind::Action, a, l));
@@ -396,26 +386,19 @@ impl<'g> Engine<'g> {
         let game = self.game;
         let def = &game.chances[c];
         let mut locals: Locals = [0; MAX_LOCALS];
-        generate(
-            game,
-            state,
-            &def.generators,
-            0,
-            &mut locals,
-            &mut |game, state, l| {
-                let w = match &def.weight {
-                    Some(w) => {
-                        let mut l2 = *l;
-                        eval(game, state, w, &mut l2).max(0) as u32
-                    }
-                    None => 1,
-                };
-                if w > 0 {
-                    out.push_one(Step::new(StepKind::Chance, c, l), w);
+        generate_move(game, state, def, &mut locals, &mut |game, state, l| {
+            let w = match &def.weight {
+                Some(w) => {
+                    let mut l2 = *l;
+                    eval(game, state, w, &mut l2).max(0) as u32
                 }
-                true
-            },
-        );
+                None => 1,
+            };
+            if w > 0 {
+                out.push_one(Step::new(StepKind::Chance, c, l), w);
+            }
+            true
+        });
     }
 
     /// The outcome if an end rule holds now (not counting a player stuck with no move).
