@@ -140,6 +140,30 @@ pub struct MoveDef {
     pub span: Span,
     /// The generators compiled to closures (the last step of compiling).
     pub compiled: Option<std::sync::Arc<CompiledGens>>,
+    /// The body compiled to closures.
+    pub compiled_body: Option<std::sync::Arc<CompiledBlock>>,
+}
+
+/// A block of statements as one function (see `engine::closure`).
+pub type BlockFn = Box<
+    dyn Fn(
+            &Game,
+            &mut crate::engine::Journal,
+            &mut crate::engine::State,
+            &mut [i32; MAX_LOCALS],
+            &mut crate::engine::Flow,
+        ) -> Result<(), crate::engine::RuntimeError>
+        + Send
+        + Sync,
+>;
+
+/// A block of statements compiled to closures.
+pub struct CompiledBlock(pub BlockFn);
+
+impl std::fmt::Debug for CompiledBlock {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("CompiledBlock")
+    }
 }
 
 /// Receives each complete binding of a move's generators; returns false to stop.
@@ -217,6 +241,8 @@ pub struct PhaseDef {
     pub turn_end: Vec<Stmt>,
     pub until: Option<Expr>,
     pub locals: usize,
+    /// `turn_start` and `turn_end` compiled to closures.
+    pub compiled_hooks: Option<std::sync::Arc<(CompiledBlock, CompiledBlock)>>,
 }
 
 #[derive(Debug, Clone)]

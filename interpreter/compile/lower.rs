@@ -9,6 +9,14 @@ pub fn game(g: &mut Game) {
     for m in g.actions.iter_mut().chain(g.chances.iter_mut()) {
         let gens = closure::compile_gens(&m.generators);
         m.compiled = Some(std::sync::Arc::new(CompiledGens(gens)));
+        m.compiled_body = Some(std::sync::Arc::new(CompiledBlock(closure::compile_block(
+            &m.body,
+        ))));
+    }
+    for p in &mut g.phases {
+        let start = CompiledBlock(closure::compile_block(&p.turn_start));
+        let end = CompiledBlock(closure::compile_block(&p.turn_end));
+        p.compiled_hooks = Some(std::sync::Arc::new((start, end)));
     }
 }
 

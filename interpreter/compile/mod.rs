@@ -834,6 +834,7 @@ impl<'a> Compiler<'a> {
             arg_names,
             span: m.name.span,
             compiled: None,
+            compiled_body: None,
         }
     }
 
@@ -884,6 +885,7 @@ impl<'a> Compiler<'a> {
             turn_end: Vec::new(),
             until: None,
             locals: 0,
+            compiled_hooks: None,
         };
         let mut scope = Scope::default();
         let mut stuck_seen = false;

@@ -1,8 +1,11 @@
-//! Running effects (statements) on a state, with an undo journal for search.
+//! Running effects (statements) on a state, with an undo journal for search. Each
+//! effect is one function of its evaluated operands (`effect`), shared by the tree
+//! runner here and by the compiled blocks of `closure`.
 
 use super::eval::{eval, for_each_in, pool_slot, Locals};
 use super::state::{CellWord, State, NEUTRAL};
 use super::{Engine, RuntimeError};
+use crate::diagnostic::Span;
 use crate::ir::*;
 
 /// What a block of effects asked for besides its writes.
@@ -12,54 +15,62 @@ pub struct Flow {
     pub cont: bool,
 }
 
-impl<'g> Engine<'g> {
+/// The writes made to a state while searching, so that they can be undone.
+#[derive(Debug, Default)]
+pub struct Journal {
+    pub(crate) entries: Vec<(u32, i32)>,
+    /// Whether writes are being recorded.
+    pub(crate) on: bool,
+}
+
+impl Journal {
     /// Writes one slot, remembering the old value when a search needs to undo.
     #[inline]
-    pub(crate) fn write(&mut self, state: &mut State, idx: usize, v: i32) {
-        if self.journaling {
-            self.journal.push((idx as u32, state.data[idx]));
+    pub fn write(&mut self, state: &mut State, idx: usize, v: i32) {
+        if self.on {
+            self.entries.push((idx as u32, state.data[idx]));
         }
         state.data[idx] = v;
     }
 
+    pub(crate) fn len(&self) -> usize {
+        self.entries.len()
+    }
+
     /// Undoes every write made since the journal had `mark` entries.
     pub(crate) fn undo_to(&mut self, state: &mut State, mark: usize) {
-        while self.journal.len() > mark {
-            if let Some((i, v)) = self.journal.pop() {
+        while self.entries.len() > mark {
+            if let Some((i, v)) = self.entries.pop() {
                 state.data[i as usize] = v;
             }
         }
     }
+}
 
-    fn cell_slot(&self, cell: i32, stmt: &Stmt, what: &str) -> Result<usize, RuntimeError> {
-        if cell < 0 || cell as usize >= self.game.board.cells.len() {
-            return Err(RuntimeError::new(
-                stmt.span,
-                format!("{what} names no cell (the cell is `none`)"),
-            ));
-        }
-        Ok(self.game.cells_base + cell as usize)
+impl<'g> Engine<'g> {
+    /// Writes one slot through the journal.
+    #[inline]
+    pub(crate) fn write(&mut self, state: &mut State, idx: usize, v: i32) {
+        self.journal.write(state, idx, v);
     }
 
-    fn player_of(
-        &self,
-        state: &State,
-        p: Option<&Expr>,
+    /// Undoes every write made since the journal had `mark` entries.
+    pub(crate) fn undo_to(&mut self, state: &mut State, mark: usize) {
+        self.journal.undo_to(state, mark);
+    }
+
+    /// Runs a block: compiled when it was, as a tree otherwise.
+    pub(crate) fn run_block(
+        &mut self,
+        state: &mut State,
+        compiled: Option<&CompiledBlock>,
+        stmts: &[Stmt],
         locals: &mut Locals,
-        stmt: &Stmt,
-    ) -> Result<usize, RuntimeError> {
-        match p {
-            None => Ok(0),
-            Some(e) => {
-                let v = eval(self.game, state, e, locals);
-                if v < 0 || v as usize >= self.game.players.len() {
-                    return Err(RuntimeError::new(
-                        stmt.span,
-                        "this names no player (is the cell empty?)",
-                    ));
-                }
-                Ok(v as usize)
-            }
+        flow: &mut Flow,
+    ) -> Result<(), RuntimeError> {
+        match compiled {
+            Some(c) => (c.0)(self.game, &mut self.journal, state, locals, flow),
+            None => self.exec(state, stmts, locals, flow),
         }
     }
 
@@ -70,245 +81,434 @@ impl<'g> Engine<'g> {
         locals: &mut Locals,
         flow: &mut Flow,
     ) -> Result<(), RuntimeError> {
-        for s in stmts {
-            self.exec_one(state, s, locals, flow)?;
+        exec_tree(self.game, &mut self.journal, state, stmts, locals, flow)
+    }
+}
+
+/// Runs statements as trees.
+fn exec_tree(
+    game: &Game,
+    journal: &mut Journal,
+    state: &mut State,
+    stmts: &[Stmt],
+    locals: &mut Locals,
+    flow: &mut Flow,
+) -> Result<(), RuntimeError> {
+    for s in stmts {
+        exec_one(game, journal, state, s, locals, flow)?;
+    }
+    Ok(())
+}
+
+fn exec_one(
+    game: &Game,
+    journal: &mut Journal,
+    state: &mut State,
+    s: &Stmt,
+    locals: &mut Locals,
+    flow: &mut Flow,
+) -> Result<(), RuntimeError> {
+    let span = s.span;
+    let player = |state: &State, p: Option<&Expr>, locals: &mut Locals| {
+        p.map(|e| eval(game, state, e, locals))
+    };
+    match &s.kind {
+        StmtKind::If(c, a, b) => {
+            let branch = if eval(game, state, c, locals) != 0 {
+                a
+            } else {
+                b
+            };
+            exec_tree(game, journal, state, branch, locals, flow)?;
+        }
+        StmtKind::Let(slot, e) => locals[*slot as usize] = eval(game, state, e, locals),
+        StmtKind::For(slot, domain, filter, body) => {
+            for x in effect::domain_items(game, state, domain, locals) {
+                locals[*slot as usize] = x;
+                if let Some(f) = filter {
+                    if eval(game, state, f, locals) == 0 {
+                        continue;
+                    }
+                }
+                exec_tree(game, journal, state, body, locals, flow)?;
+            }
+        }
+        StmtKind::Continue => flow.cont = true,
+        StmtKind::Move(from, to) => {
+            let a = eval(game, state, from, locals);
+            let b = eval(game, state, to, locals);
+            effect::move_piece(game, journal, state, a, b, span)?;
+        }
+        StmtKind::Put {
+            count,
+            piece,
+            owner,
+            value,
+            at,
+        } => {
+            let c = eval(game, state, at, locals);
+            let o = player(state, owner.as_ref(), locals);
+            let v = value.as_ref().map(|v| eval(game, state, v, locals));
+            effect::put(game, journal, state, c, *count, *piece, o, v, span)?;
+        }
+        StmtKind::Remove(c) => {
+            let c = eval(game, state, c, locals);
+            effect::remove(game, journal, state, c, span)?;
+        }
+        StmtKind::Take {
+            pool,
+            player: p,
+            value,
+        } => {
+            let p = player(state, p.as_ref(), locals);
+            let v = eval(game, state, value, locals);
+            effect::take(game, journal, state, *pool, p, v, span)?;
+        }
+        StmtKind::AddPool {
+            pool,
+            player: p,
+            value,
+            times,
+        } => {
+            let p = player(state, p.as_ref(), locals);
+            let v = eval(game, state, value, locals);
+            let n = times.as_ref().map_or(1, |t| eval(game, state, t, locals));
+            effect::add_pool(game, journal, state, *pool, p, v, n, span)?;
+        }
+        StmtKind::Clear { pool, player: p } => {
+            let p = player(state, p.as_ref(), locals);
+            effect::clear(game, journal, state, *pool, p, span)?;
+        }
+        StmtKind::SetValue(c, v) => {
+            let c = eval(game, state, c, locals);
+            let v = eval(game, state, v, locals);
+            effect::set_value(game, journal, state, c, v, span)?;
+        }
+        StmtKind::Chance(c) => journal.write(state, SLOT_CHANCE, *c as i32),
+        StmtKind::SetMover(p) => {
+            let p = eval(game, state, p, locals);
+            effect::set_mover(game, journal, state, p, span)?;
+        }
+        StmtKind::HandTo(p) => {
+            let p = eval(game, state, p, locals);
+            effect::hand_to(game, journal, state, p, flow, span)?;
+        }
+        StmtKind::HandBack => effect::hand_back(journal, state, flow),
+        StmtKind::Assign {
+            counter,
+            player: p,
+            op,
+            value,
+        } => {
+            let p = player(state, p.as_ref(), locals);
+            let v = eval(game, state, value, locals);
+            effect::assign(game, journal, state, *counter, p, *op, v, span)?;
+        }
+    }
+    Ok(())
+}
+
+/// The effects, each a function of its evaluated operands. A player operand is `None`
+/// when the statement names none (player 0 of a shared pool or counter).
+pub(crate) mod effect {
+    use super::*;
+
+    fn cell_slot(game: &Game, cell: i32, span: Span, what: &str) -> Result<usize, RuntimeError> {
+        if cell < 0 || cell as usize >= game.board.cells.len() {
+            return Err(RuntimeError::new(
+                span,
+                format!("{what} names no cell (the cell is `none`)"),
+            ));
+        }
+        Ok(game.cells_base + cell as usize)
+    }
+
+    /// The player a statement names, which must be one.
+    #[inline]
+    pub fn player_of(game: &Game, p: Option<i32>, span: Span) -> Result<usize, RuntimeError> {
+        match p {
+            None => Ok(0),
+            Some(v) if v >= 0 && (v as usize) < game.players.len() => Ok(v as usize),
+            Some(_) => Err(RuntimeError::new(
+                span,
+                "this names no player (is the cell empty?)",
+            )),
+        }
+    }
+
+    /// The elements of a `for` domain, fixed before the loop runs (its effects change
+    /// the state).
+    pub fn domain_items(
+        game: &Game,
+        state: &State,
+        domain: &Domain,
+        locals: &mut Locals,
+    ) -> Vec<i32> {
+        let mut items = Vec::new();
+        for_each_in(game, state, domain, locals, &mut |_, _, x, _| {
+            items.push(x);
+            true
+        });
+        items
+    }
+
+    #[inline]
+    pub fn move_piece(
+        game: &Game,
+        journal: &mut Journal,
+        state: &mut State,
+        a: i32,
+        b: i32,
+        span: Span,
+    ) -> Result<(), RuntimeError> {
+        let sa = cell_slot(game, a, span, "`move` from")?;
+        let sb = cell_slot(game, b, span, "`move` to")?;
+        let wa = CellWord(state.data[sa]);
+        if wa.count() == 0 {
+            let m = format!(
+                "`move` from `{}`, which is empty",
+                game.board.cells[a as usize]
+            );
+            return Err(RuntimeError::new(span, m));
+        }
+        let wb = CellWord(state.data[sb]);
+        if wb.count() > 0
+            && (wb.owner() != wa.owner() || wb.piece() != wa.piece() || wb.value() != wa.value())
+        {
+            let m = format!(
+                "`move` onto `{}`, which holds another piece: remove it first",
+                game.board.cells[b as usize]
+            );
+            return Err(RuntimeError::new(span, m));
+        }
+        if wb.count() >= 255 {
+            return Err(RuntimeError::new(span, "a cell holds at most 255 pieces"));
+        }
+        if a == b {
+            return Ok(());
+        }
+        let left = if wa.count() == 1 {
+            0
+        } else {
+            CellWord::new(wa.owner(), wa.piece(), wa.value(), wa.count() - 1).0
+        };
+        journal.write(state, sa, left);
+        let arrived = CellWord::new(wa.owner(), wa.piece(), wa.value(), wb.count() + 1);
+        journal.write(state, sb, arrived.0);
+        Ok(())
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    pub fn put(
+        game: &Game,
+        journal: &mut Journal,
+        state: &mut State,
+        c: i32,
+        count: i32,
+        piece: u8,
+        owner: Option<i32>,
+        value: Option<i32>,
+        span: Span,
+    ) -> Result<(), RuntimeError> {
+        let slot = cell_slot(game, c, span, "`put` at")?;
+        let o = match owner {
+            Some(o) => player_of(game, Some(o), span)? as i32,
+            None => NEUTRAL,
+        };
+        let def = &game.pieces[piece as usize];
+        let v = value.unwrap_or_else(|| def.values.map_or(0, |(lo, _)| lo));
+        if let Some((lo, hi)) = def.values {
+            if v < lo || v > hi {
+                let m = format!("a `{}` shows {lo} to {hi}, not {v}", def.name);
+                return Err(RuntimeError::new(span, m));
+            }
+        }
+        let w = CellWord(state.data[slot]);
+        if w.count() > 0 && (w.owner() != o || w.piece() != piece || w.value() != v) {
+            let m = format!(
+                "`put` onto `{}`, which holds another piece: remove it first",
+                game.board.cells[c as usize]
+            );
+            return Err(RuntimeError::new(span, m));
+        }
+        if w.count() + count > 255 {
+            return Err(RuntimeError::new(span, "a cell holds at most 255 pieces"));
+        }
+        journal.write(state, slot, CellWord::new(o, piece, v, w.count() + count).0);
+        Ok(())
+    }
+
+    pub fn remove(
+        game: &Game,
+        journal: &mut Journal,
+        state: &mut State,
+        c: i32,
+        span: Span,
+    ) -> Result<(), RuntimeError> {
+        let slot = cell_slot(game, c, span, "`remove`")?;
+        journal.write(state, slot, 0);
+        Ok(())
+    }
+
+    #[inline]
+    pub fn take(
+        game: &Game,
+        journal: &mut Journal,
+        state: &mut State,
+        pool: usize,
+        player: Option<i32>,
+        v: i32,
+        span: Span,
+    ) -> Result<(), RuntimeError> {
+        let p = player_of(game, player, span)?;
+        let Some(slot) = pool_slot(game, pool, p, v).filter(|&i| state.data[i] > 0) else {
+            let name = &game.pools[pool].name;
+            return Err(RuntimeError::new(
+                span,
+                format!("`take {v}` from `{name}`, which holds none"),
+            ));
+        };
+        journal.write(state, slot, state.data[slot] - 1);
+        Ok(())
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    pub fn add_pool(
+        game: &Game,
+        journal: &mut Journal,
+        state: &mut State,
+        pool: usize,
+        player: Option<i32>,
+        v: i32,
+        n: i32,
+        span: Span,
+    ) -> Result<(), RuntimeError> {
+        let p = player_of(game, player, span)?;
+        let def = &game.pools[pool];
+        let Some(slot) = pool_slot(game, pool, p, v) else {
+            let m = format!(
+                "`{}` holds values {} to {}, not {v}",
+                def.name, def.low, def.high
+            );
+            return Err(RuntimeError::new(span, m));
+        };
+        if n < 0 || state.data[slot] > 1_000_000 {
+            return Err(RuntimeError::new(
+                span,
+                "a pool holds 0 to 1,000,000 of each value",
+            ));
+        }
+        journal.write(state, slot, state.data[slot] + n);
+        Ok(())
+    }
+
+    pub fn clear(
+        game: &Game,
+        journal: &mut Journal,
+        state: &mut State,
+        pool: usize,
+        player: Option<i32>,
+        span: Span,
+    ) -> Result<(), RuntimeError> {
+        let p = player_of(game, player, span)?;
+        let def = &game.pools[pool];
+        let base = def.base + p * def.width();
+        for i in base..base + def.width() {
+            if state.data[i] != 0 {
+                journal.write(state, i, 0);
+            }
         }
         Ok(())
     }
 
-    fn exec_one(
-        &mut self,
+    pub fn set_value(
+        game: &Game,
+        journal: &mut Journal,
         state: &mut State,
-        s: &Stmt,
-        locals: &mut Locals,
-        flow: &mut Flow,
+        c: i32,
+        v: i32,
+        span: Span,
     ) -> Result<(), RuntimeError> {
-        let game = self.game;
-        match &s.kind {
-            StmtKind::If(c, a, b) => {
-                if eval(game, state, c, locals) != 0 {
-                    self.exec(state, a, locals, flow)?;
-                } else {
-                    self.exec(state, b, locals, flow)?;
-                }
-            }
-            StmtKind::Let(slot, e) => locals[*slot as usize] = eval(game, state, e, locals),
-            StmtKind::For(slot, domain, filter, body) => {
-                // Effects change the state, so the domain is fixed before the loop runs.
-                let mut items = Vec::new();
-                for_each_in(game, state, domain, locals, &mut |_, _, x, _| {
-                    items.push(x);
-                    true
-                });
-                for x in items {
-                    locals[*slot as usize] = x;
-                    if let Some(f) = filter {
-                        if eval(game, state, f, locals) == 0 {
-                            continue;
-                        }
-                    }
-                    self.exec(state, body, locals, flow)?;
-                }
-            }
-            StmtKind::Continue => flow.cont = true,
-            StmtKind::Move(from, to) => {
-                let a = eval(game, state, from, locals);
-                let b = eval(game, state, to, locals);
-                let sa = self.cell_slot(a, s, "`move` from")?;
-                let sb = self.cell_slot(b, s, "`move` to")?;
-                let wa = CellWord(state.data[sa]);
-                if wa.count() == 0 {
-                    let m = format!(
-                        "`move` from `{}`, which is empty",
-                        game.board.cells[a as usize]
-                    );
-                    return Err(RuntimeError::new(s.span, m));
-                }
-                let wb = CellWord(state.data[sb]);
-                if wb.count() > 0
-                    && (wb.owner() != wa.owner()
-                        || wb.piece() != wa.piece()
-                        || wb.value() != wa.value())
-                {
-                    let m = format!(
-                        "`move` onto `{}`, which holds another piece: remove it first",
-                        game.board.cells[b as usize]
-                    );
-                    return Err(RuntimeError::new(s.span, m));
-                }
-                if wb.count() >= 255 {
-                    return Err(RuntimeError::new(s.span, "a cell holds at most 255 pieces"));
-                }
-                if a == b {
-                    return Ok(());
-                }
-                let left = if wa.count() == 1 {
-                    0
-                } else {
-                    CellWord::new(wa.owner(), wa.piece(), wa.value(), wa.count() - 1).0
-                };
-                self.write(state, sa, left);
-                let arrived = CellWord::new(wa.owner(), wa.piece(), wa.value(), wb.count() + 1);
-                self.write(state, sb, arrived.0);
-            }
-            StmtKind::Put {
-                count,
-                piece,
-                owner,
-                value,
-                at,
-            } => {
-                let c = eval(game, state, at, locals);
-                let slot = self.cell_slot(c, s, "`put` at")?;
-                let o = match owner {
-                    Some(o) => self.player_of(state, Some(o), locals, s)? as i32,
-                    None => NEUTRAL,
-                };
-                let def = &game.pieces[*piece as usize];
-                let v = match value {
-                    Some(v) => eval(game, state, v, locals),
-                    None => def.values.map_or(0, |(lo, _)| lo),
-                };
-                if let Some((lo, hi)) = def.values {
-                    if v < lo || v > hi {
-                        let m = format!("a `{}` shows {lo} to {hi}, not {v}", def.name);
-                        return Err(RuntimeError::new(s.span, m));
-                    }
-                }
-                let w = CellWord(state.data[slot]);
-                if w.count() > 0 && (w.owner() != o || w.piece() != *piece || w.value() != v) {
-                    let m = format!(
-                        "`put` onto `{}`, which holds another piece: remove it first",
-                        game.board.cells[c as usize]
-                    );
-                    return Err(RuntimeError::new(s.span, m));
-                }
-                if w.count() + count > 255 {
-                    return Err(RuntimeError::new(s.span, "a cell holds at most 255 pieces"));
-                }
-                self.write(
-                    state,
-                    slot,
-                    CellWord::new(o, *piece, v, w.count() + count).0,
+        let slot = cell_slot(game, c, span, "`set value`")?;
+        let w = CellWord(state.data[slot]);
+        if w.count() == 0 {
+            let m = format!(
+                "`set value` of `{}`, which is empty",
+                game.board.cells[c as usize]
+            );
+            return Err(RuntimeError::new(span, m));
+        }
+        if let Some((lo, hi)) = game.pieces[w.piece() as usize].values {
+            if v < lo || v > hi {
+                let m = format!(
+                    "a `{}` shows {lo} to {hi}, not {v}",
+                    game.pieces[w.piece() as usize].name
                 );
+                return Err(RuntimeError::new(span, m));
             }
-            StmtKind::Remove(c) => {
-                let c = eval(game, state, c, locals);
-                let slot = self.cell_slot(c, s, "`remove`")?;
-                self.write(state, slot, 0);
-            }
-            StmtKind::Take {
-                pool,
-                player,
-                value,
-            } => {
-                let p = self.player_of(state, player.as_ref(), locals, s)?;
-                let v = eval(game, state, value, locals);
-                let name = &game.pools[*pool].name;
-                let Some(slot) = pool_slot(game, *pool, p, v).filter(|&i| state.data[i] > 0) else {
-                    return Err(RuntimeError::new(
-                        s.span,
-                        format!("`take {v}` from `{name}`, which holds none"),
-                    ));
-                };
-                self.write(state, slot, state.data[slot] - 1);
-            }
-            StmtKind::AddPool {
-                pool,
-                player,
-                value,
-                times,
-            } => {
-                let p = self.player_of(state, player.as_ref(), locals, s)?;
-                let v = eval(game, state, value, locals);
-                let n = times.as_ref().map_or(1, |t| eval(game, state, t, locals));
-                let def = &game.pools[*pool];
-                let Some(slot) = pool_slot(game, *pool, p, v) else {
-                    let m = format!(
-                        "`{}` holds values {} to {}, not {v}",
-                        def.name, def.low, def.high
-                    );
-                    return Err(RuntimeError::new(s.span, m));
-                };
-                if n < 0 || state.data[slot] > 1_000_000 {
-                    return Err(RuntimeError::new(
-                        s.span,
-                        "a pool holds 0 to 1,000,000 of each value",
-                    ));
-                }
-                self.write(state, slot, state.data[slot] + n);
-            }
-            StmtKind::Clear { pool, player } => {
-                let p = self.player_of(state, player.as_ref(), locals, s)?;
-                let def = &game.pools[*pool];
-                let base = def.base + p * def.width();
-                for i in base..base + def.width() {
-                    if state.data[i] != 0 {
-                        self.write(state, i, 0);
-                    }
-                }
-            }
-            StmtKind::SetValue(c, v) => {
-                let c = eval(game, state, c, locals);
-                let v = eval(game, state, v, locals);
-                let slot = self.cell_slot(c, s, "`set value`")?;
-                let w = CellWord(state.data[slot]);
-                if w.count() == 0 {
-                    let m = format!(
-                        "`set value` of `{}`, which is empty",
-                        game.board.cells[c as usize]
-                    );
-                    return Err(RuntimeError::new(s.span, m));
-                }
-                if let Some((lo, hi)) = game.pieces[w.piece() as usize].values {
-                    if v < lo || v > hi {
-                        let m = format!(
-                            "a `{}` shows {lo} to {hi}, not {v}",
-                            game.pieces[w.piece() as usize].name
-                        );
-                        return Err(RuntimeError::new(s.span, m));
-                    }
-                }
-                self.write(
-                    state,
-                    slot,
-                    CellWord::new(w.owner(), w.piece(), v, w.count()).0,
-                );
-            }
-            StmtKind::Chance(c) => self.write(state, SLOT_CHANCE, *c as i32),
-            StmtKind::SetMover(p) => {
-                let p = self.player_of(state, Some(p), locals, s)?;
-                self.write(state, SLOT_MOVER, p as i32);
-                self.write(state, SLOT_OWNER, p as i32);
-            }
-            StmtKind::HandTo(p) => {
-                let p = self.player_of(state, Some(p), locals, s)?;
-                self.write(state, SLOT_MOVER, p as i32);
-                flow.cont = true;
-            }
-            StmtKind::HandBack => {
-                self.write(state, SLOT_MOVER, state.data[SLOT_OWNER]);
-                flow.cont = true;
-            }
-            StmtKind::Assign {
-                counter,
-                player,
-                op,
-                value,
-            } => {
-                let p = self.player_of(state, player.as_ref(), locals, s)?;
-                let v = eval(game, state, value, locals);
-                let slot = game.counters[*counter].base + p;
-                let old = state.data[slot];
-                let new = match op {
-                    AssignOp::Set => v,
-                    AssignOp::Add => old.wrapping_add(v),
-                    AssignOp::Sub => old.wrapping_sub(v),
-                };
-                if new != old {
-                    self.write(state, slot, new);
-                }
-            }
+        }
+        journal.write(
+            state,
+            slot,
+            CellWord::new(w.owner(), w.piece(), v, w.count()).0,
+        );
+        Ok(())
+    }
+
+    pub fn set_mover(
+        game: &Game,
+        journal: &mut Journal,
+        state: &mut State,
+        p: i32,
+        span: Span,
+    ) -> Result<(), RuntimeError> {
+        let p = player_of(game, Some(p), span)?;
+        journal.write(state, SLOT_MOVER, p as i32);
+        journal.write(state, SLOT_OWNER, p as i32);
+        Ok(())
+    }
+
+    pub fn hand_to(
+        game: &Game,
+        journal: &mut Journal,
+        state: &mut State,
+        p: i32,
+        flow: &mut Flow,
+        span: Span,
+    ) -> Result<(), RuntimeError> {
+        let p = player_of(game, Some(p), span)?;
+        journal.write(state, SLOT_MOVER, p as i32);
+        flow.cont = true;
+        Ok(())
+    }
+
+    pub fn hand_back(journal: &mut Journal, state: &mut State, flow: &mut Flow) {
+        journal.write(state, SLOT_MOVER, state.data[SLOT_OWNER]);
+        flow.cont = true;
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    pub fn assign(
+        game: &Game,
+        journal: &mut Journal,
+        state: &mut State,
+        counter: usize,
+        player: Option<i32>,
+        op: AssignOp,
+        v: i32,
+        span: Span,
+    ) -> Result<(), RuntimeError> {
+        let p = player_of(game, player, span)?;
+        let slot = game.counters[counter].base + p;
+        let old = state.data[slot];
+        let new = match op {
+            AssignOp::Set => v,
+            AssignOp::Add => old.wrapping_add(v),
+            AssignOp::Sub => old.wrapping_sub(v),
+        };
+        if new != old {
+            journal.write(state, slot, new);
         }
         Ok(())
     }

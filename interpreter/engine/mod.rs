@@ -17,7 +17,7 @@ use crate::diagnostic::Span;
 use crate::ir::*;
 pub use eval::Locals;
 use eval::{eval, generate_move};
-pub use exec::Flow;
+pub use exec::{Flow, Journal};
 pub use state::{CellWord, State};
 
 /// A rules file did something impossible while playing (moved from an empty cell, took
@@ -129,8 +129,7 @@ pub enum Status {
 /// allocate once warm.
 pub struct Engine<'g> {
     pub game: &'g Game,
-    pub(crate) journal: Vec<(u32, i32)>,
-    pub(crate) journaling: bool,
+    pub(crate) journal: Journal,
     pub(crate) search: turns::Search,
     /// Limits a rules file whose turns never end.
     pub max_turn_steps: usize,
@@ -142,8 +141,7 @@ impl<'g> Engine<'g> {
     pub fn new(game: &'g Game) -> Engine<'g> {
         Engine {
             game,
-            journal: Vec::new(),
-            journaling: false,
+            journal: Journal::default(),
             search: turns::Search::default(),
             max_turn_steps: 64,
             match_info: None,
@@ -222,7 +220,8 @@ impl<'g> Engine<'g> {
         let phase = &game.phases[state.phase()];
         let mut locals: Locals = [0; MAX_LOCALS];
         let mut flow = Flow::default();
-        self.exec(state, &phase.turn_start, &mut locals, &mut flow)
+        let compiled = phase.compiled_hooks.as_deref().map(|h| &h.0);
+        self.run_block(state, compiled, &phase.turn_start, &mut locals, &mut flow)
     }
 
     /// Ends the mover's turn: the phase's `turn end`, then the next phase or player.
@@ -232,7 +231,8 @@ impl<'g> Engine<'g> {
         let phase = &game.phases[phase_index];
         let mut locals: Locals = [0; MAX_LOCALS];
         let mut flow = Flow::default();
-        self.exec(state, &phase.turn_end, &mut locals, &mut flow)?;
+        let compiled = phase.compiled_hooks.as_deref().map(|h| &h.1);
+        self.run_block(state, compiled, &phase.turn_end, &mut locals, &mut flow)?;
         if state.in_turn() {
             self.write(state, SLOT_IN_TURN, 0);
         }
@@ -264,13 +264,15 @@ impl<'g> Engine<'g> {
             StepKind::Chance => {
                 self.write(state, SLOT_CHANCE, -1);
                 let def = &game.chances[step.id as usize];
-                self.exec(state, &def.body, &mut locals, &mut flow)?;
+                let compiled = def.compiled_body.as_deref();
+                self.run_block(state, compiled, &def.body, &mut locals, &mut flow)?;
                 // A chance event never ends a turn.
                 Ok(true)
             }
             StepKind::Action => {
                 let def = &game.actions[step.id as usize];
-                self.exec(state, &def.body, &mut locals, &mut flow)?;
+                let compiled = def.compiled_body.as_deref();
+                self.run_block(state, compiled, &def.body, &mut locals, &mut flow)?;
                 Ok(flow.cont)
             }
             StepKind::Pass => {

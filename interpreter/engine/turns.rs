@@ -94,11 +94,11 @@ impl<'g> Engine<'g> {
         self.search.seen.clear();
         self.search.collisions.clear();
         self.search.seen_data.clear();
-        self.journal.clear();
-        self.journaling = true;
+        self.journal.entries.clear();
+        self.journal.on = true;
         let result = self.dfs(&mut work, 0);
-        self.journaling = false;
-        self.journal.clear();
+        self.journal.on = false;
+        self.journal.entries.clear();
         self.search.work = Some(work);
         result?;
         if self.search.leaves.is_empty() {
