@@ -228,6 +228,32 @@ pub enum Domain {
     },
 }
 
+impl Domain {
+    /// Calls `f` on each expression the domain holds (those of an inner domain too).
+    pub fn exprs_mut(&mut self, f: &mut impl FnMut(&mut Expr)) {
+        match self {
+            Domain::Range(a, b) => {
+                f(a);
+                f(b);
+            }
+            Domain::Dirs(ds) => ds.iter_mut().for_each(f),
+            Domain::Neighbours(c) => f(c),
+            Domain::Owned { inner, owner } => {
+                inner.exprs_mut(f);
+                f(owner);
+            }
+            Domain::Region { player, .. }
+            | Domain::Track { player, .. }
+            | Domain::Pool { player, .. } => {
+                if let Some(p) = player {
+                    f(p);
+                }
+            }
+            Domain::FixedDirs(_) | Domain::Cells | Domain::Players => {}
+        }
+    }
+}
+
 #[derive(Debug, Clone)]
 pub struct PhaseDef {
     pub name: String,

@@ -145,31 +145,5 @@ fn block(b: &mut [Stmt], f: &mut impl FnMut(&mut Expr)) {
 }
 
 fn domain(d: &mut Domain, f: &mut impl FnMut(&mut Expr)) {
-    match d {
-        Domain::Range(a, b) => {
-            f(a);
-            f(b);
-        }
-        Domain::Dirs(ds) => ds.iter_mut().for_each(f),
-        Domain::Neighbours(c) => f(c),
-        Domain::Owned { inner, owner } => {
-            domain(inner, f);
-            f(owner);
-        }
-        Domain::Region {
-            player: Some(p), ..
-        }
-        | Domain::Track {
-            player: Some(p), ..
-        }
-        | Domain::Pool {
-            player: Some(p), ..
-        } => f(p),
-        Domain::Region { player: None, .. }
-        | Domain::Track { player: None, .. }
-        | Domain::Pool { player: None, .. }
-        | Domain::FixedDirs(_)
-        | Domain::Cells
-        | Domain::Players => {}
-    }
+    d.exprs_mut(f);
 }

@@ -82,19 +82,7 @@ fn block(b: &mut [Stmt]) {
 }
 
 fn domain(d: &mut Domain) {
-    match d {
-        Domain::Range(a, b) => {
-            expr(a);
-            expr(b);
-        }
-        Domain::Dirs(ds) => ds.iter_mut().for_each(expr),
-        Domain::Neighbours(c) => expr(c),
-        Domain::Owned { inner, owner } => {
-            domain(inner);
-            expr(owner);
-        }
-        _ => {}
-    }
+    d.exprs_mut(&mut expr);
 }
 
 fn expr(e: &mut Expr) {

@@ -32,26 +32,7 @@ pub fn lower(e: &mut Expr) {
 
 /// Lowers the expressions a domain holds.
 pub fn lower_domain(d: &mut Domain) {
-    match d {
-        Domain::Range(a, b) => {
-            lower(a);
-            lower(b);
-        }
-        Domain::Dirs(ds) => ds.iter_mut().for_each(lower),
-        Domain::Neighbours(c) => lower(c),
-        Domain::Owned { inner, owner } => {
-            lower_domain(inner);
-            lower(owner);
-        }
-        Domain::Region { player, .. }
-        | Domain::Track { player, .. }
-        | Domain::Pool { player, .. } => {
-            if let Some(p) = player {
-                lower(p);
-            }
-        }
-        Domain::FixedDirs(_) | Domain::Cells | Domain::Players => {}
-    }
+    d.exprs_mut(&mut lower);
 }
 
 const SLOTS: usize = MAX_LOCALS;
@@ -89,6 +70,22 @@ impl PlayerFn {
             }
         }
     }
+}
+
+/// A read of player `p`'s part of something at a computed place: `missing` when the
+/// player operand names no player, as the tree walker does.
+fn by_player<F>(player: &Option<Box<Expr>>, at: ExprFn, missing: i32, read: F) -> ExprFn
+where
+    F: Fn(&Game, &State, usize, i32) -> i32 + Send + Sync + 'static,
+{
+    let p = PlayerFn::new(player);
+    Box::new(move |g, st, l| {
+        let Some(p) = p.get(g, st, l) else {
+            return missing;
+        };
+        let x = at(g, st, l);
+        read(g, st, p, x)
+    })
 }
 
 /// A leaf read.
@@ -292,54 +289,48 @@ pub fn compile(e: &Expr) -> ExprFn {
         }
         Expr::RelDir(r) => {
             let r = *r as usize;
-            Box::new(move |g, st, _| {
-                g.board
-                    .rel_dirs
-                    .get(r)
-                    .and_then(|d| d.1.get(st.mover()))
-                    .map_or(NONE, |&d| d as i32)
-            })
+            Box::new(move |g, st, _| eval::rel_dir(g, r, st.mover()))
         }
         Expr::TrackPos {
             track,
             player,
             cell,
-        } => {
-            let (t, p, c) = (*track, PlayerFn::new(player), compile(cell));
-            Box::new(move |g, st, l| {
-                let Some(p) = p.get(g, st, l) else {
-                    return NONE;
-                };
-                let c = c(g, st, l);
-                if c < 0 {
-                    return NONE;
-                }
-                g.board.tracks[t].pos[p]
-                    .get(c as usize)
-                    .copied()
-                    .unwrap_or(NONE)
-            })
-        }
+        } => by_player(player, compile(cell), NONE, {
+            let t = *track;
+            move |g, _, p, c| eval::track_pos(g, t, p, c)
+        }),
         Expr::TrackAt {
             track,
             player,
             index,
-        } => {
-            let (t, p, i) = (*track, PlayerFn::new(player), compile(index));
-            Box::new(move |g, st, l| {
-                let Some(p) = p.get(g, st, l) else {
-                    return NONE;
-                };
-                let i = i(g, st, l);
-                if i < 0 {
-                    return NONE;
-                }
-                g.board.tracks[t].lists[p]
-                    .get(i as usize)
-                    .copied()
-                    .unwrap_or(NONE)
-            })
-        }
+        } => by_player(player, compile(index), NONE, {
+            let t = *track;
+            move |g, _, p, i| eval::track_at(g, t, p, i)
+        }),
+        Expr::InRegion {
+            region,
+            player,
+            cell,
+        } => by_player(player, compile(cell), 0, {
+            let r = *region;
+            move |g, _, p, c| eval::in_region(g, r, p, c) as i32
+        }),
+        Expr::InTrack {
+            track,
+            player,
+            cell,
+        } => by_player(player, compile(cell), 0, {
+            let t = *track;
+            move |g, _, p, c| eval::in_track(g, t, p, c) as i32
+        }),
+        Expr::PoolHas {
+            pool,
+            player,
+            value,
+        } => by_player(player, compile(value), 0, {
+            let pool = *pool;
+            move |g, st, p, v| eval::pool_has(g, st, pool, p, v) as i32
+        }),
         Expr::TrackLen { track, player } => {
             let (t, p) = (*track, PlayerFn::new(player));
             Box::new(move |g, st, l| {
@@ -347,75 +338,15 @@ pub fn compile(e: &Expr) -> ExprFn {
                     .map_or(0, |p| g.board.tracks[t].lists[p].len() as i32)
             })
         }
-        Expr::InRegion {
-            region,
-            player,
-            cell,
-        } => {
-            let (r, p, c) = (*region, PlayerFn::new(player), compile(cell));
-            Box::new(move |g, st, l| {
-                let Some(p) = p.get(g, st, l) else {
-                    return 0;
-                };
-                let c = c(g, st, l);
-                (c >= 0
-                    && g.board.regions[r].member[p]
-                        .get(c as usize)
-                        .copied()
-                        .unwrap_or(false)) as i32
-            })
-        }
-        Expr::InTrack {
-            track,
-            player,
-            cell,
-        } => {
-            let (t, p, c) = (*track, PlayerFn::new(player), compile(cell));
-            Box::new(move |g, st, l| {
-                let Some(p) = p.get(g, st, l) else {
-                    return 0;
-                };
-                let c = c(g, st, l);
-                (c >= 0
-                    && g.board.tracks[t].pos[p]
-                        .get(c as usize)
-                        .is_some_and(|&i| i >= 0)) as i32
-            })
-        }
         Expr::ZoneCell { zone, player } => {
             let (z, p) = (*zone, compile(player));
-            Box::new(move |g, st, l| {
-                let p = p(g, st, l);
-                let z = &g.board.zones[z];
-                if z.per_player {
-                    if p < 0 {
-                        return NONE;
-                    }
-                    z.cells.get(p as usize).copied().unwrap_or(NONE)
-                } else {
-                    z.cells[0]
-                }
-            })
+            Box::new(move |g, st, l| eval::zone_cell(g, z, p(g, st, l)))
         }
         Expr::PoolSize { pool, player } => {
             let (pool, p) = (*pool, PlayerFn::new(player));
             Box::new(move |g, st, l| {
                 p.get(g, st, l)
                     .map_or(0, |p| eval::pool_size(g, st, pool, p))
-            })
-        }
-        Expr::PoolHas {
-            pool,
-            player,
-            value,
-        } => {
-            let (pool, p, v) = (*pool, PlayerFn::new(player), compile(value));
-            Box::new(move |g, st, l| {
-                let Some(p) = p.get(g, st, l) else {
-                    return 0;
-                };
-                let v = v(g, st, l);
-                eval::pool_slot(g, pool, p, v).is_some_and(|s| st.data[s] > 0) as i32
             })
         }
         Expr::Aggregate {

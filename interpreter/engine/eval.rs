@@ -40,7 +40,75 @@ pub fn pool_size(game: &Game, state: &State, pool: usize, player: usize) -> i32 
     state.data[base..base + def.width()].iter().sum()
 }
 
+/// The position of `cell` on player `p`'s way along a track (NONE off it).
 #[inline]
+pub fn track_pos(game: &Game, track: usize, p: usize, cell: i32) -> i32 {
+    if cell < 0 {
+        return NONE;
+    }
+    game.board.tracks[track].pos[p]
+        .get(cell as usize)
+        .copied()
+        .unwrap_or(NONE)
+}
+
+/// The cell at position `i` of player `p`'s way along a track (NONE past its ends).
+#[inline]
+pub fn track_at(game: &Game, track: usize, p: usize, i: i32) -> i32 {
+    if i < 0 {
+        return NONE;
+    }
+    game.board.tracks[track].lists[p]
+        .get(i as usize)
+        .copied()
+        .unwrap_or(NONE)
+}
+
+/// Whether `cell` is in player `p`'s part of a region.
+#[inline]
+pub fn in_region(game: &Game, region: usize, p: usize, cell: i32) -> bool {
+    cell >= 0
+        && game.board.regions[region].member[p]
+            .get(cell as usize)
+            .copied()
+            .unwrap_or(false)
+}
+
+/// Whether `cell` is on player `p`'s way along a track.
+#[inline]
+pub fn in_track(game: &Game, track: usize, p: usize, cell: i32) -> bool {
+    track_pos(game, track, p, cell) >= 0
+}
+
+/// A zone's cell (player `p`'s, for a zone kept per player).
+#[inline]
+pub fn zone_cell(game: &Game, zone: usize, p: i32) -> i32 {
+    let z = &game.board.zones[zone];
+    if !z.per_player {
+        return z.cells[0];
+    }
+    if p < 0 {
+        return NONE;
+    }
+    z.cells.get(p as usize).copied().unwrap_or(NONE)
+}
+
+/// Whether player `p`'s part of a pool holds `value`.
+#[inline]
+pub fn pool_has(game: &Game, state: &State, pool: usize, p: usize, value: i32) -> bool {
+    pool_slot(game, pool, p, value).is_some_and(|s| state.data[s] > 0)
+}
+
+/// A direction relative to the mover.
+#[inline]
+pub fn rel_dir(game: &Game, r: usize, mover: usize) -> i32 {
+    game.board
+        .rel_dirs
+        .get(r)
+        .and_then(|d| d.1.get(mover))
+        .map_or(NONE, |&d| d as i32)
+}
+
 pub fn opponent(game: &Game, p: i32) -> i32 {
     if p < 0 {
         return NONE;
@@ -78,14 +146,7 @@ pub(crate) fn operand(game: &Game, state: &State, o: Operand, locals: &Locals) -
             .unwrap_or(NONE),
         Operand::CounterMover(base) => state.data[base + state.mover()],
         Operand::TrackPosMover(t, s) => {
-            let c = locals[s as usize];
-            if c < 0 {
-                return NONE;
-            }
-            game.board.tracks[t as usize].pos[state.mover()]
-                .get(c as usize)
-                .copied()
-                .unwrap_or(NONE)
+            track_pos(game, t as usize, state.mover(), locals[s as usize])
         }
     }
 }
@@ -176,10 +237,7 @@ fn eval_node(game: &Game, state: &State, e: &Expr, locals: &mut Locals) -> i32 {
             let d = eval(game, state, d, locals);
             game.board.slide(c, d, |x| state.cell(game, x).count() == 0)
         }
-        Expr::RelDir(r) => game.board.rel_dirs[*r as usize]
-            .1
-            .get(state.mover())
-            .map_or(NONE, |&d| d as i32),
+        Expr::RelDir(r) => rel_dir(game, *r as usize, state.mover()),
         Expr::TrackPos {
             track,
             player,
@@ -188,12 +246,7 @@ fn eval_node(game: &Game, state: &State, e: &Expr, locals: &mut Locals) -> i32 {
             let Some(p) = player_slot(game, player.as_deref(), state, locals) else {
                 return NONE;
             };
-            let c = eval(game, state, cell, locals);
-            let t = &game.board.tracks[*track];
-            if c < 0 {
-                return NONE;
-            }
-            t.pos[p].get(c as usize).copied().unwrap_or(NONE)
+            track_pos(game, *track, p, eval(game, state, cell, locals))
         }
         Expr::TrackAt {
             track,
@@ -203,12 +256,7 @@ fn eval_node(game: &Game, state: &State, e: &Expr, locals: &mut Locals) -> i32 {
             let Some(p) = player_slot(game, player.as_deref(), state, locals) else {
                 return NONE;
             };
-            let i = eval(game, state, index, locals);
-            let t = &game.board.tracks[*track];
-            if i < 0 {
-                return NONE;
-            }
-            t.lists[p].get(i as usize).copied().unwrap_or(NONE)
+            track_at(game, *track, p, eval(game, state, index, locals))
         }
         Expr::TrackLen { track, player } => {
             let Some(p) = player_slot(game, player.as_deref(), state, locals) else {
@@ -224,12 +272,7 @@ fn eval_node(game: &Game, state: &State, e: &Expr, locals: &mut Locals) -> i32 {
             let Some(p) = player_slot(game, player.as_deref(), state, locals) else {
                 return 0;
             };
-            let c = eval(game, state, cell, locals);
-            (c >= 0
-                && game.board.regions[*region].member[p]
-                    .get(c as usize)
-                    .copied()
-                    .unwrap_or(false)) as i32
+            in_region(game, *region, p, eval(game, state, cell, locals)) as i32
         }
         Expr::InTrack {
             track,
@@ -239,23 +282,11 @@ fn eval_node(game: &Game, state: &State, e: &Expr, locals: &mut Locals) -> i32 {
             let Some(p) = player_slot(game, player.as_deref(), state, locals) else {
                 return 0;
             };
-            let c = eval(game, state, cell, locals);
-            (c >= 0
-                && game.board.tracks[*track].pos[p]
-                    .get(c as usize)
-                    .is_some_and(|&i| i >= 0)) as i32
+            in_track(game, *track, p, eval(game, state, cell, locals)) as i32
         }
         Expr::ZoneCell { zone, player } => {
             let p = eval(game, state, player, locals);
-            let z = &game.board.zones[*zone];
-            if z.per_player {
-                if p < 0 {
-                    return NONE;
-                }
-                z.cells.get(p as usize).copied().unwrap_or(NONE)
-            } else {
-                z.cells[0]
-            }
+            zone_cell(game, *zone, p)
         }
         Expr::PoolSize { pool, player } => {
             match player_slot(game, player.as_deref(), state, locals) {
@@ -272,7 +303,7 @@ fn eval_node(game: &Game, state: &State, e: &Expr, locals: &mut Locals) -> i32 {
                 return 0;
             };
             let v = eval(game, state, value, locals);
-            pool_slot(game, *pool, p, v).is_some_and(|s| state.data[s] > 0) as i32
+            pool_has(game, state, *pool, p, v) as i32
         }
         Expr::Not(a) => (eval(game, state, a, locals) == 0) as i32,
         Expr::Neg(a) => eval(game, state, a, locals).wrapping_neg(),
