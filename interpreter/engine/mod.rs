@@ -76,6 +76,9 @@ pub struct Choices {
     pub alternatives: Vec<(u32, u32, u32)>,
     /// Probability weights, for chance outcomes (0 for player choices).
     pub weights: Vec<u32>,
+    /// For whole turns, the state each choice leads to (the search has already played
+    /// it), one after the other; empty otherwise.
+    pub results: Vec<i32>,
 }
 
 impl Choices {
@@ -94,6 +97,16 @@ impl Choices {
         self.ranges.clear();
         self.alternatives.clear();
         self.weights.clear();
+        self.results.clear();
+    }
+
+    /// The state choice `i` leads to, when the search that found it kept it.
+    pub fn result(&self, i: usize) -> Option<&[i32]> {
+        let width = self.results.len() / self.ranges.len().max(1);
+        if width == 0 || self.results.len() != width * self.ranges.len() {
+            return None;
+        }
+        self.results.get(i * width..(i + 1) * width)
     }
     fn push_one(&mut self, s: Step, weight: u32) {
         let a = self.steps.len() as u32;

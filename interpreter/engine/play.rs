@@ -204,10 +204,18 @@ impl<'g> Engine<'g> {
                 });
             }
             let i = rng.below(choices.len() as u32) as usize;
-            let (a, b) = choices.ranges[i];
-            for k in a..b {
-                let step = choices.steps[k as usize];
-                self.apply_step(&mut state, &step)?;
+            match choices.result(i) {
+                // A whole turn: the search has played it already.
+                Some(result) if result.len() == state.data.len() => {
+                    state.data.copy_from_slice(result);
+                }
+                _ => {
+                    let (a, b) = choices.ranges[i];
+                    for k in a..b {
+                        let step = choices.steps[k as usize];
+                        self.apply_step(&mut state, &step)?;
+                    }
+                }
             }
             decisions += 1;
         }

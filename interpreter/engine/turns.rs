@@ -148,6 +148,7 @@ impl<'g> Engine<'g> {
                     kept.push(i);
                     out.ranges.push((start, end));
                     out.weights.push(0);
+                    out.results.extend_from_slice(data);
                 }
             }
         }
