@@ -98,6 +98,22 @@ fn leaf(o: Operand) -> ExprFn {
         }
         Operand::Mover => Box::new(|_, st, _| st.mover() as i32),
         Operand::Counter(i) => Box::new(move |_, st, _| st.data.get(i).copied().unwrap_or(0)),
+        Operand::Step(c, d) => {
+            let (c, d) = (slot(c), slot(d));
+            Box::new(move |g, _, l| g.board.step(l[c], l[d]))
+        }
+        Operand::Owner(c) => {
+            let c = slot(c);
+            Box::new(move |g, st, l| st.cell(g, l[c]).owner())
+        }
+        Operand::Count(c) => {
+            let c = slot(c);
+            Box::new(move |g, st, l| st.cell(g, l[c]).count())
+        }
+        Operand::Value(c) => {
+            let c = slot(c);
+            Box::new(move |g, st, l| st.cell(g, l[c]).value())
+        }
         o => Box::new(move |g, st, l| eval::operand(g, st, o, l)),
     }
 }
@@ -413,9 +429,27 @@ pub fn compile_gens(gens: &[Gen]) -> GensFn {
         }
         _ => Box::new(|g, st, l, emit| emit(g, st, l)),
     };
-    if plain.is_empty() {
-        return rest;
-    }
+    // The most frequent runs between two loops get a closure without a loop.
+    let mut items = plain.into_iter();
+    let plain: Vec<Plain> = match (items.next(), items.next(), items.next()) {
+        (None, ..) => return rest,
+        (Some(Plain::Let(s, f)), None, _) => {
+            return Box::new(move |g, st, l, emit| {
+                l[s] = f(g, st, l);
+                rest(g, st, l, emit)
+            })
+        }
+        (Some(Plain::Where(f)), None, _) => {
+            return Box::new(move |g, st, l, emit| f(g, st, l) == 0 || rest(g, st, l, emit))
+        }
+        (Some(Plain::Let(s, f)), Some(Plain::Where(w)), None) => {
+            return Box::new(move |g, st, l, emit| {
+                l[s] = f(g, st, l);
+                w(g, st, l) == 0 || rest(g, st, l, emit)
+            })
+        }
+        (a, b, c) => [a, b, c].into_iter().flatten().chain(items).collect(),
+    };
     Box::new(move |g, st, l, emit| {
         for p in &plain {
             match p {
