@@ -152,7 +152,7 @@ pub type BlockFn = Box<
             &mut crate::engine::State,
             &mut [i32; MAX_LOCALS],
             &mut crate::engine::Flow,
-        ) -> Result<(), crate::engine::RuntimeError>
+        ) -> crate::engine::Fallible
         + Send
         + Sync,
 >;

@@ -15,6 +15,10 @@ pub struct Flow {
     pub cont: bool,
 }
 
+/// The result of an effect: its error boxed, so that the common case returns in a
+/// register.
+pub type Fallible = Result<(), Box<RuntimeError>>;
+
 /// The writes made to a state while searching, so that they can be undone.
 #[derive(Debug, Default)]
 pub struct Journal {
@@ -69,7 +73,7 @@ impl<'g> Engine<'g> {
         flow: &mut Flow,
     ) -> Result<(), RuntimeError> {
         match compiled {
-            Some(c) => (c.0)(self.game, &mut self.journal, state, locals, flow),
+            Some(c) => (c.0)(self.game, &mut self.journal, state, locals, flow).map_err(|e| *e),
             None => self.exec(state, stmts, locals, flow),
         }
     }
@@ -81,7 +85,7 @@ impl<'g> Engine<'g> {
         locals: &mut Locals,
         flow: &mut Flow,
     ) -> Result<(), RuntimeError> {
-        exec_tree(self.game, &mut self.journal, state, stmts, locals, flow)
+        exec_tree(self.game, &mut self.journal, state, stmts, locals, flow).map_err(|e| *e)
     }
 }
 
@@ -93,7 +97,7 @@ fn exec_tree(
     stmts: &[Stmt],
     locals: &mut Locals,
     flow: &mut Flow,
-) -> Result<(), RuntimeError> {
+) -> Fallible {
     for s in stmts {
         exec_one(game, journal, state, s, locals, flow)?;
     }
@@ -107,7 +111,7 @@ fn exec_one(
     s: &Stmt,
     locals: &mut Locals,
     flow: &mut Flow,
-) -> Result<(), RuntimeError> {
+) -> Fallible {
     let span = s.span;
     let player = |state: &State, p: Option<&Expr>, locals: &mut Locals| {
         p.map(|e| eval(game, state, e, locals))
@@ -213,26 +217,31 @@ fn exec_one(
 pub(crate) mod effect {
     use super::*;
 
-    fn cell_slot(game: &Game, cell: i32, span: Span, what: &str) -> Result<usize, RuntimeError> {
+    fn cell_slot(
+        game: &Game,
+        cell: i32,
+        span: Span,
+        what: &str,
+    ) -> Result<usize, Box<RuntimeError>> {
         if cell < 0 || cell as usize >= game.board.cells.len() {
             return Err(RuntimeError::new(
                 span,
                 format!("{what} names no cell (the cell is `none`)"),
-            ));
+            )
+            .into());
         }
         Ok(game.cells_base + cell as usize)
     }
 
     /// The player a statement names, which must be one.
     #[inline]
-    pub fn player_of(game: &Game, p: Option<i32>, span: Span) -> Result<usize, RuntimeError> {
+    pub fn player_of(game: &Game, p: Option<i32>, span: Span) -> Result<usize, Box<RuntimeError>> {
         match p {
             None => Ok(0),
             Some(v) if v >= 0 && (v as usize) < game.players.len() => Ok(v as usize),
-            Some(_) => Err(RuntimeError::new(
-                span,
-                "this names no player (is the cell empty?)",
-            )),
+            Some(_) => {
+                Err(RuntimeError::new(span, "this names no player (is the cell empty?)").into())
+            }
         }
     }
 
@@ -260,7 +269,7 @@ pub(crate) mod effect {
         a: i32,
         b: i32,
         span: Span,
-    ) -> Result<(), RuntimeError> {
+    ) -> Fallible {
         let sa = cell_slot(game, a, span, "`move` from")?;
         let sb = cell_slot(game, b, span, "`move` to")?;
         let wa = CellWord(state.data[sa]);
@@ -269,7 +278,7 @@ pub(crate) mod effect {
                 "`move` from `{}`, which is empty",
                 game.board.cells[a as usize]
             );
-            return Err(RuntimeError::new(span, m));
+            return Err(RuntimeError::new(span, m).into());
         }
         let wb = CellWord(state.data[sb]);
         if wb.count() > 0
@@ -279,10 +288,10 @@ pub(crate) mod effect {
                 "`move` onto `{}`, which holds another piece: remove it first",
                 game.board.cells[b as usize]
             );
-            return Err(RuntimeError::new(span, m));
+            return Err(RuntimeError::new(span, m).into());
         }
         if wb.count() >= 255 {
-            return Err(RuntimeError::new(span, "a cell holds at most 255 pieces"));
+            return Err(RuntimeError::new(span, "a cell holds at most 255 pieces").into());
         }
         if a == b {
             return Ok(());
@@ -309,7 +318,7 @@ pub(crate) mod effect {
         owner: Option<i32>,
         value: Option<i32>,
         span: Span,
-    ) -> Result<(), RuntimeError> {
+    ) -> Fallible {
         let slot = cell_slot(game, c, span, "`put` at")?;
         let o = match owner {
             Some(o) => player_of(game, Some(o), span)? as i32,
@@ -320,7 +329,7 @@ pub(crate) mod effect {
         if let Some((lo, hi)) = def.values {
             if v < lo || v > hi {
                 let m = format!("a `{}` shows {lo} to {hi}, not {v}", def.name);
-                return Err(RuntimeError::new(span, m));
+                return Err(RuntimeError::new(span, m).into());
             }
         }
         let w = CellWord(state.data[slot]);
@@ -329,10 +338,10 @@ pub(crate) mod effect {
                 "`put` onto `{}`, which holds another piece: remove it first",
                 game.board.cells[c as usize]
             );
-            return Err(RuntimeError::new(span, m));
+            return Err(RuntimeError::new(span, m).into());
         }
         if w.count() + count > 255 {
-            return Err(RuntimeError::new(span, "a cell holds at most 255 pieces"));
+            return Err(RuntimeError::new(span, "a cell holds at most 255 pieces").into());
         }
         journal.write(state, slot, CellWord::new(o, piece, v, w.count() + count).0);
         Ok(())
@@ -344,7 +353,7 @@ pub(crate) mod effect {
         state: &mut State,
         c: i32,
         span: Span,
-    ) -> Result<(), RuntimeError> {
+    ) -> Fallible {
         let slot = cell_slot(game, c, span, "`remove`")?;
         journal.write(state, slot, 0);
         Ok(())
@@ -359,14 +368,15 @@ pub(crate) mod effect {
         player: Option<i32>,
         v: i32,
         span: Span,
-    ) -> Result<(), RuntimeError> {
+    ) -> Fallible {
         let p = player_of(game, player, span)?;
         let Some(slot) = pool_slot(game, pool, p, v).filter(|&i| state.data[i] > 0) else {
             let name = &game.pools[pool].name;
             return Err(RuntimeError::new(
                 span,
                 format!("`take {v}` from `{name}`, which holds none"),
-            ));
+            )
+            .into());
         };
         journal.write(state, slot, state.data[slot] - 1);
         Ok(())
@@ -382,7 +392,7 @@ pub(crate) mod effect {
         v: i32,
         n: i32,
         span: Span,
-    ) -> Result<(), RuntimeError> {
+    ) -> Fallible {
         let p = player_of(game, player, span)?;
         let def = &game.pools[pool];
         let Some(slot) = pool_slot(game, pool, p, v) else {
@@ -390,13 +400,12 @@ pub(crate) mod effect {
                 "`{}` holds values {} to {}, not {v}",
                 def.name, def.low, def.high
             );
-            return Err(RuntimeError::new(span, m));
+            return Err(RuntimeError::new(span, m).into());
         };
         if n < 0 || state.data[slot] > 1_000_000 {
-            return Err(RuntimeError::new(
-                span,
-                "a pool holds 0 to 1,000,000 of each value",
-            ));
+            return Err(
+                RuntimeError::new(span, "a pool holds 0 to 1,000,000 of each value").into(),
+            );
         }
         journal.write(state, slot, state.data[slot] + n);
         Ok(())
@@ -409,7 +418,7 @@ pub(crate) mod effect {
         pool: usize,
         player: Option<i32>,
         span: Span,
-    ) -> Result<(), RuntimeError> {
+    ) -> Fallible {
         let p = player_of(game, player, span)?;
         let def = &game.pools[pool];
         let base = def.base + p * def.width();
@@ -428,7 +437,7 @@ pub(crate) mod effect {
         c: i32,
         v: i32,
         span: Span,
-    ) -> Result<(), RuntimeError> {
+    ) -> Fallible {
         let slot = cell_slot(game, c, span, "`set value`")?;
         let w = CellWord(state.data[slot]);
         if w.count() == 0 {
@@ -436,7 +445,7 @@ pub(crate) mod effect {
                 "`set value` of `{}`, which is empty",
                 game.board.cells[c as usize]
             );
-            return Err(RuntimeError::new(span, m));
+            return Err(RuntimeError::new(span, m).into());
         }
         if let Some((lo, hi)) = game.pieces[w.piece() as usize].values {
             if v < lo || v > hi {
@@ -444,7 +453,7 @@ pub(crate) mod effect {
                     "a `{}` shows {lo} to {hi}, not {v}",
                     game.pieces[w.piece() as usize].name
                 );
-                return Err(RuntimeError::new(span, m));
+                return Err(RuntimeError::new(span, m).into());
             }
         }
         journal.write(
@@ -461,7 +470,7 @@ pub(crate) mod effect {
         state: &mut State,
         p: i32,
         span: Span,
-    ) -> Result<(), RuntimeError> {
+    ) -> Fallible {
         let p = player_of(game, Some(p), span)?;
         journal.write(state, SLOT_MOVER, p as i32);
         journal.write(state, SLOT_OWNER, p as i32);
@@ -475,7 +484,7 @@ pub(crate) mod effect {
         p: i32,
         flow: &mut Flow,
         span: Span,
-    ) -> Result<(), RuntimeError> {
+    ) -> Fallible {
         let p = player_of(game, Some(p), span)?;
         journal.write(state, SLOT_MOVER, p as i32);
         flow.cont = true;
@@ -498,7 +507,7 @@ pub(crate) mod effect {
         op: AssignOp,
         v: i32,
         span: Span,
-    ) -> Result<(), RuntimeError> {
+    ) -> Fallible {
         let p = player_of(game, player, span)?;
         let slot = game.counters[counter].base + p;
         let old = state.data[slot];

@@ -17,7 +17,7 @@ use crate::diagnostic::Span;
 use crate::ir::*;
 pub use eval::Locals;
 use eval::{eval, generate_move};
-pub use exec::{Flow, Journal};
+pub use exec::{Fallible, Flow, Journal};
 pub use state::{CellWord, State};
 
 /// A rules file did something impossible while playing (moved from an empty cell, took
