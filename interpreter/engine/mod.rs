@@ -564,13 +564,11 @@ impl<'g> Engine<'g> {
         if phase.decide_turn {
             return self.whole_turns(state, out);
         }
-        let mut buf = std::mem::take(&mut self.search.buffer);
-        buf.clear();
-        self.action_steps(state, &mut buf);
-        for s in &buf {
-            out.push_one(*s, 0);
-        }
-        self.search.buffer = buf;
+        // Single actions: generated straight into the choices, one step each.
+        self.action_steps(state, &mut out.steps);
+        let n = out.steps.len() as u32;
+        out.ranges.extend((0..n).map(|i| (i, i + 1)));
+        out.weights.resize(n as usize, 0);
         if out.is_empty() && !state.in_turn() {
             if let Stuck::Pass { .. } = phase.stuck {
                 out.push_one(

@@ -19,7 +19,6 @@ struct Leaf {
 /// Scratch space for turn search, reused from call to call.
 #[derive(Debug, Default)]
 pub(crate) struct Search {
-    pub buffer: Vec<Step>,
     levels: Vec<Vec<Step>>,
     path: Vec<Step>,
     leaves: Vec<Leaf>,
