@@ -417,6 +417,49 @@ pub fn compile_gens(gens: &[Gen]) -> GensFn {
         i += 1;
     }
     let rest: GensFn = match gens.get(i) {
+        Some(Gen::For(s, Domain::FixedDirs(table))) if !table.is_empty() => {
+            // Directions fixed per player: a loop over the mover's row of the table.
+            let next = compile_gens(&gens[i + 1..]);
+            let (s, table) = (slot(*s), table.clone());
+            let size = table[0].len() as u64;
+            Box::new(move |g, st, l, emit| {
+                if !eval::budget::spend(size) {
+                    return false;
+                }
+                for &d in &table[st.mover().min(table.len() - 1)] {
+                    l[s] = d;
+                    if !next(g, st, l, emit) {
+                        return false;
+                    }
+                }
+                true
+            })
+        }
+        Some(Gen::For(s, Domain::Owned { inner, owner }))
+            if matches!(**inner, Domain::Cells)
+                && matches!(owner, Expr::Mover | Expr::Operand(Operand::Mover)) =>
+        {
+            // The cells the mover occupies: one scan of the packed cells.
+            let next = compile_gens(&gens[i + 1..]);
+            let s = slot(*s);
+            Box::new(move |g, st, l, emit| {
+                let n = g.board.cells.len();
+                if !eval::budget::spend(n as u64) {
+                    return false;
+                }
+                let who = st.mover() as i32;
+                let cells = &st.data[g.cells_base..g.cells_base + n];
+                for (c, &w) in cells.iter().enumerate() {
+                    if super::state::CellWord(w).owner() == who {
+                        l[s] = c as i32;
+                        if !next(g, st, l, emit) {
+                            return false;
+                        }
+                    }
+                }
+                true
+            })
+        }
         Some(Gen::For(s, domain)) => {
             let next = compile_gens(&gens[i + 1..]);
             let (s, domain) = (slot(*s), domain.clone());
