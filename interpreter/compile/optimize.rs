@@ -258,6 +258,26 @@ fn children(e: &mut Expr) {
     }
 }
 
+/// `where a and b` becomes `where a` then `where b` (generators are pure and `and`
+/// stops at the first false, so the moves are the same): each part is then tested
+/// without a call for the `and`, folded into its loop or hoisted on its own.
+fn split_wheres(gens: &mut Vec<Gen>) {
+    fn push(out: &mut Vec<Gen>, g: Gen) {
+        match g {
+            Gen::Where(Expr::And(a, b), span) => {
+                push(out, Gen::Where(*a, span));
+                push(out, Gen::Where(*b, span));
+            }
+            g => out.push(g),
+        }
+    }
+    let mut out = Vec::with_capacity(gens.len());
+    for g in std::mem::take(gens) {
+        push(&mut out, g);
+    }
+    *gens = out;
+}
+
 /// Loop-invariant code motion: a `let` or `where` moves up to just after the last loop
 /// it depends on, so it is evaluated once per value of that loop rather than once per
 /// value of every inner one. Generators are pure, so the moves are the same.
@@ -418,6 +438,7 @@ fn domain_slots(d: &Domain, out: &mut u64) {
 /// In a generator list, `for c in CELLS` then `where owner(c) == P and ...` becomes
 /// `for c in CELLS owned by P` then `where ...`.
 fn generators(gens: &mut Vec<Gen>) {
+    split_wheres(gens);
     let mut i = 0;
     while i + 1 < gens.len() {
         let slot = match &gens[i] {

@@ -491,6 +491,14 @@ pub fn compile_gens(gens: &[Gen]) -> GensFn {
                 w(g, st, l) == 0 || rest(g, st, l, emit)
             })
         }
+        (Some(Plain::Let(s, f)), Some(Plain::Where(w)), Some(Plain::Where(v)))
+            if items.len() == 0 =>
+        {
+            return Box::new(move |g, st, l, emit| {
+                l[s] = f(g, st, l);
+                w(g, st, l) == 0 || v(g, st, l) == 0 || rest(g, st, l, emit)
+            })
+        }
         (a, b, c) => [a, b, c].into_iter().flatten().chain(items).collect(),
     };
     Box::new(move |g, st, l, emit| {
