@@ -114,6 +114,17 @@ fn leaf(o: Operand) -> ExprFn {
             let c = slot(c);
             Box::new(move |g, st, l| st.cell(g, l[c]).value())
         }
+        Operand::Empty(c) => {
+            let c = slot(c);
+            Box::new(move |g, st, l| {
+                let c = l[c];
+                (c >= 0 && st.cell(g, c).count() == 0) as i32
+            })
+        }
+        Operand::TrackPosMover(t, c) => {
+            let (t, c) = (t as usize, slot(c));
+            Box::new(move |g, st, l| eval::track_pos(g, t, st.mover(), l[c]))
+        }
         o => Box::new(move |g, st, l| eval::operand(g, st, o, l)),
     }
 }
@@ -536,23 +547,50 @@ pub fn compile_block(stmts: &[Stmt]) -> BlockFn {
 }
 
 /// A player operand of a statement: `None` when it names none.
-fn opt(e: &Option<Expr>) -> Option<ExprFn> {
-    e.as_ref().map(compile)
+fn opt(e: &Option<Expr>) -> Option<Arg> {
+    e.as_ref().map(arg)
 }
 
 /// Evaluates an optional player operand.
 #[inline(always)]
-fn opt_value(f: &Option<ExprFn>, g: &Game, st: &State, l: &mut Locals) -> Option<i32> {
-    f.as_ref().map(|f| f(g, st, l))
+fn opt_value(f: &Option<Arg>, g: &Game, st: &State, l: &mut Locals) -> Option<i32> {
+    f.as_ref().map(|f| f.get(g, st, l))
+}
+
+/// An operand of a statement: a constant or a local is read in place (a statement's
+/// effect costs far more than the test), anything else is a call.
+enum Arg {
+    Const(i32),
+    Local(usize),
+    Call(ExprFn),
+}
+
+impl Arg {
+    #[inline(always)]
+    fn get(&self, g: &Game, st: &State, l: &mut Locals) -> i32 {
+        match self {
+            Arg::Const(c) => *c,
+            Arg::Local(s) => l[*s],
+            Arg::Call(f) => f(g, st, l),
+        }
+    }
+}
+
+fn arg(e: &Expr) -> Arg {
+    match e {
+        Expr::Const(c) | Expr::Operand(Operand::Const(c)) => Arg::Const(*c),
+        Expr::Local(s) | Expr::Operand(Operand::Local(s)) => Arg::Local(slot(*s)),
+        _ => Arg::Call(compile(e)),
+    }
 }
 
 fn compile_stmt(s: &Stmt) -> StmtFn {
     let span = s.span;
     match &s.kind {
         StmtKind::If(c, a, b) => {
-            let (c, a, b) = (compile(c), compile_block(a), compile_block(b));
+            let (c, a, b) = (arg(c), compile_block(a), compile_block(b));
             Box::new(move |g, j, st, l, flow| {
-                if c(g, st, l) != 0 {
+                if c.get(g, st, l) != 0 {
                     a(g, j, st, l, flow)
                 } else {
                     b(g, j, st, l, flow)
@@ -560,9 +598,9 @@ fn compile_stmt(s: &Stmt) -> StmtFn {
             })
         }
         StmtKind::Let(s, e) => {
-            let (s, e) = (slot(*s), compile(e));
+            let (s, e) = (slot(*s), arg(e));
             Box::new(move |g, _, st, l, _| {
-                l[s] = e(g, st, l);
+                l[s] = e.get(g, st, l);
                 Ok(())
             })
         }
@@ -575,7 +613,7 @@ fn compile_stmt(s: &Stmt) -> StmtFn {
                 for x in effect::domain_items(g, st, &domain, l) {
                     l[s] = x;
                     if let Some(f) = &filter {
-                        if f(g, st, l) == 0 {
+                        if f.get(g, st, l) == 0 {
                             continue;
                         }
                     }
@@ -589,10 +627,10 @@ fn compile_stmt(s: &Stmt) -> StmtFn {
             Ok(())
         }),
         StmtKind::Move(from, to) => {
-            let (from, to) = (compile(from), compile(to));
+            let (from, to) = (arg(from), arg(to));
             Box::new(move |g, j, st, l, _| {
-                let a = from(g, st, l);
-                let b = to(g, st, l);
+                let a = from.get(g, st, l);
+                let b = to.get(g, st, l);
                 effect::move_piece(g, j, st, a, b, span)
             })
         }
@@ -604,18 +642,18 @@ fn compile_stmt(s: &Stmt) -> StmtFn {
             at,
         } => {
             let (count, piece) = (*count, *piece);
-            let (owner, value, at) = (opt(owner), opt(value), compile(at));
+            let (owner, value, at) = (opt(owner), opt(value), arg(at));
             Box::new(move |g, j, st, l, _| {
-                let c = at(g, st, l);
+                let c = at.get(g, st, l);
                 let o = opt_value(&owner, g, st, l);
                 let v = opt_value(&value, g, st, l);
                 effect::put(g, j, st, c, count, piece, o, v, span)
             })
         }
         StmtKind::Remove(c) => {
-            let c = compile(c);
+            let c = arg(c);
             Box::new(move |g, j, st, l, _| {
-                let c = c(g, st, l);
+                let c = c.get(g, st, l);
                 effect::remove(g, j, st, c, span)
             })
         }
@@ -624,10 +662,10 @@ fn compile_stmt(s: &Stmt) -> StmtFn {
             player,
             value,
         } => {
-            let (pool, player, value) = (*pool, opt(player), compile(value));
+            let (pool, player, value) = (*pool, opt(player), arg(value));
             Box::new(move |g, j, st, l, _| {
                 let p = opt_value(&player, g, st, l);
-                let v = value(g, st, l);
+                let v = value.get(g, st, l);
                 effect::take(g, j, st, pool, p, v, span)
             })
         }
@@ -637,10 +675,10 @@ fn compile_stmt(s: &Stmt) -> StmtFn {
             value,
             times,
         } => {
-            let (pool, player, value, times) = (*pool, opt(player), compile(value), opt(times));
+            let (pool, player, value, times) = (*pool, opt(player), arg(value), opt(times));
             Box::new(move |g, j, st, l, _| {
                 let p = opt_value(&player, g, st, l);
-                let v = value(g, st, l);
+                let v = value.get(g, st, l);
                 let n = opt_value(&times, g, st, l).unwrap_or(1);
                 effect::add_pool(g, j, st, pool, p, v, n, span)
             })
@@ -653,10 +691,10 @@ fn compile_stmt(s: &Stmt) -> StmtFn {
             })
         }
         StmtKind::SetValue(c, v) => {
-            let (c, v) = (compile(c), compile(v));
+            let (c, v) = (arg(c), arg(v));
             Box::new(move |g, j, st, l, _| {
-                let c = c(g, st, l);
-                let v = v(g, st, l);
+                let c = c.get(g, st, l);
+                let v = v.get(g, st, l);
                 effect::set_value(g, j, st, c, v, span)
             })
         }
@@ -668,16 +706,16 @@ fn compile_stmt(s: &Stmt) -> StmtFn {
             })
         }
         StmtKind::SetMover(p) => {
-            let p = compile(p);
+            let p = arg(p);
             Box::new(move |g, j, st, l, _| {
-                let p = p(g, st, l);
+                let p = p.get(g, st, l);
                 effect::set_mover(g, j, st, p, span)
             })
         }
         StmtKind::HandTo(p) => {
-            let p = compile(p);
+            let p = arg(p);
             Box::new(move |g, j, st, l, flow| {
-                let p = p(g, st, l);
+                let p = p.get(g, st, l);
                 effect::hand_to(g, j, st, p, flow, span)
             })
         }
@@ -691,10 +729,10 @@ fn compile_stmt(s: &Stmt) -> StmtFn {
             op,
             value,
         } => {
-            let (counter, player, op, value) = (*counter, opt(player), *op, compile(value));
+            let (counter, player, op, value) = (*counter, opt(player), *op, arg(value));
             Box::new(move |g, j, st, l, _| {
                 let p = opt_value(&player, g, st, l);
-                let v = value(g, st, l);
+                let v = value.get(g, st, l);
                 effect::assign(g, j, st, counter, p, op, v, span)
             })
         }
