@@ -116,6 +116,17 @@ fn impossible_effects_are_errors_with_a_place() {
         "a cell holds at most 255 pieces",
         "put 100 q at #b1",
     );
+    fails(
+        "put 255 q at #b1\n  put 1 q at #b2\n  move #b2 -> #b1",
+        "a cell holds at most 255 pieces",
+        "move #b2 -> #b1",
+    );
+    // A full cell of another piece: the other piece is the reason given.
+    fails(
+        "put 255 q at #b1\n  move #a1 -> #b1",
+        "`move` onto `b1`, which holds another piece: remove it first",
+        "move #a1 -> #b1",
+    );
 }
 
 #[test]

@@ -217,6 +217,7 @@ fn exec_one(
 pub(crate) mod effect {
     use super::*;
 
+    #[inline]
     fn cell_slot(
         game: &Game,
         cell: i32,
@@ -273,38 +274,49 @@ pub(crate) mod effect {
         let sa = cell_slot(game, a, span, "`move` from")?;
         let sb = cell_slot(game, b, span, "`move` to")?;
         let wa = CellWord(state.data[sa]);
-        if wa.count() == 0 {
-            let m = format!(
-                "`move` from `{}`, which is empty",
-                game.board.cells[a as usize]
-            );
-            return Err(RuntimeError::new(span, m).into());
-        }
         let wb = CellWord(state.data[sb]);
-        if wb.count() > 0
-            && (wb.owner() != wa.owner() || wb.piece() != wa.piece() || wb.value() != wa.value())
-        {
-            let m = format!(
-                "`move` onto `{}`, which holds another piece: remove it first",
-                game.board.cells[b as usize]
-            );
-            return Err(RuntimeError::new(span, m).into());
-        }
-        if wb.count() >= 255 {
-            return Err(RuntimeError::new(span, "a cell holds at most 255 pieces").into());
+        if wa.count() == 0 || (wb.count() > 0 && (wb.0 ^ wa.0) & !0xff != 0) || wb.count() >= 255 {
+            return Err(move_error(game, a, b, wa, wb, span));
         }
         if a == b {
             return Ok(());
         }
-        let left = if wa.count() == 1 {
-            0
+        // The count is the word's low byte; the rest (owner, piece, value) moves along.
+        let left = if wa.count() == 1 { 0 } else { wa.0 - 1 };
+        let arrived = if wb.count() == 0 {
+            (wa.0 & !0xff) | 1
         } else {
-            CellWord::new(wa.owner(), wa.piece(), wa.value(), wa.count() - 1).0
+            wb.0 + 1
         };
         journal.write(state, sa, left);
-        let arrived = CellWord::new(wa.owner(), wa.piece(), wa.value(), wb.count() + 1);
-        journal.write(state, sb, arrived.0);
+        journal.write(state, sb, arrived);
         Ok(())
+    }
+
+    /// Why a `move` could not be made.
+    #[cold]
+    fn move_error(
+        game: &Game,
+        a: i32,
+        b: i32,
+        wa: CellWord,
+        wb: CellWord,
+        span: Span,
+    ) -> Box<RuntimeError> {
+        let m = if wa.count() == 0 {
+            format!(
+                "`move` from `{}`, which is empty",
+                game.board.cells[a as usize]
+            )
+        } else if wb.count() > 0 && (wb.0 ^ wa.0) & !0xff != 0 {
+            format!(
+                "`move` onto `{}`, which holds another piece: remove it first",
+                game.board.cells[b as usize]
+            )
+        } else {
+            "a cell holds at most 255 pieces".to_string()
+        };
+        Box::new(RuntimeError::new(span, m))
     }
 
     #[allow(clippy::too_many_arguments)]
