@@ -148,6 +148,8 @@ pub struct Engine<'g> {
     pub max_turn_steps: usize,
     /// The match the next initial state belongs to.
     pub(crate) match_info: Option<matchplay::Match>,
+    /// The counters reset at each turn's start: first slot, slots, starting value.
+    per_turn: Vec<(usize, usize, Option<&'g Expr>)>,
 }
 
 impl<'g> Engine<'g> {
@@ -158,6 +160,15 @@ impl<'g> Engine<'g> {
             search: turns::Search::default(),
             max_turn_steps: 64,
             match_info: None,
+            per_turn: game
+                .counters
+                .iter()
+                .filter(|c| c.per_turn)
+                .map(|c| {
+                    let n = if c.per_player { game.players.len() } else { 1 };
+                    (c.base, n, c.init.as_ref())
+                })
+                .collect(),
         }
     }
 
@@ -210,17 +221,12 @@ impl<'g> Engine<'g> {
     fn begin_turn(&mut self, state: &mut State) -> Result<(), RuntimeError> {
         let game = self.game;
         let mut locals: Locals = [0; MAX_LOCALS];
-        for c in &game.counters {
-            if c.per_turn {
-                let start = c
-                    .init
-                    .as_ref()
-                    .map_or(0, |e| eval(game, state, e, &mut locals));
-                let n = if c.per_player { game.players.len() } else { 1 };
-                for p in 0..n {
-                    if state.data[c.base + p] != start {
-                        self.write(state, c.base + p, start);
-                    }
+        for i in 0..self.per_turn.len() {
+            let (base, n, init) = self.per_turn[i];
+            let start = init.map_or(0, |e| eval(game, state, e, &mut locals));
+            for slot in base..base + n {
+                if state.data[slot] != start {
+                    self.journal.write(state, slot, start);
                 }
             }
         }
