@@ -675,3 +675,60 @@ fn notation_keys_match_counters_and_name_clashes() {
         Some("give one of them another name"),
     );
 }
+
+/// Rules files are untrusted: one nesting thousands of levels deep gets a sentence and a
+/// place, never a stack overflow, and nesting of a realistic depth still compiles.
+#[test]
+fn nesting_too_deep_to_run() {
+    // A chain of 300 additions nests 299 operations deep.
+    let sum = vec!["k"; 300].join(" + ");
+    let text = BASE.replacen("score q = k", &format!("score q = {sum}"), 1);
+    let list = diagnostics(&text);
+    assert_eq!(list.len(), 1, "said once: {list:?}");
+    assert_eq!(
+        list[0].message,
+        "this expression nests more than 200 levels deep; split it with `let` or `define`"
+    );
+    assert!(text[list[0].span.start..].starts_with("k + k + k"));
+
+    // 5,000 `else if`s, and 2,000 blocks inside each other.
+    let chain = (1..5_000)
+        .map(|i| format!("else if k == {i} {{ k = 0 }}"))
+        .collect::<Vec<_>>()
+        .join(" ");
+    let nested = format!(
+        "{}k = 0{}",
+        "if k == 0 { ".repeat(2_000),
+        " }".repeat(2_000)
+    );
+    for body in [format!("if k == 0 {{ k = 1 }} {chain}"), nested] {
+        let text = BASE.replacen("  put p of mover value 1 at to", &body, 1);
+        let list = diagnostics(&text);
+        assert_eq!(list.len(), 1);
+        assert_eq!(
+            list[0].message,
+            "the rules nest too deeply here (blocks, `else if`s or brackets inside each other)"
+        );
+        assert_eq!(
+            list[0].hint.as_deref(),
+            Some("split it with `define`, `let` or smaller blocks")
+        );
+    }
+
+    // Realistic depths compile and run: 60 `else if`s, 20 blocks, a sum of 150 terms.
+    let chain = (1..60)
+        .map(|i| format!("else if k == {i} {{ k = {} }}", i + 1))
+        .collect::<Vec<_>>()
+        .join(" ");
+    let nested = format!("{}k = 1{}", "if k == 0 { ".repeat(20), " }".repeat(20));
+    let sum = vec!["k"; 150].join(" + ");
+    let body = format!("if k == 0 {{ k = 1 }} {chain}\n  {nested}\n  k = {sum}");
+    let text = BASE.replacen("  put p of mover value 1 at to", &body, 1);
+    let game = compile(&Source::new("t.tabula", text.as_str()), &[]).expect("compiles");
+    let mut engine = tabula::Engine::new(&game);
+    let mut state = engine.initial_state().expect("initial state");
+    let mut choices = tabula::Choices::default();
+    engine.legal(&state, &mut choices).expect("legal");
+    let steps = choices.get(0).to_vec();
+    engine.apply(&mut state, &steps).expect("apply");
+}

@@ -17,6 +17,10 @@ pub(crate) enum SetRef {
 
 type Typed = Option<(Expr, Ty)>;
 
+/// How deep an expression may nest (operations inside operations, `define`s
+/// expanded); real rules stay far below it.
+pub const MAX_EXPR_DEPTH: usize = 200;
+
 impl<'a> Compiler<'a> {
     /// Compiles an expression that must have type `want`.
     pub fn expect(&mut self, e: &ast::Expr, want: Ty, scope: &mut Scope) -> Option<Expr> {
@@ -49,6 +53,29 @@ impl<'a> Compiler<'a> {
     }
 
     pub fn expr(&mut self, e: &ast::Expr, scope: &mut Scope) -> Typed {
+        // Every later step (checks, optimiser, closures, evaluation) recurses over an
+        // expression, so one nesting thousands deep would exhaust the stack.
+        if self.depth >= MAX_EXPR_DEPTH {
+            if !self.too_deep {
+                self.too_deep = true;
+                self.error(
+                    e.span,
+                    format!("this expression nests more than {MAX_EXPR_DEPTH} levels deep; split it with `let` or `define`"),
+                );
+            }
+            return None;
+        }
+        self.depth += 1;
+        let typed = self.expr_at_depth(e, scope);
+        self.depth -= 1;
+        if self.depth == 0 {
+            // Said once for each expression that goes too deep.
+            self.too_deep = false;
+        }
+        typed
+    }
+
+    fn expr_at_depth(&mut self, e: &ast::Expr, scope: &mut Scope) -> Typed {
         match &e.kind {
             ExprKind::Int(n) => {
                 if *n > i32::MAX as i64 {

@@ -116,6 +116,10 @@ pub(crate) struct Compiler<'a> {
     pub action_names: Vec<String>,
     pub chance_names: Vec<String>,
     pub phase_names: Vec<String>,
+    /// How deep the expression being compiled nests, to refuse one too deep to run.
+    pub depth: usize,
+    /// Whether the expression being compiled was already refused as too deep.
+    pub too_deep: bool,
 }
 
 impl<'a> Compiler<'a> {
@@ -149,6 +153,8 @@ impl<'a> Compiler<'a> {
             action_names: Vec::new(),
             chance_names: Vec::new(),
             phase_names: Vec::new(),
+            depth: 0,
+            too_deep: false,
         }
     }
 

@@ -26,6 +26,7 @@ pub fn parse(text: &str) -> Result<File, Diagnostic> {
             });
         }
     };
+    too_deep(&pairs)?;
     let file = pairs
         .next()
         .ok_or_else(|| Diagnostic::new(Span::default(), "empty rules file"))?;
@@ -36,6 +37,37 @@ pub fn parse(text: &str) -> Result<File, Diagnostic> {
         }
     }
     Ok(File { items })
+}
+
+/// How deep the parse tree may nest. Everything after the parser (building the AST,
+/// checking, compiling, running) walks it recursively, so an untrusted file nesting
+/// thousands of levels deep is refused here rather than exhausting the stack later.
+/// The built-in games and the examples reach at most 64.
+pub const MAX_NESTING: usize = 1000;
+
+fn nested_too_deep(at: usize) -> Diagnostic {
+    Diagnostic::new(
+        Span::new(at, at + 1),
+        "the rules nest too deeply here (blocks, `else if`s or brackets inside each other)",
+    )
+    .with_hint("split it with `define`, `let` or smaller blocks")
+}
+
+/// Refuses a parse tree nesting deeper than `MAX_NESTING`, pointing at where it does.
+fn too_deep(pairs: &pest::iterators::Pairs<Rule>) -> Result<(), Diagnostic> {
+    let mut depth = 0usize;
+    for token in pairs.clone().tokens() {
+        match token {
+            pest::Token::Start { pos, .. } => {
+                depth += 1;
+                if depth > MAX_NESTING {
+                    return Err(nested_too_deep(pos.pos()));
+                }
+            }
+            pest::Token::End { .. } => depth = depth.saturating_sub(1),
+        }
+    }
+    Ok(())
 }
 
 /// A piece of a move's notation template: literal text, `{expr}` or `{expr ? text}`.
@@ -159,6 +191,10 @@ fn syntax_error(text: &str, e: pest::error::Error<Rule>) -> Diagnostic {
     let mut names: Vec<String> = match &e.variant {
         ErrorVariant::ParsingError { positives, .. } => {
             positives.iter().filter_map(|r| token_name(*r)).collect()
+        }
+        // pest's own guard against deep recursion: the same limit as `too_deep`.
+        ErrorVariant::CustomError { message } if message.contains("stack limit") => {
+            return nested_too_deep(start);
         }
         ErrorVariant::CustomError { message } => {
             return Diagnostic::new(Span::new(start, end.max(start)), message.clone())
