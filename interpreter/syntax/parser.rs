@@ -43,7 +43,7 @@ pub fn parse(text: &str) -> Result<File, Diagnostic> {
 /// checking, compiling, running) walks it recursively, so an untrusted file nesting
 /// thousands of levels deep is refused here rather than exhausting the stack later.
 /// The built-in games and the examples reach at most 64.
-pub const MAX_NESTING: usize = 1000;
+pub const MAX_NESTING: usize = 500;
 
 fn nested_too_deep(at: usize) -> Diagnostic {
     Diagnostic::new(
