@@ -413,6 +413,29 @@ enum Plain {
     Where(ExprFn),
 }
 
+/// After a loop over directions into local `dir`: `let to = step(from, dir)` and maybe
+/// `where to != none`. Gives the slots of `from` and `to`, whether cells off the board
+/// are skipped, and the generators after them.
+fn neighbour_step(gens: &[Gen], dir: usize) -> Option<(usize, usize, bool, &[Gen])> {
+    let Some(Gen::Let(to, Expr::Operand(Operand::Step(from, d)))) = gens.first() else {
+        return None;
+    };
+    let (to, from) = (slot(*to), slot(*from));
+    if slot(*d) != dir || from == dir || to == dir || to == from {
+        return None;
+    }
+    let rest = &gens[1..];
+    let off_board = |e: &Expr| match e {
+        Expr::Simple(BinOp::Ne, Operand::Local(x), Operand::Const(NONE))
+        | Expr::Simple(BinOp::Ne, Operand::Const(NONE), Operand::Local(x)) => slot(*x) == to,
+        _ => false,
+    };
+    match rest.first() {
+        Some(Gen::Where(e, _)) if off_board(e) => Some((from, to, true, &rest[1..])),
+        _ => Some((from, to, false, rest)),
+    }
+}
+
 /// A move's generators as nested closures: each loop calls the rest of the chain for
 /// each value, and the `let`s and `where`s between two loops run in one closure. The
 /// bindings are those of `eval::generate`, in the same order.
@@ -430,9 +453,32 @@ pub fn compile_gens(gens: &[Gen]) -> GensFn {
     let rest: GensFn = match gens.get(i) {
         Some(Gen::For(s, Domain::FixedDirs(table))) if !table.is_empty() => {
             // Directions fixed per player: a loop over the mover's row of the table.
-            let next = compile_gens(&gens[i + 1..]);
             let (s, table) = (slot(*s), table.clone());
             let size = table[0].len() as u64;
+            if let Some((from, to, skip_none, rest)) = neighbour_step(&gens[i + 1..], s) {
+                // `let to = step(from, d)`, maybe with `where to != none`: the neighbour
+                // is read from the board's table inside the loop.
+                let next = compile_gens(rest);
+                return Box::new(move |g, st, l, emit| {
+                    if !eval::budget::spend(size) {
+                        return false;
+                    }
+                    let c = l[from];
+                    for &d in &table[st.mover().min(table.len() - 1)] {
+                        let n = g.board.step(c, d);
+                        if skip_none && n == NONE {
+                            continue;
+                        }
+                        l[s] = d;
+                        l[to] = n;
+                        if !next(g, st, l, emit) {
+                            return false;
+                        }
+                    }
+                    true
+                });
+            }
+            let next = compile_gens(&gens[i + 1..]);
             Box::new(move |g, st, l, emit| {
                 if !eval::budget::spend(size) {
                     return false;
