@@ -1,0 +1,173 @@
+//! A move's generators as nested closures.
+
+use super::{compile, slot};
+use crate::board::NONE;
+use crate::engine::eval;
+use crate::engine::state::CellWord;
+use crate::ir::*;
+
+/// A `let` or `where` of a generator chain.
+enum Plain {
+    Let(usize, ExprFn),
+    Where(ExprFn),
+}
+
+/// After a loop over directions into local `dir`: `let to = step(from, dir)` and maybe
+/// `where to != none`. Gives the slots of `from` and `to`, whether cells off the board
+/// are skipped, and the generators after them.
+fn neighbour_step(gens: &[Gen], dir: usize) -> Option<(usize, usize, bool, &[Gen])> {
+    let Some(Gen::Let(to, Expr::Operand(Operand::Step(from, d)))) = gens.first() else {
+        return None;
+    };
+    let (to, from) = (slot(*to), slot(*from));
+    if slot(*d) != dir || from == dir || to == dir || to == from {
+        return None;
+    }
+    let rest = &gens[1..];
+    let off_board = |e: &Expr| match e {
+        Expr::Simple(BinOp::Ne, Operand::Local(x), Operand::Const(NONE))
+        | Expr::Simple(BinOp::Ne, Operand::Const(NONE), Operand::Local(x)) => slot(*x) == to,
+        _ => false,
+    };
+    match rest.first() {
+        Some(Gen::Where(e, _)) if off_board(e) => Some((from, to, true, &rest[1..])),
+        _ => Some((from, to, false, rest)),
+    }
+}
+
+/// A move's generators as nested closures: each loop calls the rest of the chain for
+/// each value, and the `let`s and `where`s between two loops run in one closure. The
+/// bindings are those of `eval::generate`, in the same order.
+pub fn compile_gens(gens: &[Gen]) -> GensFn {
+    let mut plain = Vec::new();
+    let mut i = 0;
+    while let Some(g) = gens.get(i) {
+        match g {
+            Gen::Let(s, e) => plain.push(Plain::Let(slot(*s), compile(e))),
+            Gen::Where(e, _) => plain.push(Plain::Where(compile(e))),
+            Gen::For(..) => break,
+        }
+        i += 1;
+    }
+    let rest: GensFn = match gens.get(i) {
+        Some(Gen::For(s, Domain::FixedDirs(table))) if !table.is_empty() => {
+            // Directions fixed per player: a loop over the mover's row of the table.
+            let (s, table) = (slot(*s), table.clone());
+            let size = table[0].len() as u64;
+            if let Some((from, to, skip_none, rest)) = neighbour_step(&gens[i + 1..], s) {
+                // `let to = step(from, d)`, maybe with `where to != none`: the neighbour
+                // is read from the board's table inside the loop.
+                let next = compile_gens(rest);
+                return Box::new(move |g, st, l, emit| {
+                    if !eval::budget::spend(size) {
+                        return false;
+                    }
+                    let c = l[from];
+                    for &d in &table[st.mover().min(table.len() - 1)] {
+                        let n = g.board.step(c, d);
+                        if skip_none && n == NONE {
+                            continue;
+                        }
+                        l[s] = d;
+                        l[to] = n;
+                        if !next(g, st, l, emit) {
+                            return false;
+                        }
+                    }
+                    true
+                });
+            }
+            let next = compile_gens(&gens[i + 1..]);
+            Box::new(move |g, st, l, emit| {
+                if !eval::budget::spend(size) {
+                    return false;
+                }
+                for &d in &table[st.mover().min(table.len() - 1)] {
+                    l[s] = d;
+                    if !next(g, st, l, emit) {
+                        return false;
+                    }
+                }
+                true
+            })
+        }
+        Some(Gen::For(s, Domain::Owned { inner, owner }))
+            if matches!(**inner, Domain::Cells)
+                && matches!(owner, Expr::Mover | Expr::Operand(Operand::Mover)) =>
+        {
+            // The cells the mover occupies: one scan of the packed cells.
+            let next = compile_gens(&gens[i + 1..]);
+            let s = slot(*s);
+            Box::new(move |g, st, l, emit| {
+                let n = g.board.cells.len();
+                if !eval::budget::spend(n as u64) {
+                    return false;
+                }
+                let who = st.mover() as i32;
+                let cells = &st.data[g.cells_base..g.cells_base + n];
+                for (c, &w) in cells.iter().enumerate() {
+                    if CellWord(w).owner() == who {
+                        l[s] = c as i32;
+                        if !next(g, st, l, emit) {
+                            return false;
+                        }
+                    }
+                }
+                true
+            })
+        }
+        Some(Gen::For(s, domain)) => {
+            let next = compile_gens(&gens[i + 1..]);
+            let (s, domain) = (slot(*s), domain.clone());
+            Box::new(move |g, st, l, emit| {
+                eval::for_each_in(g, st, &domain, l, &mut |g, st, x, l| {
+                    l[s] = x;
+                    next(g, st, l, emit)
+                })
+            })
+        }
+        _ => Box::new(|g, st, l, emit| emit(g, st, l)),
+    };
+    // The most frequent runs between two loops get a closure without a loop.
+    let mut items = plain.into_iter();
+    let plain: Vec<Plain> = match (items.next(), items.next(), items.next()) {
+        (None, ..) => return rest,
+        (Some(Plain::Let(s, f)), None, _) => {
+            return Box::new(move |g, st, l, emit| {
+                l[s] = f(g, st, l);
+                rest(g, st, l, emit)
+            })
+        }
+        (Some(Plain::Where(f)), None, _) => {
+            return Box::new(move |g, st, l, emit| f(g, st, l) == 0 || rest(g, st, l, emit))
+        }
+        (Some(Plain::Let(s, f)), Some(Plain::Where(w)), None) => {
+            return Box::new(move |g, st, l, emit| {
+                l[s] = f(g, st, l);
+                w(g, st, l) == 0 || rest(g, st, l, emit)
+            })
+        }
+        (Some(Plain::Let(s, f)), Some(Plain::Where(w)), Some(Plain::Where(v)))
+            if items.len() == 0 =>
+        {
+            return Box::new(move |g, st, l, emit| {
+                l[s] = f(g, st, l);
+                w(g, st, l) == 0 || v(g, st, l) == 0 || rest(g, st, l, emit)
+            })
+        }
+        (a, b, c) => [a, b, c].into_iter().flatten().chain(items).collect(),
+    };
+    Box::new(move |g, st, l, emit| {
+        for p in &plain {
+            match p {
+                Plain::Let(s, f) => l[*s] = f(g, st, l),
+                Plain::Where(f) => {
+                    if f(g, st, l) == 0 {
+                        return true;
+                    }
+                }
+            }
+        }
+        rest(g, st, l, emit)
+    })
+}

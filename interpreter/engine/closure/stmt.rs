@@ -1,0 +1,219 @@
+//! Blocks of statements as closures, running the effects of `exec::effect`.
+
+use super::{compile, lower_domain, slot};
+use crate::engine::eval::Locals;
+use crate::engine::exec::effect;
+use crate::engine::state::State;
+use crate::ir::*;
+
+/// One statement as a closure.
+type StmtFn = BlockFn;
+
+/// A block of statements as one closure running each in turn, with the same effects
+/// and errors as the tree runner (`exec`).
+pub fn compile_block(stmts: &[Stmt]) -> BlockFn {
+    let mut fns: Vec<StmtFn> = stmts.iter().map(compile_stmt).collect();
+    match fns.len() {
+        0 => Box::new(|_, _, _, _, _| Ok(())),
+        1 => fns.remove(0),
+        _ => Box::new(move |g, j, st, l, flow| {
+            for f in &fns {
+                f(g, j, st, l, flow)?;
+            }
+            Ok(())
+        }),
+    }
+}
+
+/// A player operand of a statement: `None` when it names none.
+fn opt(e: &Option<Expr>) -> Option<Arg> {
+    e.as_ref().map(arg)
+}
+
+/// Evaluates an optional player operand.
+#[inline(always)]
+fn opt_value(f: &Option<Arg>, g: &Game, st: &State, l: &mut Locals) -> Option<i32> {
+    f.as_ref().map(|f| f.get(g, st, l))
+}
+
+/// An operand of a statement: a constant or a local is read in place (a statement's
+/// effect costs far more than the test), anything else is a call.
+enum Arg {
+    Const(i32),
+    Local(usize),
+    Call(ExprFn),
+}
+
+impl Arg {
+    #[inline(always)]
+    fn get(&self, g: &Game, st: &State, l: &mut Locals) -> i32 {
+        match self {
+            Arg::Const(c) => *c,
+            Arg::Local(s) => l[*s],
+            Arg::Call(f) => f(g, st, l),
+        }
+    }
+}
+
+fn arg(e: &Expr) -> Arg {
+    match e {
+        Expr::Const(c) | Expr::Operand(Operand::Const(c)) => Arg::Const(*c),
+        Expr::Local(s) | Expr::Operand(Operand::Local(s)) => Arg::Local(slot(*s)),
+        _ => Arg::Call(compile(e)),
+    }
+}
+
+fn compile_stmt(s: &Stmt) -> StmtFn {
+    let span = s.span;
+    match &s.kind {
+        StmtKind::If(c, a, b) => {
+            let (c, a, b) = (arg(c), compile_block(a), compile_block(b));
+            Box::new(move |g, j, st, l, flow| {
+                if c.get(g, st, l) != 0 {
+                    a(g, j, st, l, flow)
+                } else {
+                    b(g, j, st, l, flow)
+                }
+            })
+        }
+        StmtKind::Let(s, e) => {
+            let (s, e) = (slot(*s), arg(e));
+            Box::new(move |g, _, st, l, _| {
+                l[s] = e.get(g, st, l);
+                Ok(())
+            })
+        }
+        StmtKind::For(s, domain, filter, body) => {
+            let (s, body) = (slot(*s), compile_block(body));
+            let filter = opt(filter);
+            let mut domain = domain.clone();
+            lower_domain(&mut domain);
+            Box::new(move |g, j, st, l, flow| {
+                for x in effect::domain_items(g, st, &domain, l) {
+                    l[s] = x;
+                    if let Some(f) = &filter {
+                        if f.get(g, st, l) == 0 {
+                            continue;
+                        }
+                    }
+                    body(g, j, st, l, flow)?;
+                }
+                Ok(())
+            })
+        }
+        StmtKind::Continue => Box::new(|_, _, _, _, flow| {
+            flow.cont = true;
+            Ok(())
+        }),
+        StmtKind::Move(from, to) => {
+            let (from, to) = (arg(from), arg(to));
+            Box::new(move |g, j, st, l, _| {
+                let a = from.get(g, st, l);
+                let b = to.get(g, st, l);
+                effect::move_piece(g, j, st, a, b, span)
+            })
+        }
+        StmtKind::Put {
+            count,
+            piece,
+            owner,
+            value,
+            at,
+        } => {
+            let (count, piece) = (*count, *piece);
+            let (owner, value, at) = (opt(owner), opt(value), arg(at));
+            Box::new(move |g, j, st, l, _| {
+                let c = at.get(g, st, l);
+                let o = opt_value(&owner, g, st, l);
+                let v = opt_value(&value, g, st, l);
+                effect::put(g, j, st, c, count, piece, o, v, span)
+            })
+        }
+        StmtKind::Remove(c) => {
+            let c = arg(c);
+            Box::new(move |g, j, st, l, _| {
+                let c = c.get(g, st, l);
+                effect::remove(g, j, st, c, span)
+            })
+        }
+        StmtKind::Take {
+            pool,
+            player,
+            value,
+        } => {
+            let (pool, player, value) = (*pool, opt(player), arg(value));
+            Box::new(move |g, j, st, l, _| {
+                let p = opt_value(&player, g, st, l);
+                let v = value.get(g, st, l);
+                effect::take(g, j, st, pool, p, v, span)
+            })
+        }
+        StmtKind::AddPool {
+            pool,
+            player,
+            value,
+            times,
+        } => {
+            let (pool, player, value, times) = (*pool, opt(player), arg(value), opt(times));
+            Box::new(move |g, j, st, l, _| {
+                let p = opt_value(&player, g, st, l);
+                let v = value.get(g, st, l);
+                let n = opt_value(&times, g, st, l).unwrap_or(1);
+                effect::add_pool(g, j, st, pool, p, v, n, span)
+            })
+        }
+        StmtKind::Clear { pool, player } => {
+            let (pool, player) = (*pool, opt(player));
+            Box::new(move |g, j, st, l, _| {
+                let p = opt_value(&player, g, st, l);
+                effect::clear(g, j, st, pool, p, span)
+            })
+        }
+        StmtKind::SetValue(c, v) => {
+            let (c, v) = (arg(c), arg(v));
+            Box::new(move |g, j, st, l, _| {
+                let c = c.get(g, st, l);
+                let v = v.get(g, st, l);
+                effect::set_value(g, j, st, c, v, span)
+            })
+        }
+        StmtKind::Chance(c) => {
+            let c = i32::from(*c);
+            Box::new(move |_, j, st, _, _| {
+                j.write(st, SLOT_CHANCE, c);
+                Ok(())
+            })
+        }
+        StmtKind::SetMover(p) => {
+            let p = arg(p);
+            Box::new(move |g, j, st, l, _| {
+                let p = p.get(g, st, l);
+                effect::set_mover(g, j, st, p, span)
+            })
+        }
+        StmtKind::HandTo(p) => {
+            let p = arg(p);
+            Box::new(move |g, j, st, l, flow| {
+                let p = p.get(g, st, l);
+                effect::hand_to(g, j, st, p, flow, span)
+            })
+        }
+        StmtKind::HandBack => Box::new(|_, j, st, _, flow| {
+            effect::hand_back(j, st, flow);
+            Ok(())
+        }),
+        StmtKind::Assign {
+            counter,
+            player,
+            op,
+            value,
+        } => {
+            let (counter, player, op, value) = (*counter, opt(player), *op, arg(value));
+            Box::new(move |g, j, st, l, _| {
+                let p = opt_value(&player, g, st, l);
+                let v = value.get(g, st, l);
+                effect::assign(g, j, st, counter, p, op, v, span)
+            })
+        }
+    }
+}
