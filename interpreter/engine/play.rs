@@ -265,9 +265,17 @@ impl<'g> Engine<'g> {
         let mut total = 0;
         for i in 0..choices.len() {
             let mut child = state.clone();
-            let steps: Vec<Step> = choices.get(i).to_vec();
-            for s in &steps {
-                self.apply_step(&mut child, s)?;
+            match choices.result(i) {
+                // A whole turn the search has played already.
+                Some(result) if result.len() == child.data.len() => {
+                    child.data.copy_from_slice(result);
+                }
+                _ => {
+                    let steps: Vec<Step> = choices.get(i).to_vec();
+                    for s in &steps {
+                        self.apply_step(&mut child, s)?;
+                    }
+                }
             }
             total += if depth == 1 {
                 1
