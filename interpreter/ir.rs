@@ -228,29 +228,141 @@ pub enum Domain {
     },
 }
 
-impl Domain {
-    /// Calls `f` on each expression the domain holds (those of an inner domain too).
-    pub fn exprs_mut(&mut self, f: &mut impl FnMut(&mut Expr)) {
-        match self {
+/// The body of `Domain::exprs` and `Domain::exprs_mut`, which differ only in `&`/`&mut`.
+macro_rules! domain_exprs {
+    ($domain:expr, $f:expr, $recurse:ident) => {
+        match $domain {
             Domain::Range(a, b) => {
-                f(a);
-                f(b);
+                $f(a);
+                $f(b);
             }
-            Domain::Dirs(ds) => ds.iter_mut().for_each(f),
-            Domain::Neighbours(c) => f(c),
+            Domain::Dirs(ds) => {
+                for d in ds {
+                    $f(d);
+                }
+            }
+            Domain::Neighbours(c) => $f(c),
             Domain::Owned { inner, owner } => {
-                inner.exprs_mut(f);
-                f(owner);
+                inner.$recurse($f);
+                $f(owner);
             }
             Domain::Region { player, .. }
             | Domain::Track { player, .. }
             | Domain::Pool { player, .. } => {
                 if let Some(p) = player {
-                    f(p);
+                    $f(p);
                 }
             }
             Domain::FixedDirs(_) | Domain::Cells | Domain::Players => {}
         }
+    };
+}
+
+impl Domain {
+    /// Calls `f` on each expression the domain holds (those of an inner domain too).
+    pub fn exprs(&self, f: &mut impl FnMut(&Expr)) {
+        domain_exprs!(self, f, exprs)
+    }
+
+    /// `exprs`, to change them.
+    pub fn exprs_mut(&mut self, f: &mut impl FnMut(&mut Expr)) {
+        domain_exprs!(self, f, exprs_mut)
+    }
+}
+
+/// The body of `Expr::children` and `Expr::children_mut`.
+macro_rules! expr_children {
+    ($e:expr, $f:expr, $domain:ident) => {
+        match $e {
+            Expr::Opponent(a)
+            | Expr::Owner(a)
+            | Expr::Value(a)
+            | Expr::Count(a)
+            | Expr::Empty(a)
+            | Expr::Is(a, _)
+            | Expr::Not(a)
+            | Expr::Neg(a)
+            | Expr::Abs(a)
+            | Expr::ZoneCell { player: a, .. } => $f(a),
+            Expr::Step(a, b)
+            | Expr::Slide(a, b)
+            | Expr::Binary(_, a, b)
+            | Expr::And(a, b)
+            | Expr::Or(a, b)
+            | Expr::Min(a, b)
+            | Expr::Max(a, b) => {
+                $f(a);
+                $f(b);
+            }
+            Expr::If(a, b, c) => {
+                $f(a);
+                $f(b);
+                $f(c);
+            }
+            Expr::Counter { player, .. }
+            | Expr::TrackLen { player, .. }
+            | Expr::PoolSize { player, .. } => {
+                if let Some(p) = player {
+                    $f(p);
+                }
+            }
+            Expr::TrackPos {
+                player, cell: x, ..
+            }
+            | Expr::InRegion {
+                player, cell: x, ..
+            }
+            | Expr::InTrack {
+                player, cell: x, ..
+            }
+            | Expr::TrackAt {
+                player, index: x, ..
+            }
+            | Expr::PoolHas {
+                player, value: x, ..
+            } => {
+                if let Some(p) = player {
+                    $f(p);
+                }
+                $f(x);
+            }
+            Expr::Aggregate {
+                domain,
+                filter,
+                value,
+                ..
+            } => {
+                domain.$domain($f);
+                if let Some(x) = filter {
+                    $f(x);
+                }
+                if let Some(x) = value {
+                    $f(x);
+                }
+            }
+            Expr::Const(_)
+            | Expr::Local(_)
+            | Expr::Mover
+            | Expr::Phase
+            | Expr::RelDir(_)
+            | Expr::Can(_)
+            | Expr::Operand(_)
+            | Expr::Simple(..)
+            | Expr::Compiled(_) => {}
+        }
+    };
+}
+
+impl Expr {
+    /// Calls `f` on each direct subexpression, those of an aggregate's domain included
+    /// (not a compiled expression's source).
+    pub fn children(&self, f: &mut impl FnMut(&Expr)) {
+        expr_children!(self, f, exprs)
+    }
+
+    /// `children`, to change them.
+    pub fn children_mut(&mut self, f: &mut impl FnMut(&mut Expr)) {
+        expr_children!(self, f, exprs_mut)
     }
 }
 

@@ -180,81 +180,30 @@ fn as_operand(e: &Expr) -> Option<Operand> {
 }
 
 fn children(e: &mut Expr) {
-    match e {
-        Expr::Aggregate {
-            slot,
-            domain: d,
-            filter,
-            value,
-            ..
-        } => {
-            domain(d);
-            if let Some(f) = filter {
-                expr(f);
-            }
-            if let Some(v) = value {
-                expr(v);
-            }
-            if let Some(f) = filter.as_mut() {
-                if let Some(owner) = take_owner_test(f, *slot) {
-                    let inner = std::mem::replace(d.as_mut(), Domain::Cells);
-                    **d = Domain::Owned {
-                        inner: Box::new(inner),
-                        owner,
-                    };
-                    if matches!(**f, Expr::Const(1) | Expr::Operand(Operand::Const(1))) {
-                        *filter = None;
-                    }
-                }
-            }
+    e.children_mut(&mut expr);
+    // `count(c in D where owner(c) == P and ...)` loops over the cells P occupies.
+    if let Expr::Aggregate {
+        slot,
+        domain: d,
+        filter: Some(f),
+        ..
+    } = e
+    {
+        if let Some(owner) = take_owner_test(f, *slot) {
+            let inner = std::mem::replace(d.as_mut(), Domain::Cells);
+            **d = Domain::Owned {
+                inner: Box::new(inner),
+                owner,
+            };
         }
-        Expr::Opponent(a)
-        | Expr::Owner(a)
-        | Expr::Value(a)
-        | Expr::Count(a)
-        | Expr::Empty(a)
-        | Expr::Is(a, _) => expr(a),
-        Expr::Not(a) | Expr::Neg(a) | Expr::Abs(a) => expr(a),
-        Expr::Step(a, b)
-        | Expr::Slide(a, b)
-        | Expr::Binary(_, a, b)
-        | Expr::And(a, b)
-        | Expr::Or(a, b)
-        | Expr::Min(a, b)
-        | Expr::Max(a, b) => {
-            expr(a);
-            expr(b);
+    }
+    if let Expr::Aggregate { filter, .. } = e {
+        if filter
+            .as_deref()
+            .is_some_and(|f| matches!(f, Expr::Const(1) | Expr::Operand(Operand::Const(1))))
+        {
+            *filter = None;
         }
-        Expr::If(a, b, c) => {
-            expr(a);
-            expr(b);
-            expr(c);
-        }
-        Expr::Counter {
-            player: Some(p), ..
-        } => expr(p),
-        Expr::TrackPos {
-            player, cell: a, ..
-        }
-        | Expr::InRegion {
-            player, cell: a, ..
-        }
-        | Expr::InTrack {
-            player, cell: a, ..
-        } => {
-            if let Some(p) = player {
-                expr(p);
-            }
-            expr(a);
-        }
-        Expr::TrackAt { player, index, .. } => {
-            if let Some(p) = player {
-                expr(p);
-            }
-            expr(index);
-        }
-        Expr::ZoneCell { player, .. } => expr(player),
-        _ => {}
     }
 }
 
@@ -330,7 +279,6 @@ fn operand_slots(o: Operand, out: &mut u64) {
 
 /// Every local slot an expression reads (a loop's own variable included).
 fn reads_slots(e: &Expr, out: &mut u64) {
-    let all = |x: &Expr, out: &mut u64| reads_slots(x, out);
     match e {
         Expr::Local(s) => *out |= 1 << s,
         Expr::Operand(o) => operand_slots(*o, out),
@@ -338,100 +286,9 @@ fn reads_slots(e: &Expr, out: &mut u64) {
             operand_slots(*a, out);
             operand_slots(*b, out);
         }
-        Expr::Const(_) | Expr::Mover | Expr::Phase | Expr::RelDir(_) | Expr::Can(_) => {}
-        Expr::Opponent(a)
-        | Expr::Owner(a)
-        | Expr::Value(a)
-        | Expr::Count(a)
-        | Expr::Empty(a)
-        | Expr::Is(a, _)
-        | Expr::Not(a)
-        | Expr::Neg(a)
-        | Expr::Abs(a) => all(a, out),
-        Expr::Step(a, b)
-        | Expr::Slide(a, b)
-        | Expr::Binary(_, a, b)
-        | Expr::And(a, b)
-        | Expr::Or(a, b)
-        | Expr::Min(a, b)
-        | Expr::Max(a, b) => {
-            all(a, out);
-            all(b, out);
-        }
-        Expr::If(a, b, c) => {
-            all(a, out);
-            all(b, out);
-            all(c, out);
-        }
-        Expr::Counter { player, .. }
-        | Expr::TrackLen { player, .. }
-        | Expr::PoolSize { player, .. } => {
-            if let Some(p) = player {
-                all(p, out);
-            }
-        }
-        Expr::TrackPos {
-            player, cell: x, ..
-        }
-        | Expr::InRegion {
-            player, cell: x, ..
-        }
-        | Expr::InTrack {
-            player, cell: x, ..
-        }
-        | Expr::TrackAt {
-            player, index: x, ..
-        }
-        | Expr::PoolHas {
-            player, value: x, ..
-        } => {
-            if let Some(p) = player {
-                all(p, out);
-            }
-            all(x, out);
-        }
-        Expr::ZoneCell { player, .. } => all(player, out),
         // Compiling to closures comes after every rewrite here.
-        Expr::Compiled(c) => all(&c.source, out),
-        Expr::Aggregate {
-            domain,
-            filter,
-            value,
-            ..
-        } => {
-            domain_slots(domain, out);
-            if let Some(f) = filter {
-                all(f, out);
-            }
-            if let Some(v) = value {
-                all(v, out);
-            }
-        }
-    }
-}
-
-fn domain_slots(d: &Domain, out: &mut u64) {
-    match d {
-        Domain::Range(a, b) => {
-            reads_slots(a, out);
-            reads_slots(b, out);
-        }
-        Domain::Dirs(ds) => ds.iter().for_each(|x| reads_slots(x, out)),
-        Domain::Neighbours(c) => reads_slots(c, out),
-        Domain::Owned { inner, owner } => {
-            domain_slots(inner, out);
-            reads_slots(owner, out);
-        }
-        Domain::Region {
-            player: Some(p), ..
-        }
-        | Domain::Track {
-            player: Some(p), ..
-        }
-        | Domain::Pool {
-            player: Some(p), ..
-        } => reads_slots(p, out),
-        _ => {}
+        Expr::Compiled(c) => reads_slots(&c.source, out),
+        _ => e.children(&mut |x| reads_slots(x, out)),
     }
 }
 
@@ -523,31 +380,16 @@ fn take_owner_test(e: &mut Expr, slot: u8) -> Option<Expr> {
     }
 }
 
-/// Whether an expression reads a local slot (conservatively: any local of that number).
+/// Whether a leaf reads a local slot.
 fn operand_reads(o: Operand, slot: u8) -> bool {
-    matches!(o, Operand::Local(s) | Operand::Owner(s) | Operand::Value(s) | Operand::Count(s) | Operand::Empty(s) | Operand::TrackPosMover(_, s) if s == slot)
-        || matches!(o, Operand::Step(a, b) if a == slot || b == slot)
+    let mut slots = 0u64;
+    operand_slots(o, &mut slots);
+    slots & (1 << slot) != 0
 }
 
+/// Whether an expression reads a local slot.
 fn reads(e: &Expr, slot: u8) -> bool {
-    match e {
-        Expr::Operand(o) => operand_reads(*o, slot),
-        Expr::Simple(_, a, b) => operand_reads(*a, slot) || operand_reads(*b, slot),
-        Expr::Local(s) => *s == slot,
-        Expr::Const(_) | Expr::Mover | Expr::Phase | Expr::RelDir(_) | Expr::Can(_) => false,
-        Expr::Opponent(a)
-        | Expr::Owner(a)
-        | Expr::Value(a)
-        | Expr::Count(a)
-        | Expr::Empty(a)
-        | Expr::Is(a, _)
-        | Expr::Not(a)
-        | Expr::Neg(a)
-        | Expr::Abs(a) => reads(a, slot),
-        Expr::Counter { player, .. }
-        | Expr::TrackLen { player, .. }
-        | Expr::PoolSize { player, .. } => player.as_ref().is_some_and(|p| reads(p, slot)),
-        Expr::ZoneCell { player, .. } => reads(player, slot),
-        _ => true,
-    }
+    let mut slots = 0u64;
+    reads_slots(e, &mut slots);
+    slots & (1 << slot) != 0
 }

@@ -369,7 +369,7 @@ impl<'g> Engine<'g> {
         let phase = &game.phases[state.phase()];
         let start = out.len();
         let mut locals: Locals = [0; MAX_LOCALS];
-        for &a in &phase.prefer {
+        let mut steps_of = |a: usize, out: &mut Vec<Step>| {
             generate_move(
                 game,
                 state,
@@ -380,24 +380,15 @@ impl<'g> Engine<'g> {
                     true
                 },
             );
+        };
+        for &a in &phase.prefer {
+            steps_of(a, out);
         }
         if out.len() > start {
             return;
         }
-        for &a in &phase.actions {
-            if phase.prefer.contains(&a) {
-                continue;
-            }
-            generate_move(
-                game,
-                state,
-                &game.actions[a],
-                &mut locals,
-                &mut |_, _, l| {
-                    out.push(Step::new(StepKind::Action, a, l));
-                    true
-                },
-            );
+        for &a in phase.actions.iter().filter(|a| !phase.prefer.contains(a)) {
+            steps_of(a, out);
         }
     }
 
