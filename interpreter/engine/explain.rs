@@ -4,6 +4,7 @@
 //! bookkeeping, and only when someone asks.
 
 use super::eval::{eval, for_each_in, Locals};
+use super::notation::split_ordered;
 use super::{Choices, Engine, RuntimeError, State, Step, StepKind};
 use crate::diagnostic::Span;
 use crate::ir::*;
@@ -594,11 +595,7 @@ impl<'g> Engine<'g> {
             return findings;
         }
         if !phase.actions.contains(&best.action) {
-            let allowed: Vec<&str> = phase
-                .actions
-                .iter()
-                .map(|&a| game.actions[a].name.as_str())
-                .collect();
+            let allowed = action_names(game, &phase.actions);
             let m = format!(
                 "{context}`{text}` is a move of action `{}`, which phase `{}` does not allow (its actions: {})",
                 action.name,
@@ -617,11 +614,7 @@ impl<'g> Engine<'g> {
                 .take(4)
                 .map(|s| self.step_text(state, s, true))
                 .collect();
-            let preferred: Vec<&str> = phase
-                .prefer
-                .iter()
-                .map(|&a| game.actions[a].name.as_str())
-                .collect();
+            let preferred = action_names(game, &phase.prefer);
             let m = format!(
                 "{context}`{text}` is a move of `{}`, but phase `{}` prefers `{}`: while one is possible no other action may be played (possible now: {})",
                 action.name,
@@ -941,19 +934,12 @@ fn is_comparison(op: BinOp) -> bool {
     )
 }
 
-/// A written turn split into its steps in the order given, `x(n)` expanded.
-pub fn split_ordered(text: &str) -> Vec<String> {
-    let mut out = Vec::new();
-    for token in text.split_whitespace() {
-        match token.strip_suffix(')').and_then(|t| t.rsplit_once('(')) {
-            Some((step, n)) if n.parse::<usize>().is_ok_and(|n| (1..=16).contains(&n)) => {
-                let n: usize = n.parse().unwrap_or(1);
-                out.extend(std::iter::repeat_n(step.to_string(), n));
-            }
-            _ => out.push(token.to_string()),
-        }
-    }
-    out
+/// The names of actions given by index.
+fn action_names<'g>(game: &'g Game, actions: &[usize]) -> Vec<&'g str> {
+    actions
+        .iter()
+        .map(|&a| game.actions[a].name.as_str())
+        .collect()
 }
 
 fn join_numbers(v: &[i32]) -> String {

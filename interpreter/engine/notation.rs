@@ -221,8 +221,8 @@ impl<'g> Engine<'g> {
     }
 }
 
-/// Splits a written choice into sorted step texts, expanding `x(n)`.
-pub fn normalise(text: &str) -> Vec<String> {
+/// A written turn split into its steps in the order given, `x(n)` expanded.
+pub fn split_ordered(text: &str) -> Vec<String> {
     let mut out = Vec::new();
     for token in text.split_whitespace() {
         match token.strip_suffix(')').and_then(|t| t.rsplit_once('(')) {
@@ -233,6 +233,12 @@ pub fn normalise(text: &str) -> Vec<String> {
             _ => out.push(token.to_string()),
         }
     }
+    out
+}
+
+/// Splits a written choice into sorted step texts, expanding `x(n)`.
+pub fn normalise(text: &str) -> Vec<String> {
+    let mut out = split_ordered(text);
     out.sort();
     out
 }

@@ -201,8 +201,8 @@ impl Session {
         }
     }
 
-    /// "match to 7: white 2, black 0".
-    fn score_text(&self, m: &Match) -> String {
+    /// "white 2, black 0".
+    fn scores_list(&self, m: &Match) -> String {
         let scores: Vec<String> = self
             .game
             .players
@@ -210,7 +210,12 @@ impl Session {
             .zip(&m.scores)
             .map(|(p, s)| format!("{p} {s}"))
             .collect();
-        format!("match to {}: {}", m.length, scores.join(", "))
+        scores.join(", ")
+    }
+
+    /// "match to 7: white 2, black 0".
+    fn score_text(&self, m: &Match) -> String {
+        format!("match to {}: {}", m.length, self.scores_list(m))
     }
 
     /// "white wins the match to 7 (white 7, black 3) in 5 games".
@@ -219,17 +224,10 @@ impl Session {
             Some(w) => format!("{} wins the match", self.game.players[w]),
             None => "the match is drawn".to_string(),
         };
-        let scores: Vec<String> = self
-            .game
-            .players
-            .iter()
-            .zip(&m.scores)
-            .map(|(p, s)| format!("{p} {s}"))
-            .collect();
         format!(
             "{who} to {} ({}) in {} game{}",
             m.length,
-            scores.join(", "),
+            self.scores_list(m),
             m.games,
             if m.games == 1 { "" } else { "s" }
         )

@@ -20,8 +20,8 @@ pub use record::Record;
 pub use style::Style;
 pub use timeline::{By, Entry};
 
-use crate::engine::explain::split_ordered;
 use crate::engine::matchplay::Match;
+use crate::engine::notation::split_ordered;
 use crate::engine::play::PlayError;
 use crate::engine::rng::Rng;
 use crate::{
