@@ -11,7 +11,6 @@ const MAX_KEYS: usize = MAX_TURN_KEYS;
 #[derive(Debug, Clone, Copy)]
 struct Leaf {
     steps: (u32, u32),
-    keys: [i32; MAX_KEYS],
     hash: u64,
     data: u32,
 }
@@ -26,6 +25,10 @@ pub(crate) struct Search {
     leaf_data: Vec<i32>,
     work: Option<State>,
     kept: Vec<usize>,
+    /// The first kept turn of each resulting position's hash.
+    kept_by_hash: std::collections::HashMap<u64, u32, std::hash::BuildHasherDefault<HashIsKey>>,
+    /// The greatest `maximize` keys of the turns found so far (`None` before the first).
+    best: Option<[i32; MAX_KEYS]>,
     /// Positions already reached within this turn (hash, offset in `seen_data`): two
     /// orders of the same moves lead to the same subtree, which is searched once.
     seen: std::collections::HashMap<u64, u32, std::hash::BuildHasherDefault<HashIsKey>>,
@@ -93,6 +96,7 @@ impl<'g> Engine<'g> {
         self.search.seen.clear();
         self.search.collisions.clear();
         self.search.seen_data.clear();
+        self.search.best = None;
         self.journal.entries.clear();
         self.journal.on = true;
         let result = self.dfs(&mut work, 0);
@@ -115,27 +119,28 @@ impl<'g> Engine<'g> {
             }
             return Ok(());
         }
-        let best = self
-            .search
-            .leaves
-            .iter()
-            .map(|l| l.keys)
-            .max()
-            .unwrap_or([0; MAX_KEYS]);
         let width = state.data.len();
         let mut kept = std::mem::take(&mut self.search.kept);
         kept.clear();
+        let mut by_hash = std::mem::take(&mut self.search.kept_by_hash);
+        by_hash.clear();
         for (i, leaf) in self.search.leaves.iter().enumerate() {
-            if leaf.keys != best {
-                continue;
-            }
             let s = &self.search;
             let data = &s.leaf_data[leaf.data as usize..leaf.data as usize + width];
-            let same = kept.iter().position(|&k| {
+            let same_as = |&k: &usize| {
                 let o = &s.leaves[k];
                 o.hash == leaf.hash
                     && &s.leaf_data[o.data as usize..o.data as usize + width] == data
-            });
+            };
+            let same = match by_hash.get(&leaf.hash) {
+                None => {
+                    by_hash.insert(leaf.hash, kept.len() as u32);
+                    None
+                }
+                Some(&k) if same_as(&kept[k as usize]) => Some(k as usize),
+                // Two positions with one hash: look through them all.
+                Some(_) => kept.iter().position(same_as),
+            };
             let (a, b) = leaf.steps;
             let steps = &s.leaf_steps[a as usize..b as usize];
             let start = out.steps.len() as u32;
@@ -152,6 +157,7 @@ impl<'g> Engine<'g> {
             }
         }
         self.search.kept = kept;
+        self.search.kept_by_hash = by_hash;
         Ok(())
     }
 
@@ -222,6 +228,19 @@ impl<'g> Engine<'g> {
         for (k, e) in phase.maximize.iter().take(MAX_KEYS).enumerate() {
             keys[k] = eval(game, work, e, &mut locals);
         }
+        // A turn beaten on the keys is never offered: it need not be settled or kept,
+        // and a better one makes every turn found before it useless.
+        let s = &mut self.search;
+        match s.best {
+            Some(b) if keys < b => return Ok(()),
+            Some(b) if keys == b => {}
+            _ => {
+                s.best = Some(keys);
+                s.leaves.clear();
+                s.leaf_steps.clear();
+                s.leaf_data.clear();
+            }
+        }
         let mark = self.journal.len();
         self.settle_known(work, cont, stuck)?;
         let s = &mut self.search;
@@ -232,7 +251,6 @@ impl<'g> Engine<'g> {
         s.leaf_data.extend_from_slice(&work.data);
         s.leaves.push(Leaf {
             steps: (a, b),
-            keys,
             hash: work.hash64(),
             data,
         });
