@@ -144,6 +144,18 @@ pub struct MoveDef {
     pub compiled_body: Option<std::sync::Arc<CompiledBlock>>,
 }
 
+impl MoveDef {
+    /// Whether the outcomes (bindings and weights) may depend on the state; a chance
+    /// event that does not, like a roll of dice, has the same outcomes everywhere.
+    pub fn outcomes_read_state(&self) -> bool {
+        self.weight.as_ref().is_some_and(Expr::reads_state)
+            || self.generators.iter().any(|g| match g {
+                Gen::For(_, d) => d.reads_state(),
+                Gen::Let(_, e) | Gen::Where(e, _) => e.reads_state(),
+            })
+    }
+}
+
 /// A block of statements as one function (see `engine::closure`).
 pub type BlockFn = Box<
     dyn Fn(
@@ -268,6 +280,23 @@ impl Domain {
     pub fn exprs_mut(&mut self, f: &mut impl FnMut(&mut Expr)) {
         domain_exprs!(self, f, exprs_mut)
     }
+
+    /// Whether the elements may depend on the state (see `Expr::reads_state`).
+    pub fn reads_state(&self) -> bool {
+        let own = match self {
+            Domain::Range(..)
+            | Domain::Dirs(_)
+            | Domain::Cells
+            | Domain::Players
+            | Domain::Region { .. }
+            | Domain::Track { .. }
+            | Domain::Neighbours(_) => false,
+            Domain::FixedDirs(_) | Domain::Pool { .. } | Domain::Owned { .. } => true,
+        };
+        let mut exprs = false;
+        self.exprs(&mut |e| exprs |= e.reads_state());
+        own || exprs
+    }
 }
 
 /// The body of `Expr::children` and `Expr::children_mut`.
@@ -363,6 +392,71 @@ impl Expr {
     /// `children`, to change them.
     pub fn children_mut(&mut self, f: &mut impl FnMut(&mut Expr)) {
         expr_children!(self, f, exprs_mut)
+    }
+
+    /// Whether the value may depend on the state (the mover included), and not only on
+    /// the locals and the board. Every kind is named, so a new one must be decided.
+    pub fn reads_state(&self) -> bool {
+        let own = match self {
+            Expr::Const(_)
+            | Expr::Local(_)
+            | Expr::Opponent(_)
+            | Expr::Step(..)
+            | Expr::TrackPos { .. }
+            | Expr::TrackAt { .. }
+            | Expr::TrackLen { .. }
+            | Expr::InRegion { .. }
+            | Expr::InTrack { .. }
+            | Expr::ZoneCell { .. }
+            | Expr::Not(_)
+            | Expr::Neg(_)
+            | Expr::Binary(..)
+            | Expr::And(..)
+            | Expr::Or(..)
+            | Expr::If(..)
+            | Expr::Min(..)
+            | Expr::Max(..)
+            | Expr::Abs(_) => false,
+            Expr::Aggregate { domain, .. } => domain.reads_state(),
+            Expr::Mover
+            | Expr::Phase
+            | Expr::Counter { .. }
+            | Expr::Owner(_)
+            | Expr::Value(_)
+            | Expr::Count(_)
+            | Expr::Empty(_)
+            | Expr::Is(..)
+            | Expr::Slide(..)
+            | Expr::RelDir(_)
+            | Expr::PoolSize { .. }
+            | Expr::PoolHas { .. }
+            | Expr::Can(_) => true,
+            Expr::Operand(o) => o.reads_state(),
+            Expr::Simple(_, a, b) => a.reads_state() || b.reads_state(),
+            Expr::Compiled(c) => c.source.reads_state(),
+        };
+        let mut children = false;
+        self.children(&mut |e| children |= e.reads_state());
+        own || children
+    }
+}
+
+impl Operand {
+    /// Whether the value may depend on the state (see `Expr::reads_state`).
+    pub fn reads_state(self) -> bool {
+        match self {
+            Operand::Const(_) | Operand::Local(_) | Operand::Step(..) => false,
+            Operand::Mover
+            | Operand::Opponent
+            | Operand::Owner(_)
+            | Operand::Value(_)
+            | Operand::Count(_)
+            | Operand::Empty(_)
+            | Operand::Counter(_)
+            | Operand::ZoneMover(_)
+            | Operand::CounterMover(_)
+            | Operand::TrackPosMover(..) => true,
+        }
     }
 }
 

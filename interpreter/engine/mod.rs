@@ -150,11 +150,13 @@ pub struct Engine<'g> {
     pub(crate) match_info: Option<matchplay::Match>,
     /// The counters reset at each turn's start: first slot, slots, starting value.
     per_turn: Vec<(usize, usize, Option<&'g Expr>)>,
+    /// The outcomes and weights of each chance event that reads no state, listed once.
+    fixed_chances: Vec<Option<Vec<(Step, u32)>>>,
 }
 
 impl<'g> Engine<'g> {
     pub fn new(game: &'g Game) -> Engine<'g> {
-        Engine {
+        let mut engine = Engine {
             game,
             journal: Journal::default(),
             search: turns::Search::default(),
@@ -169,7 +171,26 @@ impl<'g> Engine<'g> {
                     (c.base, n, c.init.as_ref())
                 })
                 .collect(),
-        }
+            fixed_chances: Vec::new(),
+        };
+        let blank = State::new(game);
+        engine.fixed_chances = (0..game.chances.len())
+            .map(|c| {
+                if game.chances[c].outcomes_read_state() {
+                    return None;
+                }
+                eval::budget::reset();
+                let mut outcomes = Choices::default();
+                let complete = engine.live_chance_steps(&blank, c, &mut outcomes);
+                let listed = outcomes.ranges.iter().zip(&outcomes.weights);
+                complete.then(|| {
+                    listed
+                        .map(|(&(a, _), &w)| (outcomes.steps[a as usize], w))
+                        .collect()
+                })
+            })
+            .collect();
+        engine
     }
 
     /// The state before the first decision: counters, setup, the first phase.
@@ -395,6 +416,21 @@ impl<'g> Engine<'g> {
     /// The outcomes of the pending chance event with their weights.
     pub fn chance_steps(&self, state: &State, out: &mut Choices) {
         let Some(c) = state.chance() else { return };
+        match self.fixed_chances.get(c) {
+            Some(Some(fixed)) => {
+                for &(s, w) in fixed {
+                    out.push_one(s, w);
+                }
+            }
+            _ => {
+                self.live_chance_steps(state, c, out);
+            }
+        }
+    }
+
+    /// Generates the outcomes of chance event `c`; returns false if the loop budget
+    /// stopped the generation early.
+    fn live_chance_steps(&self, state: &State, c: usize, out: &mut Choices) -> bool {
         let game = self.game;
         let def = &game.chances[c];
         let mut locals: Locals = [0; MAX_LOCALS];
@@ -410,7 +446,7 @@ impl<'g> Engine<'g> {
                 out.push_one(Step::new(StepKind::Chance, c, l), w);
             }
             true
-        });
+        })
     }
 
     /// The outcome if an end rule holds now (not counting a player stuck with no move).
