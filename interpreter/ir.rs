@@ -160,7 +160,6 @@ impl MoveDef {
 pub type BlockFn = Box<
     dyn Fn(
             &Game,
-            &mut crate::engine::Journal,
             &mut crate::engine::State,
             &mut [i32; MAX_LOCALS],
             &mut crate::engine::Flow,

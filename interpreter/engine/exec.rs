@@ -1,4 +1,4 @@
-//! Running effects (statements) on a state, with an undo journal for search. Each
+//! Running effects (statements) on a state. Each
 //! effect is one function of its evaluated operands (`effect`), shared by the tree
 //! runner here and by the compiled blocks of `closure`.
 
@@ -19,50 +19,7 @@ pub struct Flow {
 /// register.
 pub type Fallible = Result<(), Box<RuntimeError>>;
 
-/// The writes made to a state while searching, so that they can be undone.
-#[derive(Debug, Default)]
-pub struct Journal {
-    pub(crate) entries: Vec<(u32, i32)>,
-    /// Whether writes are being recorded.
-    pub(crate) on: bool,
-}
-
-impl Journal {
-    /// Writes one slot, remembering the old value when a search needs to undo.
-    #[inline]
-    pub fn write(&mut self, state: &mut State, idx: usize, v: i32) {
-        if self.on {
-            self.entries.push((idx as u32, state.data[idx]));
-        }
-        state.data[idx] = v;
-    }
-
-    pub(crate) fn len(&self) -> usize {
-        self.entries.len()
-    }
-
-    /// Undoes every write made since the journal had `mark` entries.
-    pub(crate) fn undo_to(&mut self, state: &mut State, mark: usize) {
-        while self.entries.len() > mark {
-            if let Some((i, v)) = self.entries.pop() {
-                state.data[i as usize] = v;
-            }
-        }
-    }
-}
-
 impl<'g> Engine<'g> {
-    /// Writes one slot through the journal.
-    #[inline]
-    pub(crate) fn write(&mut self, state: &mut State, idx: usize, v: i32) {
-        self.journal.write(state, idx, v);
-    }
-
-    /// Undoes every write made since the journal had `mark` entries.
-    pub(crate) fn undo_to(&mut self, state: &mut State, mark: usize) {
-        self.journal.undo_to(state, mark);
-    }
-
     /// Runs a block: compiled when it was, as a tree otherwise.
     pub(crate) fn run_block(
         &mut self,
@@ -73,7 +30,7 @@ impl<'g> Engine<'g> {
         flow: &mut Flow,
     ) -> Result<(), RuntimeError> {
         match compiled {
-            Some(c) => (c.0)(self.game, &mut self.journal, state, locals, flow).map_err(|e| *e),
+            Some(c) => (c.0)(self.game, state, locals, flow).map_err(|e| *e),
             None => self.exec(state, stmts, locals, flow),
         }
     }
@@ -85,28 +42,26 @@ impl<'g> Engine<'g> {
         locals: &mut Locals,
         flow: &mut Flow,
     ) -> Result<(), RuntimeError> {
-        exec_tree(self.game, &mut self.journal, state, stmts, locals, flow).map_err(|e| *e)
+        exec_tree(self.game, state, stmts, locals, flow).map_err(|e| *e)
     }
 }
 
 /// Runs statements as trees.
 fn exec_tree(
     game: &Game,
-    journal: &mut Journal,
     state: &mut State,
     stmts: &[Stmt],
     locals: &mut Locals,
     flow: &mut Flow,
 ) -> Fallible {
     for s in stmts {
-        exec_one(game, journal, state, s, locals, flow)?;
+        exec_one(game, state, s, locals, flow)?;
     }
     Ok(())
 }
 
 fn exec_one(
     game: &Game,
-    journal: &mut Journal,
     state: &mut State,
     s: &Stmt,
     locals: &mut Locals,
@@ -123,7 +78,7 @@ fn exec_one(
             } else {
                 b
             };
-            exec_tree(game, journal, state, branch, locals, flow)?;
+            exec_tree(game, state, branch, locals, flow)?;
         }
         StmtKind::Let(slot, e) => locals[*slot as usize] = eval(game, state, e, locals),
         StmtKind::For(slot, domain, filter, body) => {
@@ -134,14 +89,14 @@ fn exec_one(
                         continue;
                     }
                 }
-                exec_tree(game, journal, state, body, locals, flow)?;
+                exec_tree(game, state, body, locals, flow)?;
             }
         }
         StmtKind::Continue => flow.cont = true,
         StmtKind::Move(from, to) => {
             let a = eval(game, state, from, locals);
             let b = eval(game, state, to, locals);
-            effect::move_piece(game, journal, state, a, b, span)?;
+            effect::move_piece(game, state, a, b, span)?;
         }
         StmtKind::Put {
             count,
@@ -153,11 +108,11 @@ fn exec_one(
             let c = eval(game, state, at, locals);
             let o = player(state, owner.as_ref(), locals);
             let v = value.as_ref().map(|v| eval(game, state, v, locals));
-            effect::put(game, journal, state, c, *count, *piece, o, v, span)?;
+            effect::put(game, state, c, *count, *piece, o, v, span)?;
         }
         StmtKind::Remove(c) => {
             let c = eval(game, state, c, locals);
-            effect::remove(game, journal, state, c, span)?;
+            effect::remove(game, state, c, span)?;
         }
         StmtKind::Take {
             pool,
@@ -166,7 +121,7 @@ fn exec_one(
         } => {
             let p = player(state, p.as_ref(), locals);
             let v = eval(game, state, value, locals);
-            effect::take(game, journal, state, *pool, p, v, span)?;
+            effect::take(game, state, *pool, p, v, span)?;
         }
         StmtKind::AddPool {
             pool,
@@ -177,27 +132,27 @@ fn exec_one(
             let p = player(state, p.as_ref(), locals);
             let v = eval(game, state, value, locals);
             let n = times.as_ref().map_or(1, |t| eval(game, state, t, locals));
-            effect::add_pool(game, journal, state, *pool, p, v, n, span)?;
+            effect::add_pool(game, state, *pool, p, v, n, span)?;
         }
         StmtKind::Clear { pool, player: p } => {
             let p = player(state, p.as_ref(), locals);
-            effect::clear(game, journal, state, *pool, p, span)?;
+            effect::clear(game, state, *pool, p, span)?;
         }
         StmtKind::SetValue(c, v) => {
             let c = eval(game, state, c, locals);
             let v = eval(game, state, v, locals);
-            effect::set_value(game, journal, state, c, v, span)?;
+            effect::set_value(game, state, c, v, span)?;
         }
-        StmtKind::Chance(c) => journal.write(state, SLOT_CHANCE, *c as i32),
+        StmtKind::Chance(c) => state.data[SLOT_CHANCE] = *c as i32,
         StmtKind::SetMover(p) => {
             let p = eval(game, state, p, locals);
-            effect::set_mover(game, journal, state, p, span)?;
+            effect::set_mover(game, state, p, span)?;
         }
         StmtKind::HandTo(p) => {
             let p = eval(game, state, p, locals);
-            effect::hand_to(game, journal, state, p, flow, span)?;
+            effect::hand_to(game, state, p, flow, span)?;
         }
-        StmtKind::HandBack => effect::hand_back(journal, state, flow),
+        StmtKind::HandBack => effect::hand_back(state, flow),
         StmtKind::Assign {
             counter,
             player: p,
@@ -206,7 +161,7 @@ fn exec_one(
         } => {
             let p = player(state, p.as_ref(), locals);
             let v = eval(game, state, value, locals);
-            effect::assign(game, journal, state, *counter, p, *op, v, span)?;
+            effect::assign(game, state, *counter, p, *op, v, span)?;
         }
     }
     Ok(())
@@ -263,14 +218,7 @@ pub(crate) mod effect {
     }
 
     #[inline]
-    pub fn move_piece(
-        game: &Game,
-        journal: &mut Journal,
-        state: &mut State,
-        a: i32,
-        b: i32,
-        span: Span,
-    ) -> Fallible {
+    pub fn move_piece(game: &Game, state: &mut State, a: i32, b: i32, span: Span) -> Fallible {
         let sa = cell_slot(game, a, span, "`move` from")?;
         let sb = cell_slot(game, b, span, "`move` to")?;
         let wa = CellWord(state.data[sa]);
@@ -288,8 +236,8 @@ pub(crate) mod effect {
         } else {
             wb.0 + 1
         };
-        journal.write(state, sa, left);
-        journal.write(state, sb, arrived);
+        state.data[sa] = left;
+        state.data[sb] = arrived;
         Ok(())
     }
 
@@ -322,7 +270,6 @@ pub(crate) mod effect {
     #[allow(clippy::too_many_arguments)]
     pub fn put(
         game: &Game,
-        journal: &mut Journal,
         state: &mut State,
         c: i32,
         count: i32,
@@ -355,26 +302,19 @@ pub(crate) mod effect {
         if w.count() + count > 255 {
             return Err(RuntimeError::new(span, "a cell holds at most 255 pieces").into());
         }
-        journal.write(state, slot, CellWord::new(o, piece, v, w.count() + count).0);
+        state.data[slot] = CellWord::new(o, piece, v, w.count() + count).0;
         Ok(())
     }
 
-    pub fn remove(
-        game: &Game,
-        journal: &mut Journal,
-        state: &mut State,
-        c: i32,
-        span: Span,
-    ) -> Fallible {
+    pub fn remove(game: &Game, state: &mut State, c: i32, span: Span) -> Fallible {
         let slot = cell_slot(game, c, span, "`remove`")?;
-        journal.write(state, slot, 0);
+        state.data[slot] = 0;
         Ok(())
     }
 
     #[inline]
     pub fn take(
         game: &Game,
-        journal: &mut Journal,
         state: &mut State,
         pool: usize,
         player: Option<i32>,
@@ -390,14 +330,13 @@ pub(crate) mod effect {
             )
             .into());
         };
-        journal.write(state, slot, state.data[slot] - 1);
+        state.data[slot] -= 1;
         Ok(())
     }
 
     #[allow(clippy::too_many_arguments)]
     pub fn add_pool(
         game: &Game,
-        journal: &mut Journal,
         state: &mut State,
         pool: usize,
         player: Option<i32>,
@@ -419,13 +358,12 @@ pub(crate) mod effect {
                 RuntimeError::new(span, "a pool holds 0 to 1,000,000 of each value").into(),
             );
         }
-        journal.write(state, slot, state.data[slot] + n);
+        state.data[slot] += n;
         Ok(())
     }
 
     pub fn clear(
         game: &Game,
-        journal: &mut Journal,
         state: &mut State,
         pool: usize,
         player: Option<i32>,
@@ -436,20 +374,13 @@ pub(crate) mod effect {
         let base = def.base + p * def.width();
         for i in base..base + def.width() {
             if state.data[i] != 0 {
-                journal.write(state, i, 0);
+                state.data[i] = 0;
             }
         }
         Ok(())
     }
 
-    pub fn set_value(
-        game: &Game,
-        journal: &mut Journal,
-        state: &mut State,
-        c: i32,
-        v: i32,
-        span: Span,
-    ) -> Fallible {
+    pub fn set_value(game: &Game, state: &mut State, c: i32, v: i32, span: Span) -> Fallible {
         let slot = cell_slot(game, c, span, "`set value`")?;
         let w = CellWord(state.data[slot]);
         if w.count() == 0 {
@@ -468,43 +399,32 @@ pub(crate) mod effect {
                 return Err(RuntimeError::new(span, m).into());
             }
         }
-        journal.write(
-            state,
-            slot,
-            CellWord::new(w.owner(), w.piece(), v, w.count()).0,
-        );
+        state.data[slot] = CellWord::new(w.owner(), w.piece(), v, w.count()).0;
         Ok(())
     }
 
-    pub fn set_mover(
-        game: &Game,
-        journal: &mut Journal,
-        state: &mut State,
-        p: i32,
-        span: Span,
-    ) -> Fallible {
+    pub fn set_mover(game: &Game, state: &mut State, p: i32, span: Span) -> Fallible {
         let p = player_of(game, Some(p), span)?;
-        journal.write(state, SLOT_MOVER, p as i32);
-        journal.write(state, SLOT_OWNER, p as i32);
+        state.data[SLOT_MOVER] = p as i32;
+        state.data[SLOT_OWNER] = p as i32;
         Ok(())
     }
 
     pub fn hand_to(
         game: &Game,
-        journal: &mut Journal,
         state: &mut State,
         p: i32,
         flow: &mut Flow,
         span: Span,
     ) -> Fallible {
         let p = player_of(game, Some(p), span)?;
-        journal.write(state, SLOT_MOVER, p as i32);
+        state.data[SLOT_MOVER] = p as i32;
         flow.cont = true;
         Ok(())
     }
 
-    pub fn hand_back(journal: &mut Journal, state: &mut State, flow: &mut Flow) {
-        journal.write(state, SLOT_MOVER, state.data[SLOT_OWNER]);
+    pub fn hand_back(state: &mut State, flow: &mut Flow) {
+        state.data[SLOT_MOVER] = state.data[SLOT_OWNER];
         flow.cont = true;
     }
 
@@ -512,7 +432,6 @@ pub(crate) mod effect {
     #[inline]
     pub fn assign(
         game: &Game,
-        journal: &mut Journal,
         state: &mut State,
         counter: usize,
         player: Option<i32>,
@@ -529,7 +448,7 @@ pub(crate) mod effect {
             AssignOp::Sub => old.wrapping_sub(v),
         };
         if new != old {
-            journal.write(state, slot, new);
+            state.data[slot] = new;
         }
         Ok(())
     }

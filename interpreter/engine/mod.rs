@@ -17,7 +17,7 @@ use crate::diagnostic::Span;
 use crate::ir::*;
 pub use eval::Locals;
 use eval::{eval, generate_move};
-pub use exec::{Fallible, Flow, Journal};
+pub use exec::{Fallible, Flow};
 pub use state::{CellWord, State};
 
 /// A rules file did something impossible while playing (moved from an empty cell, took
@@ -142,7 +142,6 @@ pub enum Status {
 /// allocate once warm.
 pub struct Engine<'g> {
     pub game: &'g Game,
-    pub(crate) journal: Journal,
     pub(crate) search: turns::Search,
     /// Limits a rules file whose turns never end.
     pub max_turn_steps: usize,
@@ -158,7 +157,6 @@ impl<'g> Engine<'g> {
     pub fn new(game: &'g Game) -> Engine<'g> {
         let mut engine = Engine {
             game,
-            journal: Journal::default(),
             search: turns::Search::default(),
             max_turn_steps: 64,
             match_info: None,
@@ -219,7 +217,7 @@ impl<'g> Engine<'g> {
         let game = self.game;
         let mut locals: Locals = [0; MAX_LOCALS];
         loop {
-            self.write(state, SLOT_PHASE, p as i32);
+            state.data[SLOT_PHASE] = p as i32;
             let done = game.phases[p]
                 .until
                 .as_ref()
@@ -233,7 +231,7 @@ impl<'g> Engine<'g> {
         if let Some(starts) = &game.phases[p].starts {
             let m = eval(game, state, starts, &mut locals);
             if m >= 0 && (m as usize) < game.players.len() {
-                self.write(state, SLOT_MOVER, m);
+                state.data[SLOT_MOVER] = m;
             }
         }
         self.begin_turn(state)
@@ -245,18 +243,10 @@ impl<'g> Engine<'g> {
         for i in 0..self.per_turn.len() {
             let (base, n, init) = self.per_turn[i];
             let start = init.map_or(0, |e| eval(game, state, e, &mut locals));
-            for slot in base..base + n {
-                if state.data[slot] != start {
-                    self.journal.write(state, slot, start);
-                }
-            }
+            state.data[base..base + n].fill(start);
         }
-        if state.in_turn() {
-            self.write(state, SLOT_IN_TURN, 0);
-        }
-        if state.data[SLOT_OWNER] != state.data[SLOT_MOVER] {
-            self.write(state, SLOT_OWNER, state.data[SLOT_MOVER]);
-        }
+        state.data[SLOT_IN_TURN] = 0;
+        state.data[SLOT_OWNER] = state.data[SLOT_MOVER];
         let phase = &game.phases[state.phase()];
         let mut locals: Locals = [0; MAX_LOCALS];
         let mut flow = Flow::default();
@@ -273,9 +263,7 @@ impl<'g> Engine<'g> {
         let mut flow = Flow::default();
         let compiled = phase.compiled_hooks.as_deref().map(|h| &h.1);
         self.run_block(state, compiled, &phase.turn_end, &mut locals, &mut flow)?;
-        if state.in_turn() {
-            self.write(state, SLOT_IN_TURN, 0);
-        }
+        state.data[SLOT_IN_TURN] = 0;
         let done = phase
             .until
             .as_ref()
@@ -286,7 +274,7 @@ impl<'g> Engine<'g> {
         // The next turn is the opponent's of the player whose turn this was, whoever
         // made its last decision.
         let next = eval::opponent(game, state.data[SLOT_OWNER]);
-        self.write(state, SLOT_MOVER, next);
+        state.data[SLOT_MOVER] = next;
         self.begin_turn(state)
     }
 
@@ -302,7 +290,7 @@ impl<'g> Engine<'g> {
         let mut flow = Flow::default();
         match step.kind {
             StepKind::Chance => {
-                self.write(state, SLOT_CHANCE, -1);
+                state.data[SLOT_CHANCE] = -1;
                 let def = &game.chances[step.id as usize];
                 let compiled = def.compiled_body.as_deref();
                 self.run_block(state, compiled, &def.body, &mut locals, &mut flow)?;
@@ -353,7 +341,7 @@ impl<'g> Engine<'g> {
         if !cont {
             return self.end_turn(state);
         }
-        self.write(state, SLOT_IN_TURN, 1);
+        state.data[SLOT_IN_TURN] = 1;
         if state.chance().is_some() || self.end_outcome(state).is_some() {
             return Ok(());
         }

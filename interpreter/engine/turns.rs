@@ -19,6 +19,8 @@ struct Leaf {
 #[derive(Debug, Default)]
 pub(crate) struct Search {
     levels: Vec<Vec<Step>>,
+    /// The position at each depth, to go back to after each step tried there.
+    saved: Vec<Vec<i32>>,
     path: Vec<Step>,
     leaves: Vec<Leaf>,
     leaf_steps: Vec<Step>,
@@ -97,11 +99,7 @@ impl<'g> Engine<'g> {
         self.search.collisions.clear();
         self.search.seen_data.clear();
         self.search.best = None;
-        self.journal.entries.clear();
-        self.journal.on = true;
         let result = self.dfs(&mut work, 0);
-        self.journal.on = false;
-        self.journal.entries.clear();
         self.search.work = Some(work);
         result?;
         if self.search.leaves.is_empty() {
@@ -171,13 +169,20 @@ impl<'g> Engine<'g> {
         let mut steps = std::mem::take(&mut self.search.levels[depth]);
         steps.clear();
         self.action_steps(work, &mut steps);
+        if self.search.saved.len() <= depth {
+            self.search.saved.push(Vec::new());
+        }
+        // Going back is one copy of the position: cheaper than recording and undoing
+        // each of the dozen or so writes a step and the settling of a turn make.
+        let mut saved = std::mem::take(&mut self.search.saved[depth]);
+        saved.clear();
+        saved.extend_from_slice(&work.data);
         let actor = work.mover();
         let result = (|| {
             for s in &steps {
-                let mark = self.journal.len();
                 let cont = self.run_step(work, s)?;
                 if self.search.visit(work) {
-                    self.undo_to(work, mark);
+                    work.data.copy_from_slice(&saved);
                     continue;
                 }
                 self.search.path.push(*s);
@@ -200,7 +205,7 @@ impl<'g> Engine<'g> {
                             format!("a turn went on for more than {} actions; does `continue` ever stop?", self.max_turn_steps),
                         ));
                     }
-                    self.write(work, SLOT_IN_TURN, 1);
+                    work.data[SLOT_IN_TURN] = 1;
                     let had_actions = self.dfs(work, depth + 1)?;
                     if !had_actions {
                         // No action follows: the turn ends here.
@@ -210,16 +215,18 @@ impl<'g> Engine<'g> {
                     self.leaf(work, cont, false)?;
                 }
                 self.search.path.pop();
-                self.undo_to(work, mark);
+                work.data.copy_from_slice(&saved);
             }
             Ok(())
         })();
         let had_actions = !steps.is_empty();
         self.search.levels[depth] = steps;
+        self.search.saved[depth] = saved;
         result.map(|()| had_actions)
     }
 
-    /// Records the current path as a complete turn.
+    /// Records the current path as a complete turn, settling `work` (the caller puts
+    /// it back).
     fn leaf(&mut self, work: &mut State, cont: bool, stuck: bool) -> Result<(), RuntimeError> {
         let game = self.game;
         let phase = &game.phases[work.phase()];
@@ -241,7 +248,6 @@ impl<'g> Engine<'g> {
                 s.leaf_data.clear();
             }
         }
-        let mark = self.journal.len();
         self.settle_known(work, cont, stuck)?;
         let s = &mut self.search;
         let a = s.leaf_steps.len() as u32;
@@ -254,7 +260,6 @@ impl<'g> Engine<'g> {
             hash: work.hash64(),
             data,
         });
-        self.undo_to(work, mark);
         Ok(())
     }
 }

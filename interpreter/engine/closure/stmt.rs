@@ -14,11 +14,11 @@ type StmtFn = BlockFn;
 pub fn compile_block(stmts: &[Stmt]) -> BlockFn {
     let mut fns: Vec<StmtFn> = stmts.iter().map(compile_stmt).collect();
     match fns.len() {
-        0 => Box::new(|_, _, _, _, _| Ok(())),
+        0 => Box::new(|_, _, _, _| Ok(())),
         1 => fns.remove(0),
-        _ => Box::new(move |g, j, st, l, flow| {
+        _ => Box::new(move |g, st, l, flow| {
             for f in &fns {
-                f(g, j, st, l, flow)?;
+                f(g, st, l, flow)?;
             }
             Ok(())
         }),
@@ -68,17 +68,17 @@ fn compile_stmt(s: &Stmt) -> StmtFn {
     match &s.kind {
         StmtKind::If(c, a, b) => {
             let (c, a, b) = (arg(c), compile_block(a), compile_block(b));
-            Box::new(move |g, j, st, l, flow| {
+            Box::new(move |g, st, l, flow| {
                 if c.get(g, st, l) != 0 {
-                    a(g, j, st, l, flow)
+                    a(g, st, l, flow)
                 } else {
-                    b(g, j, st, l, flow)
+                    b(g, st, l, flow)
                 }
             })
         }
         StmtKind::Let(s, e) => {
             let (s, e) = (slot(*s), arg(e));
-            Box::new(move |g, _, st, l, _| {
+            Box::new(move |g, st, l, _| {
                 l[s] = e.get(g, st, l);
                 Ok(())
             })
@@ -88,7 +88,7 @@ fn compile_stmt(s: &Stmt) -> StmtFn {
             let filter = opt(filter);
             let mut domain = domain.clone();
             lower_domain(&mut domain);
-            Box::new(move |g, j, st, l, flow| {
+            Box::new(move |g, st, l, flow| {
                 for x in effect::domain_items(g, st, &domain, l) {
                     l[s] = x;
                     if let Some(f) = &filter {
@@ -96,21 +96,21 @@ fn compile_stmt(s: &Stmt) -> StmtFn {
                             continue;
                         }
                     }
-                    body(g, j, st, l, flow)?;
+                    body(g, st, l, flow)?;
                 }
                 Ok(())
             })
         }
-        StmtKind::Continue => Box::new(|_, _, _, _, flow| {
+        StmtKind::Continue => Box::new(|_, _, _, flow| {
             flow.cont = true;
             Ok(())
         }),
         StmtKind::Move(from, to) => {
             let (from, to) = (arg(from), arg(to));
-            Box::new(move |g, j, st, l, _| {
+            Box::new(move |g, st, l, _| {
                 let a = from.get(g, st, l);
                 let b = to.get(g, st, l);
-                effect::move_piece(g, j, st, a, b, span)
+                effect::move_piece(g, st, a, b, span)
             })
         }
         StmtKind::Put {
@@ -122,18 +122,18 @@ fn compile_stmt(s: &Stmt) -> StmtFn {
         } => {
             let (count, piece) = (*count, *piece);
             let (owner, value, at) = (opt(owner), opt(value), arg(at));
-            Box::new(move |g, j, st, l, _| {
+            Box::new(move |g, st, l, _| {
                 let c = at.get(g, st, l);
                 let o = opt_value(&owner, g, st, l);
                 let v = opt_value(&value, g, st, l);
-                effect::put(g, j, st, c, count, piece, o, v, span)
+                effect::put(g, st, c, count, piece, o, v, span)
             })
         }
         StmtKind::Remove(c) => {
             let c = arg(c);
-            Box::new(move |g, j, st, l, _| {
+            Box::new(move |g, st, l, _| {
                 let c = c.get(g, st, l);
-                effect::remove(g, j, st, c, span)
+                effect::remove(g, st, c, span)
             })
         }
         StmtKind::Take {
@@ -142,10 +142,10 @@ fn compile_stmt(s: &Stmt) -> StmtFn {
             value,
         } => {
             let (pool, player, value) = (*pool, opt(player), arg(value));
-            Box::new(move |g, j, st, l, _| {
+            Box::new(move |g, st, l, _| {
                 let p = opt_value(&player, g, st, l);
                 let v = value.get(g, st, l);
-                effect::take(g, j, st, pool, p, v, span)
+                effect::take(g, st, pool, p, v, span)
             })
         }
         StmtKind::AddPool {
@@ -155,51 +155,51 @@ fn compile_stmt(s: &Stmt) -> StmtFn {
             times,
         } => {
             let (pool, player, value, times) = (*pool, opt(player), arg(value), opt(times));
-            Box::new(move |g, j, st, l, _| {
+            Box::new(move |g, st, l, _| {
                 let p = opt_value(&player, g, st, l);
                 let v = value.get(g, st, l);
                 let n = opt_value(&times, g, st, l).unwrap_or(1);
-                effect::add_pool(g, j, st, pool, p, v, n, span)
+                effect::add_pool(g, st, pool, p, v, n, span)
             })
         }
         StmtKind::Clear { pool, player } => {
             let (pool, player) = (*pool, opt(player));
-            Box::new(move |g, j, st, l, _| {
+            Box::new(move |g, st, l, _| {
                 let p = opt_value(&player, g, st, l);
-                effect::clear(g, j, st, pool, p, span)
+                effect::clear(g, st, pool, p, span)
             })
         }
         StmtKind::SetValue(c, v) => {
             let (c, v) = (arg(c), arg(v));
-            Box::new(move |g, j, st, l, _| {
+            Box::new(move |g, st, l, _| {
                 let c = c.get(g, st, l);
                 let v = v.get(g, st, l);
-                effect::set_value(g, j, st, c, v, span)
+                effect::set_value(g, st, c, v, span)
             })
         }
         StmtKind::Chance(c) => {
             let c = i32::from(*c);
-            Box::new(move |_, j, st, _, _| {
-                j.write(st, SLOT_CHANCE, c);
+            Box::new(move |_, st, _, _| {
+                st.data[SLOT_CHANCE] = c;
                 Ok(())
             })
         }
         StmtKind::SetMover(p) => {
             let p = arg(p);
-            Box::new(move |g, j, st, l, _| {
+            Box::new(move |g, st, l, _| {
                 let p = p.get(g, st, l);
-                effect::set_mover(g, j, st, p, span)
+                effect::set_mover(g, st, p, span)
             })
         }
         StmtKind::HandTo(p) => {
             let p = arg(p);
-            Box::new(move |g, j, st, l, flow| {
+            Box::new(move |g, st, l, flow| {
                 let p = p.get(g, st, l);
-                effect::hand_to(g, j, st, p, flow, span)
+                effect::hand_to(g, st, p, flow, span)
             })
         }
-        StmtKind::HandBack => Box::new(|_, j, st, _, flow| {
-            effect::hand_back(j, st, flow);
+        StmtKind::HandBack => Box::new(|_, st, _, flow| {
+            effect::hand_back(st, flow);
             Ok(())
         }),
         StmtKind::Assign {
@@ -209,10 +209,10 @@ fn compile_stmt(s: &Stmt) -> StmtFn {
             value,
         } => {
             let (counter, player, op, value) = (*counter, opt(player), *op, arg(value));
-            Box::new(move |g, j, st, l, _| {
+            Box::new(move |g, st, l, _| {
                 let p = opt_value(&player, g, st, l);
                 let v = value.get(g, st, l);
-                effect::assign(g, j, st, counter, p, op, v, span)
+                effect::assign(g, st, counter, p, op, v, span)
             })
         }
     }
