@@ -1,5 +1,5 @@
 //! Whole-turn decisions: every sequence of actions a player can make in one turn is
-//! tried (apply, recurse, undo); the complete turns are filtered by the phase's
+//! tried (apply, recurse, go back); the complete turns are filtered by the phase's
 //! `maximize` keys and told apart by the position they produce.
 
 use super::eval::{eval, Locals};
