@@ -35,6 +35,32 @@ fn neighbour_step(gens: &[Gen], dir: usize) -> Option<(usize, usize, bool, &[Gen
     }
 }
 
+/// A region or track listed per player, read for the mover.
+#[derive(Clone, Copy)]
+enum MoverList {
+    Region(usize),
+    Track(usize),
+}
+
+fn is_mover(e: &Expr) -> bool {
+    matches!(e, Expr::Mover | Expr::Operand(Operand::Mover))
+}
+
+/// The region or track of `d`, if `d` lists the mover's own cells of one.
+fn mover_list(d: &Domain) -> Option<MoverList> {
+    match d {
+        Domain::Region {
+            region,
+            player: Some(p),
+        } if is_mover(p) => Some(MoverList::Region(*region)),
+        Domain::Track {
+            track,
+            player: Some(p),
+        } if is_mover(p) => Some(MoverList::Track(*track)),
+        _ => None,
+    }
+}
+
 /// A move's generators as nested closures: each loop calls the rest of the chain for
 /// each value, and the `let`s and `where`s between two loops run in one closure. The
 /// bindings are those of `eval::generate`, in the same order.
@@ -92,8 +118,7 @@ pub fn compile_gens(gens: &[Gen]) -> GensFn {
             })
         }
         Some(Gen::For(s, Domain::Owned { inner, owner }))
-            if matches!(**inner, Domain::Cells)
-                && matches!(owner, Expr::Mover | Expr::Operand(Operand::Mover)) =>
+            if matches!(**inner, Domain::Cells) && is_mover(owner) =>
         {
             // The cells the mover occupies: one scan of the packed cells.
             let next = compile_gens(&gens[i + 1..]);
@@ -108,6 +133,36 @@ pub fn compile_gens(gens: &[Gen]) -> GensFn {
                 for (c, &w) in cells.iter().enumerate() {
                     if CellWord(w).owner() == who {
                         l[s] = c as i32;
+                        if !next(g, st, l, emit) {
+                            return false;
+                        }
+                    }
+                }
+                true
+            })
+        }
+        Some(Gen::For(s, Domain::Owned { inner, owner }))
+            if is_mover(owner) && mover_list(inner).is_some() =>
+        {
+            // The mover's cells of his own region or track: one pass over its list.
+            let next = compile_gens(&gens[i + 1..]);
+            let s = slot(*s);
+            let list = mover_list(inner).unwrap_or(MoverList::Track(0));
+            Box::new(move |g, st, l, emit| {
+                let n = g.board.cells.len();
+                if !eval::budget::spend(n as u64) {
+                    return false;
+                }
+                let mover = st.mover();
+                let lists = match list {
+                    MoverList::Region(r) => &g.board.regions[r].lists,
+                    MoverList::Track(t) => &g.board.tracks[t].lists,
+                };
+                let who = mover as i32;
+                let cells = &st.data[g.cells_base..g.cells_base + n];
+                for &c in lists.get(mover).map_or(&[][..], Vec::as_slice) {
+                    if CellWord(cells[c as usize]).owner() == who {
+                        l[s] = c;
                         if !next(g, st, l, emit) {
                             return false;
                         }
