@@ -240,8 +240,7 @@ impl<'g> Engine<'g> {
     fn begin_turn(&mut self, state: &mut State) -> Result<(), RuntimeError> {
         let game = self.game;
         let mut locals: Locals = [0; MAX_LOCALS];
-        for i in 0..self.per_turn.len() {
-            let (base, n, init) = self.per_turn[i];
+        for &(base, n, init) in &self.per_turn {
             let start = init.map_or(0, |e| eval(game, state, e, &mut locals));
             state.data[base..base + n].fill(start);
         }
