@@ -71,6 +71,8 @@ pub struct Game {
     pub data_len: usize,
     pub setup: Vec<Stmt>,
     pub setup_locals: usize,
+    /// `setup` compiled to closures.
+    pub compiled_setup: Option<std::sync::Arc<CompiledBlock>>,
     pub chances: Vec<MoveDef>,
     pub actions: Vec<MoveDef>,
     pub phases: Vec<PhaseDef>,
@@ -472,8 +474,17 @@ pub struct PhaseDef {
     pub turn_end: Vec<Stmt>,
     pub until: Option<Expr>,
     pub locals: usize,
-    /// `turn_start` and `turn_end` compiled to closures.
-    pub compiled_hooks: Option<std::sync::Arc<(CompiledBlock, CompiledBlock)>>,
+    /// `turn_start`, `turn_end` and the body of a `stuck pass` compiled to closures.
+    pub compiled_hooks: Option<std::sync::Arc<PhaseBlocks>>,
+}
+
+/// A phase's blocks of effects, compiled.
+#[derive(Debug)]
+pub struct PhaseBlocks {
+    pub turn_start: CompiledBlock,
+    pub turn_end: CompiledBlock,
+    /// The effects of a pass (none when the phase ends the game instead).
+    pub pass: CompiledBlock,
 }
 
 #[derive(Debug, Clone)]

@@ -13,10 +13,19 @@ pub fn game(g: &mut Game) {
             &m.body,
         ))));
     }
+    g.compiled_setup = Some(std::sync::Arc::new(CompiledBlock(closure::compile_block(
+        &g.setup,
+    ))));
     for p in &mut g.phases {
-        let start = CompiledBlock(closure::compile_block(&p.turn_start));
-        let end = CompiledBlock(closure::compile_block(&p.turn_end));
-        p.compiled_hooks = Some(std::sync::Arc::new((start, end)));
+        let pass = match &p.stuck {
+            Stuck::Pass { body, .. } => body.as_slice(),
+            Stuck::End(_) => &[],
+        };
+        p.compiled_hooks = Some(std::sync::Arc::new(PhaseBlocks {
+            turn_start: CompiledBlock(closure::compile_block(&p.turn_start)),
+            turn_end: CompiledBlock(closure::compile_block(&p.turn_end)),
+            pass: CompiledBlock(closure::compile_block(pass)),
+        }));
     }
 }
 

@@ -139,6 +139,7 @@ impl<'a> Compiler<'a> {
                 data_len: HEADER_SLOTS,
                 setup: Vec::new(),
                 setup_locals: 0,
+                compiled_setup: None,
                 chances: Vec::new(),
                 actions: Vec::new(),
                 phases: Vec::new(),

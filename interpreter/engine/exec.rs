@@ -1,8 +1,9 @@
-//! Running effects (statements) on a state. Each
-//! effect is one function of its evaluated operands (`effect`), shared by the tree
-//! runner here and by the compiled blocks of `closure`.
+//! Running effects (statements) on a state: the blocks compiled to closures
+//! (`closure::stmt`) call the effects here, each one function of its evaluated
+//! operands (`effect`).
 
-use super::eval::{eval, for_each_in, pool_slot, Locals};
+use super::closure;
+use super::eval::{for_each_in, pool_slot, Locals};
 use super::state::{CellWord, State, NEUTRAL};
 use super::{Engine, RuntimeError};
 use crate::diagnostic::Span;
@@ -20,7 +21,8 @@ pub struct Flow {
 pub type Fallible = Result<(), Box<RuntimeError>>;
 
 impl<'g> Engine<'g> {
-    /// Runs a block: compiled when it was, as a tree otherwise.
+    /// Runs a block of effects: its closures, compiled with the game; a block of a game
+    /// that was not lowered is compiled here first.
     pub(crate) fn run_block(
         &mut self,
         state: &mut State,
@@ -29,142 +31,12 @@ impl<'g> Engine<'g> {
         locals: &mut Locals,
         flow: &mut Flow,
     ) -> Result<(), RuntimeError> {
-        match compiled {
-            Some(c) => (c.0)(self.game, state, locals, flow).map_err(|e| *e),
-            None => self.exec(state, stmts, locals, flow),
-        }
+        let result = match compiled {
+            Some(c) => (c.0)(self.game, state, locals, flow),
+            None => closure::compile_block(stmts)(self.game, state, locals, flow),
+        };
+        result.map_err(|e| *e)
     }
-
-    pub(crate) fn exec(
-        &mut self,
-        state: &mut State,
-        stmts: &[Stmt],
-        locals: &mut Locals,
-        flow: &mut Flow,
-    ) -> Result<(), RuntimeError> {
-        exec_tree(self.game, state, stmts, locals, flow).map_err(|e| *e)
-    }
-}
-
-/// Runs statements as trees.
-fn exec_tree(
-    game: &Game,
-    state: &mut State,
-    stmts: &[Stmt],
-    locals: &mut Locals,
-    flow: &mut Flow,
-) -> Fallible {
-    for s in stmts {
-        exec_one(game, state, s, locals, flow)?;
-    }
-    Ok(())
-}
-
-fn exec_one(
-    game: &Game,
-    state: &mut State,
-    s: &Stmt,
-    locals: &mut Locals,
-    flow: &mut Flow,
-) -> Fallible {
-    let span = s.span;
-    let player = |state: &State, p: Option<&Expr>, locals: &mut Locals| {
-        p.map(|e| eval(game, state, e, locals))
-    };
-    match &s.kind {
-        StmtKind::If(c, a, b) => {
-            let branch = if eval(game, state, c, locals) != 0 {
-                a
-            } else {
-                b
-            };
-            exec_tree(game, state, branch, locals, flow)?;
-        }
-        StmtKind::Let(slot, e) => locals[*slot as usize] = eval(game, state, e, locals),
-        StmtKind::For(slot, domain, filter, body) => {
-            for x in effect::domain_items(game, state, domain, locals) {
-                locals[*slot as usize] = x;
-                if let Some(f) = filter {
-                    if eval(game, state, f, locals) == 0 {
-                        continue;
-                    }
-                }
-                exec_tree(game, state, body, locals, flow)?;
-            }
-        }
-        StmtKind::Continue => flow.cont = true,
-        StmtKind::Move(from, to) => {
-            let a = eval(game, state, from, locals);
-            let b = eval(game, state, to, locals);
-            effect::move_piece(game, state, a, b, span)?;
-        }
-        StmtKind::Put {
-            count,
-            piece,
-            owner,
-            value,
-            at,
-        } => {
-            let c = eval(game, state, at, locals);
-            let o = player(state, owner.as_ref(), locals);
-            let v = value.as_ref().map(|v| eval(game, state, v, locals));
-            effect::put(game, state, c, *count, *piece, o, v, span)?;
-        }
-        StmtKind::Remove(c) => {
-            let c = eval(game, state, c, locals);
-            effect::remove(game, state, c, span)?;
-        }
-        StmtKind::Take {
-            pool,
-            player: p,
-            value,
-        } => {
-            let p = player(state, p.as_ref(), locals);
-            let v = eval(game, state, value, locals);
-            effect::take(game, state, *pool, p, v, span)?;
-        }
-        StmtKind::AddPool {
-            pool,
-            player: p,
-            value,
-            times,
-        } => {
-            let p = player(state, p.as_ref(), locals);
-            let v = eval(game, state, value, locals);
-            let n = times.as_ref().map_or(1, |t| eval(game, state, t, locals));
-            effect::add_pool(game, state, *pool, p, v, n, span)?;
-        }
-        StmtKind::Clear { pool, player: p } => {
-            let p = player(state, p.as_ref(), locals);
-            effect::clear(game, state, *pool, p, span)?;
-        }
-        StmtKind::SetValue(c, v) => {
-            let c = eval(game, state, c, locals);
-            let v = eval(game, state, v, locals);
-            effect::set_value(game, state, c, v, span)?;
-        }
-        StmtKind::Chance(c) => state.data[SLOT_CHANCE] = *c as i32,
-        StmtKind::SetMover(p) => {
-            let p = eval(game, state, p, locals);
-            effect::set_mover(game, state, p, span)?;
-        }
-        StmtKind::HandTo(p) => {
-            let p = eval(game, state, p, locals);
-            effect::hand_to(game, state, p, flow, span)?;
-        }
-        StmtKind::HandBack => effect::hand_back(state, flow),
-        StmtKind::Assign {
-            counter,
-            player: p,
-            op,
-            value,
-        } => {
-            let p = player(state, p.as_ref(), locals);
-            let v = eval(game, state, value, locals);
-            effect::assign(game, state, *counter, p, *op, v, span)?;
-        }
-    }
-    Ok(())
 }
 
 /// The effects, each a function of its evaluated operands. A player operand is `None`

@@ -207,7 +207,8 @@ impl<'g> Engine<'g> {
             }
         }
         let mut flow = Flow::default();
-        self.exec(&mut state, &game.setup, &mut locals, &mut flow)?;
+        let compiled = game.compiled_setup.as_deref();
+        self.run_block(&mut state, compiled, &game.setup, &mut locals, &mut flow)?;
         self.enter_phase(&mut state, 0)?;
         Ok(state)
     }
@@ -249,7 +250,7 @@ impl<'g> Engine<'g> {
         let phase = &game.phases[state.phase()];
         let mut locals: Locals = [0; MAX_LOCALS];
         let mut flow = Flow::default();
-        let compiled = phase.compiled_hooks.as_deref().map(|h| &h.0);
+        let compiled = phase.compiled_hooks.as_deref().map(|h| &h.turn_start);
         self.run_block(state, compiled, &phase.turn_start, &mut locals, &mut flow)
     }
 
@@ -260,7 +261,7 @@ impl<'g> Engine<'g> {
         let phase = &game.phases[phase_index];
         let mut locals: Locals = [0; MAX_LOCALS];
         let mut flow = Flow::default();
-        let compiled = phase.compiled_hooks.as_deref().map(|h| &h.1);
+        let compiled = phase.compiled_hooks.as_deref().map(|h| &h.turn_end);
         self.run_block(state, compiled, &phase.turn_end, &mut locals, &mut flow)?;
         state.data[SLOT_IN_TURN] = 0;
         let done = phase
@@ -303,8 +304,10 @@ impl<'g> Engine<'g> {
                 Ok(flow.cont)
             }
             StepKind::Pass => {
-                if let Stuck::Pass { body, .. } = &game.phases[state.phase()].stuck {
-                    self.exec(state, body, &mut locals, &mut flow)?;
+                let phase = &game.phases[state.phase()];
+                if let Stuck::Pass { body, .. } = &phase.stuck {
+                    let compiled = phase.compiled_hooks.as_deref().map(|h| &h.pass);
+                    self.run_block(state, compiled, body, &mut locals, &mut flow)?;
                 }
                 Ok(false)
             }

@@ -9,8 +9,8 @@ use crate::ir::*;
 /// One statement as a closure.
 type StmtFn = BlockFn;
 
-/// A block of statements as one closure running each in turn, with the same effects
-/// and errors as the tree runner (`exec`).
+/// A block of statements as one closure running each in turn: the only way effects
+/// are run (setup, actions, chance outcomes, turn hooks, passes).
 pub fn compile_block(stmts: &[Stmt]) -> BlockFn {
     let mut fns: Vec<StmtFn> = stmts.iter().map(compile_stmt).collect();
     match fns.len() {
