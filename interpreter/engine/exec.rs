@@ -33,10 +33,23 @@ impl<'g> Engine<'g> {
     ) -> Result<(), RuntimeError> {
         let result = match compiled {
             Some(c) => (c.0)(self.game, state, locals, flow),
-            None => closure::compile_block(stmts)(self.game, state, locals, flow),
+            None => run_uncompiled(self.game, state, stmts, locals, flow),
         };
         result.map_err(|e| *e)
     }
+}
+
+/// Compiles a block and runs it once: out of the way of the compiled path.
+#[cold]
+#[inline(never)]
+fn run_uncompiled(
+    game: &Game,
+    state: &mut State,
+    stmts: &[Stmt],
+    locals: &mut Locals,
+    flow: &mut Flow,
+) -> Fallible {
+    closure::compile_block(stmts)(game, state, locals, flow)
 }
 
 /// The effects, each a function of its evaluated operands. A player operand is `None`

@@ -61,6 +61,44 @@ fn mover_list(d: &Domain) -> Option<MoverList> {
     }
 }
 
+/// A loop over any domain into local `s`, through the tree walker's `for_each_in`.
+fn any_loop(s: usize, domain: &Domain, next: GensFn) -> GensFn {
+    let domain = domain.clone();
+    Box::new(move |g, st, l, emit| {
+        eval::for_each_in(g, st, &domain, l, &mut |g, st, x, l| {
+            l[s] = x;
+            next(g, st, l, emit)
+        })
+    })
+}
+
+/// A loop into local `s` over the mover's own cells of his region or track: one pass
+/// over its list, reading each cell's owner from the packed cells.
+fn owned_list_loop(s: usize, list: MoverList, next: GensFn) -> GensFn {
+    Box::new(move |g, st, l, emit| {
+        let n = g.board.cells.len();
+        if !eval::budget::spend(n as u64) {
+            return false;
+        }
+        let mover = st.mover();
+        let lists = match list {
+            MoverList::Region(r) => &g.board.regions[r].lists,
+            MoverList::Track(t) => &g.board.tracks[t].lists,
+        };
+        let who = mover as i32;
+        let cells = &st.data[g.cells_base..g.cells_base + n];
+        for &c in lists.get(mover).map_or(&[][..], Vec::as_slice) {
+            if CellWord(cells[c as usize]).owner() == who {
+                l[s] = c;
+                if !next(g, st, l, emit) {
+                    return false;
+                }
+            }
+        }
+        true
+    })
+}
+
 /// A move's generators as nested closures: each loop calls the rest of the chain for
 /// each value, and the `let`s and `where`s between two loops run in one closure. The
 /// bindings are those of `eval::generate`, in the same order.
@@ -141,46 +179,14 @@ pub fn compile_gens(gens: &[Gen]) -> GensFn {
                 true
             })
         }
-        Some(Gen::For(s, Domain::Owned { inner, owner }))
-            if is_mover(owner) && mover_list(inner).is_some() =>
-        {
-            // The mover's cells of his own region or track: one pass over its list.
+        Some(Gen::For(s, domain @ Domain::Owned { inner, owner })) if is_mover(owner) => {
             let next = compile_gens(&gens[i + 1..]);
-            let s = slot(*s);
-            let list = mover_list(inner).unwrap_or(MoverList::Track(0));
-            Box::new(move |g, st, l, emit| {
-                let n = g.board.cells.len();
-                if !eval::budget::spend(n as u64) {
-                    return false;
-                }
-                let mover = st.mover();
-                let lists = match list {
-                    MoverList::Region(r) => &g.board.regions[r].lists,
-                    MoverList::Track(t) => &g.board.tracks[t].lists,
-                };
-                let who = mover as i32;
-                let cells = &st.data[g.cells_base..g.cells_base + n];
-                for &c in lists.get(mover).map_or(&[][..], Vec::as_slice) {
-                    if CellWord(cells[c as usize]).owner() == who {
-                        l[s] = c;
-                        if !next(g, st, l, emit) {
-                            return false;
-                        }
-                    }
-                }
-                true
-            })
+            match mover_list(inner) {
+                Some(list) => owned_list_loop(slot(*s), list, next),
+                None => any_loop(slot(*s), domain, next),
+            }
         }
-        Some(Gen::For(s, domain)) => {
-            let next = compile_gens(&gens[i + 1..]);
-            let (s, domain) = (slot(*s), domain.clone());
-            Box::new(move |g, st, l, emit| {
-                eval::for_each_in(g, st, &domain, l, &mut |g, st, x, l| {
-                    l[s] = x;
-                    next(g, st, l, emit)
-                })
-            })
-        }
+        Some(Gen::For(s, domain)) => any_loop(slot(*s), domain, compile_gens(&gens[i + 1..])),
         _ => Box::new(|g, st, l, emit| emit(g, st, l)),
     };
     // The most frequent runs between two loops get a closure without a loop.
