@@ -200,10 +200,7 @@ impl<'g> Engine<'g> {
                         .is_none_or(|u| eval(game, work, u, &mut locals) == 0);
                 if going_on {
                     if depth + 1 >= self.max_turn_steps {
-                        return Err(RuntimeError::new(
-                            game.actions[s.id as usize].span,
-                            format!("a turn went on for more than {} actions; does `continue` ever stop?", self.max_turn_steps),
-                        ));
+                        return Err(endless_turn(game, s, self.max_turn_steps));
                     }
                     work.data[SLOT_IN_TURN] = 1;
                     let had_actions = self.dfs(work, depth + 1)?;
@@ -262,4 +259,14 @@ impl<'g> Engine<'g> {
         });
         Ok(())
     }
+}
+
+/// The error of a turn that never stops: built out of the search's hot loop.
+#[cold]
+#[inline(never)]
+fn endless_turn(game: &Game, step: &Step, max: usize) -> RuntimeError {
+    RuntimeError::new(
+        game.actions[step.id as usize].span,
+        format!("a turn went on for more than {max} actions; does `continue` ever stop?"),
+    )
 }
