@@ -2,6 +2,8 @@
 //! tried (apply, recurse, go back); the complete turns are filtered by the phase's
 //! `maximize` keys and told apart by the position they produce.
 
+use std::collections::hash_map::Entry;
+
 use super::eval::{eval, Locals};
 use super::{Choices, Engine, RuntimeError, State, Step, StepKind};
 use crate::ir::*;
@@ -63,17 +65,17 @@ impl Search {
         let width = state.data.len();
         let same = |off: u32| self.seen_data[off as usize..off as usize + width] == state.data[..];
         let fresh = self.seen_data.len() as u32;
-        match self.seen.get(&h) {
-            Some(&off) if same(off) => return true,
+        match self.seen.entry(h) {
+            Entry::Occupied(o) if same(*o.get()) => return true,
             // Two positions with one hash: the rest are kept in a list.
-            Some(_) => {
+            Entry::Occupied(_) => {
                 if self.collisions.iter().any(|&(k, off)| k == h && same(off)) {
                     return true;
                 }
                 self.collisions.push((h, fresh));
             }
-            None => {
-                self.seen.insert(h, fresh);
+            Entry::Vacant(v) => {
+                v.insert(fresh);
             }
         }
         self.seen_data.extend_from_slice(&state.data);
