@@ -113,11 +113,14 @@ pub fn opponent(game: &Game, p: i32) -> i32 {
     if p < 0 {
         return NONE;
     }
-    // The next player; without a division in the usual case.
+    // The next player, after the last the first; without a division for players in
+    // range.
     let next = p + 1;
     let n = game.players.len().max(1) as i32;
     if next < n {
         next
+    } else if next == n {
+        0
     } else {
         next % n
     }
