@@ -257,11 +257,7 @@ pub(crate) mod effect {
         let p = player_of(game, player, span)?;
         let def = &game.pools[pool];
         let base = def.base + p * def.width();
-        for i in base..base + def.width() {
-            if state.data[i] != 0 {
-                state.data[i] = 0;
-            }
-        }
+        state.data[base..base + def.width()].fill(0);
         Ok(())
     }
 
@@ -327,14 +323,11 @@ pub(crate) mod effect {
         let p = player_of(game, player, span)?;
         let slot = game.counters[counter].base + p;
         let old = state.data[slot];
-        let new = match op {
+        state.data[slot] = match op {
             AssignOp::Set => v,
             AssignOp::Add => old.wrapping_add(v),
             AssignOp::Sub => old.wrapping_sub(v),
         };
-        if new != old {
-            state.data[slot] = new;
-        }
         Ok(())
     }
 }
