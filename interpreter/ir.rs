@@ -73,6 +73,9 @@ pub struct Game {
     pub setup_locals: usize,
     /// `setup` compiled to closures.
     pub compiled_setup: Option<std::sync::Arc<CompiledBlock>>,
+    /// For each chance event whose outcomes read no state (a roll of dice), its
+    /// outcomes and weights, listed once by the last step of compiling.
+    pub chance_outcomes: Vec<Option<Vec<(crate::engine::Step, u32)>>>,
     pub chances: Vec<MoveDef>,
     pub actions: Vec<MoveDef>,
     pub phases: Vec<PhaseDef>,

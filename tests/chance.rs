@@ -1,6 +1,6 @@
 //! Chance events list their outcomes from the state they happen in: a roll that reads
 //! nothing has the same outcomes everywhere, and one whose loop or weight reads a
-//! counter follows it (the engine lists the first kind once and must not freeze the
+//! counter follows it (compiling lists the first kind once, and must not freeze the
 //! second).
 
 use tabula::{compile, Choices, Engine, Source, State};

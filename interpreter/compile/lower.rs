@@ -1,5 +1,6 @@
 //! The last step of compiling: every compound expression of the game is compiled to
-//! closures (`engine::closure`), so the engine evaluates it with a short call per node.
+//! closures (`engine::closure`), so the engine evaluates it with a short call per node;
+//! the outcomes of chance events that read no state are listed once.
 
 use crate::engine::closure;
 use crate::ir::*;
@@ -27,6 +28,7 @@ pub fn game(g: &mut Game) {
             pass: CompiledBlock(closure::compile_block(pass)),
         }));
     }
+    g.chance_outcomes = crate::engine::Engine::fixed_chance_outcomes(g);
 }
 
 /// Calls `f` on every expression the game holds at the top (not on subexpressions).

@@ -140,6 +140,7 @@ impl<'a> Compiler<'a> {
                 setup: Vec::new(),
                 setup_locals: 0,
                 compiled_setup: None,
+                chance_outcomes: Vec::new(),
                 chances: Vec::new(),
                 actions: Vec::new(),
                 phases: Vec::new(),

@@ -149,13 +149,11 @@ pub struct Engine<'g> {
     pub(crate) match_info: Option<matchplay::Match>,
     /// The counters reset at each turn's start: first slot, slots, starting value.
     per_turn: Vec<(usize, usize, Option<&'g Expr>)>,
-    /// The outcomes and weights of each chance event that reads no state, listed once.
-    fixed_chances: Vec<Option<Vec<(Step, u32)>>>,
 }
 
 impl<'g> Engine<'g> {
     pub fn new(game: &'g Game) -> Engine<'g> {
-        let mut engine = Engine {
+        Engine {
             game,
             search: turns::Search::default(),
             max_turn_steps: 64,
@@ -169,10 +167,16 @@ impl<'g> Engine<'g> {
                     (c.base, n, c.init.as_ref())
                 })
                 .collect(),
-            fixed_chances: Vec::new(),
-        };
+        }
+    }
+
+    /// For each chance event, its outcomes and weights if they read no state (a roll of
+    /// dice): the last step of compiling lists them once for the game
+    /// (`Game::chance_outcomes`).
+    pub fn fixed_chance_outcomes(game: &Game) -> Vec<Option<Vec<(Step, u32)>>> {
+        let engine = Engine::new(game);
         let blank = State::new(game);
-        engine.fixed_chances = (0..game.chances.len())
+        (0..game.chances.len())
             .map(|c| {
                 if game.chances[c].outcomes_read_state() {
                     return None;
@@ -187,8 +191,7 @@ impl<'g> Engine<'g> {
                         .collect()
                 })
             })
-            .collect();
-        engine
+            .collect()
     }
 
     /// The state before the first decision: counters, setup, the first phase.
@@ -406,7 +409,7 @@ impl<'g> Engine<'g> {
     /// The outcomes of the pending chance event with their weights.
     pub fn chance_steps(&self, state: &State, out: &mut Choices) {
         let Some(c) = state.chance() else { return };
-        match self.fixed_chances.get(c) {
+        match self.game.chance_outcomes.get(c) {
             Some(Some(fixed)) => {
                 for &(s, w) in fixed {
                     out.push_one(s, w);
