@@ -35,9 +35,11 @@ fn neighbour_step(gens: &[Gen], dir: usize) -> Option<(usize, usize, bool, &[Gen
     }
 }
 
-/// A region or track listed per player, read for the mover.
+/// The cells a loop over the mover's own cells looks at: all of them, or the mover's
+/// list of a region or track.
 #[derive(Clone, Copy)]
-enum MoverList {
+enum OwnedCells {
+    All,
     Region(usize),
     Track(usize),
 }
@@ -46,17 +48,18 @@ fn is_mover(e: &Expr) -> bool {
     matches!(e, Expr::Mover | Expr::Operand(Operand::Mover))
 }
 
-/// The region or track of `d`, if `d` lists the mover's own cells of one.
-fn mover_list(d: &Domain) -> Option<MoverList> {
+/// The cells of `d`, if `d` is all cells or the mover's list of a region or track.
+fn owned_cells(d: &Domain) -> Option<OwnedCells> {
     match d {
+        Domain::Cells => Some(OwnedCells::All),
         Domain::Region {
             region,
             player: Some(p),
-        } if is_mover(p) => Some(MoverList::Region(*region)),
+        } if is_mover(p) => Some(OwnedCells::Region(*region)),
         Domain::Track {
             track,
             player: Some(p),
-        } if is_mover(p) => Some(MoverList::Track(*track)),
+        } if is_mover(p) => Some(OwnedCells::Track(*track)),
         _ => None,
     }
 }
@@ -72,30 +75,33 @@ fn any_loop(s: usize, domain: &Domain, next: GensFn) -> GensFn {
     })
 }
 
-/// A loop into local `s` over the mover's own cells of his region or track: one pass
-/// over its list, reading each cell's owner from the packed cells.
-fn owned_list_loop(s: usize, list: MoverList, next: GensFn) -> GensFn {
+/// A loop into local `s` over the mover's own cells (of the board, or of his region or
+/// track): one pass reading each cell's owner from the packed cells.
+fn owned_loop(s: usize, list: OwnedCells, next: GensFn) -> GensFn {
     Box::new(move |g, st, l, emit| {
         let n = g.board.cells.len();
         if !eval::budget::spend(n as u64) {
             return false;
         }
         let mover = st.mover();
-        let lists = match list {
-            MoverList::Region(r) => &g.board.regions[r].lists,
-            MoverList::Track(t) => &g.board.tracks[t].lists,
-        };
         let who = mover as i32;
         let cells = &st.data[g.cells_base..g.cells_base + n];
-        for &c in lists.get(mover).map_or(&[][..], Vec::as_slice) {
-            if CellWord(cells[c as usize]).owner() == who {
-                l[s] = c;
-                if !next(g, st, l, emit) {
-                    return false;
-                }
+        let mut visit = |c: i32, w: i32| {
+            if CellWord(w).owner() != who {
+                return true;
             }
-        }
-        true
+            l[s] = c;
+            next(g, st, l, emit)
+        };
+        let listed = match list {
+            OwnedCells::All => {
+                return (0..).zip(cells).all(|(c, &w)| visit(c, w));
+            }
+            OwnedCells::Region(r) => &g.board.regions[r].lists,
+            OwnedCells::Track(t) => &g.board.tracks[t].lists,
+        };
+        let listed = listed.get(mover).map_or(&[][..], Vec::as_slice);
+        listed.iter().all(|&c| visit(c, cells[c as usize]))
     })
 }
 
@@ -155,34 +161,10 @@ pub fn compile_gens(gens: &[Gen]) -> GensFn {
                 true
             })
         }
-        Some(Gen::For(s, Domain::Owned { inner, owner }))
-            if matches!(**inner, Domain::Cells) && is_mover(owner) =>
-        {
-            // The cells the mover occupies: one scan of the packed cells.
-            let next = compile_gens(&gens[i + 1..]);
-            let s = slot(*s);
-            Box::new(move |g, st, l, emit| {
-                let n = g.board.cells.len();
-                if !eval::budget::spend(n as u64) {
-                    return false;
-                }
-                let who = st.mover() as i32;
-                let cells = &st.data[g.cells_base..g.cells_base + n];
-                for (c, &w) in cells.iter().enumerate() {
-                    if CellWord(w).owner() == who {
-                        l[s] = c as i32;
-                        if !next(g, st, l, emit) {
-                            return false;
-                        }
-                    }
-                }
-                true
-            })
-        }
         Some(Gen::For(s, domain @ Domain::Owned { inner, owner })) if is_mover(owner) => {
             let next = compile_gens(&gens[i + 1..]);
-            match mover_list(inner) {
-                Some(list) => owned_list_loop(slot(*s), list, next),
+            match owned_cells(inner) {
+                Some(list) => owned_loop(slot(*s), list, next),
                 None => any_loop(slot(*s), domain, next),
             }
         }
