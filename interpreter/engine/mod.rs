@@ -371,6 +371,23 @@ impl<'g> Engine<'g> {
         Ok(())
     }
 
+    /// Plays choice `i` of `choices`, which were listed for `state`: a whole turn takes
+    /// the position its search kept, anything else plays its steps.
+    pub fn play_choice(
+        &mut self,
+        state: &mut State,
+        choices: &Choices,
+        i: usize,
+    ) -> Result<(), RuntimeError> {
+        match choices.result(i) {
+            Some(result) if result.len() == state.data.len() => {
+                state.data.copy_from_slice(result);
+                Ok(())
+            }
+            _ => self.apply(state, choices.get(i)),
+        }
+    }
+
     /// Whether the mover has any action of the phase.
     pub fn any_action(&self, state: &State) -> bool {
         let mut locals: Locals = [0; MAX_LOCALS];

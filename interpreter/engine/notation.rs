@@ -178,7 +178,7 @@ impl<'g> Engine<'g> {
         let mut results = Vec::with_capacity(choices.len());
         for i in 0..choices.len() {
             let mut s = state.clone();
-            self.apply(&mut s, choices.get(i))?;
+            self.play_choice(&mut s, choices, i)?;
             results.push(s);
         }
         let mut remaining: Vec<String> = wanted.to_vec();

@@ -204,19 +204,7 @@ impl<'g> Engine<'g> {
                 });
             }
             let i = rng.below(choices.len() as u32) as usize;
-            match choices.result(i) {
-                // A whole turn: the search has played it already.
-                Some(result) if result.len() == state.data.len() => {
-                    state.data.copy_from_slice(result);
-                }
-                _ => {
-                    let (a, b) = choices.ranges[i];
-                    for k in a..b {
-                        let step = choices.steps[k as usize];
-                        self.apply_step(&mut state, &step)?;
-                    }
-                }
-            }
+            self.play_choice(&mut state, choices, i)?;
             decisions += 1;
         }
     }
@@ -265,18 +253,7 @@ impl<'g> Engine<'g> {
         let mut total = 0;
         for i in 0..choices.len() {
             let mut child = state.clone();
-            match choices.result(i) {
-                // A whole turn the search has played already.
-                Some(result) if result.len() == child.data.len() => {
-                    child.data.copy_from_slice(result);
-                }
-                _ => {
-                    let steps: Vec<Step> = choices.get(i).to_vec();
-                    for s in &steps {
-                        self.apply_step(&mut child, s)?;
-                    }
-                }
-            }
+            self.play_choice(&mut child, &choices, i)?;
             total += if depth == 1 {
                 1
             } else {

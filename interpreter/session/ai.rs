@@ -68,7 +68,7 @@ pub fn choose(
         let mut next = state.clone();
         // A choice the rules file cannot play is passed over (the error is kept in case
         // no choice can be played).
-        if let Err(e) = engine.apply(&mut next, choices.get(i)) {
+        if let Err(e) = engine.play_choice(&mut next, choices, i) {
             first_error.get_or_insert(e);
             continue;
         }

@@ -77,7 +77,7 @@ impl Decision {
             let mut finals = HashMap::new();
             for i in 0..self.choices.len() {
                 let mut s = state.clone();
-                engine.apply(&mut s, self.choices.get(i))?;
+                engine.play_choice(&mut s, &self.choices, i)?;
                 finals.entry(s).or_insert(i);
             }
             self.finals = Some(finals);
