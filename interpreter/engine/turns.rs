@@ -17,12 +17,19 @@ struct Leaf {
     data: u32,
 }
 
+/// One depth of the turn search: the steps tried there, and the position to go back
+/// to after each.
+#[derive(Debug, Default)]
+struct Level {
+    steps: Vec<Step>,
+    saved: Vec<i32>,
+}
+
 /// Scratch space for turn search, reused from call to call.
 #[derive(Debug, Default)]
 pub(crate) struct Search {
-    levels: Vec<Vec<Step>>,
-    /// The position at each depth, to go back to after each step tried there.
-    saved: Vec<Vec<i32>>,
+    /// Scratch space of each depth of the search.
+    levels: Vec<Level>,
     path: Vec<Step>,
     leaves: Vec<Leaf>,
     leaf_steps: Vec<Step>,
@@ -166,17 +173,16 @@ impl<'g> Engine<'g> {
     fn dfs(&mut self, work: &mut State, depth: usize) -> Result<bool, RuntimeError> {
         let game = self.game;
         if self.search.levels.len() <= depth {
-            self.search.levels.push(Vec::new());
+            self.search.levels.push(Level::default());
         }
-        let mut steps = std::mem::take(&mut self.search.levels[depth]);
+        let Level {
+            mut steps,
+            mut saved,
+        } = std::mem::take(&mut self.search.levels[depth]);
         steps.clear();
         self.action_steps(work, &mut steps);
-        if self.search.saved.len() <= depth {
-            self.search.saved.push(Vec::new());
-        }
         // Going back is one copy of the position: cheaper than recording and undoing
         // each of the dozen or so writes a step and the settling of a turn make.
-        let mut saved = std::mem::take(&mut self.search.saved[depth]);
         saved.clear();
         saved.extend_from_slice(&work.data);
         let actor = work.mover();
@@ -219,8 +225,7 @@ impl<'g> Engine<'g> {
             Ok(())
         })();
         let had_actions = !steps.is_empty();
-        self.search.levels[depth] = steps;
-        self.search.saved[depth] = saved;
+        self.search.levels[depth] = Level { steps, saved };
         result.map(|()| had_actions)
     }
 
