@@ -8,6 +8,8 @@ use crate::diagnostic::Span;
 pub const MAX_ARGS: usize = 12;
 /// How many local variables an action, chance or hook may use in all.
 pub const MAX_LOCALS: usize = 32;
+/// The greatest playout weight of one action step (and of a whole turn's product).
+pub const MAX_PLAYOUT_WEIGHT: i32 = 1_000_000;
 /// How many `maximize` keys a phase may have.
 pub const MAX_TURN_KEYS: usize = 4;
 
@@ -139,6 +141,8 @@ pub struct MoveDef {
     pub template: Vec<TemplatePart>,
     pub generators: Vec<Gen>,
     pub weight: Option<Expr>,
+    /// An action's `playout weight`: how often playouts pick it (see `PhaseDef::weighted`).
+    pub playout_weight: Option<Expr>,
     pub body: Vec<Stmt>,
     /// Names of the generator variables, by local slot.
     pub arg_names: Vec<String>,
@@ -476,6 +480,10 @@ pub struct PhaseDef {
     pub turn_start: Vec<Stmt>,
     pub turn_end: Vec<Stmt>,
     pub until: Option<Expr>,
+    /// Whether any action of the phase has a `playout weight`: then each listed choice
+    /// carries its playout weight (an action without one weighs 1), else all weigh 0
+    /// and playouts pick uniformly.
+    pub weighted: bool,
     pub locals: usize,
     /// `turn_start`, `turn_end` and the body of a `stuck pass` compiled to closures.
     pub compiled_hooks: Option<std::sync::Arc<PhaseBlocks>>,

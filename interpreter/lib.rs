@@ -2,6 +2,7 @@
 //! this library parses it (syntax), checks and compiles it (compile) over a board
 //! (board), and plays it (engine). It knows no game.
 
+pub mod ai;
 pub mod board;
 pub mod compile;
 pub mod diagnostic;

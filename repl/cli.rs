@@ -94,6 +94,34 @@ pub enum Command {
         #[arg(long, default_value_t = 1)]
         threads: usize,
     },
+    /// Play two computer players against each other, seats alternating, and compare
+    /// them with 95 % intervals.
+    Arena {
+        #[command(flatten)]
+        game: GameArgs,
+        /// Player A: random, greedy, playouts, mcts, mcts:2s, mcts:5000...
+        a: String,
+        /// Player B, written the same way.
+        b: String,
+        /// Number of games.
+        #[arg(short = 'n', long = "games", default_value_t = 100)]
+        games: u64,
+        /// Seed of the first game; game i uses seed + i (dice and the players' choices).
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// A game still going after this many decisions is counted unfinished.
+        #[arg(long, default_value_t = 10_000)]
+        max_decisions: usize,
+        /// Games played at once (0: every core); the results do not depend on it.
+        #[arg(long, default_value_t = 0)]
+        threads: usize,
+        /// One JSON object with every figure.
+        #[arg(long)]
+        json: bool,
+        /// Write each game's record (the REPL's YAML, `load` replays it) into this folder.
+        #[arg(long, value_name = "DIR")]
+        records: Option<String>,
+    },
     /// Print the state after some moves.
     State {
         #[command(flatten)]
@@ -185,6 +213,27 @@ pub fn run(cli: Cli) -> Result<(), String> {
             Some(n) => playout_matches(&game, seed, games, n, max_decisions, json),
             None => playout(&game, seed, games, max_decisions, json, threads),
         },
+        Command::Arena {
+            game,
+            a,
+            b,
+            games,
+            seed,
+            max_decisions,
+            threads,
+            json,
+            records,
+        } => crate::arena::run(crate::arena::ArenaOptions {
+            game: &game,
+            a: &a,
+            b: &b,
+            games,
+            seed,
+            max_decisions,
+            threads,
+            json,
+            records: records.as_deref(),
+        }),
         Command::State {
             game,
             position,
@@ -205,6 +254,11 @@ pub fn load(g: &GameArgs) -> Result<Game, String> {
         CompileError::Rules(d) => d.render(color()),
         CompileError::Option(m) => format!("error: {m}"),
     })
+}
+
+/// A runtime error of the rules file, rendered for a person.
+pub fn runtime_error(game: &Game, e: &tabula::RuntimeError) -> String {
+    runtime(game, e)
 }
 
 fn runtime(game: &Game, e: &tabula::RuntimeError) -> String {
@@ -361,8 +415,10 @@ fn moves(g: &GameArgs, p: &PositionArgs, as_json: bool) -> Result<(), String> {
                 .map_err(|e| runtime(&game, &e))?;
             let mut line =
                 serde_json::json!({ "move": text, "state": json::state_to_json(&game, &child) });
-            if choices.weights[i] > 0 {
+            if state.chance().is_some() && choices.weights[i] > 0 {
                 line["weight"] = serde_json::json!(choices.weights[i]);
+            } else if game.phases[state.phase()].weighted {
+                line["playout_weight"] = serde_json::json!(choices.weights[i]);
             }
             out!("{line}");
         } else {

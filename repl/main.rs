@@ -1,6 +1,7 @@
 //! The `tabula` command: check, moves, perft, playout and state over any rules file,
 //! and `play`, the interactive session.
 
+mod arena;
 mod cli;
 mod play;
 

@@ -543,7 +543,7 @@ fn phases_moves_and_ends() {
     case(
         "action go \"{to}\"\n",
         "action go \"{to}\"\n  weight 2\n",
-        "expected `for`, `let`, `where` or `{`, found `weight`",
+        "expected `for`, `let`, `playout weight`, `where` or `{`, found `weight`",
         "weight",
         None,
     );

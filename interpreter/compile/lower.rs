@@ -18,6 +18,10 @@ pub fn game(g: &mut Game) {
         &g.setup,
     ))));
     for p in &mut g.phases {
+        p.weighted = p
+            .actions
+            .iter()
+            .any(|&a| g.actions[a].playout_weight.is_some());
         let pass = match &p.stuck {
             Stuck::Pass { body, .. } => body.as_slice(),
             Stuck::End(_) => &[],
@@ -46,6 +50,9 @@ fn each_expr(g: &mut Game, f: &mut impl FnMut(&mut Expr)) {
             }
         }
         if let Some(w) = &mut m.weight {
+            f(w);
+        }
+        if let Some(w) = &mut m.playout_weight {
             f(w);
         }
         block(&mut m.body, f);

@@ -829,8 +829,15 @@ impl<'a> Compiler<'a> {
             .as_ref()
             .and_then(|w| self.expect(w, Ty::Int, &mut scope));
         if kind == MoveKind::Action && m.weight.is_some() {
-            self.error(m.name.span, "only a chance event has a `weight`");
+            self.error(
+                m.name.span,
+                "only a chance event has a `weight`; an action may have a `playout weight`",
+            );
         }
+        let playout_weight = m
+            .playout_weight
+            .as_ref()
+            .and_then(|w| self.expect(w, Ty::Int, &mut scope));
         let body = self.block(&m.body, &mut scope);
         MoveDef {
             name: m.name.text.clone(),
@@ -838,6 +845,7 @@ impl<'a> Compiler<'a> {
             template,
             generators,
             weight,
+            playout_weight,
             body,
             arg_names,
             span: m.name.span,
@@ -892,6 +900,7 @@ impl<'a> Compiler<'a> {
             turn_start: Vec::new(),
             turn_end: Vec::new(),
             until: None,
+            weighted: false,
             locals: 0,
             compiled_hooks: None,
         };

@@ -16,6 +16,9 @@ pub fn game(g: &mut Game) {
         if let Some(w) = &mut m.weight {
             expr(w);
         }
+        if let Some(w) = &mut m.playout_weight {
+            expr(w);
+        }
         for part in &mut m.template {
             match part {
                 TemplatePart::Value(e, _) | TemplatePart::Mark(e, _) => expr(e),

@@ -74,7 +74,9 @@ pub struct Choices {
     pub steps: Vec<Step>,
     pub ranges: Vec<(u32, u32)>,
     pub alternatives: Vec<(u32, u32, u32)>,
-    /// Probability weights, for chance outcomes (0 for player choices).
+    /// Probability weights, for chance outcomes. For player choices, their playout
+    /// weights when the phase declares any (0: never in playouts; a whole turn weighs
+    /// the product of its steps' weights), else all 0 (playouts pick uniformly).
     pub weights: Vec<u32>,
     /// For whole turns, the state each choice leads to (the search has already played
     /// it), one after the other; empty otherwise.
@@ -394,6 +396,23 @@ impl<'g> Engine<'g> {
         eval(self.game, state, &Expr::Can(None), &mut locals) != 0
     }
 
+    /// How often playouts pick an action step generated in `state`, relative to the
+    /// other choices: its action's `playout weight` (at most `MAX_PLAYOUT_WEIGHT`), or 1
+    /// when it declares none.
+    pub fn playout_weight(&self, state: &State, step: &Step) -> u32 {
+        if step.kind != StepKind::Action {
+            return 1;
+        }
+        match &self.game.actions[step.id as usize].playout_weight {
+            None => 1,
+            Some(e) => {
+                let mut locals: Locals = [0; MAX_LOCALS];
+                locals[..MAX_ARGS].copy_from_slice(&step.args);
+                eval(self.game, state, e, &mut locals).clamp(0, MAX_PLAYOUT_WEIGHT) as u32
+            }
+        }
+    }
+
     /// Generates the steps of the phase's actions into `out`, with `prefer` applied.
     pub(crate) fn action_steps(&self, state: &State, out: &mut Vec<Step>) {
         let game = self.game;
@@ -611,7 +630,14 @@ impl<'g> Engine<'g> {
         self.action_steps(state, &mut out.steps);
         let n = out.steps.len() as u32;
         out.ranges.extend((0..n).map(|i| (i, i + 1)));
-        out.weights.resize(n as usize, 0);
+        if phase.weighted {
+            for i in 0..n as usize {
+                let w = self.playout_weight(state, &out.steps[i]);
+                out.weights.push(w);
+            }
+        } else {
+            out.weights.resize(n as usize, 0);
+        }
         if out.is_empty() && !state.in_turn() {
             if let Stuck::Pass { .. } = phase.stuck {
                 out.push_one(

@@ -141,7 +141,8 @@ impl<'g> Engine<'g> {
         })
     }
 
-    /// One game of uniformly random choices (chance by its weights), from the initial
+    /// One game of random choices (by the actions' playout weights, uniform without
+    /// them; chance by its weights), from the initial
     /// state, stopping unfinished after `max_decisions`.
     pub fn playout(
         &mut self,
@@ -203,7 +204,9 @@ impl<'g> Engine<'g> {
                     chance_events,
                 });
             }
-            let i = rng.below(choices.len() as u32) as usize;
+            // By the actions' playout weights; uniform (the same draw as `below`) when
+            // the phase declares none.
+            let i = rng.weighted(&choices.weights);
             self.play_choice(&mut state, choices, i)?;
             decisions += 1;
         }

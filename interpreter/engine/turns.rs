@@ -15,6 +15,8 @@ struct Leaf {
     steps: (u32, u32),
     hash: u64,
     data: u32,
+    /// The product of the steps' playout weights (0 when the phase declares none).
+    weight: u32,
 }
 
 /// One depth of the turn search: the steps tried there, and the position to go back
@@ -31,6 +33,9 @@ pub(crate) struct Search {
     /// Scratch space of each depth of the search.
     levels: Vec<Level>,
     path: Vec<Step>,
+    /// The playout weight of the path so far (products, one per depth), when the phase
+    /// declares playout weights.
+    path_weight: Vec<u32>,
     leaves: Vec<Leaf>,
     leaf_steps: Vec<Step>,
     leaf_data: Vec<i32>,
@@ -104,6 +109,7 @@ impl<'g> Engine<'g> {
         self.search.leaf_steps.clear();
         self.search.leaf_data.clear();
         self.search.path.clear();
+        self.search.path_weight.clear();
         self.search.seen.clear();
         self.search.collisions.clear();
         self.search.seen_data.clear();
@@ -158,7 +164,7 @@ impl<'g> Engine<'g> {
                 None => {
                     kept.push(i);
                     out.ranges.push((start, end));
-                    out.weights.push(0);
+                    out.weights.push(leaf.weight);
                     out.results.extend_from_slice(data);
                 }
             }
@@ -186,8 +192,20 @@ impl<'g> Engine<'g> {
         saved.clear();
         saved.extend_from_slice(&work.data);
         let actor = work.mover();
+        let weighted = game.phases[work.phase()].weighted;
         let result = (|| {
             for s in &steps {
+                if weighted {
+                    let before = match depth {
+                        0 => 1,
+                        d => self.search.path_weight.get(d - 1).copied().unwrap_or(1),
+                    };
+                    let w = self.playout_weight(work, s);
+                    let product =
+                        (u64::from(before) * u64::from(w)).min(MAX_PLAYOUT_WEIGHT as u64) as u32;
+                    self.search.path_weight.truncate(depth);
+                    self.search.path_weight.push(product);
+                }
                 let cont = self.run_step(work, s)?;
                 if self.search.visit(work) {
                     work.data.copy_from_slice(&saved);
@@ -259,10 +277,16 @@ impl<'g> Engine<'g> {
         let b = s.leaf_steps.len() as u32;
         let data = s.leaf_data.len() as u32;
         s.leaf_data.extend_from_slice(&work.data);
+        let weight = s
+            .path_weight
+            .get(s.path.len().wrapping_sub(1))
+            .copied()
+            .unwrap_or(0);
         s.leaves.push(Leaf {
             steps: (a, b),
             hash: work.hash64(),
             data,
+            weight,
         });
         Ok(())
     }

@@ -1,11 +1,11 @@
 //! An interactive game session: a line in, text out. The REPL (repl/play.rs) and the
 //! tests drive it the same way; it knows no terminal and no game.
 
-mod ai;
 mod commands;
 pub mod draw;
 mod explainer;
 mod files;
+mod hint;
 mod input;
 mod matches;
 mod record;
@@ -13,7 +13,8 @@ pub mod style;
 mod timeline;
 mod turn;
 
-pub use ai::Level;
+use crate::ai;
+pub use crate::ai::Level;
 pub use commands::{help, Arg, Cmd, CommandSpec, COMMANDS};
 pub use files::replay;
 pub use record::Record;
@@ -30,6 +31,7 @@ use crate::{
 };
 use explainer::RulesIndex;
 use matches::Finished;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use style::Paint;
 use timeline::Timeline;
@@ -103,6 +105,9 @@ impl Out {
     }
 }
 
+/// What the session says when Ctrl-C stopped the computer.
+const INTERRUPTED: &str = "interrupted: the computer stopped; the game is as it was before its move (`ai PLAYER off` to take over)";
+
 /// The most moves the computer makes in a row before handing back control.
 const COMPUTER_LIMIT: usize = 10_000;
 
@@ -128,6 +133,10 @@ pub struct Session {
     /// Steps of a whole turn entered so far.
     partial: Vec<String>,
     computers: Vec<Option<Level>>,
+    /// Each player's computer: its search trees, kept from move to move.
+    thinkers: Vec<ai::Thinker>,
+    /// Set (by Ctrl-C) to stop the computer thinking or playing.
+    stop: Arc<AtomicBool>,
     trace: bool,
     /// A chance outcome set by hand for the next chance event.
     queued: Option<String>,
@@ -201,6 +210,8 @@ impl Session {
             start_json: None,
             partial: Vec::new(),
             computers: vec![None; players],
+            thinkers: (0..players).map(|_| ai::Thinker::new(0)).collect(),
+            stop: Arc::new(AtomicBool::new(false)),
             trace: false,
             queued: None,
             decision: None,
@@ -234,6 +245,20 @@ impl Session {
             .iter()
             .map(|e| e.text.clone())
             .collect()
+    }
+
+    /// The flag that stops the computer: set it (from a Ctrl-C handler) to interrupt
+    /// its thinking or a run of computer moves; the game stays as it was before the
+    /// move being thought about. The session clears it when it takes the next line.
+    pub fn stop_flag(&self) -> Arc<AtomicBool> {
+        self.stop.clone()
+    }
+
+    /// Threads of the computer's search (0: every core).
+    pub fn set_threads(&mut self, threads: usize) {
+        self.thinkers = (0..self.game.players.len())
+            .map(|_| ai::Thinker::new(threads))
+            .collect();
     }
 
     pub fn computer(&self, player: usize) -> Option<Level> {
@@ -308,6 +333,7 @@ impl Session {
     /// Runs one line: a command or a move. Errors are printed; the game is kept, even
     /// when tabula itself fails (a panic is caught and the game restored).
     pub fn handle(&mut self, line: &str) -> Output {
+        self.stop.store(false, Ordering::Relaxed);
         let saved = (
             self.timeline.clone(),
             self.partial.clone(),
@@ -417,6 +443,7 @@ impl Session {
             Cmd::Options => self.options_command(rest, out)?,
             Cmd::Match => self.match_command(rest, out)?,
             Cmd::Ai => self.ai_command(rest, out)?,
+            Cmd::Hint => self.hint(rest, out)?,
             Cmd::Dice => {
                 let numbers = words(rest);
                 if numbers.is_empty() || numbers.iter().any(|n| n.parse::<i64>().is_err()) {
@@ -553,6 +580,10 @@ impl Session {
                 }
                 Status::Player(p) => {
                     let Some(level) = self.computer(p) else { break };
+                    if self.stop.load(Ordering::Relaxed) {
+                        out.line(INTERRUPTED);
+                        break;
+                    }
                     if computer_moves >= COMPUTER_LIMIT {
                         out.line(format!("the computer stopped after {COMPUTER_LIMIT} moves; enter any command to let it go on"));
                         break;
@@ -569,14 +600,27 @@ impl Session {
                         ));
                         break;
                     }
-                    let choice =
-                        match ai::choose(&mut engine, &state, &choices, p, level, &mut self.rng) {
-                            Ok(i) => i,
-                            Err(e) => {
-                                out.push(self.error(&self.runtime(&e)));
-                                break;
-                            }
-                        };
+                    let decision = ai::Decision {
+                        engine: &mut engine,
+                        state: &state,
+                        choices: &choices,
+                        player: p,
+                    };
+                    let stop = Some(&*self.stop);
+                    let Some(thinker) = self.thinkers.get_mut(p) else {
+                        break;
+                    };
+                    let choice = match ai::choose(decision, level, &mut self.rng, thinker, stop) {
+                        Ok(i) => i,
+                        Err(ai::AiError::Interrupted) => {
+                            out.line(INTERRUPTED);
+                            break;
+                        }
+                        Err(ai::AiError::Runtime(e)) => {
+                            out.push(self.error(&self.runtime(&e)));
+                            break;
+                        }
+                    };
                     let steps = choices.get(choice).to_vec();
                     if let Err(m) = self.play_steps(&mut engine, &state, &steps, p, out) {
                         out.push(self.error(&m));
@@ -831,9 +875,14 @@ impl Session {
             }
             return Ok(());
         }
-        let [player, level] = args[..] else {
-            return Err("`ai PLAYER random|greedy|playouts|off`, e.g. `ai blue greedy`".into());
+        let [player, level @ ..] = &args[..] else {
+            return Err(AI_USAGE.into());
         };
+        if level.is_empty() || level.len() > 2 {
+            return Err(AI_USAGE.into());
+        }
+        let player = *player;
+        let level = level.join(":");
         let players: Vec<usize> = if player == "all" {
             (0..game.players.len()).collect()
         } else {
@@ -847,9 +896,12 @@ impl Session {
                 }
             }
         };
-        let level = Level::parse(level)?;
+        let level = Level::parse(&level)?;
         for &p in &players {
             self.computers[p] = level;
+            if let Some(t) = self.thinkers.get_mut(p) {
+                t.forget();
+            }
             match level {
                 Some(l) => out.line(format!(
                     "{} is played by the computer ({})",
@@ -901,6 +953,8 @@ pub fn describe(game: &Game, o: &Outcome) -> String {
     };
     format!("{who}{points} ({}; scores {})", o.reason, scores.join(", "))
 }
+
+const AI_USAGE: &str = "`ai PLAYER LEVEL`: a level is random, greedy, playouts, mcts (with a budget: `mcts 2s`, `mcts 5000`) or off; e.g. `ai blue mcts`";
 
 fn words(s: &str) -> Vec<&str> {
     s.split_whitespace().collect()

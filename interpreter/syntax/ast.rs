@@ -115,6 +115,8 @@ pub struct MoveDecl {
     pub template_span: Span,
     pub generators: Vec<Generator>,
     pub weight: Option<Expr>,
+    /// An action's `playout weight`.
+    pub playout_weight: Option<Expr>,
     pub body: Block,
 }
 

@@ -341,6 +341,7 @@ fn token_name(rule: Rule) -> Option<String> {
         Rule::gen_let => "`let`",
         Rule::gen_where => "`where`",
         Rule::weight => "`weight`",
+        Rule::playout_weight => "`playout weight`",
         Rule::domain | Rule::range_domain | Rule::dir_list => {
             "a domain (`a..b`, `[dirs]` or a set)"
         }
@@ -715,10 +716,12 @@ fn move_decl(mut it: pest::iterators::Pairs<Rule>, sp: Span) -> MoveDecl {
     let (template, template_span) = it.next().map(string).unwrap_or_default();
     let mut generators = Vec::new();
     let mut weight = None;
+    let mut playout_weight = None;
     let mut body = Vec::new();
     for p in it {
         match p.as_rule() {
             Rule::weight => weight = p.into_inner().next().map(expr),
+            Rule::playout_weight => playout_weight = p.into_inner().next().map(expr),
             Rule::block => body = block(p),
             _ => generators.push(generator(p)),
         }
@@ -729,6 +732,7 @@ fn move_decl(mut it: pest::iterators::Pairs<Rule>, sp: Span) -> MoveDecl {
         template_span,
         generators,
         weight,
+        playout_weight,
         body,
     }
 }

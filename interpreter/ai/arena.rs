@@ -1,0 +1,215 @@
+//! Computer against computer: games with the seats alternating, each from its own
+//! seed, so the results do not depend on how many run at once.
+
+use super::stats::{elo, mean_interval, wilson, Z95};
+use super::{choose, AiError, Decision, Level, Thinker};
+use crate::engine::rng::Rng;
+use crate::{Choices, Engine, Game, Outcome, RuntimeError, Status};
+use std::sync::atomic::AtomicBool;
+
+/// What to play.
+#[derive(Debug, Clone)]
+pub struct Arena {
+    /// The two sides, A and B.
+    pub sides: [Level; 2],
+    pub games: u64,
+    /// Game i is played from seed + i.
+    pub seed: u64,
+    /// A game still going after this many decisions is counted unfinished.
+    pub max_decisions: usize,
+    /// Keep each game's moves (for records).
+    pub keep_moves: bool,
+}
+
+/// One game of the arena.
+#[derive(Debug, Clone)]
+pub struct ArenaGame {
+    pub index: u64,
+    pub seed: u64,
+    /// The side (0: A, 1: B) in each seat.
+    pub seats: Vec<usize>,
+    /// None when unfinished.
+    pub outcome: Option<Outcome>,
+    pub decisions: usize,
+    /// Every step as the game writes it, chance outcomes included (when kept).
+    pub moves: Vec<String>,
+}
+
+impl ArenaGame {
+    /// The side that won, if any.
+    pub fn winner(&self) -> Option<usize> {
+        let w = self.outcome.as_ref()?.winner?;
+        self.seats.get(w).copied()
+    }
+
+    /// Points won by side A (negative when lost).
+    pub fn points_a(&self) -> f64 {
+        match (self.winner(), &self.outcome) {
+            (Some(0), Some(o)) => f64::from(o.points.max(1)),
+            (Some(_), Some(o)) => -f64::from(o.points.max(1)),
+            _ => 0.0,
+        }
+    }
+}
+
+/// The seats of game `index`: side A moves round the seats from game to game.
+pub fn seats(index: u64, players: usize) -> Vec<usize> {
+    let a = (index % players.max(1) as u64) as usize;
+    (0..players).map(|s| usize::from(s != a)).collect()
+}
+
+/// Plays game `index` of the arena.
+pub fn play_game(
+    game: &Game,
+    arena: &Arena,
+    index: u64,
+    stop: Option<&AtomicBool>,
+) -> Result<ArenaGame, AiError> {
+    let seed = arena.seed.wrapping_add(index);
+    let mut rng = Rng::new(seed);
+    let mut engine = Engine::new(game);
+    let mut state = engine.initial_state()?;
+    let seats = seats(index, game.players.len());
+    let mut thinkers = [Thinker::new(1), Thinker::new(1)];
+    let mut choices = Choices::default();
+    let mut moves = Vec::new();
+    let mut decisions = 0;
+    let mut chance = 0usize;
+    let outcome = loop {
+        match engine.status(&state) {
+            Status::Over(o) => break Some(o),
+            Status::Chance(_) => {
+                chance += 1;
+                if chance > arena.max_decisions.saturating_mul(16).max(10_000) {
+                    return Err(AiError::Runtime(RuntimeError::new(
+                        Default::default(),
+                        "chance events went on and on without a decision",
+                    )));
+                }
+                let before = state.clone();
+                match engine.resolve_chance(&mut state, &mut rng, None) {
+                    Ok(Some(step)) if arena.keep_moves => {
+                        moves.push(engine.step_text(&before, &step, true))
+                    }
+                    Ok(_) => {}
+                    Err(crate::engine::play::PlayError::Runtime(e)) => return Err(e.into()),
+                    Err(e) => {
+                        return Err(AiError::Runtime(RuntimeError::new(
+                            Default::default(),
+                            e.to_string(),
+                        )))
+                    }
+                }
+            }
+            Status::Player(p) => {
+                if decisions >= arena.max_decisions {
+                    break None;
+                }
+                engine.legal(&state, &mut choices)?;
+                if choices.is_empty() {
+                    break engine.outcome(&state);
+                }
+                let side = seats.get(p).copied().unwrap_or(1);
+                let d = Decision {
+                    engine: &mut engine,
+                    state: &state,
+                    choices: &choices,
+                    player: p,
+                };
+                let i = choose(d, arena.sides[side], &mut rng, &mut thinkers[side], stop)?;
+                if arena.keep_moves {
+                    moves.push(engine.choice_text(&state, choices.get(i))?);
+                }
+                engine.play_choice(&mut state, &choices, i)?;
+                decisions += 1;
+            }
+        }
+    };
+    Ok(ArenaGame {
+        index,
+        seed,
+        seats,
+        outcome,
+        decisions,
+        moves,
+    })
+}
+
+/// The figures of a set of games, from side A's point of view.
+#[derive(Debug, Clone, Default, serde::Serialize)]
+pub struct Summary {
+    pub games: usize,
+    pub wins: [usize; 2],
+    pub draws: usize,
+    pub unfinished: usize,
+    /// A's score rate (a win 1, a draw or an unfinished game ½) and its 95 % interval.
+    pub score: f64,
+    pub score_low: f64,
+    pub score_high: f64,
+    /// A's win rate and B's, each with its 95 % interval.
+    pub win_rate: [(f64, f64, f64); 2],
+    /// The Elo difference A − B the score implies, with its 95 % interval.
+    pub elo: f64,
+    pub elo_low: f64,
+    pub elo_high: f64,
+    /// A's mean points a game (won minus lost) and the half-width of its interval.
+    pub points: f64,
+    pub points_half: f64,
+    /// A's results by seat: games and wins in each seat.
+    pub by_seat: Vec<(usize, usize)>,
+    pub decisions: usize,
+}
+
+impl Summary {
+    pub fn of(results: &[ArenaGame], players: usize) -> Summary {
+        let n = results.len();
+        let mut s = Summary {
+            games: n,
+            by_seat: vec![(0, 0); players],
+            ..Summary::default()
+        };
+        let mut points = Vec::with_capacity(n);
+        for g in results {
+            match g.winner() {
+                Some(side) => s.wins[side.min(1)] += 1,
+                None if g.outcome.is_some() => s.draws += 1,
+                None => s.unfinished += 1,
+            }
+            if let Some(seat) = g.seats.iter().position(|&x| x == 0) {
+                if let Some(b) = s.by_seat.get_mut(seat) {
+                    b.0 += 1;
+                    b.1 += usize::from(g.winner() == Some(0));
+                }
+            }
+            points.push(g.points_a());
+            s.decisions += g.decisions;
+        }
+        let nf = n as f64;
+        let halves = (s.draws + s.unfinished) as f64 / 2.0;
+        let score = s.wins[0] as f64 + halves;
+        s.score = if n > 0 { score / nf } else { 0.5 };
+        (s.score_low, s.score_high) = wilson(score, nf, Z95);
+        for side in 0..2 {
+            let (lo, hi) = wilson(s.wins[side] as f64, nf, Z95);
+            let rate = if n > 0 { s.wins[side] as f64 / nf } else { 0.0 };
+            s.win_rate[side] = (rate, lo, hi);
+        }
+        s.elo = elo(s.score);
+        s.elo_low = elo(s.score_low);
+        s.elo_high = elo(s.score_high);
+        (s.points, s.points_half) = mean_interval(&points);
+        s
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn seats_alternate() {
+        assert_eq!(seats(0, 2), vec![0, 1]);
+        assert_eq!(seats(1, 2), vec![1, 0]);
+        assert_eq!(seats(4, 3), vec![1, 0, 1]);
+    }
+}

@@ -1,0 +1,395 @@
+//! Monte Carlo tree search (UCT) over the engine's choices, whole turns included, and
+//! its chance outcomes. Each iteration walks down the tree (a player's choice by UCT
+//! on his own results, a chance outcome drawn by its weight), adds one node, plays a
+//! random game from it (by the actions' playout weights) and adds the result, for
+//! every player, to each node on the way. Several trees are searched side by side,
+//! one per thread, and their root figures added up; a tree is kept for the next
+//! decision and reused when the game went where it expected.
+
+use super::{rewards, stopped, AiError, Budget, Estimate, Thinker};
+use crate::engine::rng::Rng;
+use crate::{Choices, Engine, Game, State, Status};
+use std::sync::atomic::AtomicBool;
+use std::time::Instant;
+
+const NONE: u32 = u32::MAX;
+/// UCT's exploration constant, for results scaled to [-1, 1] by the largest result
+/// seen.
+const EXPLORATION: f64 = 1.0;
+/// The most nodes one tree holds; past it the search goes on without growing the tree.
+const MAX_NODES: usize = 100_000;
+/// How deep below the old root a kept tree is searched for the new position.
+const REUSE_DEPTH: usize = 8;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    /// Reached once; its choices are listed on the next visit.
+    Unlisted,
+    Decision(usize),
+    Chance,
+    Over,
+}
+
+#[derive(Debug)]
+struct Node {
+    state: State,
+    kind: Kind,
+    choices: Choices,
+    children: Vec<u32>,
+    /// Children not yet added.
+    unexpanded: usize,
+    visits: u32,
+    /// Sums of each player's points and wins over the games through this node.
+    points: Vec<f64>,
+    wins: Vec<f64>,
+    /// Sum of the results' sizes in points.
+    size: f64,
+    /// For a finished game, its result.
+    result: Option<(Vec<f64>, Vec<f64>, f64)>,
+}
+
+impl Node {
+    fn new(state: State, players: usize) -> Node {
+        Node {
+            state,
+            kind: Kind::Unlisted,
+            choices: Choices::default(),
+            children: Vec::new(),
+            unexpanded: 0,
+            visits: 0,
+            points: vec![0.0; players],
+            wins: vec![0.0; players],
+            size: 0.0,
+            result: None,
+        }
+    }
+}
+
+/// One search tree, kept between decisions.
+#[derive(Debug)]
+pub struct Tree {
+    nodes: Vec<Node>,
+    root: u32,
+    rng: Rng,
+    /// The largest result seen, in points: results are divided by it for UCT.
+    scale: f64,
+    players: usize,
+    scratch: Choices,
+    path: Vec<u32>,
+}
+
+impl Tree {
+    fn new(state: &State, players: usize, seed: u64) -> Tree {
+        Tree {
+            nodes: vec![Node::new(state.clone(), players)],
+            root: 0,
+            rng: Rng::new(seed),
+            scale: 1.0,
+            players,
+            scratch: Choices::default(),
+            path: Vec::new(),
+        }
+    }
+
+    /// Makes the node of `state` the root, if the tree holds it a few levels below the
+    /// old root; false if not (or if the tree is nearly full).
+    fn reroot(&mut self, state: &State) -> bool {
+        if self.nodes.len() > MAX_NODES * 3 / 4 {
+            return false;
+        }
+        let mut level = vec![self.root];
+        for _ in 0..=REUSE_DEPTH {
+            let mut next = Vec::new();
+            for &n in &level {
+                let node = &self.nodes[n as usize];
+                if node.state == *state {
+                    self.root = n;
+                    return true;
+                }
+                next.extend(node.children.iter().copied().filter(|&c| c != NONE));
+            }
+            if next.is_empty() {
+                break;
+            }
+            level = next;
+        }
+        false
+    }
+
+    /// Lists a node's choices (or its result) on its second visit.
+    fn list(&mut self, engine: &mut Engine, at: u32) -> Result<(), AiError> {
+        let node = &mut self.nodes[at as usize];
+        let mut choices = std::mem::take(&mut node.choices);
+        let kind = match engine.status(&node.state) {
+            Status::Over(o) => {
+                let (mut p, mut w) = (vec![0.0; self.players], vec![0.0; self.players]);
+                let size = rewards(Some(&o), &mut p, &mut w);
+                node.result = Some((p, w, size));
+                Kind::Over
+            }
+            Status::Chance(_) => {
+                engine.legal(&node.state, &mut choices)?;
+                Kind::Chance
+            }
+            Status::Player(p) => {
+                engine.legal(&node.state, &mut choices)?;
+                Kind::Decision(p)
+            }
+        };
+        let kind = if kind != Kind::Over && choices.is_empty() {
+            // No way on, yet not over: counted as a draw.
+            let n = self.players;
+            node.result = Some((vec![0.0; n], vec![1.0 / n as f64; n], 0.0));
+            Kind::Over
+        } else {
+            kind
+        };
+        node.kind = kind;
+        node.children = vec![NONE; choices.len()];
+        node.unexpanded = choices.len();
+        node.choices = choices;
+        Ok(())
+    }
+
+    /// The child to go down to from a decision of player `p`: a choice not yet tried
+    /// (ordinary ones by their playout weights before those playouts never make), else
+    /// the best by UCT.
+    fn select(&mut self, at: u32, p: usize) -> usize {
+        let node = &self.nodes[at as usize];
+        if node.unexpanded > 0 {
+            let weights = &node.choices.weights;
+            let open = |i: &usize| node.children[*i] == NONE;
+            let total: u64 = (0..node.children.len())
+                .filter(open)
+                .map(|i| u64::from(weights.get(i).copied().unwrap_or(0)))
+                .sum();
+            if total > 0 && total <= u64::from(u32::MAX) {
+                let mut r = u64::from(self.rng.below(total as u32));
+                for i in (0..node.children.len()).filter(open) {
+                    let w = u64::from(weights.get(i).copied().unwrap_or(0));
+                    if r < w {
+                        return i;
+                    }
+                    r -= w;
+                }
+            }
+            // All untried choices weigh the same (or nothing): one of them at random.
+            let k = self.rng.below(node.unexpanded as u32) as usize;
+            if let Some(i) = (0..node.children.len()).filter(open).nth(k) {
+                return i;
+            }
+        }
+        let log_n = f64::from(node.visits.max(1)).ln();
+        let mut best = 0;
+        let mut best_score = f64::NEG_INFINITY;
+        for (i, &c) in node.children.iter().enumerate() {
+            let child = &self.nodes[c as usize];
+            let n = f64::from(child.visits.max(1));
+            let q = child.points[p] / n / self.scale;
+            let score = q + EXPLORATION * (log_n / n).sqrt();
+            if score > best_score {
+                best_score = score;
+                best = i;
+            }
+        }
+        best
+    }
+
+    /// One iteration: down the tree, one new node, a random game, the result back up.
+    fn iterate(&mut self, engine: &mut Engine) -> Result<(), AiError> {
+        let mut path = std::mem::take(&mut self.path);
+        path.clear();
+        let mut at = self.root;
+        path.push(at);
+        let (points, wins, size) = loop {
+            if self.nodes[at as usize].kind == Kind::Unlisted {
+                self.list(engine, at)?;
+            }
+            let i = match self.nodes[at as usize].kind {
+                Kind::Over | Kind::Unlisted => {
+                    let node = &self.nodes[at as usize];
+                    break node.result.clone().unwrap_or_else(|| {
+                        let n = self.players;
+                        (vec![0.0; n], vec![1.0 / n as f64; n], 0.0)
+                    });
+                }
+                Kind::Decision(p) => self.select(at, p),
+                Kind::Chance => self.rng.weighted(&self.nodes[at as usize].choices.weights),
+            };
+            let child = self.nodes[at as usize].children[i];
+            if child != NONE {
+                at = child;
+                path.push(at);
+                continue;
+            }
+            let node = &self.nodes[at as usize];
+            let mut next = node.state.clone();
+            engine.play_choice(&mut next, &node.choices, i)?;
+            if self.nodes.len() < MAX_NODES {
+                let id = self.nodes.len() as u32;
+                self.nodes.push(Node::new(next.clone(), self.players));
+                let node = &mut self.nodes[at as usize];
+                node.children[i] = id;
+                node.unexpanded -= 1;
+                if node.unexpanded == 0 {
+                    // Each child holds its position now.
+                    node.choices.results = Vec::new();
+                }
+                path.push(id);
+            }
+            break self.playout(engine, next)?;
+        };
+        self.scale = self.scale.max(size);
+        for &n in &path {
+            let node = &mut self.nodes[n as usize];
+            node.visits += 1;
+            node.size += size;
+            for p in 0..self.players {
+                node.points[p] += points[p];
+                node.wins[p] += wins[p];
+            }
+        }
+        self.path = path;
+        Ok(())
+    }
+
+    fn playout(
+        &mut self,
+        engine: &mut Engine,
+        from: State,
+    ) -> Result<(Vec<f64>, Vec<f64>, f64), AiError> {
+        let record = engine.playout_from(
+            from,
+            &mut self.rng,
+            super::flat::PLAYOUT_LENGTH,
+            &mut self.scratch,
+        )?;
+        let (mut p, mut w) = (vec![0.0; self.players], vec![0.0; self.players]);
+        let size = rewards(record.outcome.as_ref(), &mut p, &mut w);
+        Ok((p, w, size))
+    }
+
+    /// Searches until the budget is spent.
+    fn run(
+        &mut self,
+        game: &Game,
+        iterations: Option<u32>,
+        deadline: Option<Instant>,
+        stop: Option<&AtomicBool>,
+    ) -> Result<(), AiError> {
+        let mut engine = Engine::new(game);
+        if self.nodes[self.root as usize].kind == Kind::Unlisted {
+            self.list(&mut engine, self.root)?;
+        }
+        let mut done = 0u32;
+        loop {
+            if iterations.is_some_and(|n| done >= n) {
+                return Ok(());
+            }
+            if deadline.is_some_and(|d| Instant::now() >= d) && done > 0 {
+                return Ok(());
+            }
+            if stopped(stop) {
+                return Err(AiError::Interrupted);
+            }
+            self.iterate(&mut engine)?;
+            done += 1;
+        }
+    }
+}
+
+/// Searches the decision at `state` within the budget; the estimate of each choice.
+/// Reproducible for an iteration budget, a seed and a number of threads.
+pub(super) fn search(
+    game: &Game,
+    state: &State,
+    budget: Budget,
+    seed: u64,
+    thinker: &mut Thinker,
+    stop: Option<&AtomicBool>,
+) -> Result<Vec<Estimate>, AiError> {
+    let threads = match thinker.threads {
+        0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        n => n,
+    }
+    .clamp(1, 64);
+    let players = game.players.len();
+    if thinker.trees.len() != threads {
+        thinker.trees.clear();
+    }
+    let seed_of = |k: usize| seed ^ (k as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    if thinker.trees.is_empty() {
+        thinker.trees = (0..threads)
+            .map(|k| Tree::new(state, players, seed_of(k)))
+            .collect();
+    } else {
+        for (k, t) in thinker.trees.iter_mut().enumerate() {
+            if t.reroot(state) {
+                t.rng = Rng::new(seed_of(k));
+            } else {
+                *t = Tree::new(state, players, seed_of(k));
+            }
+        }
+    }
+    let (share, deadline) = match budget {
+        Budget::Iterations(n) => (Some(n), None),
+        Budget::Time(d) => (None, Some(Instant::now() + d)),
+    };
+    let iterations_of = |k: usize| {
+        share.map(|n| {
+            let t = threads as u32;
+            n / t + u32::from((k as u32) < n % t)
+        })
+    };
+    let results: Vec<Result<(), AiError>> = if threads == 1 {
+        vec![thinker.trees[0].run(game, iterations_of(0), deadline, stop)]
+    } else {
+        use rayon::prelude::*;
+        thinker
+            .trees
+            .par_iter_mut()
+            .enumerate()
+            .map(|(k, t)| t.run(game, iterations_of(k), deadline, stop))
+            .collect()
+    };
+    for r in results {
+        r?;
+    }
+    // The root figures of all trees, added up.
+    let first = &thinker.trees[0];
+    let root = &first.nodes[first.root as usize];
+    let player = match root.kind {
+        Kind::Decision(p) => p,
+        _ => state.mover(),
+    };
+    let mut out: Vec<Estimate> = (0..root.children.len())
+        .map(|choice| Estimate {
+            choice,
+            ..Estimate::default()
+        })
+        .collect();
+    let mut sums = vec![(0.0f64, 0.0f64, 0.0f64); out.len()];
+    for t in &thinker.trees {
+        let r = &t.nodes[t.root as usize];
+        if r.children.len() != out.len() {
+            continue;
+        }
+        for (i, &c) in r.children.iter().enumerate() {
+            if c == NONE {
+                continue;
+            }
+            let child = &t.nodes[c as usize];
+            out[i].visits += child.visits;
+            sums[i].0 += child.points[player];
+            sums[i].1 += child.wins[player];
+            sums[i].2 += child.size;
+        }
+    }
+    for (e, (p, w, s)) in out.iter_mut().zip(sums) {
+        let n = f64::from(e.visits.max(1));
+        e.points = p / n;
+        e.win = w / n;
+        e.size = s / n;
+    }
+    Ok(out)
+}

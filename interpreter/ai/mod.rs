@@ -1,0 +1,325 @@
+//! Computer players for any rules file. `random` plays as a playout would; `greedy`
+//! looks one choice ahead; `playouts` rates each choice by random games from it
+//! (flat Monte Carlo); `mcts` searches the tree of choices and chance outcomes (UCT).
+//! None of them knows a game: they see the engine's choices, its chance outcomes with
+//! their weights, the actions' playout weights and the end rules' points.
+
+pub mod arena;
+mod flat;
+mod mcts;
+pub mod stats;
+
+pub use mcts::Tree;
+
+use crate::engine::rng::Rng;
+use crate::{Choices, Engine, Game, RuntimeError, State};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
+
+/// How long a search may think: a number of iterations (reproducible from a seed) or
+/// a time.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Budget {
+    Iterations(u32),
+    Time(Duration),
+}
+
+impl Budget {
+    /// `2000` (iterations), `2s`, `500ms`, `1.5s`.
+    pub fn parse(text: &str) -> Result<Budget, String> {
+        let t = text.trim();
+        let bad = || {
+            format!("`{t}` is not a budget; write a number of iterations (`2000`) or a time (`2s`, `500ms`)")
+        };
+        let time = |number: &str, scale: f64| -> Result<Budget, String> {
+            let v: f64 = number.parse().map_err(|_| bad())?;
+            if !v.is_finite() || v <= 0.0 || v * scale > 3600.0 {
+                return Err(format!(
+                    "`{t}`: a time budget is more than 0 and at most an hour"
+                ));
+            }
+            Ok(Budget::Time(Duration::from_secs_f64(v * scale)))
+        };
+        if let Some(ms) = t.strip_suffix("ms") {
+            return time(ms, 0.001);
+        }
+        if let Some(s) = t.strip_suffix('s') {
+            return time(s, 1.0);
+        }
+        match t.parse::<u32>() {
+            Ok(0) => Err(format!("`{t}`: a search needs at least one iteration")),
+            Ok(n) if n <= MAX_ITERATIONS => Ok(Budget::Iterations(n)),
+            Ok(_) => Err(format!("`{t}`: at most {MAX_ITERATIONS} iterations a move")),
+            Err(_) => Err(bad()),
+        }
+    }
+}
+
+impl std::fmt::Display for Budget {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Budget::Iterations(n) => write!(f, "{n}"),
+            Budget::Time(d) if d.subsec_millis() == 0 => write!(f, "{}s", d.as_secs()),
+            Budget::Time(d) => write!(f, "{}ms", d.as_millis()),
+        }
+    }
+}
+
+/// The most iterations one move may be given.
+pub const MAX_ITERATIONS: u32 = 100_000_000;
+
+/// The budget of `mcts` when none is given.
+pub const DEFAULT_BUDGET: Budget = Budget::Time(Duration::from_secs(1));
+
+/// A computer player's level.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Level {
+    Random,
+    Greedy,
+    Playouts,
+    Mcts(Budget),
+}
+
+impl Level {
+    /// The names, for help and completion.
+    pub const NAMES: &'static [&'static str] = &["random", "greedy", "playouts", "mcts", "off"];
+
+    /// The strongest level with its default budget.
+    pub const STRONGEST: Level = Level::Mcts(DEFAULT_BUDGET);
+
+    /// A level by name (`mcts:2s`, `mcts:5000`, `mcts 2s` or `mcts`); `Ok(None)` for
+    /// `off`.
+    pub fn parse(text: &str) -> Result<Option<Level>, String> {
+        let t = text.trim();
+        let (name, budget) = match t.split_once([':', ' ']) {
+            Some((n, b)) => (n, Some(b)),
+            None => (t, None),
+        };
+        let level = match name {
+            "random" => Level::Random,
+            "greedy" => Level::Greedy,
+            "playouts" => Level::Playouts,
+            "mcts" => Level::Mcts(match budget {
+                Some(b) => Budget::parse(b)?,
+                None => DEFAULT_BUDGET,
+            }),
+            "off" | "person" | "human" => return Ok(None),
+            other => {
+                return Err(format!(
+                    "`{other}` is not a computer level; use random, greedy, playouts, mcts (mcts:2s, mcts:5000) or off"
+                ))
+            }
+        };
+        if budget.is_some() && !matches!(level, Level::Mcts(_)) {
+            return Err(format!("`{t}`: only `mcts` takes a budget"));
+        }
+        Ok(Some(level))
+    }
+
+    /// The level as it is written (`mcts:2s`).
+    pub fn name(self) -> String {
+        match self {
+            Level::Random => "random".into(),
+            Level::Greedy => "greedy".into(),
+            Level::Playouts => "playouts".into(),
+            Level::Mcts(b) if b == DEFAULT_BUDGET => "mcts".into(),
+            Level::Mcts(b) => format!("mcts:{b}"),
+        }
+    }
+}
+
+/// Why the computer made no choice.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum AiError {
+    /// Thinking was interrupted (Ctrl-C).
+    Interrupted,
+    /// The rules file failed while the computer played it.
+    Runtime(RuntimeError),
+}
+
+impl From<RuntimeError> for AiError {
+    fn from(e: RuntimeError) -> AiError {
+        AiError::Runtime(e)
+    }
+}
+
+/// What the computer thinks of one choice, from the point of view of the player
+/// choosing.
+#[derive(Debug, Clone, Copy, PartialEq, Default, serde::Serialize)]
+pub struct Estimate {
+    /// The choice's index in the listed choices.
+    pub choice: usize,
+    /// Games (playouts or search iterations) behind the figures.
+    pub visits: u32,
+    /// The share of those games the player won (a draw counts a half).
+    pub win: f64,
+    /// The points the player may expect: what a won game is worth, minus what a lost
+    /// one costs.
+    pub points: f64,
+    /// The mean size of those games' results in points, won or lost.
+    #[serde(skip)]
+    pub size: f64,
+}
+
+/// How a computer player thinks: its threads, a flag that stops it, and the trees
+/// kept from its last search (reused when the game went where it expected).
+#[derive(Debug, Default)]
+pub struct Thinker {
+    /// Threads of one search (trees searched side by side); 0: every core.
+    pub threads: usize,
+    trees: Vec<Tree>,
+}
+
+impl Thinker {
+    pub fn new(threads: usize) -> Thinker {
+        Thinker {
+            threads,
+            trees: Vec::new(),
+        }
+    }
+
+    /// Forgets the kept trees (a new game, an undo).
+    pub fn forget(&mut self) {
+        self.trees.clear();
+    }
+}
+
+/// Whether the flag says stop.
+pub(crate) fn stopped(flag: Option<&AtomicBool>) -> bool {
+    flag.is_some_and(|f| f.load(Ordering::Relaxed))
+}
+
+/// A decision to make: the engine, the position and its listed choices.
+pub struct Decision<'a, 'g> {
+    pub engine: &'a mut Engine<'g>,
+    pub state: &'a State,
+    pub choices: &'a Choices,
+    pub player: usize,
+}
+
+/// The index of the choice the computer plays.
+pub fn choose(
+    d: Decision,
+    level: Level,
+    rng: &mut Rng,
+    thinker: &mut Thinker,
+    stop: Option<&AtomicBool>,
+) -> Result<usize, AiError> {
+    let n = d.choices.len();
+    if n <= 1 {
+        return Ok(0);
+    }
+    match level {
+        Level::Random => Ok(rng.weighted(&d.choices.weights)),
+        Level::Greedy => flat::greedy(d, rng, stop),
+        Level::Playouts => {
+            let est = flat::estimates(d.engine, d.state, d.choices, d.player, rng, stop)?;
+            Ok(pick(d.engine.game, d.state, d.choices, &est, rng))
+        }
+        Level::Mcts(budget) => {
+            let seed = u64::from(rng.below(u32::MAX)) << 32 | u64::from(rng.below(u32::MAX));
+            let est = mcts::search(d.engine.game, d.state, budget, seed, thinker, stop)?;
+            Ok(pick(d.engine.game, d.state, d.choices, &est, rng))
+        }
+    }
+}
+
+/// The estimates of every choice, best first, by the level's own method (`hint`).
+pub fn estimates(
+    d: Decision,
+    level: Level,
+    rng: &mut Rng,
+    thinker: &mut Thinker,
+    stop: Option<&AtomicBool>,
+) -> Result<Vec<Estimate>, AiError> {
+    let mut est = match level {
+        Level::Mcts(budget) => {
+            let seed = u64::from(rng.below(u32::MAX)) << 32 | u64::from(rng.below(u32::MAX));
+            mcts::search(d.engine.game, d.state, budget, seed, thinker, stop)?
+        }
+        _ => flat::estimates(d.engine, d.state, d.choices, d.player, rng, stop)?,
+    };
+    est.sort_by(|a, b| b.points.total_cmp(&a.points).then(b.visits.cmp(&a.visits)));
+    Ok(est)
+}
+
+/// A choice that playouts never make (playout weight 0 where other choices have
+/// weight) is one the random games cannot value well: a double in a game with a
+/// doubling cube is the usual example. The computer makes it only when its estimate
+/// beats the best ordinary choice by this share of what a game is usually worth.
+pub const RARE_MARGIN: f64 = 0.25;
+
+/// The choice to play from the estimates: the ordinary choice searched most (the
+/// most robust estimate), unless a rare choice is better by the margin.
+fn pick(game: &Game, state: &State, choices: &Choices, est: &[Estimate], rng: &mut Rng) -> usize {
+    let weighted = state.chance().is_none() && game.phases[state.phase()].weighted;
+    let rare = |i: usize| weighted && choices.weights.get(i) == Some(&0);
+    let all_rare = (0..choices.len()).all(rare);
+    let better = |a: &Estimate, b: &Estimate| {
+        a.visits
+            .cmp(&b.visits)
+            .then(a.points.total_cmp(&b.points))
+            .is_gt()
+    };
+    let mut ordinary: Option<&Estimate> = None;
+    for e in est.iter().filter(|e| all_rare || !rare(e.choice)) {
+        if ordinary.is_none_or(|o| better(e, o)) {
+            ordinary = Some(e);
+        }
+    }
+    let Some(ordinary) = ordinary else {
+        return rng.below(choices.len() as u32) as usize;
+    };
+    if all_rare {
+        return ordinary.choice;
+    }
+    let worth = typical_worth(est);
+    let enough = (ordinary.visits / 20).max(8);
+    let mut choice = ordinary.choice;
+    let mut best = ordinary.points + RARE_MARGIN * worth;
+    for e in est.iter().filter(|e| rare(e.choice) && e.visits >= enough) {
+        if e.points > best {
+            best = e.points;
+            choice = e.choice;
+        }
+    }
+    choice
+}
+
+/// What a game is usually worth here: the mean size of the results behind all the
+/// estimates (1 when none was decided).
+fn typical_worth(est: &[Estimate]) -> f64 {
+    let visits: f64 = est.iter().map(|e| f64::from(e.visits)).sum();
+    let sum: f64 = est.iter().map(|e| f64::from(e.visits) * e.size).sum();
+    if visits == 0.0 || sum == 0.0 {
+        return 1.0;
+    }
+    sum / visits
+}
+
+/// Each player's points and win share from a game's result (`None`: unfinished, which
+/// counts as a draw); returns the result's size in points. A winner gains the game's
+/// points and the others share the loss; a draw shares the win.
+pub(crate) fn rewards(
+    outcome: Option<&crate::Outcome>,
+    points: &mut [f64],
+    wins: &mut [f64],
+) -> f64 {
+    let n = points.len();
+    match outcome.and_then(|o| o.winner.map(|w| (w, o.points))) {
+        Some((w, pts)) if w < n => {
+            let pts = f64::from(pts.max(1));
+            let loss = if n > 1 { pts / (n - 1) as f64 } else { 0.0 };
+            for p in 0..n {
+                points[p] = if p == w { pts } else { -loss };
+                wins[p] = if p == w { 1.0 } else { 0.0 };
+            }
+            pts
+        }
+        _ => {
+            points.fill(0.0);
+            wins.fill(1.0 / n.max(1) as f64);
+            0.0
+        }
+    }
+}

@@ -1,0 +1,215 @@
+//! `tabula arena`: two computer players against each other, the seats alternating,
+//! with the figures a reader needs to tell a real difference from luck.
+
+use crate::cli::{load, runtime_error, GameArgs};
+use std::io::IsTerminal;
+use tabula::ai::arena::{play_game, Arena, ArenaGame, Summary};
+use tabula::ai::stats::elo_text;
+use tabula::ai::{AiError, Level};
+use tabula::session::Record;
+
+/// How `tabula arena` was asked to run.
+pub struct ArenaOptions<'a> {
+    pub game: &'a GameArgs,
+    pub a: &'a str,
+    pub b: &'a str,
+    pub games: u64,
+    pub seed: u64,
+    pub max_decisions: usize,
+    pub threads: usize,
+    pub json: bool,
+    pub records: Option<&'a str>,
+}
+
+fn level(text: &str) -> Result<Level, String> {
+    match Level::parse(text) {
+        Ok(Some(l)) => Ok(l),
+        Ok(None) => Err(format!("error: `{text}` is not a computer player")),
+        Err(m) => Err(format!("error: {m}")),
+    }
+}
+
+pub fn run(o: ArenaOptions) -> Result<(), String> {
+    let game = load(o.game)?;
+    let sides = [level(o.a)?, level(o.b)?];
+    if o.games == 0 {
+        return Err("error: play at least one game (`-n 1`)".into());
+    }
+    if let Some(dir) = o.records {
+        std::fs::create_dir_all(dir).map_err(|e| {
+            format!(
+                "error: cannot make `{dir}`: {}",
+                e.to_string().to_lowercase()
+            )
+        })?;
+    }
+    let arena = Arena {
+        sides,
+        games: o.games,
+        seed: o.seed,
+        max_decisions: o.max_decisions,
+        keep_moves: o.records.is_some(),
+    };
+    let threads = match o.threads {
+        0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        n => n,
+    };
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .map_err(|e| format!("error: cannot start {threads} threads: {e}"))?;
+    let bar = if std::io::stderr().is_terminal() {
+        let b = indicatif::ProgressBar::new(o.games);
+        b.set_style(
+            indicatif::ProgressStyle::with_template(
+                "{bar:40} {pos}/{len} games, {per_sec}, eta {eta}  {msg}",
+            )
+            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+        );
+        Some(b)
+    } else {
+        None
+    };
+    let start = std::time::Instant::now();
+    let wins = std::sync::Mutex::new([0usize; 2]);
+    let results: Vec<Result<ArenaGame, AiError>> = pool.install(|| {
+        use rayon::prelude::*;
+        (0..o.games)
+            .into_par_iter()
+            .map(|i| {
+                let r = play_game(&game, &arena, i, None);
+                if let Some(b) = &bar {
+                    if let Ok(g) = &r {
+                        if let (Some(w), Ok(mut wins)) = (g.winner(), wins.lock()) {
+                            wins[w] += 1;
+                            b.set_message(format!("A {} – B {}", wins[0], wins[1]));
+                        }
+                    }
+                    b.inc(1);
+                }
+                r
+            })
+            .collect()
+    });
+    if let Some(b) = &bar {
+        b.finish_and_clear();
+    }
+    let elapsed = start.elapsed().as_secs_f64();
+    let mut played = Vec::with_capacity(results.len());
+    for r in results {
+        match r {
+            Ok(g) => played.push(g),
+            Err(AiError::Runtime(e)) => return Err(runtime_error(&game, &e)),
+            Err(AiError::Interrupted) => return Err("error: interrupted".into()),
+        }
+    }
+    if let Some(dir) = o.records {
+        for g in &played {
+            let record = Record {
+                game: o.game.game.clone(),
+                options: game.chosen.clone(),
+                seed: g.seed,
+                match_length: 0,
+                start: None,
+                games: Vec::new(),
+                moves: g.moves.clone(),
+                drawn: 0,
+                computer: g
+                    .seats
+                    .iter()
+                    .enumerate()
+                    .map(|(seat, &side)| (game.players[seat].clone(), sides[side].name()))
+                    .collect(),
+            };
+            let path = std::path::Path::new(dir).join(format!("game-{:04}.yaml", g.index + 1));
+            let text = record.to_yaml().map_err(|e| format!("error: {e}"))?;
+            std::fs::write(&path, text).map_err(|e| {
+                format!(
+                    "error: cannot write `{}`: {}",
+                    path.display(),
+                    e.to_string().to_lowercase()
+                )
+            })?;
+        }
+    }
+    let players = game.players.len();
+    let s = Summary::of(&played, players);
+    let per_sec = s.games as f64 / elapsed.max(1e-9);
+    if o.json {
+        let out = serde_json::json!({
+            "game": game.name,
+            "options": game.chosen,
+            "a": sides[0].name(),
+            "b": sides[1].name(),
+            "seed": o.seed,
+            "threads": threads,
+            "seconds": elapsed,
+            "games_per_second": per_sec,
+            "summary": s,
+        });
+        println!("{out}");
+        return Ok(());
+    }
+    let (a, b) = (sides[0].name(), sides[1].name());
+    let w = a.len().max(b.len());
+    let pct = |x: f64| format!("{:.1} %", 100.0 * x);
+    println!(
+        "{}: A {a} against B {b}, {} games, seats alternating (seeds {}..{})",
+        game.name,
+        s.games,
+        o.seed,
+        o.seed + o.games - 1
+    );
+    for (side, name) in [(0, &a), (1, &b)] {
+        let (rate, lo, hi) = s.win_rate[side];
+        println!(
+            "  {} {name:<w$}  won {:>5}  {:>7}  (95 % interval {} to {})",
+            ["A", "B"][side],
+            s.wins[side],
+            pct(rate),
+            pct(lo),
+            pct(hi)
+        );
+    }
+    println!("  draws {}, unfinished {}", s.draws, s.unfinished);
+    println!(
+        "  A's score {} (95 % interval {} to {}): Elo difference {} ({} to {})",
+        pct(s.score),
+        pct(s.score_low),
+        pct(s.score_high),
+        elo_text(s.elo),
+        elo_text(s.elo_low),
+        elo_text(s.elo_high)
+    );
+    println!(
+        "  A's points a game {:+.3} ± {:.3}",
+        s.points, s.points_half
+    );
+    let seats: Vec<String> = s
+        .by_seat
+        .iter()
+        .enumerate()
+        .map(|(seat, (n, won))| format!("{} {won} of {n}", game.players[seat]))
+        .collect();
+    println!("  A won as {}", seats.join(", "));
+    let significant = s.score_low > 0.5 || s.score_high < 0.5;
+    println!(
+        "  {}",
+        if significant {
+            format!(
+                "the difference is significant: {} is the stronger here",
+                if s.score > 0.5 { &a } else { &b }
+            )
+        } else {
+            "the difference is not significant at 95 %: play more games to tell them apart".into()
+        }
+    );
+    println!(
+        "  {:.1} s, {:.2} games/s on {threads} thread{}, {:.1} decisions a game",
+        elapsed,
+        per_sec,
+        if threads == 1 { "" } else { "s" },
+        s.decisions as f64 / s.games.max(1) as f64
+    );
+    Ok(())
+}
