@@ -123,6 +123,18 @@ pub fn run(opts: PlayOptions) -> Result<(), String> {
         session: session.clone(),
         files: FilenameCompleter::new(),
     }));
+    // Ctrl-C while a line is being handled stops the computer (its thinking, or a run
+    // of computer moves) and keeps the game; a second one ends the program. At the
+    // prompt the line editor reads Ctrl-C as a key instead.
+    let stop = session.borrow().stop_flag();
+    let handler = ctrlc::set_handler(move || {
+        if stop.swap(true, std::sync::atomic::Ordering::Relaxed) {
+            std::process::exit(130);
+        }
+    });
+    if let Err(e) = handler {
+        eprintln!("warning: Ctrl-C cannot stop the computer here ({e})");
+    }
     let intro = session.borrow_mut().intro();
     print_out(&intro.text);
     loop {
@@ -132,7 +144,16 @@ pub fn run(opts: PlayOptions) -> Result<(), String> {
                 if !line.trim().is_empty() {
                     let _ = editor.add_history_entry(line.as_str());
                 }
+                let thinking = Thinking::start(style_is_terminal());
+                let bar = thinking.bar.clone();
+                session
+                    .borrow_mut()
+                    .set_live(Some(Box::new(move |text: &str| {
+                        bar.suspend(|| print_out(text))
+                    })));
                 let out = session.borrow_mut().handle(&line);
+                session.borrow_mut().set_live(None);
+                thinking.finish();
                 print_out(&out.text);
                 if out.quit {
                     break;
@@ -148,6 +169,66 @@ pub fn run(opts: PlayOptions) -> Result<(), String> {
     }
     save_history(&mut editor, history.as_ref());
     Ok(())
+}
+
+fn style_is_terminal() -> bool {
+    std::io::stderr().is_terminal() && std::io::stdout().is_terminal()
+}
+
+/// "thinking… 1.2s" on standard error while a line takes longer than a moment (the
+/// computer searching, or playing a run of moves), so the wait is visibly work.
+struct Thinking {
+    /// Hidden until the delay has passed.
+    bar: indicatif::ProgressBar,
+    done: Option<std::sync::mpsc::Sender<()>>,
+    thread: Option<std::thread::JoinHandle<()>>,
+}
+
+impl Thinking {
+    /// The delay before the indicator shows: quick lines print nothing extra.
+    const DELAY: std::time::Duration = std::time::Duration::from_millis(300);
+
+    fn start(terminal: bool) -> Thinking {
+        let bar = indicatif::ProgressBar::hidden();
+        if !terminal {
+            return Thinking {
+                bar,
+                done: None,
+                thread: None,
+            };
+        }
+        let (tx, rx) = std::sync::mpsc::channel::<()>();
+        let shown = bar.clone();
+        let thread = std::thread::spawn(move || {
+            use std::sync::mpsc::RecvTimeoutError;
+            if rx.recv_timeout(Thinking::DELAY) != Err(RecvTimeoutError::Timeout) {
+                return;
+            }
+            let bar = shown;
+            bar.set_draw_target(indicatif::ProgressDrawTarget::stderr());
+            bar.set_style(
+                indicatif::ProgressStyle::with_template(
+                    "{spinner} thinking… {elapsed} (Ctrl-C to stop)",
+                )
+                .unwrap_or_else(|_| indicatif::ProgressStyle::default_spinner()),
+            );
+            bar.enable_steady_tick(std::time::Duration::from_millis(120));
+            let _ = rx.recv();
+            bar.finish_and_clear();
+        });
+        Thinking {
+            bar,
+            done: Some(tx),
+            thread: Some(thread),
+        }
+    }
+
+    fn finish(mut self) {
+        drop(self.done.take());
+        if let Some(t) = self.thread.take() {
+            let _ = t.join();
+        }
+    }
 }
 
 fn save_history(editor: &mut Editor<PlayHelper, DefaultHistory>, path: Option<&PathBuf>) {

@@ -58,3 +58,42 @@ fn a_whole_game_at_the_prompt() {
     );
     let _ = std::fs::remove_dir_all(&data);
 }
+
+/// Ctrl-C while the computer thinks stops it and keeps the game; the prompt comes back.
+#[test]
+fn ctrl_c_stops_the_computer_and_keeps_the_game() {
+    let data = std::env::temp_dir().join(format!("tabula-pty-int-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&data);
+    let mut command = Command::new(env!("CARGO_BIN_EXE_tabula"));
+    command
+        .args(["play", "invictus", "--seed", "3"])
+        .env("NO_COLOR", "1")
+        .env("XDG_DATA_HOME", &data)
+        .env("TERM", "xterm");
+    let mut p = Session::spawn(command).expect("the binary starts on a pseudo-terminal");
+    p.set_expect_timeout(Some(Duration::from_secs(60)));
+    p.expect("black> ").unwrap();
+    let start = std::time::Instant::now();
+    // Far longer than the test waits: only Ctrl-C can end this thinking.
+    p.send_line("ai all mcts 600s").unwrap();
+    // Said at once, before the computer starts thinking.
+    p.expect("white is played by the computer").unwrap();
+    std::thread::sleep(Duration::from_millis(1500));
+    p.send("\x03").unwrap();
+    p.expect("interrupted: the computer stopped").unwrap();
+    p.expect("> ").unwrap();
+    assert!(start.elapsed() < Duration::from_secs(60));
+    // The game is as it was: nothing was placed, and a person can take over.
+    p.send_line("ai all off").unwrap();
+    p.expect("white is played by a person").unwrap();
+    p.send_line("moves").unwrap();
+    p.expect("@").unwrap();
+    p.send_line("quit").unwrap();
+    p.expect(Eof).unwrap();
+    let status = p.get_process_mut().wait().unwrap();
+    assert!(
+        matches!(status, expectrl::WaitStatus::Exited(_, 0)),
+        "{status:?}"
+    );
+    let _ = std::fs::remove_dir_all(&data);
+}

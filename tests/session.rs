@@ -190,10 +190,22 @@ fn a_runtime_error_of_the_rules_keeps_the_game() {
 fn bad_commands_and_moves_are_answered_and_the_game_goes_on() {
     let mut s = tiny();
     let before = s.state().clone();
+    // A word of letters that begins no legal move is taken for a mistyped command.
     assert_eq!(
         run(&mut s, "frob"),
-        "error: `frob` is not a legal move here; legal: 1>2, boom
-       `why frob` says which rule forbids it; `help` lists the commands
+        "error: `frob` is neither a command nor a legal move; `help` lists the commands, `moves` the legal moves\n"
+    );
+    // Anything else is a move, and an illegal one is answered as such.
+    assert_eq!(
+        run(&mut s, "3>4"),
+        "error: `3>4` is not a legal move here; legal: 1>2, boom
+       `why 3>4` says which rule forbids it; `help` lists the commands
+"
+    );
+    assert_eq!(
+        run(&mut s, "bam"),
+        "error: `bam` is not a legal move here; legal: 1>2, boom
+       `why bam` says which rule forbids it; `help` lists the commands
 "
     );
     assert_eq!(

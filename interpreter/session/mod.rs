@@ -105,6 +105,9 @@ impl Out {
     }
 }
 
+/// Prints text as the session writes it (see `Session::set_live`).
+pub type Printer = Box<dyn FnMut(&str)>;
+
 /// What the session says when Ctrl-C stopped the computer.
 const INTERRUPTED: &str = "interrupted: the computer stopped; the game is as it was before its move (`ai PLAYER off` to take over)";
 
@@ -137,6 +140,9 @@ pub struct Session {
     thinkers: Vec<ai::Thinker>,
     /// Set (by Ctrl-C) to stop the computer thinking or playing.
     stop: Arc<AtomicBool>,
+    /// Where text goes as soon as it is written, before the computer thinks (the REPL
+    /// prints it at once); without it, all of a line's text is returned at its end.
+    live: Option<Printer>,
     trace: bool,
     /// A chance outcome set by hand for the next chance event.
     queued: Option<String>,
@@ -212,6 +218,7 @@ impl Session {
             computers: vec![None; players],
             thinkers: (0..players).map(|_| ai::Thinker::new(0)).collect(),
             stop: Arc::new(AtomicBool::new(false)),
+            live: None,
             trace: false,
             queued: None,
             decision: None,
@@ -252,6 +259,13 @@ impl Session {
     /// move being thought about. The session clears it when it takes the next line.
     pub fn stop_flag(&self) -> Arc<AtomicBool> {
         self.stop.clone()
+    }
+
+    /// Sends the text written so far to `print` before each move the computer thinks
+    /// about, so that a person sees the game go on; `None` returns all the text of a
+    /// line at its end.
+    pub fn set_live(&mut self, print: Option<Printer>) {
+        self.live = print;
     }
 
     /// Threads of the computer's search (0: every core).
@@ -378,6 +392,9 @@ impl Session {
                 self.command(spec.cmd, rest, &mut out)
             }
             None if forced => Err(format!("no command `{word}`; `help` lists them")),
+            None if rest.is_empty() && self.unlike_any_move(word) => Err(format!(
+                "`{word}` is neither a command nor a legal move; `help` lists the commands, `moves` the legal moves"
+            )),
             _ => self.enter_move(line, &mut out),
         };
         let quit = match result {
@@ -391,6 +408,38 @@ impl Session {
             text: out.text,
             quit,
         }
+    }
+
+    /// Whether `word` reads like a command rather than a move: a word of letters that
+    /// begins no legal move's text (nor a turn's, nor any step of one).
+    fn unlike_any_move(&mut self, word: &str) -> bool {
+        if word.len() < 2 || !word.chars().all(|c| c.is_ascii_alphabetic()) {
+            return false;
+        }
+        let game = self.game.clone();
+        let mut engine = Engine::new(&game);
+        let state = self.timeline.current().clone();
+        let mut choices = Choices::default();
+        if engine.legal(&state, &mut choices).is_err() {
+            return false;
+        }
+        let lower = word.to_ascii_lowercase();
+        let first = &lower[..1];
+        // An action written with letters (`double`) is a move even where it is not legal.
+        let written = game.actions.iter().any(|a| match a.template.first() {
+            Some(crate::ir::TemplatePart::Text(t)) => t.to_ascii_lowercase().starts_with(first),
+            _ => false,
+        });
+        if written {
+            return false;
+        }
+        (0..choices.len()).all(|i| match engine.choice_text(&state, choices.get(i)) {
+            Ok(t) => t
+                .to_ascii_lowercase()
+                .split_whitespace()
+                .all(|step| !step.starts_with(first)),
+            Err(_) => false,
+        })
     }
 
     /// An error message, marked `error:` unless it is a rendered diagnostic already.
@@ -583,6 +632,12 @@ impl Session {
                     if self.stop.load(Ordering::Relaxed) {
                         out.line(INTERRUPTED);
                         break;
+                    }
+                    if let Some(print) = &mut self.live {
+                        if !out.text.is_empty() {
+                            print(&out.text);
+                            out.text.clear();
+                        }
                     }
                     if computer_moves >= COMPUTER_LIMIT {
                         out.line(format!("the computer stopped after {COMPUTER_LIMIT} moves; enter any command to let it go on"));
