@@ -477,6 +477,43 @@ fn a_turn_can_be_entered_step_by_step() {
 }
 
 #[test]
+fn a_turn_after_its_own_roll_can_be_entered_step_by_step() {
+    // With the cube, black's turn begins with `roll` (an action): the rest of the turn
+    // is entered a step at a time like any other.
+    let mut s = Session::open("backgammon", &[], 1).unwrap();
+    s.intro();
+    run(&mut s, "dice 6 3");
+    run(&mut s, "24/18 13/10");
+    assert_eq!(s.prompt(), "black> ");
+    run(&mut s, "roll");
+    assert!(run(&mut s, "dice 3 4").starts_with("roll: 3-4 (set by hand"));
+    // 24/21 lands on white's 4, which is empty; with the 4 black can go on by 24/20,
+    // 13/9, 8/4 or 6/2 (21/17 lands on white's 8, which white holds).
+    let why = run(&mut s, "why 24/21");
+    assert!(why.starts_with("`24/21` is only part of a turn"), "{why}");
+    let out = run(&mut s, "24/21");
+    assert!(
+        out.ends_with("so far: 24/21 (enter the rest of the turn; `undo` takes back a step)\n"),
+        "{out}"
+    );
+    assert_eq!(s.prompt(), "black 24/21> ");
+    let steps: Vec<String> = s
+        .complete("", 0)
+        .candidates
+        .into_iter()
+        .filter(|c| c.contains('/'))
+        .collect();
+    assert_eq!(steps, ["13/9", "24/20", "6/2", "8/4"]);
+    assert_eq!(
+        run(&mut s, "moves"),
+        "turns that go on from `24/21`:\n1. 24/21 24/20  2. 24/21 13/9   3. 24/21 8/4    4. 24/21 6/2\n"
+    );
+    let out = run(&mut s, "13/9");
+    assert!(out.starts_with("black: 24/21 13/9\n"), "{out}");
+    assert_eq!(s.prompt(), "white> ");
+}
+
+#[test]
 fn dice_and_roll_set_chance_by_hand() {
     let options = vec!["random-values".to_string(), "no-obstacles".to_string()];
     let mut s = Session::open("naytin-six", &options, 9).unwrap();

@@ -160,7 +160,8 @@ impl<'g> Engine<'g> {
                 return Ok(Why::rejected(m, Anchor::Phase(p)));
             }
         }
-        let findings = if phase.decide_turn && !state.in_turn() {
+        // Whole turns, from their start or from the rest of a turn already begun.
+        let findings = if phase.decide_turn {
             self.why_turn(state, text, &choices)?
         } else {
             let tokens = split_ordered(text);
@@ -258,7 +259,7 @@ impl<'g> Engine<'g> {
                 .take(6)
                 .collect();
             let m = format!(
-                "`{text}` is only part of a turn: the same player can still move (e.g. `{}`); write the whole turn",
+                "`{text}` is only part of a turn: the same player can still move (e.g. `{}`); type it to enter the turn a step at a time, or write the whole turn",
                 next.join("`, `")
             );
             return Ok(vec![Finding {

@@ -40,8 +40,9 @@ impl Decision {
         let mut choices = Choices::default();
         engine.legal(state, &mut choices)?;
         let phase = &game.phases[state.phase()];
+        // The rest of a turn already begun (after a roll that is an action of its own)
+        // is decided whole too.
         let whole_turns = phase.decide_turn
-            && !state.in_turn()
             && state.chance().is_none()
             && choices.steps.iter().all(|s| s.kind == StepKind::Action);
         Ok(Decision {
