@@ -513,6 +513,81 @@ fn a_turn_after_its_own_roll_can_be_entered_step_by_step() {
     assert_eq!(s.prompt(), "white> ");
 }
 
+/// Backgammon with black's checker on the bar against white's closed home board
+/// (two or more white checkers on each of 1 to 6): no roll lets black enter.
+fn closed_board(s: &mut Session, to_move: &str, dice: &[i32], name: &str) {
+    let state = serde_json::json!({
+        "game": "Backgammon",
+        "phase": "play",
+        "to_move": to_move,
+        "counters": {"turns": 5},
+        "pools": {"dice": dice},
+        "cells": {
+            "1": {"owner": "white", "piece": "checker", "count": 2},
+            "2": {"owner": "white", "piece": "checker", "count": 2},
+            "3": {"owner": "white", "piece": "checker", "count": 2},
+            "4": {"owner": "white", "piece": "checker", "count": 3},
+            "5": {"owner": "white", "piece": "checker", "count": 3},
+            "6": {"owner": "white", "piece": "checker", "count": 3},
+            "bar-black": {"owner": "black", "piece": "checker", "count": 1},
+            "19": {"owner": "black", "piece": "checker", "count": 14},
+        },
+    });
+    let file = scratch("stuck").join(name);
+    std::fs::write(&file, state.to_string()).unwrap();
+    run(s, &format!("load-state {}", file.display()));
+}
+
+#[test]
+fn a_player_who_cannot_move_is_told_so_whether_his_roll_came_first_or_not() {
+    // With the cube, black rolls as an action: the roll that cannot be played ends
+    // his turn, and the session says so.
+    let mut s = Session::open("backgammon", &[], 1).unwrap();
+    s.intro();
+    closed_board(&mut s, "black", &[], "cube.json");
+    assert_eq!(s.prompt(), "black> ");
+    let out = run(&mut s, "roll");
+    assert!(out.starts_with("black: roll\nroll: "), "{out}");
+    assert!(out.contains("\nblack cannot move\n"), "{out}");
+    assert_eq!(s.prompt(), "white> ");
+    // Setting black's roll by hand says it again.
+    let out = run(&mut s, "dice 6 6");
+    assert!(out.starts_with("roll: 6-6 (set by hand, instead of "), "{out}");
+    assert!(out.contains("\nblack cannot move\n"), "{out}");
+    let out = run(&mut s, "undo");
+    assert!(out.starts_with("undo roll (black)\n"), "{out}");
+    assert_eq!(s.prompt(), "black> ");
+    let out = run(&mut s, "roll");
+    assert!(out.contains("\nblack cannot move\n"), "{out}");
+
+    // Without the cube the turn begins with its roll, and black's only move is the
+    // pass: it is played for him and said the same way.
+    let options = vec!["no-cube".to_string()];
+    let mut s = Session::open("backgammon", &options, 1).unwrap();
+    s.intro();
+    closed_board(&mut s, "white", &[6, 5], "no-cube.json");
+    let out = run(&mut s, "6/off 5/off");
+    assert!(out.starts_with("white: 5/off 6/off\nroll: "), "{out}");
+    assert!(out.contains("\nblack cannot move\nroll: "), "{out}");
+    assert!(!out.contains("black: pass"), "{out}");
+    assert_eq!(s.prompt(), "white> ");
+    let moves = s.moves();
+    assert_eq!((moves[0].as_str(), moves[2].as_str()), ("5/off 6/off", "pass"));
+    // Undo passes over the pass nobody chose, back to white's move; redo plays it all
+    // again.
+    let out = run(&mut s, "undo");
+    assert!(
+        out.starts_with("undo pass (black)\nundo 5/off 6/off (white)\n"),
+        "{out}"
+    );
+    assert_eq!(s.prompt(), "white> ");
+    assert!(s.moves().is_empty());
+    let out = run(&mut s, "redo");
+    assert!(out.starts_with("redo 5/off 6/off (white)\n"), "{out}");
+    assert_eq!(s.moves().len(), 4);
+    assert_eq!(s.prompt(), "white> ");
+}
+
 #[test]
 fn dice_and_roll_set_chance_by_hand() {
     let options = vec!["random-values".to_string(), "no-obstacles".to_string()];

@@ -61,6 +61,29 @@ impl<'g> Engine<'g> {
         Ok(Some(step))
     }
 
+    /// Whether chance outcome `step`, resolved in `before` in the middle of a turn, left
+    /// the mover nothing to do, so that it ended his turn (a roll that cannot be played).
+    pub fn chance_left_mover_stuck(
+        &mut self,
+        before: &State,
+        step: &Step,
+    ) -> Result<bool, RuntimeError> {
+        if !before.in_turn() || step.kind != StepKind::Chance {
+            return Ok(false);
+        }
+        let mut after = before.clone();
+        self.run_step(&mut after, step)?;
+        if after.chance().is_some() || self.end_outcome(&after).is_some() {
+            return Ok(false);
+        }
+        let game = self.game;
+        let until = game.phases[after.phase()].until.as_ref().is_some_and(|u| {
+            let mut locals = [0; crate::ir::MAX_LOCALS];
+            super::eval::eval(game, &after, u, &mut locals) != 0
+        });
+        Ok(!until && !self.any_action(&after))
+    }
+
     /// A chance outcome by its text, or by its numbers in any order (`3,1` for `1-3`).
     fn find_chance(
         &mut self,

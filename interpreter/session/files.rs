@@ -231,6 +231,7 @@ pub fn replay(game: &Game, start: &State, moves: &[String]) -> Result<Vec<Entry>
     let mut rng = Rng::new(0);
     let mut choices = Choices::default();
     for (k, text) in moves.iter().enumerate() {
+        let mut forced = false;
         let by = match engine.status(&state) {
             Status::Over(o) => {
                 return Err((
@@ -254,6 +255,7 @@ pub fn replay(game: &Game, start: &State, moves: &[String]) -> Result<Vec<Entry>
                 else {
                     return Err((k, "it is not a legal move there".to_string()));
                 };
+                forced = turn::only_a_pass(&choices);
                 engine
                     .apply(&mut state, choices.get(i))
                     .map_err(|e| (k, e.to_string()))?;
@@ -264,6 +266,7 @@ pub fn replay(game: &Game, start: &State, moves: &[String]) -> Result<Vec<Entry>
             text: text.clone(),
             by,
             state: state.clone(),
+            forced,
         });
     }
     Ok(entries)

@@ -529,11 +529,13 @@ impl Session {
                                     &self.style,
                                 ));
                             }
-                            self.push(Entry {
+                            let entry = Entry {
                                 text,
                                 by: By::Chance,
                                 state: next,
-                            });
+                                forced: false,
+                            };
+                            self.chance_played(&mut engine, &state, &step, entry, out);
                         }
                         Ok(None) => {
                             out.push(self.error(&format!(
@@ -552,6 +554,12 @@ impl Session {
                     }
                 }
                 Status::Player(p) => {
+                    if self.person(p) && computer_moves < COMPUTER_LIMIT {
+                        if self.pass_if_stuck(&mut engine, &state, p, out) {
+                            computer_moves += 1;
+                            continue;
+                        }
+                    }
                     let Some(level) = self.computer(p) else { break };
                     if computer_moves >= COMPUTER_LIMIT {
                         out.line(format!("the computer stopped after {COMPUTER_LIMIT} moves; enter any command to let it go on"));
@@ -605,14 +613,19 @@ impl Session {
         engine
             .apply(&mut next, steps)
             .map_err(|e| self.runtime(&e))?;
+        let forced = matches!(steps, [s] if s.kind == crate::StepKind::Pass);
         let who = match self.computer(p) {
             Some(level) => format!("{} ({})", game.players[p], level.name()),
             None => game.players[p].clone(),
         };
-        out.line(format!(
-            "{}: {text}",
-            self.style.paint(Paint::player(p, &game.players[p]), &who)
-        ));
+        if forced {
+            out.line(self.cannot_move(p));
+        } else {
+            out.line(format!(
+                "{}: {text}",
+                self.style.paint(Paint::player(p, &game.players[p]), &who)
+            ));
+        }
         if self.trace {
             let mut work = state.clone();
             for s in steps {
@@ -656,8 +669,62 @@ impl Session {
             text,
             by: By::Player(p),
             state: next,
+            forced,
         });
         Ok(())
+    }
+
+    /// What is said when player `p` cannot move: his only move is a pass, or the roll
+    /// of a turn he began cannot be played.
+    fn cannot_move(&self, p: usize) -> String {
+        let name = &self.game.players[p];
+        format!(
+            "{} cannot move",
+            self.style.paint(Paint::player(p, name), name)
+        )
+    }
+
+    /// Plays the pass of a person whose only move it is, as the computer would; whether
+    /// it did.
+    fn pass_if_stuck(&mut self, engine: &mut Engine, state: &State, p: usize, out: &mut Out) -> bool {
+        let decision = match self.take_decision(engine, state) {
+            Ok(d) => d,
+            Err(m) => {
+                out.push(self.error(&m));
+                return false;
+            }
+        };
+        if !turn::only_a_pass(&decision.choices) {
+            self.decision = Some(decision);
+            return false;
+        }
+        let steps = decision.choices.get(0).to_vec();
+        match self.play_steps(engine, state, &steps, p, out) {
+            Ok(()) => true,
+            Err(m) => {
+                out.push(self.error(&m));
+                false
+            }
+        }
+    }
+
+    /// Records a chance outcome resolved in `before`, saying so when it leaves the mover
+    /// nothing to play, which ends his turn.
+    fn chance_played(
+        &mut self,
+        engine: &mut Engine,
+        before: &State,
+        step: &crate::Step,
+        entry: Entry,
+        out: &mut Out,
+    ) {
+        let stuck = engine.chance_left_mover_stuck(before, step);
+        self.push(entry);
+        match stuck {
+            Ok(true) => out.line(self.cannot_move(before.mover())),
+            Ok(false) => {}
+            Err(e) => out.push(self.error(&self.runtime(&e))),
+        }
     }
 
     /// The state drawn: the current one with a turn entered so far applied.
