@@ -233,7 +233,8 @@ impl<'g> Engine<'g> {
     }
 
     /// A random match to `length` points (0: one game); the record of each game and
-    /// the match.
+    /// the match. A drawn game gives no point and the next begins; the match stops
+    /// undecided only at a game left unfinished, or after 10,000 games.
     pub fn playout_match(
         &mut self,
         length: i32,
@@ -247,9 +248,10 @@ impl<'g> Engine<'g> {
             let state = self.initial_state_in(&m)?;
             let record = self.playout_from(state, rng, max_decisions, choices)?;
             match &record.outcome {
-                Some(o) if o.winner.is_some() || length == 0 => m.record(o),
-                // A drawn or unfinished game adds nothing; a match of them stops.
-                _ => {
+                // A drawn game gives no point and the match goes on, as at the prompt.
+                Some(o) => m.record(o),
+                // An unfinished game (over the decision limit) leaves the match undecided.
+                None => {
                     games.push(record);
                     break;
                 }
