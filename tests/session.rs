@@ -351,9 +351,10 @@ fn save_and_load_replay_to_the_identical_state() {
     let mut other = Session::open("invictus", &[], 3).unwrap();
     other.intro();
     let out = run(&mut other, &format!("load {}", file.display()));
+    // A record of another game says that it replaces the game being played.
     assert!(
         out.starts_with(&format!(
-            "loaded {}: {} moves replayed\n",
+            "{0} is a record of Naytïn Six (games/naytin-six.tabula): it replaces the game of Invictus\nloaded {0}: {1} moves replayed\n",
             file.display(),
             s.moves().len()
         )),
@@ -367,7 +368,11 @@ fn save_and_load_replay_to_the_identical_state() {
     run(&mut s, "redo all");
     assert_eq!(s.state(), &over);
     run(&mut s, &format!("save {}", file.display()));
-    run(&mut other, &format!("load {}", file.display()));
+    let out = run(&mut other, &format!("load {}", file.display()));
+    assert!(
+        out.starts_with(&format!("loaded {}: ", file.display())),
+        "{out}"
+    );
     assert_eq!(other.state(), &over);
     assert!(other.outcome().is_some());
 }
@@ -552,7 +557,10 @@ fn a_player_who_cannot_move_is_told_so_whether_his_roll_came_first_or_not() {
     assert_eq!(s.prompt(), "white> ");
     // Setting black's roll by hand says it again.
     let out = run(&mut s, "dice 6 6");
-    assert!(out.starts_with("roll: 6-6 (set by hand, instead of "), "{out}");
+    assert!(
+        out.starts_with("roll: 6-6 (set by hand, instead of "),
+        "{out}"
+    );
     assert!(out.contains("\nblack cannot move\n"), "{out}");
     let out = run(&mut s, "undo");
     assert!(out.starts_with("undo roll (black)\n"), "{out}");
@@ -572,7 +580,10 @@ fn a_player_who_cannot_move_is_told_so_whether_his_roll_came_first_or_not() {
     assert!(!out.contains("black: pass"), "{out}");
     assert_eq!(s.prompt(), "white> ");
     let moves = s.moves();
-    assert_eq!((moves[0].as_str(), moves[2].as_str()), ("5/off 6/off", "pass"));
+    assert_eq!(
+        (moves[0].as_str(), moves[2].as_str()),
+        ("5/off 6/off", "pass")
+    );
     // Undo passes over the pass nobody chose, back to white's move; redo plays it all
     // again.
     let out = run(&mut s, "undo");
@@ -669,10 +680,19 @@ fn reload_keeps_the_game_or_says_which_move_is_no_longer_legal() {
         out,
         "error: the edited rules do not allow move 2 (`2>3`): it is not a legal move there
        the old rules and the game in progress are kept
+       to play the edited rules: take back the moves from that one on (`undo`), then `reload`; or `new`
 "
     );
     assert_eq!(s.moves(), vec!["1>2", "2>3"]);
     assert!(run(&mut s, "board").contains("counters  pushes 4\n"));
+    // The way on it gives works: without `2>3` the edited rules replay the game.
+    run(&mut s, "undo");
+    let out = run(&mut s, "reload");
+    assert!(
+        out.starts_with(&format!("reloaded {}: 1 moves replayed\n", file.display())),
+        "{out}"
+    );
+    assert!(run(&mut s, "2>3").starts_with("error: `2>3` is not a legal move here"));
     // A rules file that does not compile: its errors, and the game stays.
     std::fs::write(&file, TINY.replace("empty(from)", "empy(from)")).unwrap();
     let out = run(&mut s, "reload");
@@ -681,7 +701,25 @@ fn reload_keeps_the_game_or_says_which_move_is_no_longer_legal() {
         "{out}"
     );
     assert_ne!(s.state(), &state);
-    assert_eq!(s.moves().len(), 2);
+    assert_eq!(s.moves().len(), 1);
+    // `new` reads the file again: refused while it does not compile, then the edited
+    // rules (a push adds 5) are played from the start.
+    let out = run(&mut s, "new 3");
+    assert!(
+        out.contains("`empy`") && out.ends_with("the game in progress is kept\n"),
+        "{out}"
+    );
+    assert_eq!(s.moves().len(), 1);
+    std::fs::write(&file, TINY.replace("pushes += 1", "pushes += 5")).unwrap();
+    let out = run(&mut s, "new 3");
+    assert!(
+        out.starts_with(&format!(
+            "{} has changed: the new game plays its rules as they are now\nnew game of Tiny, seed 3\n",
+            file.display()
+        )),
+        "{out}"
+    );
+    assert!(run(&mut s, "1>2").contains("counters  pushes 5\n"));
 }
 
 #[test]

@@ -155,7 +155,7 @@ impl Session {
     /// The same session playing a match to `length` points (a single game when 0).
     /// Call it before the first line.
     pub fn in_match(mut self, length: i32) -> Result<Session, String> {
-        self.new_match(length)?;
+        self.new_match(length, &mut Out::default())?;
         Ok(self)
     }
 
@@ -554,11 +554,12 @@ impl Session {
                     }
                 }
                 Status::Player(p) => {
-                    if self.person(p) && computer_moves < COMPUTER_LIMIT {
-                        if self.pass_if_stuck(&mut engine, &state, p, out) {
-                            computer_moves += 1;
-                            continue;
-                        }
+                    if self.person(p)
+                        && computer_moves < COMPUTER_LIMIT
+                        && self.pass_if_stuck(&mut engine, &state, p, out)
+                    {
+                        computer_moves += 1;
+                        continue;
                     }
                     let Some(level) = self.computer(p) else { break };
                     if computer_moves >= COMPUTER_LIMIT {
@@ -686,7 +687,13 @@ impl Session {
 
     /// Plays the pass of a person whose only move it is, as the computer would; whether
     /// it did.
-    fn pass_if_stuck(&mut self, engine: &mut Engine, state: &State, p: usize, out: &mut Out) -> bool {
+    fn pass_if_stuck(
+        &mut self,
+        engine: &mut Engine,
+        state: &State,
+        p: usize,
+        out: &mut Out,
+    ) -> bool {
         let decision = match self.take_decision(engine, state) {
             Ok(d) => d,
             Err(m) => {
@@ -820,7 +827,7 @@ impl Session {
     /// A new game (a new match of the same length) of the same rules with this seed.
     fn restart(&mut self, seed: u64, out: &mut Out) -> Result<(), String> {
         let length = self.base.length;
-        self.new_match(length)?;
+        self.new_match(length, out)?;
         self.seed = seed;
         self.rng = Rng::new(seed);
         if length > 0 {
@@ -859,20 +866,10 @@ impl Session {
         } else {
             words(rest).iter().map(|s| s.to_string()).collect()
         };
-        let new_game =
-            compile(&self.source, &chosen).map_err(|e| compile_error(e, self.style.color))?;
-        let base = Match::new(self.base.length, new_game.players.len());
-        let start = matches::first_state(&mut Engine::new(&new_game), &base)
-            .map_err(|e| self.runtime(&e))?;
-        self.options = new_game.chosen.clone();
-        self.game = Arc::new(new_game);
-        self.base = base;
-        self.earlier.clear();
-        self.timeline = Timeline::new(start);
-        self.start_json = None;
-        self.queued = None;
+        let (source, new_game) = self.rules_now(&chosen)?;
+        let length = self.base.length;
+        self.start_afresh(source, new_game, length, out)?;
         self.rng = Rng::new(self.seed);
-        self.invalidate();
         let list = if self.options.is_empty() {
             "none".to_string()
         } else {

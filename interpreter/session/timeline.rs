@@ -90,8 +90,7 @@ impl Timeline {
         if self.cursor >= self.entries.len() {
             return None;
         }
-        let next = (self.cursor + 1..self.entries.len())
-            .find(|&k| self.decides(k, person, nobody));
+        let next = (self.cursor + 1..self.entries.len()).find(|&k| self.decides(k, person, nobody));
         Some(next.unwrap_or(self.entries.len()))
     }
 
