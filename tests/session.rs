@@ -723,6 +723,34 @@ fn reload_keeps_the_game_or_says_which_move_is_no_longer_legal() {
 }
 
 #[test]
+fn errors_in_colour_are_marked_once() {
+    let dir = scratch("colour");
+    let file = dir.join("tiny.tabula");
+    std::fs::write(&file, TINY).unwrap();
+    let mut s = Session::open(file.to_str().unwrap(), &[], 1).unwrap();
+    s.style = tabula::session::Style::fancy();
+    s.intro();
+    let plain = |text: String| tabula::session::style::strip(&text);
+    // A state file that is not a state: one diagnostic, marked `error:` once.
+    let bad = dir.join("bad.json");
+    std::fs::write(&bad, r#"{"game": "Tiny", "phase": "play"}"#).unwrap();
+    let out = plain(run(&mut s, &format!("load-state {}", bad.display())));
+    assert!(out.starts_with("error: a state needs `to_move`\n"), "{out}");
+    assert!(!out.contains("error: error"), "{out}");
+    // A rules file that no longer compiles.
+    std::fs::write(&file, TINY.replace("empty(from)", "empy(from)")).unwrap();
+    let out = plain(run(&mut s, "reload"));
+    assert!(out.starts_with("error: unknown function `empy`\n"), "{out}");
+    assert!(!out.contains("error: error"), "{out}");
+    // A message of the session's own is marked in colour.
+    let out = run(&mut s, "frob");
+    assert!(
+        out.starts_with("\x1b[1;31merror:\x1b[0m `frob` is not a legal move here"),
+        "{out}"
+    );
+}
+
+#[test]
 fn completion_offers_commands_arguments_and_moves() {
     let mut s = tiny();
     let c = s.complete("", 0);

@@ -367,12 +367,12 @@ impl Session {
         }
     }
 
-    /// An error message, marked `error:` unless it is a rendered diagnostic already.
+    /// An error message, marked `error:` unless it is a rendered diagnostic already
+    /// (in colour or not).
     fn error(&self, message: &str) -> String {
         let message = message.trim_end();
-        if message.starts_with("error")
-            || message.contains("\n  --> ")
-            || message.contains("\n  ┌─")
+        let plain = style::strip(message);
+        if plain.starts_with("error") || plain.contains("\n  --> ") || plain.contains("\n  ┌─")
         {
             return format!("{message}\n");
         }
