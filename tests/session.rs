@@ -751,6 +751,75 @@ fn errors_in_colour_are_marked_once() {
 }
 
 #[test]
+fn why_says_which_for_leaves_a_move_out_and_which_part_of_a_where_is_false() {
+    let rules = tabula::games::built_in("invictus").unwrap();
+    let mut s = Session::open("invictus", &[], 1).unwrap();
+    s.intro();
+    // Black places on ranks 2 and 3 only.
+    let out = run(&mut s, "why 6@a1");
+    assert!(
+        out.starts_with(
+            "error: `6@a1` is action `place` with v = 6, but a1 is not in black's `setup_rows`\n"
+        ),
+        "{out}"
+    );
+    let line = line_of(rules, "for to in setup_rows[mover]");
+    assert!(
+        out.contains(&format!("--> games/invictus.tabula:{line}:7\n")),
+        "{out}"
+    );
+    // Black has three 6s: once they are placed, his reserve has none.
+    run(&mut s, "6@b2");
+    run(&mut s, "6@b3");
+    run(&mut s, "6@c2");
+    let out = run(&mut s, "why 6@c3");
+    assert!(
+        out.starts_with("error: `6@c3` is action `place`, but black's `reserve` has no 6\n"),
+        "{out}"
+    );
+    let line = line_of(rules, "for v in reserve[mover]");
+    assert!(
+        out.contains(&format!("--> games/invictus.tabula:{line}:7\n")),
+        "{out}"
+    );
+
+    // Backgammon: with a checker on the bar, of `owner(from) == mover and from !=
+    // off[mover] and (from == bar[mover] or empty(bar[mover]))` the last part is false
+    // for a checker on a point.
+    let rules = tabula::games::built_in("backgammon").unwrap();
+    let mut s = Session::open("backgammon", &[], 1).unwrap();
+    s.intro();
+    let state = serde_json::json!({
+        "game": "Backgammon",
+        "phase": "play",
+        "to_move": "black",
+        "counters": {"turns": 5},
+        "pools": {"dice": [3, 4]},
+        "cells": {
+            "6": {"owner": "white", "piece": "checker", "count": 15},
+            "bar-black": {"owner": "black", "piece": "checker", "count": 1},
+            "19": {"owner": "black", "piece": "checker", "count": 14},
+        },
+    });
+    let file = scratch("why-where").join("bar.json");
+    std::fs::write(&file, state.to_string()).unwrap();
+    run(&mut s, &format!("load-state {}", file.display()));
+    let out = run(&mut s, "why 6/3 6/2");
+    assert!(
+        out.starts_with("error: `6/3` is action `move` with ready = false, d = 3, from = 6, last = 25, but this part of its `where` is false\n"),
+        "{out}"
+    );
+    let line = line_of(rules, "(from == bar[mover] or empty(bar[mover]))");
+    let text = rules.lines().nth(line - 1).unwrap();
+    // The part inside the brackets.
+    let column = text.find("from == bar").unwrap() + 1;
+    assert!(
+        out.contains(&format!("--> games/backgammon.tabula:{line}:{column}\n")),
+        "{out}"
+    );
+}
+
+#[test]
 fn completion_offers_commands_arguments_and_moves() {
     let mut s = tiny();
     let c = s.complete("", 0);
