@@ -147,6 +147,11 @@ pub struct MoveDef {
     /// Names of the generator variables, by local slot.
     pub arg_names: Vec<String>,
     pub span: Span,
+    /// Where each `for` is written, by the slot it binds (for explanations).
+    pub for_spans: Vec<(u8, Span)>,
+    /// The parts of each `where` written as `a and b and ...`, by the `where`'s span,
+    /// each compiled alone, so an explanation can name the part that is false.
+    pub where_parts: Vec<(Span, Vec<(Expr, Span)>)>,
     /// The generators compiled to closures (the last step of compiling).
     pub compiled: Option<std::sync::Arc<CompiledGens>>,
     /// The body compiled to closures.

@@ -86,7 +86,8 @@ pub enum Command {
         /// One JSON line per game, then a summary line.
         #[arg(long)]
         json: bool,
-        /// Play matches to this many points instead of single games.
+        /// Play matches to this many points instead of single games (a drawn game gives
+        /// no point and the match goes on; an unfinished game leaves it undecided).
         #[arg(long = "match")]
         match_length: Option<i32>,
         /// Threads to play on (0: every core). Each game is played from its own seed,

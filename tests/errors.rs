@@ -96,6 +96,35 @@ fn syntax_errors_name_what_was_expected() {
         "",
         None,
     );
+    // Each token is named once, though `=` is tried alone and as an assignment.
+    case(
+        "  put p of mover value 1 at to\n",
+        "  k 3\n",
+        "expected `+=`, `-=`, `=` or a statement, found `3`",
+        "3",
+        None,
+    );
+}
+
+#[test]
+fn a_missing_closing_brace_names_the_block_left_open() {
+    // The action's body (opened on line 14) is not closed: the next declaration is
+    // where the parser stops, whatever it tried to read `phase` as.
+    case(
+        "  put p of mover value 1 at to\n}\n",
+        "  put p of mover value 1 at to\n",
+        "expected `}` to close the block opened at line 14 (in `action go`), found `phase`",
+        "phase",
+        Some("every `{` needs its `}` before the next declaration"),
+    );
+    // A `{` inside a string or a comment opens nothing: the block of `phase main`.
+    case(
+        "  actions go\n}\n",
+        "  // not a block: {\n  actions go\n",
+        "expected `}` to close the block opened at line 17 (in `phase main`), found `score`",
+        "score",
+        Some("every `{` needs its `}` before the next declaration"),
+    );
 }
 
 #[test]

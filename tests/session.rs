@@ -363,9 +363,10 @@ fn save_and_load_replay_to_the_identical_state() {
     let mut other = Session::open("invictus", &[], 3).unwrap();
     other.intro();
     let out = run(&mut other, &format!("load {}", file.display()));
+    // A record of another game says that it replaces the game being played.
     assert!(
         out.starts_with(&format!(
-            "loaded {}: {} moves replayed\n",
+            "{0} is a record of Naytïn Six (games/naytin-six.tabula): it replaces the game of Invictus\nloaded {0}: {1} moves replayed\n",
             file.display(),
             s.moves().len()
         )),
@@ -379,7 +380,11 @@ fn save_and_load_replay_to_the_identical_state() {
     run(&mut s, "redo all");
     assert_eq!(s.state(), &over);
     run(&mut s, &format!("save {}", file.display()));
-    run(&mut other, &format!("load {}", file.display()));
+    let out = run(&mut other, &format!("load {}", file.display()));
+    assert!(
+        out.starts_with(&format!("loaded {}: ", file.display())),
+        "{out}"
+    );
     assert_eq!(other.state(), &over);
     assert!(other.outcome().is_some());
 }
@@ -489,6 +494,124 @@ fn a_turn_can_be_entered_step_by_step() {
 }
 
 #[test]
+fn a_turn_after_its_own_roll_can_be_entered_step_by_step() {
+    // With the cube, black's turn begins with `roll` (an action): the rest of the turn
+    // is entered a step at a time like any other.
+    let mut s = Session::open("backgammon", &[], 1).unwrap();
+    s.intro();
+    run(&mut s, "dice 6 3");
+    run(&mut s, "24/18 13/10");
+    assert_eq!(s.prompt(), "black> ");
+    run(&mut s, "roll");
+    assert!(run(&mut s, "dice 3 4").starts_with("roll: 3-4 (set by hand"));
+    // 24/21 lands on white's 4, which is empty; with the 4 black can go on by 24/20,
+    // 13/9, 8/4 or 6/2 (21/17 lands on white's 8, which white holds).
+    let why = run(&mut s, "why 24/21");
+    assert!(why.starts_with("`24/21` is only part of a turn"), "{why}");
+    let out = run(&mut s, "24/21");
+    assert!(
+        out.ends_with("so far: 24/21 (enter the rest of the turn; `undo` takes back a step)\n"),
+        "{out}"
+    );
+    assert_eq!(s.prompt(), "black 24/21> ");
+    let steps: Vec<String> = s
+        .complete("", 0)
+        .candidates
+        .into_iter()
+        .filter(|c| c.contains('/'))
+        .collect();
+    assert_eq!(steps, ["13/9", "24/20", "6/2", "8/4"]);
+    assert_eq!(
+        run(&mut s, "moves"),
+        "turns that go on from `24/21`:\n1. 24/21 24/20  2. 24/21 13/9   3. 24/21 8/4    4. 24/21 6/2\n"
+    );
+    let out = run(&mut s, "13/9");
+    assert!(out.starts_with("black: 24/21 13/9\n"), "{out}");
+    assert_eq!(s.prompt(), "white> ");
+}
+
+/// Backgammon with black's checker on the bar against white's closed home board
+/// (two or more white checkers on each of 1 to 6): no roll lets black enter.
+fn closed_board(s: &mut Session, to_move: &str, dice: &[i32], name: &str) {
+    let state = serde_json::json!({
+        "game": "Backgammon",
+        "phase": "play",
+        "to_move": to_move,
+        "counters": {"turns": 5},
+        "pools": {"dice": dice},
+        "cells": {
+            "1": {"owner": "white", "piece": "checker", "count": 2},
+            "2": {"owner": "white", "piece": "checker", "count": 2},
+            "3": {"owner": "white", "piece": "checker", "count": 2},
+            "4": {"owner": "white", "piece": "checker", "count": 3},
+            "5": {"owner": "white", "piece": "checker", "count": 3},
+            "6": {"owner": "white", "piece": "checker", "count": 3},
+            "bar-black": {"owner": "black", "piece": "checker", "count": 1},
+            "19": {"owner": "black", "piece": "checker", "count": 14},
+        },
+    });
+    let file = scratch("stuck").join(name);
+    std::fs::write(&file, state.to_string()).unwrap();
+    run(s, &format!("load-state {}", file.display()));
+}
+
+#[test]
+fn a_player_who_cannot_move_is_told_so_whether_his_roll_came_first_or_not() {
+    // With the cube, black rolls as an action: the roll that cannot be played ends
+    // his turn, and the session says so.
+    let mut s = Session::open("backgammon", &[], 1).unwrap();
+    s.intro();
+    closed_board(&mut s, "black", &[], "cube.json");
+    assert_eq!(s.prompt(), "black> ");
+    let out = run(&mut s, "roll");
+    assert!(out.starts_with("black: roll\nroll: "), "{out}");
+    assert!(out.contains("\nblack cannot move\n"), "{out}");
+    assert_eq!(s.prompt(), "white> ");
+    // Setting black's roll by hand says it again.
+    let out = run(&mut s, "dice 6 6");
+    assert!(
+        out.starts_with("roll: 6-6 (set by hand, instead of "),
+        "{out}"
+    );
+    assert!(out.contains("\nblack cannot move\n"), "{out}");
+    let out = run(&mut s, "undo");
+    assert!(out.starts_with("undo roll (black)\n"), "{out}");
+    assert_eq!(s.prompt(), "black> ");
+    let out = run(&mut s, "roll");
+    assert!(out.contains("\nblack cannot move\n"), "{out}");
+
+    // Without the cube the turn begins with its roll, and black's only move is the
+    // pass: it is played for him and said the same way.
+    let options = vec!["no-cube".to_string()];
+    let mut s = Session::open("backgammon", &options, 1).unwrap();
+    s.intro();
+    closed_board(&mut s, "white", &[6, 5], "no-cube.json");
+    let out = run(&mut s, "6/off 5/off");
+    assert!(out.starts_with("white: 5/off 6/off\nroll: "), "{out}");
+    assert!(out.contains("\nblack cannot move\nroll: "), "{out}");
+    assert!(!out.contains("black: pass"), "{out}");
+    assert_eq!(s.prompt(), "white> ");
+    let moves = s.moves();
+    assert_eq!(
+        (moves[0].as_str(), moves[2].as_str()),
+        ("5/off 6/off", "pass")
+    );
+    // Undo passes over the pass nobody chose, back to white's move; redo plays it all
+    // again.
+    let out = run(&mut s, "undo");
+    assert!(
+        out.starts_with("undo pass (black)\nundo 5/off 6/off (white)\n"),
+        "{out}"
+    );
+    assert_eq!(s.prompt(), "white> ");
+    assert!(s.moves().is_empty());
+    let out = run(&mut s, "redo");
+    assert!(out.starts_with("redo 5/off 6/off (white)\n"), "{out}");
+    assert_eq!(s.moves().len(), 4);
+    assert_eq!(s.prompt(), "white> ");
+}
+
+#[test]
 fn dice_and_roll_set_chance_by_hand() {
     let options = vec!["random-values".to_string(), "no-obstacles".to_string()];
     let mut s = Session::open("naytin-six", &options, 9).unwrap();
@@ -569,10 +692,19 @@ fn reload_keeps_the_game_or_says_which_move_is_no_longer_legal() {
         out,
         "error: the edited rules do not allow move 2 (`2>3`): it is not a legal move there
        the old rules and the game in progress are kept
+       to play the edited rules: take back the moves from that one on (`undo`), then `reload`; or `new`
 "
     );
     assert_eq!(s.moves(), vec!["1>2", "2>3"]);
     assert!(run(&mut s, "board").contains("counters  pushes 4\n"));
+    // The way on it gives works: without `2>3` the edited rules replay the game.
+    run(&mut s, "undo");
+    let out = run(&mut s, "reload");
+    assert!(
+        out.starts_with(&format!("reloaded {}: 1 moves replayed\n", file.display())),
+        "{out}"
+    );
+    assert!(run(&mut s, "2>3").starts_with("error: `2>3` is not a legal move here"));
     // A rules file that does not compile: its errors, and the game stays.
     std::fs::write(&file, TINY.replace("empty(from)", "empy(from)")).unwrap();
     let out = run(&mut s, "reload");
@@ -581,7 +713,122 @@ fn reload_keeps_the_game_or_says_which_move_is_no_longer_legal() {
         "{out}"
     );
     assert_ne!(s.state(), &state);
-    assert_eq!(s.moves().len(), 2);
+    assert_eq!(s.moves().len(), 1);
+    // `new` reads the file again: refused while it does not compile, then the edited
+    // rules (a push adds 5) are played from the start.
+    let out = run(&mut s, "new 3");
+    assert!(
+        out.contains("`empy`") && out.ends_with("the game in progress is kept\n"),
+        "{out}"
+    );
+    assert_eq!(s.moves().len(), 1);
+    std::fs::write(&file, TINY.replace("pushes += 1", "pushes += 5")).unwrap();
+    let out = run(&mut s, "new 3");
+    assert!(
+        out.starts_with(&format!(
+            "{} has changed: the new game plays its rules as they are now\nnew game of Tiny, seed 3\n",
+            file.display()
+        )),
+        "{out}"
+    );
+    assert!(run(&mut s, "1>2").contains("counters  pushes 5\n"));
+}
+
+#[test]
+fn errors_in_colour_are_marked_once() {
+    let dir = scratch("colour");
+    let file = dir.join("tiny.tabula");
+    std::fs::write(&file, TINY).unwrap();
+    let mut s = Session::open(file.to_str().unwrap(), &[], 1).unwrap();
+    s.style = tabula::session::Style::fancy();
+    s.intro();
+    let plain = |text: String| tabula::session::style::strip(&text);
+    // A state file that is not a state: one diagnostic, marked `error:` once.
+    let bad = dir.join("bad.json");
+    std::fs::write(&bad, r#"{"game": "Tiny", "phase": "play"}"#).unwrap();
+    let out = plain(run(&mut s, &format!("load-state {}", bad.display())));
+    assert!(out.starts_with("error: a state needs `to_move`\n"), "{out}");
+    assert!(!out.contains("error: error"), "{out}");
+    // A rules file that no longer compiles.
+    std::fs::write(&file, TINY.replace("empty(from)", "empy(from)")).unwrap();
+    let out = plain(run(&mut s, "reload"));
+    assert!(out.starts_with("error: unknown function `empy`\n"), "{out}");
+    assert!(!out.contains("error: error"), "{out}");
+    // A message of the session's own is marked in colour.
+    let out = run(&mut s, "frob");
+    assert!(
+        out.starts_with("\x1b[1;31merror:\x1b[0m `frob` is neither a command nor a legal move"),
+        "{out}"
+    );
+}
+
+#[test]
+fn why_says_which_for_leaves_a_move_out_and_which_part_of_a_where_is_false() {
+    let rules = tabula::games::built_in("invictus").unwrap();
+    let mut s = Session::open("invictus", &[], 1).unwrap();
+    s.intro();
+    // Black places on ranks 2 and 3 only.
+    let out = run(&mut s, "why 6@a1");
+    assert!(
+        out.starts_with(
+            "error: `6@a1` is action `place` with v = 6, but a1 is not in black's `setup_rows`\n"
+        ),
+        "{out}"
+    );
+    let line = line_of(rules, "for to in setup_rows[mover]");
+    assert!(
+        out.contains(&format!("--> games/invictus.tabula:{line}:7\n")),
+        "{out}"
+    );
+    // Black has three 6s: once they are placed, his reserve has none.
+    run(&mut s, "6@b2");
+    run(&mut s, "6@b3");
+    run(&mut s, "6@c2");
+    let out = run(&mut s, "why 6@c3");
+    assert!(
+        out.starts_with("error: `6@c3` is action `place`, but black's `reserve` has no 6\n"),
+        "{out}"
+    );
+    let line = line_of(rules, "for v in reserve[mover]");
+    assert!(
+        out.contains(&format!("--> games/invictus.tabula:{line}:7\n")),
+        "{out}"
+    );
+
+    // Backgammon: with a checker on the bar, of `owner(from) == mover and from !=
+    // off[mover] and (from == bar[mover] or empty(bar[mover]))` the last part is false
+    // for a checker on a point.
+    let rules = tabula::games::built_in("backgammon").unwrap();
+    let mut s = Session::open("backgammon", &[], 1).unwrap();
+    s.intro();
+    let state = serde_json::json!({
+        "game": "Backgammon",
+        "phase": "play",
+        "to_move": "black",
+        "counters": {"turns": 5},
+        "pools": {"dice": [3, 4]},
+        "cells": {
+            "6": {"owner": "white", "piece": "checker", "count": 15},
+            "bar-black": {"owner": "black", "piece": "checker", "count": 1},
+            "19": {"owner": "black", "piece": "checker", "count": 14},
+        },
+    });
+    let file = scratch("why-where").join("bar.json");
+    std::fs::write(&file, state.to_string()).unwrap();
+    run(&mut s, &format!("load-state {}", file.display()));
+    let out = run(&mut s, "why 6/3 6/2");
+    assert!(
+        out.starts_with("error: `6/3` is action `move` with ready = false, d = 3, from = 6, last = 25, but this part of its `where` is false\n"),
+        "{out}"
+    );
+    let line = line_of(rules, "(from == bar[mover] or empty(bar[mover]))");
+    let text = rules.lines().nth(line - 1).unwrap();
+    // The part inside the brackets.
+    let column = text.find("from == bar").unwrap() + 1;
+    assert!(
+        out.contains(&format!("--> games/backgammon.tabula:{line}:{column}\n")),
+        "{out}"
+    );
 }
 
 #[test]

@@ -152,7 +152,12 @@ fn save_load_goes_on_the_same(s: &mut Session, name: &str, person: &str) {
     let mut other = Session::open("invictus", &[], 99).unwrap();
     other.intro();
     let loaded = run(&mut other, &format!("load {}", file.display()));
-    assert!(loaded.starts_with("loaded "), "{loaded}");
+    // Both callers play Naytïn Six: loading it says it replaces Invictus.
+    let notice = format!(
+        "{} is a record of Naytïn Six (games/naytin-six.tabula): it replaces the game of Invictus\nloaded ",
+        file.display()
+    );
+    assert!(loaded.starts_with(&notice), "{loaded}");
     assert_eq!(other.state(), s.state());
     assert_eq!(other.games(), s.games());
     assert_eq!(other.match_score(), s.match_score());
@@ -409,4 +414,61 @@ fn new_match_command_reload_and_load_state_in_a_match() {
         "a single game, not a match; `match N` starts a match to N points\n"
     );
     assert!(!run(&mut s, "board").contains("\nmatch to"));
+}
+
+/// Each game is one toss: north wins a point on heads, tails is a draw.
+const TOSS: &str = r#"game "Toss"
+players north, south
+board { line 1..2 }
+piece stone
+counter side
+chance toss "{x}"
+  for x in 1..2
+{
+  side = x
+}
+action wait "wait" { }
+phase play {
+  starts north
+  actions wait
+  turn start { chance toss }
+}
+end "heads" when side == 1 winner north
+end "tails" when side == 2 draw
+"#;
+
+#[test]
+fn a_drawn_game_gives_no_point_and_the_match_goes_on_in_playouts_and_at_the_prompt() {
+    let game = tabula::compile(&tabula::Source::new("toss.tabula", TOSS), &[]).unwrap();
+    let mut engine = Engine::new(&game);
+    let mut choices = tabula::Choices::default();
+    let mut draws = 0;
+    for seed in 0..20 {
+        let mut rng = tabula::engine::rng::Rng::new(seed);
+        let (games, m) = engine
+            .playout_match(3, &mut rng, 100, &mut choices)
+            .unwrap();
+        // Only north ever scores, a point a game: he wins the match 3-0, in three
+        // games and however many draws came between them.
+        assert_eq!(m.winner(), Some(Some(0)), "seed {seed}: {m:?}");
+        assert_eq!(m.scores, [3, 0]);
+        let drawn = games
+            .iter()
+            .filter(|g| g.outcome.as_ref().is_some_and(|o| o.winner.is_none()))
+            .count();
+        assert_eq!(games.len(), 3 + drawn);
+        draws += drawn;
+    }
+    assert!(draws > 0, "no drawn game in 20 matches of fair tosses");
+
+    // The prompt plays the same rule.
+    let mut s = Session::new(tabula::Source::new("toss.tabula", TOSS), &[], 1)
+        .unwrap()
+        .in_match(3)
+        .unwrap();
+    let out = s.intro().text;
+    assert!(
+        out.contains("match over: north wins the match to 3 (north 3, south 0)"),
+        "{out}"
+    );
 }

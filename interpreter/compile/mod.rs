@@ -789,11 +789,21 @@ impl<'a> Compiler<'a> {
     fn move_def(&mut self, m: &'a ast::MoveDecl, kind: MoveKind) -> MoveDef {
         let mut scope = Scope::default();
         let mut generators = Vec::new();
+        let mut for_spans = Vec::new();
+        let mut where_parts = Vec::new();
         for g in &m.generators {
             match g {
                 ast::Generator::For { var, domain } => {
                     if let Some((d, ty)) = self.domain(domain, &mut scope) {
                         let slot = self.bind(&mut scope, var, ty);
+                        let end = match domain {
+                            ast::Domain::Range(_, b) => b.span.end,
+                            ast::Domain::Dirs(names) => {
+                                names.last().map_or(var.span.end, |n| n.span.end)
+                            }
+                            ast::Domain::Expr(e) => e.span.end,
+                        };
+                        for_spans.push((slot, Span::new(var.span.start, end)));
                         generators.push(Gen::For(slot, d));
                     } else {
                         self.bind(&mut scope, var, Ty::Int);
@@ -810,6 +820,17 @@ impl<'a> Compiler<'a> {
                 ast::Generator::Where(e) => {
                     if let Some(c) = self.expect(e, Ty::Bool, &mut scope) {
                         generators.push(Gen::Where(c, e.span));
+                        let mut parts = Vec::new();
+                        conjuncts(e, &mut parts);
+                        if parts.len() > 1 {
+                            let compiled: Vec<(Expr, Span)> = parts
+                                .iter()
+                                .filter_map(|p| {
+                                    self.expect(p, Ty::Bool, &mut scope).map(|c| (c, p.span))
+                                })
+                                .collect();
+                            where_parts.push((e.span, compiled));
+                        }
                     }
                 }
             }
@@ -849,6 +870,8 @@ impl<'a> Compiler<'a> {
             body,
             arg_names,
             span: m.name.span,
+            for_spans,
+            where_parts,
             compiled: None,
             compiled_body: None,
         }
@@ -1049,5 +1072,16 @@ impl<'a> Compiler<'a> {
             ast::ResultSpec::Draw => ResultSpec::Draw,
             ast::ResultSpec::ByScore => ResultSpec::ByScore,
         }
+    }
+}
+
+/// The parts of `a and b and ...` (the expression itself when it is no `and`).
+fn conjuncts<'e>(e: &'e ast::Expr, out: &mut Vec<&'e ast::Expr>) {
+    match &e.kind {
+        ast::ExprKind::Binary(ast::BinaryOp::And, a, b) => {
+            conjuncts(a, out);
+            conjuncts(b, out);
+        }
+        _ => out.push(e),
     }
 }

@@ -109,6 +109,9 @@ struct Candidate {
     plain: String,
     /// Index of the first generator whose test was false.
     fail: Option<usize>,
+    /// That generator is a `for` whose domain does not hold the value (found only by
+    /// running it over a wider domain).
+    outside: bool,
     locals: Locals,
 }
 
@@ -160,7 +163,8 @@ impl<'g> Engine<'g> {
                 return Ok(Why::rejected(m, Anchor::Phase(p)));
             }
         }
-        let findings = if phase.decide_turn && !state.in_turn() {
+        // Whole turns, from their start or from the rest of a turn already begun.
+        let findings = if phase.decide_turn {
             self.why_turn(state, text, &choices)?
         } else {
             let tokens = split_ordered(text);
@@ -258,7 +262,7 @@ impl<'g> Engine<'g> {
                 .take(6)
                 .collect();
             let m = format!(
-                "`{text}` is only part of a turn: the same player can still move (e.g. `{}`); write the whole turn",
+                "`{text}` is only part of a turn: the same player can still move (e.g. `{}`); type it to enter the turn a step at a time, or write the whole turn",
                 next.join("`, `")
             );
             return Ok(vec![Finding {
@@ -475,6 +479,7 @@ impl<'g> Engine<'g> {
                 0,
                 &mut locals,
                 None,
+                false,
                 &mut budget,
                 &mut |l, fail| {
                     let step = Step::new(StepKind::Action, a, l);
@@ -487,7 +492,8 @@ impl<'g> Engine<'g> {
                         action: a,
                         marked,
                         plain,
-                        fail,
+                        fail: fail.map(|f| f.gen),
+                        outside: fail.is_some_and(|f| f.outside),
                         locals: *l,
                     };
                     if candidate.marked == text || candidate.plain == text {
@@ -502,6 +508,38 @@ impl<'g> Engine<'g> {
                     }
                 },
             );
+        }
+        // A move no `for` reaches: run the phase's loops over every value or cell, to
+        // say which `for` leaves it out ("the reserve has no 6").
+        if exact.is_empty() {
+            for &a in &phase.actions {
+                let mut locals: Locals = [0; MAX_LOCALS];
+                explore(
+                    game,
+                    state,
+                    &game.actions[a].generators,
+                    0,
+                    &mut locals,
+                    None,
+                    true,
+                    &mut budget,
+                    &mut |l, fail| {
+                        let step = Step::new(StepKind::Action, a, l);
+                        let marked = self.step_text(state, &step, true);
+                        let plain = self.step_text(state, &step, false);
+                        if marked == text || plain == text {
+                            exact.push(Candidate {
+                                action: a,
+                                marked,
+                                plain,
+                                fail: fail.map(|f| f.gen),
+                                outside: fail.is_some_and(|f| f.outside),
+                                locals: *l,
+                            });
+                        }
+                    },
+                );
+            }
         }
         if !exact.is_empty() {
             return self.explain_exact(state, text, context, exact);
@@ -650,6 +688,17 @@ impl<'g> Engine<'g> {
             format!(" with {}", parts.join(", "))
         };
         let (test, anchor) = match def.generators.get(fail) {
+            Some(Gen::For(slot, domain)) if c.outside => {
+                let span = def
+                    .for_spans
+                    .iter()
+                    .find(|(s, _)| s == slot)
+                    .map_or(def.span, |(_, sp)| *sp);
+                (
+                    self.left_out(state, def, *slot, domain, &c.locals),
+                    Anchor::Span(span),
+                )
+            }
             Some(Gen::For(slot, _)) => {
                 let name = slot_name(def, *slot).unwrap_or("?");
                 let owner = state.cell(game, c.locals[*slot as usize]).owner();
@@ -669,7 +718,26 @@ impl<'g> Engine<'g> {
                     },
                 )
             }
-            Some(Gen::Where(_, span)) => ("this `where` is false".to_string(), Anchor::Span(*span)),
+            Some(Gen::Where(_, span)) => {
+                // Of `a and b and ...`, the first part that is false.
+                let mut locals = c.locals;
+                let part =
+                    def.where_parts
+                        .iter()
+                        .find(|(sp, _)| sp == span)
+                        .and_then(|(_, parts)| {
+                            parts
+                                .iter()
+                                .find(|(e, _)| eval(game, state, e, &mut locals) == 0)
+                        });
+                match part {
+                    Some((_, part)) => (
+                        "this part of its `where` is false".to_string(),
+                        Anchor::Span(*part),
+                    ),
+                    None => ("this `where` is false".to_string(), Anchor::Span(*span)),
+                }
+            }
             _ => ("a test is false".to_string(), Anchor::Span(def.span)),
         };
         Finding {
@@ -678,6 +746,59 @@ impl<'g> Engine<'g> {
                 c.marked, def.name
             ),
             anchor,
+        }
+    }
+
+    /// Why a `for` leaves out the value a move needs, in words: "black's `reserve` has
+    /// no 6", "a1 is not in black's `setup_rows`".
+    fn left_out(
+        &self,
+        state: &State,
+        def: &MoveDef,
+        slot: u8,
+        domain: &Domain,
+        locals: &Locals,
+    ) -> String {
+        let game = self.game;
+        let name = slot_name(def, slot).unwrap_or("?");
+        let ty = local_types(def)
+            .get(slot as usize)
+            .copied()
+            .unwrap_or(Ty::Int);
+        let value = self.format_value(locals[slot as usize], ty, state.mover());
+        let domain = match domain {
+            Domain::Owned { inner, .. } => inner.as_ref(),
+            d => d,
+        };
+        let whose = |player: &Option<Expr>| match player {
+            Some(e) => {
+                let mut l = *locals;
+                let p = eval(game, state, e, &mut l);
+                game.players
+                    .get(p as usize)
+                    .map_or(String::new(), |n| format!("{n}'s "))
+            }
+            None => String::new(),
+        };
+        match domain {
+            Domain::Pool { pool, player } => {
+                format!(
+                    "{}`{}` has no {value}",
+                    whose(player),
+                    game.pools[*pool].name
+                )
+            }
+            Domain::Region { region, player } => format!(
+                "{value} is not in {}`{}`",
+                whose(player),
+                game.board.regions[*region].name
+            ),
+            Domain::Track { track, player } => format!(
+                "{value} is not on {}`{}`",
+                whose(player),
+                game.board.tracks[*track].name
+            ),
+            _ => format!("`{name}` = {value} is not among the values its `for` runs over"),
         }
     }
 
@@ -787,8 +908,18 @@ fn counted(
     }
 }
 
+/// The first test a candidate failed: a generator, and whether it is a `for` whose
+/// domain does not hold the value.
+#[derive(Debug, Clone, Copy)]
+struct Fail {
+    gen: usize,
+    outside: bool,
+}
+
 /// Runs generators ignoring their tests, telling `emit` the first test that failed.
-/// Returns false once the budget is spent.
+/// When `wide`, a `for` over a pool, a region, a track or the neighbours of a cell runs
+/// over every value or cell instead, and a value outside its own domain is a failed
+/// test. Returns false once the budget is spent.
 #[allow(clippy::too_many_arguments)]
 fn explore(
     game: &Game,
@@ -796,9 +927,10 @@ fn explore(
     gens: &[Gen],
     i: usize,
     locals: &mut Locals,
-    fail: Option<usize>,
+    fail: Option<Fail>,
+    wide: bool,
     budget: &mut usize,
-    emit: &mut dyn FnMut(&Locals, Option<usize>),
+    emit: &mut dyn FnMut(&Locals, Option<Fail>),
 ) -> bool {
     if *budget == 0 {
         return false;
@@ -808,38 +940,75 @@ fn explore(
         emit(locals, fail);
         return true;
     };
+    let failed_at = |outside: bool| Fail { gen: i, outside };
     match g {
         Gen::Let(slot, e) => {
             locals[*slot as usize] = eval(game, state, e, locals);
-            explore(game, state, gens, i + 1, locals, fail, budget, emit)
+            explore(game, state, gens, i + 1, locals, fail, wide, budget, emit)
         }
         Gen::Where(e, _) => {
-            let failed = fail.or((eval(game, state, e, locals) == 0).then_some(i));
-            explore(game, state, gens, i + 1, locals, failed, budget, emit)
-        }
-        Gen::For(slot, Domain::Owned { inner, owner }) => {
-            let who = eval(game, state, owner, locals);
-            let slot = *slot as usize;
-            for_each_in(game, state, inner, locals, &mut |game, state, x, locals| {
-                locals[slot] = x;
-                let failed = fail.or((state.cell(game, x).owner() != who).then_some(i));
-                explore(game, state, gens, i + 1, locals, failed, budget, emit)
-            })
+            let failed = fail.or((eval(game, state, e, locals) == 0).then_some(failed_at(false)));
+            explore(game, state, gens, i + 1, locals, failed, wide, budget, emit)
         }
         Gen::For(slot, domain) => {
             let slot = *slot as usize;
+            let wider = if wide { widened(game, domain) } else { None };
+            let (inner, owner) = match domain {
+                Domain::Owned { inner, owner } => (inner.as_ref(), Some(owner)),
+                d => (d, None),
+            };
+            let who = owner.map(|o| eval(game, state, o, locals));
+            let run_over = match &wider {
+                Some(Domain::Owned { inner, .. }) => inner.as_ref(),
+                Some(w) => w,
+                None => inner,
+            };
+            let bound = *locals;
             for_each_in(
                 game,
                 state,
-                domain,
+                run_over,
                 locals,
                 &mut |game, state, x, locals| {
                     locals[slot] = x;
-                    explore(game, state, gens, i + 1, locals, fail, budget, emit)
+                    let outside = wider.is_some() && !holds(game, state, inner, &bound, x);
+                    let not_owned = who.is_some_and(|w| state.cell(game, x).owner() != w);
+                    let failed = fail
+                        .or(outside.then_some(failed_at(true)))
+                        .or(not_owned.then_some(failed_at(false)));
+                    explore(game, state, gens, i + 1, locals, failed, wide, budget, emit)
                 },
             )
         }
     }
+}
+
+/// The wider domain a `for` is explained over: a pool's every value, every cell for a
+/// region, a track or the neighbours of a cell; none for the others.
+fn widened(game: &Game, domain: &Domain) -> Option<Domain> {
+    match domain {
+        Domain::Pool { pool, .. } => {
+            let def = &game.pools[*pool];
+            Some(Domain::Range(Expr::Const(def.low), Expr::Const(def.high)))
+        }
+        Domain::Region { .. } | Domain::Track { .. } | Domain::Neighbours(_) => Some(Domain::Cells),
+        Domain::Owned { inner, owner } => widened(game, inner).map(|w| Domain::Owned {
+            inner: Box::new(w),
+            owner: owner.clone(),
+        }),
+        _ => None,
+    }
+}
+
+/// Whether the domain holds `x` (the locals bound before it as given).
+fn holds(game: &Game, state: &State, domain: &Domain, bound: &Locals, x: i32) -> bool {
+    let mut locals = *bound;
+    let mut found = false;
+    for_each_in(game, state, domain, &mut locals, &mut |_, _, y, _| {
+        found = y == x;
+        !found
+    });
+    found
 }
 
 /// The name of the generator variable in a local slot. `arg_names` lists the names in

@@ -61,6 +61,29 @@ impl<'g> Engine<'g> {
         Ok(Some(step))
     }
 
+    /// Whether chance outcome `step`, resolved in `before` in the middle of a turn, left
+    /// the mover nothing to do, so that it ended his turn (a roll that cannot be played).
+    pub fn chance_left_mover_stuck(
+        &mut self,
+        before: &State,
+        step: &Step,
+    ) -> Result<bool, RuntimeError> {
+        if !before.in_turn() || step.kind != StepKind::Chance {
+            return Ok(false);
+        }
+        let mut after = before.clone();
+        self.run_step(&mut after, step)?;
+        if after.chance().is_some() || self.end_outcome(&after).is_some() {
+            return Ok(false);
+        }
+        let game = self.game;
+        let until = game.phases[after.phase()].until.as_ref().is_some_and(|u| {
+            let mut locals = [0; crate::ir::MAX_LOCALS];
+            super::eval::eval(game, &after, u, &mut locals) != 0
+        });
+        Ok(!until && !self.any_action(&after))
+    }
+
     /// A chance outcome by its text, or by its numbers in any order (`3,1` for `1-3`).
     fn find_chance(
         &mut self,
@@ -213,7 +236,8 @@ impl<'g> Engine<'g> {
     }
 
     /// A random match to `length` points (0: one game); the record of each game and
-    /// the match.
+    /// the match. A drawn game gives no point and the next begins; the match stops
+    /// undecided only at a game left unfinished, or after 10,000 games.
     pub fn playout_match(
         &mut self,
         length: i32,
@@ -227,9 +251,10 @@ impl<'g> Engine<'g> {
             let state = self.initial_state_in(&m)?;
             let record = self.playout_from(state, rng, max_decisions, choices)?;
             match &record.outcome {
-                Some(o) if o.winner.is_some() || length == 0 => m.record(o),
-                // A drawn or unfinished game adds nothing; a match of them stops.
-                _ => {
+                // A drawn game gives no point and the match goes on, as at the prompt.
+                Some(o) => m.record(o),
+                // An unfinished game (over the decision limit) leaves the match undecided.
+                None => {
                     games.push(record);
                     break;
                 }

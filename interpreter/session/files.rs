@@ -46,7 +46,14 @@ impl Session {
         let text = std::fs::read_to_string(path)
             .map_err(|e| format!("cannot read `{path}`: {}", e.to_string().to_lowercase()))?;
         let record = Record::from_yaml(&text)?;
+        let (name, source) = (self.game.name.clone(), self.source.name.clone());
         self.load_record(&record)?;
+        if self.source.name != source {
+            out.line(format!(
+                "{path} is a record of {} ({}): it replaces the game of {name}",
+                self.game.name, self.source.name
+            ));
+        }
         out.line(format!("loaded {path}: {} replayed", count_moves(&record)));
         self.changed(out);
         Ok(())
@@ -135,14 +142,24 @@ impl Session {
         Ok(())
     }
 
-    pub(super) fn reload(&mut self, out: &mut Out) -> Result<(), String> {
-        let source = self.origin.read()?;
-        let game = compile(&source, &self.options).map_err(|e| {
-            format!(
-                "{}the game in progress is kept",
-                compile_error(e, self.style.color)
-            )
+    /// The rules as their file reads now (as last read when it cannot be read),
+    /// compiled with `options`, for a new game.
+    pub(super) fn rules_now(&self, options: &[String]) -> Result<(Source, Game), String> {
+        let source = self.origin.read().unwrap_or_else(|_| self.source.clone());
+        self.compile_rules(source, options)
+    }
+
+    /// Compiles rules text; the game in progress is kept when it does not compile.
+    fn compile_rules(&self, source: Source, options: &[String]) -> Result<(Source, Game), String> {
+        let game = compile(&source, options).map_err(|e| {
+            let errors = compile_error(e, self.style.color);
+            format!("{}\nthe game in progress is kept", errors.trim_end())
         })?;
+        Ok((source, game))
+    }
+
+    pub(super) fn reload(&mut self, out: &mut Out) -> Result<(), String> {
+        let (source, game) = self.compile_rules(self.origin.read()?, &self.options)?;
         let color = self.style.color;
         let (base, start) = start_state(
             &game,
@@ -154,17 +171,24 @@ impl Session {
         let games = self.games();
         let (earlier, timeline) = replay_match(&game, &source, start, &base, &games, color)
             .map_err(|e| {
-                let what = match e.at {
-                    Some(_) => format!(
-                        "the edited rules do not allow {}",
-                        e.describe(games.len() > 1, "")
+                // The way on: take back what the edited rules refuse, or start anew.
+                let (what, way) = match e.at {
+                    Some(_) => (
+                        format!(
+                            "the edited rules do not allow {}",
+                            e.describe(games.len() > 1, "")
+                        ),
+                        "take back the moves from that one on (`undo`), then `reload`; or `new`",
                     ),
-                    None => format!(
-                        "under the edited rules, {}",
-                        e.describe(games.len() > 1, "")
+                    None => (
+                        format!(
+                            "under the edited rules, {}",
+                            e.describe(games.len() > 1, "")
+                        ),
+                        "`new`",
                     ),
                 };
-                format!("{what}\n       the old rules and the game in progress are kept")
+                format!("{what}\n       the old rules and the game in progress are kept\n       to play the edited rules: {way}")
             })?;
         self.index = RulesIndex::new(&source.text);
         self.source = source;
@@ -231,6 +255,7 @@ pub fn replay(game: &Game, start: &State, moves: &[String]) -> Result<Vec<Entry>
     let mut rng = Rng::new(0);
     let mut choices = Choices::default();
     for (k, text) in moves.iter().enumerate() {
+        let mut forced = false;
         let by = match engine.status(&state) {
             Status::Over(o) => {
                 return Err((
@@ -254,6 +279,7 @@ pub fn replay(game: &Game, start: &State, moves: &[String]) -> Result<Vec<Entry>
                 else {
                     return Err((k, "it is not a legal move there".to_string()));
                 };
+                forced = turn::only_a_pass(&choices);
                 engine
                     .apply(&mut state, choices.get(i))
                     .map_err(|e| (k, e.to_string()))?;
@@ -264,6 +290,7 @@ pub fn replay(game: &Game, start: &State, moves: &[String]) -> Result<Vec<Entry>
             text: text.clone(),
             by,
             state: state.clone(),
+            forced,
         });
     }
     Ok(entries)

@@ -263,12 +263,19 @@ impl Session {
             .map(|e| format!(", instead of {}", e.text))
             .unwrap_or_default();
         self.timeline.cursor = k;
-        self.push(Entry {
-            text: written.clone(),
-            by: By::Chance,
-            state: next,
-        });
         out.line(format!("{name}: {written} (set by hand{replaced})"));
+        self.chance_played(
+            &mut engine,
+            &before,
+            &step,
+            Entry {
+                text: written.clone(),
+                by: By::Chance,
+                state: next,
+                forced: false,
+            },
+            out,
+        );
         self.changed(out);
         Ok(())
     }

@@ -174,11 +174,38 @@ impl Session {
         self.base.games + self.earlier.len() + 1
     }
 
-    /// A fresh match of `length` points (a single game when 0) on the current rules.
-    pub(super) fn new_match(&mut self, length: i32) -> Result<(), String> {
-        let base = Match::new(length, self.game.players.len());
-        let game = self.game.clone();
-        let start = first_state(&mut Engine::new(&game), &base).map_err(|e| self.runtime(&e))?;
+    /// A fresh match of `length` points (a single game when 0) on the rules as their
+    /// file reads now (an edited file is played at once).
+    pub(super) fn new_match(&mut self, length: i32, out: &mut Out) -> Result<(), String> {
+        let (source, game) = self.rules_now(&self.options.clone())?;
+        self.start_afresh(source, game, length, out)
+    }
+
+    /// A fresh match of `length` points on rules just compiled; nothing changes when
+    /// its first game cannot start.
+    pub(super) fn start_afresh(
+        &mut self,
+        source: Source,
+        game: Game,
+        length: i32,
+        out: &mut Out,
+    ) -> Result<(), String> {
+        let base = Match::new(length, game.players.len());
+        let start = first_state(&mut Engine::new(&game), &base)
+            .map_err(|e| runtime_text(&source, &e, self.style.color))?;
+        if source.text != self.source.text {
+            out.line(format!(
+                "{} has changed: the new game plays its rules as they are now",
+                source.name
+            ));
+            self.index = RulesIndex::new(&source.text);
+            self.source = source;
+        }
+        if game.players.len() != self.computers.len() {
+            self.computers = vec![None; game.players.len()];
+        }
+        self.options = game.chosen.clone();
+        self.game = Arc::new(game);
         self.base = base;
         self.earlier.clear();
         self.timeline = Timeline::new(start);
@@ -316,7 +343,7 @@ impl Session {
                 .ok()
                 .filter(|n| *n >= 0)
                 .ok_or_else(|| format!("`{rest}` is not a number of points"))?;
-            self.new_match(length)?;
+            self.new_match(length, out)?;
             self.rng = Rng::new(self.seed);
             if length > 0 {
                 out.line(format!(

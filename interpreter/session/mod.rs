@@ -170,7 +170,7 @@ impl Session {
     /// The same session playing a match to `length` points (a single game when 0).
     /// Call it before the first line.
     pub fn in_match(mut self, length: i32) -> Result<Session, String> {
-        self.new_match(length)?;
+        self.new_match(length, &mut Out::default())?;
         Ok(self)
     }
 
@@ -442,12 +442,12 @@ impl Session {
         })
     }
 
-    /// An error message, marked `error:` unless it is a rendered diagnostic already.
+    /// An error message, marked `error:` unless it is a rendered diagnostic already
+    /// (in colour or not).
     fn error(&self, message: &str) -> String {
         let message = message.trim_end();
-        if message.starts_with("error")
-            || message.contains("\n  --> ")
-            || message.contains("\n  ┌─")
+        let plain = style::strip(message);
+        if plain.starts_with("error") || plain.contains("\n  --> ") || plain.contains("\n  ┌─")
         {
             return format!("{message}\n");
         }
@@ -605,11 +605,13 @@ impl Session {
                                     &self.style,
                                 ));
                             }
-                            self.push(Entry {
+                            let entry = Entry {
                                 text,
                                 by: By::Chance,
                                 state: next,
-                            });
+                                forced: false,
+                            };
+                            self.chance_played(&mut engine, &state, &step, entry, out);
                         }
                         Ok(None) => {
                             out.push(self.error(&format!(
@@ -628,6 +630,13 @@ impl Session {
                     }
                 }
                 Status::Player(p) => {
+                    if self.person(p)
+                        && computer_moves < COMPUTER_LIMIT
+                        && self.pass_if_stuck(&mut engine, &state, p, out)
+                    {
+                        computer_moves += 1;
+                        continue;
+                    }
                     let Some(level) = self.computer(p) else { break };
                     if self.stop.load(Ordering::Relaxed) {
                         out.line(INTERRUPTED);
@@ -704,14 +713,19 @@ impl Session {
         engine
             .apply(&mut next, steps)
             .map_err(|e| self.runtime(&e))?;
+        let forced = matches!(steps, [s] if s.kind == crate::StepKind::Pass);
         let who = match self.computer(p) {
             Some(level) => format!("{} ({})", game.players[p], level.name()),
             None => game.players[p].clone(),
         };
-        out.line(format!(
-            "{}: {text}",
-            self.style.paint(Paint::player(p, &game.players[p]), &who)
-        ));
+        if forced {
+            out.line(self.cannot_move(p));
+        } else {
+            out.line(format!(
+                "{}: {text}",
+                self.style.paint(Paint::player(p, &game.players[p]), &who)
+            ));
+        }
         if self.trace {
             let mut work = state.clone();
             for s in steps {
@@ -755,8 +769,68 @@ impl Session {
             text,
             by: By::Player(p),
             state: next,
+            forced,
         });
         Ok(())
+    }
+
+    /// What is said when player `p` cannot move: his only move is a pass, or the roll
+    /// of a turn he began cannot be played.
+    fn cannot_move(&self, p: usize) -> String {
+        let name = &self.game.players[p];
+        format!(
+            "{} cannot move",
+            self.style.paint(Paint::player(p, name), name)
+        )
+    }
+
+    /// Plays the pass of a person whose only move it is, as the computer would; whether
+    /// it did.
+    fn pass_if_stuck(
+        &mut self,
+        engine: &mut Engine,
+        state: &State,
+        p: usize,
+        out: &mut Out,
+    ) -> bool {
+        let decision = match self.take_decision(engine, state) {
+            Ok(d) => d,
+            Err(m) => {
+                out.push(self.error(&m));
+                return false;
+            }
+        };
+        if !turn::only_a_pass(&decision.choices) {
+            self.decision = Some(decision);
+            return false;
+        }
+        let steps = decision.choices.get(0).to_vec();
+        match self.play_steps(engine, state, &steps, p, out) {
+            Ok(()) => true,
+            Err(m) => {
+                out.push(self.error(&m));
+                false
+            }
+        }
+    }
+
+    /// Records a chance outcome resolved in `before`, saying so when it leaves the mover
+    /// nothing to play, which ends his turn.
+    fn chance_played(
+        &mut self,
+        engine: &mut Engine,
+        before: &State,
+        step: &crate::Step,
+        entry: Entry,
+        out: &mut Out,
+    ) {
+        let stuck = engine.chance_left_mover_stuck(before, step);
+        self.push(entry);
+        match stuck {
+            Ok(true) => out.line(self.cannot_move(before.mover())),
+            Ok(false) => {}
+            Err(e) => out.push(self.error(&self.runtime(&e))),
+        }
     }
 
     /// The state drawn: the current one with a turn entered so far applied.
@@ -852,7 +926,7 @@ impl Session {
     /// A new game (a new match of the same length) of the same rules with this seed.
     fn restart(&mut self, seed: u64, out: &mut Out) -> Result<(), String> {
         let length = self.base.length;
-        self.new_match(length)?;
+        self.new_match(length, out)?;
         self.seed = seed;
         self.rng = Rng::new(seed);
         if length > 0 {
@@ -891,20 +965,10 @@ impl Session {
         } else {
             words(rest).iter().map(|s| s.to_string()).collect()
         };
-        let new_game =
-            compile(&self.source, &chosen).map_err(|e| compile_error(e, self.style.color))?;
-        let base = Match::new(self.base.length, new_game.players.len());
-        let start = matches::first_state(&mut Engine::new(&new_game), &base)
-            .map_err(|e| self.runtime(&e))?;
-        self.options = new_game.chosen.clone();
-        self.game = Arc::new(new_game);
-        self.base = base;
-        self.earlier.clear();
-        self.timeline = Timeline::new(start);
-        self.start_json = None;
-        self.queued = None;
+        let (source, new_game) = self.rules_now(&chosen)?;
+        let length = self.base.length;
+        self.start_afresh(source, new_game, length, out)?;
         self.rng = Rng::new(self.seed);
-        self.invalidate();
         let list = if self.options.is_empty() {
             "none".to_string()
         } else {

@@ -121,6 +121,24 @@ pub fn width(text: &str) -> usize {
     n
 }
 
+/// `text` without its ANSI colour codes.
+pub fn strip(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut escape = false;
+    for c in text.chars() {
+        if escape {
+            if c == 'm' {
+                escape = false;
+            }
+        } else if c == '\x1b' {
+            escape = true;
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
 /// `text` padded with spaces to `w` columns.
 pub fn pad(text: &str, w: usize) -> String {
     let n = width(text);

@@ -16,6 +16,9 @@ pub struct Entry {
     pub text: String,
     pub by: By,
     pub state: State,
+    /// A move that was the player's only one (a pass): played without asking, and
+    /// passed over by undo and redo, which stop only at real decisions.
+    pub forced: bool,
 }
 
 #[derive(Debug, Clone)]
@@ -72,7 +75,13 @@ impl Timeline {
     pub fn undo_target(&self, person: &dyn Fn(usize) -> bool, nobody: bool) -> Option<usize> {
         (0..self.cursor)
             .rev()
-            .find(|&k| matches!(self.entries[k].by, By::Player(p) if nobody || person(p)))
+            .find(|&k| self.decides(k, person, nobody))
+    }
+
+    /// Whether entry `k` is a decision `undo` and `redo` stop at.
+    fn decides(&self, k: usize, person: &dyn Fn(usize) -> bool, nobody: bool) -> bool {
+        let e = &self.entries[k];
+        !e.forced && matches!(e.by, By::Player(p) if nobody || person(p))
     }
 
     /// Where `redo` goes: through the next move by a person and what follows it, up to
@@ -81,8 +90,7 @@ impl Timeline {
         if self.cursor >= self.entries.len() {
             return None;
         }
-        let next = (self.cursor + 1..self.entries.len())
-            .find(|&k| matches!(self.entries[k].by, By::Player(p) if nobody || person(p)));
+        let next = (self.cursor + 1..self.entries.len()).find(|&k| self.decides(k, person, nobody));
         Some(next.unwrap_or(self.entries.len()))
     }
 

@@ -29,6 +29,11 @@ pub struct Decision {
     finals: Option<HashMap<State, usize>>,
 }
 
+/// Whether the only choice is a pass (a player stuck at the start of his turn).
+pub fn only_a_pass(choices: &Choices) -> bool {
+    choices.len() == 1 && matches!(choices.get(0), [s] if s.kind == StepKind::Pass)
+}
+
 /// Whether the mover's turn is over in `s` (or interrupted by chance or the end).
 fn ended(engine: &Engine, s: &State) -> bool {
     !s.in_turn() || s.chance().is_some() || engine.end_outcome(s).is_some()
@@ -40,8 +45,9 @@ impl Decision {
         let mut choices = Choices::default();
         engine.legal(state, &mut choices)?;
         let phase = &game.phases[state.phase()];
+        // The rest of a turn already begun (after a roll that is an action of its own)
+        // is decided whole too.
         let whole_turns = phase.decide_turn
-            && !state.in_turn()
             && state.chance().is_none()
             && choices.steps.iter().all(|s| s.kind == StepKind::Action);
         Ok(Decision {

@@ -190,7 +190,7 @@ fn syntax_error(text: &str, e: pest::error::Error<Rule>) -> Diagnostic {
     };
     let mut names: Vec<String> = match &e.variant {
         ErrorVariant::ParsingError { positives, .. } => {
-            positives.iter().filter_map(|r| token_name(*r)).collect()
+            positives.iter().flat_map(|r| token_names(*r)).collect()
         }
         // pest's own guard against deep recursion: the same limit as `too_deep`.
         ErrorVariant::CustomError { message } if message.contains("stack limit") => {
@@ -207,7 +207,7 @@ fn syntax_error(text: &str, e: pest::error::Error<Rule>) -> Diagnostic {
             let mut found: Vec<String> = attempts
                 .call_stacks()
                 .iter()
-                .filter_map(|c| c.deepest.get_rule().and_then(|r| token_name(*r)))
+                .flat_map(|c| c.deepest.get_rule().map_or(Vec::new(), |r| token_names(*r)))
                 .collect();
             if attempts.max_position == start {
                 found.append(&mut names);
@@ -249,6 +249,9 @@ fn syntax_error(text: &str, e: pest::error::Error<Rule>) -> Diagnostic {
         .take_while(|c| !c.is_whitespace())
         .collect();
     let end = start + found.len().min(40);
+    if let Some(d) = unclosed_block(text, start) {
+        return d;
+    }
     names.sort();
     names.dedup();
     let expected = match names.len() {
@@ -265,6 +268,79 @@ fn syntax_error(text: &str, e: pest::error::Error<Rule>) -> Diagnostic {
         )
     };
     Diagnostic::new(Span::new(start, end), message)
+}
+
+/// The words that begin a declaration.
+const DECLARATIONS: &[&str] = &[
+    "include", "game", "players", "option", "define", "board", "piece", "counter", "pool",
+    "region", "track", "names", "layout", "setup", "score", "chance", "action", "phase", "end",
+];
+
+/// A mistake on a line that starts a declaration (at its first column) while a `{` is
+/// still open: the `}` of that block is missing, whatever the parser expected.
+fn unclosed_block(text: &str, at: usize) -> Option<Diagnostic> {
+    let line_start = text[..at].rfind('\n').map_or(0, |i| i + 1);
+    let word: String = text[line_start..]
+        .chars()
+        .take_while(|c| c.is_ascii_alphabetic())
+        .collect();
+    if !DECLARATIONS.contains(&word.as_str()) {
+        return None;
+    }
+    let open = *open_braces(&text[..line_start]).last()?;
+    let line = |offset: usize| text[..offset].matches('\n').count() + 1;
+    // The declaration the open block belongs to: the last one begun before its `{`.
+    let owner = text[..open]
+        .lines()
+        .rev()
+        .find(|l| {
+            let first = l.split_whitespace().next().unwrap_or("");
+            !l.starts_with(char::is_whitespace) && DECLARATIONS.contains(&first)
+        })
+        .map(|l| l.split_whitespace().take(2).collect::<Vec<_>>().join(" "))
+        .map(|d| format!(" (in `{d}`)"))
+        .unwrap_or_default();
+    Some(
+        Diagnostic::new(
+            Span::new(line_start, line_start + word.len()),
+            format!(
+                "expected `}}` to close the block opened at line {}{owner}, found `{word}`",
+                line(open)
+            ),
+        )
+        .with_hint("every `{` needs its `}` before the next declaration"),
+    )
+}
+
+/// The offsets of the `{` still open at the end of `text` (strings and comments
+/// skipped), innermost last.
+fn open_braces(text: &str) -> Vec<usize> {
+    let mut open = Vec::new();
+    let mut chars = text.char_indices().peekable();
+    while let Some((i, c)) = chars.next() {
+        match c {
+            '/' if chars.peek().is_some_and(|&(_, n)| n == '/') => {
+                for (_, n) in chars.by_ref() {
+                    if n == '\n' {
+                        break;
+                    }
+                }
+            }
+            '"' => {
+                for (_, n) in chars.by_ref() {
+                    if n == '"' {
+                        break;
+                    }
+                }
+            }
+            '{' => open.push(i),
+            '}' => {
+                open.pop();
+            }
+            _ => {}
+        }
+    }
+    open
 }
 
 /// What could follow a complete expression.
@@ -284,6 +360,15 @@ const STRUCTURAL: &[&str] = &[
     "then", "else", "when", "by", "x", "in", "weight", "for", "let", "where", "winner", "points",
     "draw", "start", "pass", "back", "value", "per",
 ];
+
+/// What a grammar rule stands for in "expected ...": an operator rule as its tokens,
+/// so each is named once beside the same token tried alone.
+fn token_names(rule: Rule) -> Vec<String> {
+    match rule {
+        Rule::assign_op => ["`=`", "`+=`", "`-=`"].map(String::from).to_vec(),
+        r => token_name(r).into_iter().collect(),
+    }
+}
 
 /// Readable names of grammar rules for messages ("expected `{`", not `block`).
 fn token_name(rule: Rule) -> Option<String> {
@@ -312,7 +397,6 @@ fn token_name(rule: Rule) -> Option<String> {
         | Rule::cell_lit => "an expression",
         Rule::cmp_op => "a comparison",
         Rule::sum_op | Rule::prod_op => "an operator",
-        Rule::assign_op => "`=`, `+=` or `-=`",
         Rule::include_decl
         | Rule::game_decl
         | Rule::players_decl
