@@ -1,5 +1,6 @@
 //! Builds the list of built-in games from the rules files in games/: every
-//! `games/NAME.tabula` is embedded in the binary under NAME.
+//! `games/NAME.tabula` is embedded in the binary under NAME, with its trained network
+//! `games/NAME.net` when there is one.
 
 use std::fmt::Write as _;
 use std::path::Path;
@@ -26,6 +27,19 @@ fn main() {
             "    ({name:?}, include_str!({:?})),",
             path.display().to_string()
         );
+    }
+    code.push_str("];\n");
+    code.push_str("pub const BUILT_IN_NETS: &[(&str, &[u8])] = &[\n");
+    for name in &names {
+        let path = dir.join(format!("{name}.net"));
+        println!("cargo:rerun-if-changed={}", path.display());
+        if path.is_file() {
+            let _ = writeln!(
+                code,
+                "    ({name:?}, include_bytes!({:?})),",
+                path.display().to_string()
+            );
+        }
     }
     code.push_str("];\n");
     let out =

@@ -9,6 +9,54 @@ pub fn built_in(name: &str) -> Option<&'static str> {
     BUILT_IN.iter().find(|(n, _)| *n == name).map(|(_, t)| *t)
 }
 
+/// The trained network shipped with a built-in game (`games/NAME.net`), if any.
+pub fn built_in_net(name: &str) -> Option<&'static [u8]> {
+    BUILT_IN_NETS
+        .iter()
+        .find(|(n, _)| *n == name)
+        .map(|(_, b)| *b)
+}
+
+/// The network that goes with a game by default: a built-in game's own, or the `.net`
+/// file beside a rules file (`my-game.tabula` → `my-game.net`). `None` when there is
+/// none; an error when there is one that does not fit the game.
+pub fn default_net(
+    name_or_path: &str,
+    game: &crate::Game,
+) -> Result<Option<crate::ai::net::Net>, String> {
+    let bytes = match built_in_net(name_or_path) {
+        Some(b) => b.to_vec(),
+        None if built_in(name_or_path).is_some() => return Ok(None),
+        None => {
+            let path = std::path::Path::new(name_or_path).with_extension("net");
+            if !path.is_file() {
+                return Ok(None);
+            }
+            read_net_file(&path.display().to_string())?
+        }
+    };
+    crate::ai::net::Net::from_bytes(game, &bytes)
+        .map(Some)
+        .map_err(|e| format!("the network of `{name_or_path}`: {e}"))
+}
+
+/// A network file's bytes, refusing anything but a regular file of a sane size.
+pub fn read_net_file(path: &str) -> Result<Vec<u8>, String> {
+    let meta = std::fs::metadata(path)
+        .map_err(|e| format!("cannot read `{path}`: {}", e.to_string().to_lowercase()))?;
+    if !meta.is_file() {
+        return Err(format!("`{path}` is not a regular file"));
+    }
+    if meta.len() > crate::ai::net::MAX_FILE as u64 {
+        return Err(format!(
+            "`{path}` is larger than a network file may be ({} MB)",
+            crate::ai::net::MAX_FILE >> 20
+        ));
+    }
+    std::fs::read(path)
+        .map_err(|e| format!("cannot read `{path}`: {}", e.to_string().to_lowercase()))
+}
+
 /// Reads a rules file: a built-in game by name, or a path.
 pub fn load_source(name_or_path: &str) -> Result<crate::Source, String> {
     if let Some(text) = built_in(name_or_path) {

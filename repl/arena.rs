@@ -19,6 +19,8 @@ pub struct ArenaOptions<'a> {
     pub threads: usize,
     pub json: bool,
     pub records: Option<&'a str>,
+    /// mcts rates positions by random games even where a network is loaded.
+    pub mcts_playouts: bool,
 }
 
 fn level(text: &str) -> Result<Level, String> {
@@ -32,6 +34,37 @@ fn level(text: &str) -> Result<Level, String> {
 pub fn run(o: ArenaOptions) -> Result<(), String> {
     let game = load(o.game)?;
     let sides = [level(o.a)?, level(o.b)?];
+    let default_net = tabula::games::default_net(&o.game.game, &game)
+        .map_err(|e| format!("error: {e}"))?
+        .map(std::sync::Arc::new);
+    let mut nets = [None, None];
+    for (side, text) in [o.a, o.b].into_iter().enumerate() {
+        nets[side] = match (Level::net_file(text), sides[side]) {
+            (Some(file), _) => {
+                let bytes = tabula::games::read_net_file(file).map_err(|e| format!("error: {e}"))?;
+                let net = tabula::ai::net::Net::from_bytes(&game, &bytes)
+                    .map_err(|e| format!("error: `{file}`: {e}"))?;
+                Some(std::sync::Arc::new(net))
+            }
+            (None, Level::Net) => match &default_net {
+                Some(n) => Some(n.clone()),
+                None => {
+                    return Err(format!(
+                        "error: {} has no trained network; train one with `tabula train`, or name a file: `net:FILE`",
+                        game.name
+                    ))
+                }
+            },
+            (None, Level::Mcts(_)) if !o.mcts_playouts => default_net.clone(),
+            _ => None,
+        };
+    }
+    let names: Vec<String> = (0..2)
+        .map(|side| match (sides[side], &nets[side]) {
+            (Level::Mcts(_), Some(_)) => format!("{}+net", sides[side].name()),
+            (l, _) => l.name(),
+        })
+        .collect();
     if o.games == 0 {
         return Err("error: play at least one game (`-n 1`)".into());
     }
@@ -49,6 +82,7 @@ pub fn run(o: ArenaOptions) -> Result<(), String> {
         seed: o.seed,
         max_decisions: o.max_decisions,
         keep_moves: o.records.is_some(),
+        nets,
     };
     let threads = match o.threads {
         0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
@@ -118,7 +152,7 @@ pub fn run(o: ArenaOptions) -> Result<(), String> {
                     .seats
                     .iter()
                     .enumerate()
-                    .map(|(seat, &side)| (game.players[seat].clone(), sides[side].name()))
+                    .map(|(seat, &side)| (game.players[seat].clone(), names[side].clone()))
                     .collect(),
             };
             let path = std::path::Path::new(dir).join(format!("game-{:04}.yaml", g.index + 1));
@@ -139,8 +173,8 @@ pub fn run(o: ArenaOptions) -> Result<(), String> {
         let out = serde_json::json!({
             "game": game.name,
             "options": game.chosen,
-            "a": sides[0].name(),
-            "b": sides[1].name(),
+            "a": names[0],
+            "b": names[1],
             "seed": o.seed,
             "threads": threads,
             "seconds": elapsed,
@@ -150,7 +184,7 @@ pub fn run(o: ArenaOptions) -> Result<(), String> {
         println!("{out}");
         return Ok(());
     }
-    let (a, b) = (sides[0].name(), sides[1].name());
+    let (a, b) = (names[0].clone(), names[1].clone());
     let w = a.len().max(b.len());
     let pct = |x: f64| format!("{:.1} %", 100.0 * x);
     println!(

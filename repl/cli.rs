@@ -122,6 +122,59 @@ pub enum Command {
         /// Write each game's record (the REPL's YAML, `load` replays it) into this folder.
         #[arg(long, value_name = "DIR")]
         records: Option<String>,
+        /// Let `mcts` rate positions by random games even when the game has a network.
+        #[arg(long)]
+        mcts_playouts: bool,
+    },
+    /// Print a state's encoding: the numbers the learned evaluator reads, with their meaning.
+    Encode {
+        #[command(flatten)]
+        game: GameArgs,
+        #[command(flatten)]
+        position: PositionArgs,
+        /// All entries, not only those that are not 0.
+        #[arg(long)]
+        all: bool,
+        /// One JSON object: the entries and their names.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Teach a network to play the game by playing itself (TD(λ)).
+    Train {
+        #[command(flatten)]
+        game: GameArgs,
+        /// Games of self-play.
+        #[arg(long, default_value_t = 10_000)]
+        games: u64,
+        /// Where to write the network.
+        #[arg(long, value_name = "FILE")]
+        out: String,
+        /// Hidden units.
+        #[arg(long, default_value_t = 40, value_parser = clap::value_parser!(u32).range(1..=4096))]
+        hidden: u32,
+        /// Seed of the first game; game i uses seed + i.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Threads playing games (0: every core); the network does not depend on it.
+        #[arg(long, default_value_t = 0)]
+        threads: usize,
+        /// Go on training this network instead of starting from random weights.
+        #[arg(long, value_name = "FILE")]
+        from: Option<String>,
+        /// TD(λ)'s λ.
+        #[arg(long, default_value_t = 0.7)]
+        lambda: f32,
+        /// Learning rate.
+        #[arg(long, default_value_t = 0.1)]
+        rate: f32,
+        /// Share of self-play decisions made at random, to explore.
+        #[arg(long, default_value_t = 0.05)]
+        explore: f32,
+        /// Play this many games against `random` every --probe-every games (0: none).
+        #[arg(long, default_value_t = 100)]
+        probe_games: u64,
+        #[arg(long, default_value_t = 2000)]
+        probe_every: u64,
     },
     /// Print the state after some moves.
     State {
@@ -224,6 +277,7 @@ pub fn run(cli: Cli) -> Result<(), String> {
             threads,
             json,
             records,
+            mcts_playouts,
         } => crate::arena::run(crate::arena::ArenaOptions {
             game: &game,
             a: &a,
@@ -234,6 +288,48 @@ pub fn run(cli: Cli) -> Result<(), String> {
             threads,
             json,
             records: records.as_deref(),
+            mcts_playouts,
+        }),
+        Command::Encode {
+            game,
+            position: p,
+            all,
+            json,
+        } => {
+            let g = load(&game)?;
+            let mut engine = Engine::new(&g);
+            let state = position(&mut engine, &p)?;
+            crate::learn::encode(&g, &state, all, json)
+        }
+        Command::Train {
+            game,
+            games,
+            out,
+            hidden,
+            seed,
+            threads,
+            from,
+            lambda,
+            rate,
+            explore,
+            probe_games,
+            probe_every,
+        } => crate::learn::train(crate::learn::TrainOptions {
+            game: &game,
+            out: &out,
+            from: from.as_deref(),
+            training: tabula::ai::train::Training {
+                games,
+                hidden: hidden as usize,
+                seed,
+                threads,
+                lambda,
+                rate,
+                explore,
+                max_decisions: 2000,
+                probe_every,
+                probe_games,
+            },
         }),
         Command::State {
             game,

@@ -3,6 +3,7 @@
 
 mod arena;
 mod cli;
+mod learn;
 mod play;
 
 use clap::Parser;

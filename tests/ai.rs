@@ -362,6 +362,7 @@ fn replay_arena(game: &Game, sides: [Level; 2], games: u64) {
         seed: 5,
         max_decisions: 400,
         keep_moves: true,
+        nets: [None, None],
     };
     for i in 0..games {
         let g = arena::play_game(game, &a, i, None).unwrap();
@@ -404,6 +405,7 @@ fn search_never_loses_tic_tac_toe_to_random_play() {
         seed: 1,
         max_decisions: 20,
         keep_moves: false,
+        nets: [None, None],
     };
     let game = tic_tac_toe();
     for i in 0..a.games {
@@ -421,6 +423,7 @@ fn search_plays_more_than_two_players() {
         seed: 2,
         max_decisions: 300,
         keep_moves: false,
+        nets: [None, None],
     };
     for i in 0..a.games {
         let g = arena::play_game(&game, &a, i, None).unwrap();

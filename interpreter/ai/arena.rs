@@ -19,6 +19,9 @@ pub struct Arena {
     pub max_decisions: usize,
     /// Keep each game's moves (for records).
     pub keep_moves: bool,
+    /// The network of each side (the `net` level plays by it; `mcts` rates positions
+    /// by it instead of by random games).
+    pub nets: [Option<std::sync::Arc<super::net::Net>>; 2],
 }
 
 /// One game of the arena.
@@ -70,7 +73,10 @@ pub fn play_game(
     let mut engine = Engine::new(game);
     let mut state = engine.initial_state()?;
     let seats = seats(index, game.players.len());
-    let mut thinkers = [Thinker::new(1), Thinker::new(1)];
+    let mut thinkers = [
+        Thinker::with_net(1, arena.nets[0].clone()),
+        Thinker::with_net(1, arena.nets[1].clone()),
+    ];
     let mut choices = Choices::default();
     let mut moves = Vec::new();
     let mut decisions = 0;

@@ -6,6 +6,7 @@
 //! one per thread, and their root figures added up; a tree is kept for the next
 //! decision and reused when the game went where it expected.
 
+use super::net::Net;
 use super::{rewards, stopped, AiError, Budget, Estimate, Thinker};
 use crate::engine::rng::Rng;
 use crate::{Choices, Engine, Game, State, Status};
@@ -76,6 +77,8 @@ pub struct Tree {
     players: usize,
     scratch: Choices,
     path: Vec<u32>,
+    /// Scratch space of the network, when positions are rated by one.
+    rating: super::net::Scratch,
 }
 
 impl Tree {
@@ -88,6 +91,7 @@ impl Tree {
             players,
             scratch: Choices::default(),
             path: Vec::new(),
+            rating: super::net::Scratch::default(),
         }
     }
 
@@ -196,7 +200,7 @@ impl Tree {
     }
 
     /// One iteration: down the tree, one new node, a random game, the result back up.
-    fn iterate(&mut self, engine: &mut Engine) -> Result<(), AiError> {
+    fn iterate(&mut self, engine: &mut Engine, net: Option<&Net>) -> Result<(), AiError> {
         let mut path = std::mem::take(&mut self.path);
         path.clear();
         let mut at = self.root;
@@ -237,7 +241,10 @@ impl Tree {
                 }
                 path.push(id);
             }
-            break self.playout(engine, next)?;
+            break match net {
+                Some(net) => self.rate(net, engine, &next)?,
+                None => self.playout(engine, next)?,
+            };
         };
         self.scale = self.scale.max(size);
         for &n in &path {
@@ -251,6 +258,19 @@ impl Tree {
         }
         self.path = path;
         Ok(())
+    }
+
+    /// The network's rating of a new node, in place of a random game.
+    fn rate(
+        &mut self,
+        net: &Net,
+        engine: &mut Engine,
+        at: &State,
+    ) -> Result<(Vec<f64>, Vec<f64>, f64), AiError> {
+        let (mut p, mut w) = (vec![0.0; self.players], vec![0.0; self.players]);
+        super::netplay::rate(net, engine, at, &mut self.rating, &mut w, &mut p, 0)?;
+        let size = p.iter().fold(0.0f64, |a, x| a.max(x.abs()));
+        Ok((p, w, size))
     }
 
     fn playout(
@@ -273,6 +293,7 @@ impl Tree {
     fn run(
         &mut self,
         game: &Game,
+        net: Option<&Net>,
         iterations: Option<u32>,
         deadline: Option<Instant>,
         stop: Option<&AtomicBool>,
@@ -292,7 +313,7 @@ impl Tree {
             if stopped(stop) {
                 return Err(AiError::Interrupted);
             }
-            self.iterate(&mut engine)?;
+            self.iterate(&mut engine, net)?;
             done += 1;
         }
     }
@@ -341,15 +362,17 @@ pub(super) fn search(
             n / t + u32::from((k as u32) < n % t)
         })
     };
+    let net = thinker.net.clone();
+    let net = net.as_deref();
     let results: Vec<Result<(), AiError>> = if threads == 1 {
-        vec![thinker.trees[0].run(game, iterations_of(0), deadline, stop)]
+        vec![thinker.trees[0].run(game, net, iterations_of(0), deadline, stop)]
     } else {
         use rayon::prelude::*;
         thinker
             .trees
             .par_iter_mut()
             .enumerate()
-            .map(|(k, t)| t.run(game, iterations_of(k), deadline, stop))
+            .map(|(k, t)| t.run(game, net, iterations_of(k), deadline, stop))
             .collect()
     };
     for r in results {

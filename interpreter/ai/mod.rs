@@ -5,9 +5,13 @@
 //! their weights, the actions' playout weights and the end rules' points.
 
 pub mod arena;
+pub mod encode;
 mod flat;
 mod mcts;
+pub mod net;
+mod netplay;
 pub mod stats;
+pub mod train;
 
 pub use mcts::Tree;
 
@@ -78,11 +82,14 @@ pub enum Level {
     Greedy,
     Playouts,
     Mcts(Budget),
+    /// The learned network, one choice ahead.
+    Net,
 }
 
 impl Level {
     /// The names, for help and completion.
-    pub const NAMES: &'static [&'static str] = &["random", "greedy", "playouts", "mcts", "off"];
+    pub const NAMES: &'static [&'static str] =
+        &["random", "greedy", "playouts", "mcts", "net", "off"];
 
     /// The strongest level with its default budget.
     pub const STRONGEST: Level = Level::Mcts(DEFAULT_BUDGET);
@@ -103,10 +110,13 @@ impl Level {
                 Some(b) => Budget::parse(b)?,
                 None => DEFAULT_BUDGET,
             }),
+            "net" if budget.is_none() => Level::Net,
+            // The file is the caller's to load (`Level::net_file`).
+            "net" => return Ok(Some(Level::Net)),
             "off" | "person" | "human" => return Ok(None),
             other => {
                 return Err(format!(
-                    "`{other}` is not a computer level; use random, greedy, playouts, mcts (mcts:2s, mcts:5000) or off"
+                    "`{other}` is not a computer level; use random, greedy, playouts, mcts (mcts:2s, mcts:5000), net (net:FILE) or off"
                 ))
             }
         };
@@ -114,6 +124,14 @@ impl Level {
             return Err(format!("`{t}`: only `mcts` takes a budget"));
         }
         Ok(Some(level))
+    }
+
+    /// The network file named in `net:FILE`, if any.
+    pub fn net_file(text: &str) -> Option<&str> {
+        text.trim()
+            .strip_prefix("net:")
+            .map(str::trim)
+            .filter(|f| !f.is_empty())
     }
 
     /// The level as it is written (`mcts:2s`).
@@ -124,6 +142,7 @@ impl Level {
             Level::Playouts => "playouts".into(),
             Level::Mcts(b) if b == DEFAULT_BUDGET => "mcts".into(),
             Level::Mcts(b) => format!("mcts:{b}"),
+            Level::Net => "net".into(),
         }
     }
 }
@@ -168,6 +187,9 @@ pub struct Thinker {
     /// Threads of one search (trees searched side by side); 0: every core.
     pub threads: usize,
     trees: Vec<Tree>,
+    /// The learned network: the `net` level plays by it, and `mcts` rates the positions
+    /// it reaches by it instead of by random games.
+    pub net: Option<std::sync::Arc<net::Net>>,
 }
 
 impl Thinker {
@@ -175,6 +197,15 @@ impl Thinker {
         Thinker {
             threads,
             trees: Vec::new(),
+            net: None,
+        }
+    }
+
+    /// The same, with a network.
+    pub fn with_net(threads: usize, net: Option<std::sync::Arc<net::Net>>) -> Thinker {
+        Thinker {
+            net,
+            ..Thinker::new(threads)
         }
     }
 
@@ -221,7 +252,37 @@ pub fn choose(
             let est = mcts::search(d.engine.game, d.state, budget, seed, thinker, stop)?;
             Ok(pick(d.engine.game, d.state, d.choices, &est, rng))
         }
+        Level::Net => {
+            let est = net_estimates(&d, thinker)?;
+            Ok(pick(d.engine.game, d.state, d.choices, &est, rng))
+        }
     }
+}
+
+/// The `net` level's estimates: an error when no network is loaded.
+fn net_estimates(d: &Decision, thinker: &Thinker) -> Result<Vec<Estimate>, AiError> {
+    let Some(net) = thinker.net.clone() else {
+        return Err(AiError::Runtime(RuntimeError::new(
+            Default::default(),
+            format!(
+                "no network is loaded for {}; train one with `tabula train`, or load one with `ai PLAYER net:FILE`",
+                d.engine.game.name
+            ),
+        )));
+    };
+    let mut scratch = net::Scratch {
+        average_chance: true,
+        ..net::Scratch::default()
+    };
+    let mut engine = crate::Engine::new(d.engine.game);
+    netplay::estimates(
+        &net,
+        &mut engine,
+        d.state,
+        d.choices,
+        d.player,
+        &mut scratch,
+    )
 }
 
 /// The estimates of every choice, best first, by the level's own method (`hint`).
@@ -237,6 +298,7 @@ pub fn estimates(
             let seed = u64::from(rng.below(u32::MAX)) << 32 | u64::from(rng.below(u32::MAX));
             mcts::search(d.engine.game, d.state, budget, seed, thinker, stop)?
         }
+        Level::Net => net_estimates(&d, thinker)?,
         _ => flat::estimates(d.engine, d.state, d.choices, d.player, rng, stop)?,
     };
     est.sort_by(|a, b| b.points.total_cmp(&a.points).then(b.visits.cmp(&a.visits)));
@@ -274,7 +336,12 @@ fn pick(game: &Game, state: &State, choices: &Choices, est: &[Estimate], rng: &m
         return ordinary.choice;
     }
     let worth = typical_worth(est);
-    let enough = (ordinary.visits / 20).max(8);
+    // A sampled estimate needs some games behind it; a network's is whole at once.
+    let enough = if ordinary.visits <= 1 {
+        0
+    } else {
+        (ordinary.visits / 20).max(8)
+    };
     let mut choice = ordinary.choice;
     let mut best = ordinary.points + RARE_MARGIN * worth;
     for e in est.iter().filter(|e| rare(e.choice) && e.visits >= enough) {

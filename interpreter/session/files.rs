@@ -91,6 +91,7 @@ impl Session {
         self.source = source;
         self.options = game.chosen.clone();
         self.game = Arc::new(game);
+        self.load_net();
         self.seed = record.seed;
         self.rng = Rng::at(record.seed, record.drawn);
         self.base = base;
@@ -193,6 +194,7 @@ impl Session {
         self.index = RulesIndex::new(&source.text);
         self.source = source;
         self.game = Arc::new(game);
+        self.load_net();
         self.base = base;
         self.earlier = earlier;
         self.timeline = timeline;

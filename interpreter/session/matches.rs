@@ -206,6 +206,7 @@ impl Session {
         }
         self.options = game.chosen.clone();
         self.game = Arc::new(game);
+        self.load_net();
         self.base = base;
         self.earlier.clear();
         self.timeline = Timeline::new(start);

@@ -136,8 +136,12 @@ pub struct Session {
     /// Steps of a whole turn entered so far.
     partial: Vec<String>,
     computers: Vec<Option<Level>>,
-    /// Each player's computer: its search trees, kept from move to move.
+    /// Each player's computer: its search trees, kept from move to move, and its network.
     thinkers: Vec<ai::Thinker>,
+    /// The game's own network (shipped with a built-in game, or beside a rules file),
+    /// and why it could not be loaded when it could not.
+    net: Option<Arc<ai::net::Net>>,
+    net_note: Option<String>,
     /// Set (by Ctrl-C) to stop the computer thinking or playing.
     stop: Arc<AtomicBool>,
     /// Where text goes as soon as it is written, before the computer thinks (the REPL
@@ -202,7 +206,7 @@ impl Session {
         let players = game.players.len();
         let base = Match::new(0, players);
         let index = RulesIndex::new(&source.text);
-        Ok(Session {
+        let mut session = Session {
             origin,
             source,
             options: game.chosen.clone(),
@@ -216,7 +220,9 @@ impl Session {
             start_json: None,
             partial: Vec::new(),
             computers: vec![None; players],
-            thinkers: (0..players).map(|_| ai::Thinker::new(0)).collect(),
+            thinkers: Vec::new(),
+            net: None,
+            net_note: None,
             stop: Arc::new(AtomicBool::new(false)),
             live: None,
             trace: false,
@@ -224,7 +230,9 @@ impl Session {
             decision: None,
             started: false,
             style: Style::plain(),
-        })
+        };
+        session.load_net();
+        Ok(session)
     }
 
     pub fn game(&self) -> &Game {
@@ -271,8 +279,30 @@ impl Session {
     /// Threads of the computer's search (0: every core).
     pub fn set_threads(&mut self, threads: usize) {
         self.thinkers = (0..self.game.players.len())
-            .map(|_| ai::Thinker::new(threads))
+            .map(|_| ai::Thinker::with_net(threads, self.net.clone()))
             .collect();
+    }
+
+    /// Loads the game's own network, if it has one, and gives it to every computer
+    /// player (after the game changed).
+    fn load_net(&mut self) {
+        let threads = self.thinkers.first().map_or(0, |t| t.threads);
+        match crate::games::default_net(self.origin.name(), &self.game) {
+            Ok(net) => {
+                self.net = net.map(Arc::new);
+                self.net_note = None;
+            }
+            Err(e) => {
+                self.net = None;
+                self.net_note = Some(e);
+            }
+        }
+        self.set_threads(threads);
+    }
+
+    /// The network the `net` level plays by, if one is loaded.
+    pub fn network(&self) -> Option<&ai::net::Net> {
+        self.net.as_deref()
     }
 
     pub fn computer(&self, player: usize) -> Option<Level> {
@@ -1015,11 +1045,33 @@ impl Session {
                 }
             }
         };
-        let level = Level::parse(&level)?;
+        let parsed = Level::parse(&level)?;
+        let file_net = match Level::net_file(&level) {
+            Some(file) => {
+                let bytes = crate::games::read_net_file(file)?;
+                let net = ai::net::Net::from_bytes(&game, &bytes)
+                    .map_err(|e| format!("`{file}`: {e}"))?;
+                Some(Arc::new(net))
+            }
+            None => None,
+        };
+        if parsed == Some(Level::Net) && file_net.is_none() && self.net.is_none() {
+            return Err(match &self.net_note {
+                Some(note) => format!("no network to play by: {note}"),
+                None => format!(
+                    "{} has no trained network; train one with `tabula train`, or give a file: `ai PLAYER net:FILE`",
+                    game.name
+                ),
+            });
+        }
+        let level = parsed;
         for &p in &players {
             self.computers[p] = level;
             if let Some(t) = self.thinkers.get_mut(p) {
                 t.forget();
+                if file_net.is_some() {
+                    t.net = file_net.clone();
+                }
             }
             match level {
                 Some(l) => out.line(format!(

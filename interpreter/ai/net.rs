@@ -1,0 +1,244 @@
+//! A small neural network that estimates, from a state's encoding, each player's
+//! chance to win and the points he may expect: one hidden layer of sigmoid units, a
+//! sigmoid output per player for winning and a linear one for points (in units of the
+//! network's points scale). A few thousand weights: plain loops over slices are as fast
+//! as a numerics crate at this size, and the sparse input (most entries are 0) is read
+//! entry by entry.
+//!
+//! The file: the line `tabula-net 1`, a line of JSON (the game, its options, the hash
+//! and length of the encoding, the layer sizes, how it was trained), then the weights
+//! as little-endian 32-bit floats. A file is read only if it was made for the same
+//! encoding of the same game.
+
+use super::encode::Encoding;
+use crate::{Game, State};
+
+/// The file format's version.
+pub const FORMAT: u32 = 1;
+const MAGIC: &str = "tabula-net";
+/// The largest network file read: far above any network `train` makes.
+pub const MAX_FILE: usize = 64 << 20;
+/// The most hidden units.
+pub const MAX_HIDDEN: usize = 4096;
+
+/// What a network file says about itself.
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct Header {
+    pub format: u32,
+    pub game: String,
+    pub options: Vec<String>,
+    /// `Encoding::hash`, as hex.
+    pub encoding: String,
+    pub inputs: usize,
+    pub hidden: usize,
+    pub players: usize,
+    /// Points outputs are in these units.
+    pub points_scale: f32,
+    /// Games of self-play behind it.
+    pub games: u64,
+    /// How it was made (the command).
+    #[serde(default)]
+    pub trained_by: String,
+}
+
+/// A network and the game it reads.
+#[derive(Debug, Clone)]
+pub struct Net {
+    pub header: Header,
+    /// Input-major: the hidden weights of input i are `w1[i * hidden..][..hidden]`.
+    pub(crate) w1: Vec<f32>,
+    pub(crate) b1: Vec<f32>,
+    /// Output-major: `w2[o * hidden..][..hidden]`.
+    pub(crate) w2: Vec<f32>,
+    pub(crate) b2: Vec<f32>,
+    encoding: Encoding,
+}
+
+/// Scratch space for one evaluation, reused.
+#[derive(Debug, Default, Clone)]
+pub struct Scratch {
+    /// Rate a position where chance is to move by the average over its outcomes (one
+    /// evaluation per outcome) rather than by one evaluation of the position itself.
+    pub average_chance: bool,
+    pub(crate) input: Vec<(u32, f32)>,
+    pub(crate) hidden: Vec<f32>,
+    pub(crate) out: Vec<f32>,
+}
+
+pub(crate) fn sigmoid(x: f32) -> f32 {
+    1.0 / (1.0 + (-x).exp())
+}
+
+/// A small deterministic generator for the first weights (SplitMix64).
+fn splitmix(state: &mut u64) -> f32 {
+    *state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    let mut z = *state;
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^= z >> 31;
+    (z >> 40) as f32 / (1u64 << 24) as f32
+}
+
+impl Net {
+    /// A network with small random weights for `game`.
+    pub fn new(game: &Game, hidden: usize, points_scale: f32, seed: u64) -> Net {
+        let encoding = Encoding::new(game);
+        let inputs = encoding.len();
+        let players = game.players.len();
+        let outputs = 2 * players;
+        let mut s = seed ^ 0x5eed_0f7a_b01a;
+        let mut r = |scale: f32| (splitmix(&mut s) * 2.0 - 1.0) * scale;
+        let s1 = 1.0 / (inputs.max(1) as f32).sqrt();
+        let s2 = 1.0 / (hidden.max(1) as f32).sqrt();
+        Net {
+            header: Header {
+                format: FORMAT,
+                game: game.name.clone(),
+                options: game.chosen.clone(),
+                encoding: format!("{:016x}", encoding.hash()),
+                inputs,
+                hidden,
+                players,
+                points_scale,
+                games: 0,
+                trained_by: String::new(),
+            },
+            w1: (0..inputs * hidden).map(|_| r(s1)).collect(),
+            b1: vec![0.0; hidden],
+            w2: (0..outputs * hidden).map(|_| r(s2)).collect(),
+            b2: vec![0.0; outputs],
+            encoding,
+        }
+    }
+
+    pub fn encoding(&self) -> &Encoding {
+        &self.encoding
+    }
+
+    /// Evaluates `state`: afterwards `scratch.out` holds each player's win chance, then
+    /// each player's points (in points, scale applied).
+    pub fn evaluate(&self, game: &Game, state: &State, scratch: &mut Scratch) {
+        self.encoding.sparse(game, state, &mut scratch.input);
+        self.forward(scratch);
+        let n = self.header.players;
+        let scale = self.header.points_scale;
+        for p in 0..n {
+            scratch.out[n + p] *= scale;
+        }
+    }
+
+    /// The forward pass over `scratch.input`; outputs raw (points unscaled).
+    pub(crate) fn forward(&self, scratch: &mut Scratch) {
+        let h = self.header.hidden;
+        scratch.hidden.clear();
+        scratch.hidden.extend_from_slice(&self.b1);
+        for &(i, x) in &scratch.input {
+            let row = &self.w1[i as usize * h..(i as usize + 1) * h];
+            for (a, w) in scratch.hidden.iter_mut().zip(row) {
+                *a += x * w;
+            }
+        }
+        for a in scratch.hidden.iter_mut() {
+            *a = sigmoid(*a);
+        }
+        let n = self.header.players;
+        scratch.out.clear();
+        for o in 0..2 * n {
+            let row = &self.w2[o * h..(o + 1) * h];
+            let mut z = self.b2[o];
+            for (a, w) in scratch.hidden.iter().zip(row) {
+                z += a * w;
+            }
+            scratch.out.push(if o < n { sigmoid(z) } else { z });
+        }
+    }
+
+    /// The file's bytes.
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let header = serde_json::to_string(&self.header).unwrap_or_default();
+        let mut out = format!("{MAGIC} {FORMAT}\n{header}\n").into_bytes();
+        for w in self
+            .w1
+            .iter()
+            .chain(&self.b1)
+            .chain(&self.w2)
+            .chain(&self.b2)
+        {
+            out.extend_from_slice(&w.to_le_bytes());
+        }
+        out
+    }
+
+    /// Reads a network file made for `game`; refuses, saying why, one made for another
+    /// game, another encoding, or a damaged file.
+    pub fn from_bytes(game: &Game, bytes: &[u8]) -> Result<Net, String> {
+        if bytes.len() > MAX_FILE {
+            return Err(format!(
+                "a network file is at most {} MB; this one is larger",
+                MAX_FILE >> 20
+            ));
+        }
+        let not = || "this is not a tabula network file".to_string();
+        let first = bytes.iter().position(|&b| b == b'\n').ok_or_else(not)?;
+        let magic = std::str::from_utf8(&bytes[..first]).map_err(|_| not())?;
+        let version = magic.strip_prefix(MAGIC).ok_or_else(not)?.trim();
+        if version != FORMAT.to_string() {
+            return Err(format!(
+                "this network file has format {version}; this tabula reads format {FORMAT}"
+            ));
+        }
+        let rest = &bytes[first + 1..];
+        let second = rest.iter().position(|&b| b == b'\n').ok_or_else(not)?;
+        let header: Header = serde_json::from_slice(&rest[..second])
+            .map_err(|e| format!("the network file's header is damaged: {e}"))?;
+        let encoding = Encoding::new(game);
+        if header.game != game.name {
+            return Err(format!(
+                "this network was trained for {}, not for {}",
+                header.game, game.name
+            ));
+        }
+        let hash = format!("{:016x}", encoding.hash());
+        if header.encoding != hash || header.inputs != encoding.len() {
+            return Err(format!(
+                "this network was trained for another version of {} (its encoding differs: the rules changed since); train it again",
+                game.name
+            ));
+        }
+        if header.players != game.players.len() || header.hidden == 0 || header.hidden > MAX_HIDDEN
+        {
+            return Err("the network file's sizes do not fit the game".into());
+        }
+        if !(header.points_scale.is_finite() && header.points_scale > 0.0) {
+            return Err("the network file's points scale is not a positive number".into());
+        }
+        let (i, h, o) = (header.inputs, header.hidden, 2 * header.players);
+        let want = i * h + h + o * h + o;
+        let weights = &rest[second + 1..];
+        if weights.len() != want * 4 {
+            return Err(format!(
+                "the network file holds {} bytes of weights; its sizes call for {}",
+                weights.len(),
+                want * 4
+            ));
+        }
+        let mut all: Vec<f32> = weights
+            .chunks_exact(4)
+            .map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+            .collect();
+        if all.iter().any(|w| !w.is_finite()) {
+            return Err("the network file holds a weight that is not a number".into());
+        }
+        let b2 = all.split_off(i * h + h + o * h);
+        let w2 = all.split_off(i * h + h);
+        let b1 = all.split_off(i * h);
+        Ok(Net {
+            header,
+            w1: all,
+            b1,
+            w2,
+            b2,
+            encoding,
+        })
+    }
+}

@@ -1,0 +1,301 @@
+//! Self-play training of the network by temporal differences (TD(λ), as TD-Gammon
+//! did): the network plays both sides, one choice ahead, with a little exploration;
+//! after each game every position it met is moved toward its λ-return, the blend of
+//! the network's later estimates and the game's result. Games are played in batches
+//! with one copy of the weights and learnt from in the order of their seeds, so a seed
+//! gives the same network on any number of threads.
+
+use super::net::{Net, Scratch};
+use super::{netplay, rewards, AiError};
+use crate::engine::rng::Rng;
+use crate::{Choices, Engine, Game, Status};
+
+/// How to train.
+#[derive(Debug, Clone)]
+pub struct Training {
+    pub games: u64,
+    pub hidden: usize,
+    pub seed: u64,
+    /// Threads playing games (0: every core); the network does not depend on it.
+    pub threads: usize,
+    /// TD(λ)'s λ: how far back a result reaches.
+    pub lambda: f32,
+    /// The learning rate.
+    pub rate: f32,
+    /// The share of decisions made at random (by the playout weights), to explore.
+    pub explore: f32,
+    /// A self-play game longer than this many decisions is not learnt from.
+    pub max_decisions: usize,
+    /// Every this many games, play `probe_games` against `random` (0: never).
+    pub probe_every: u64,
+    pub probe_games: u64,
+}
+
+impl Default for Training {
+    fn default() -> Training {
+        Training {
+            games: 10_000,
+            hidden: 40,
+            seed: 1,
+            threads: 0,
+            lambda: 0.7,
+            rate: 0.1,
+            explore: 0.05,
+            max_decisions: 2000,
+            probe_every: 2000,
+            probe_games: 100,
+        }
+    }
+}
+
+/// Where training stands.
+#[derive(Debug, Clone, Default)]
+pub struct Report {
+    pub games: u64,
+    /// Games not learnt from (too long).
+    pub unfinished: u64,
+    pub seconds: f64,
+    /// The last probe: games played and the network's score against `random`.
+    pub probe: Option<(u64, f64)>,
+    /// The games played when the last probe was made.
+    pub probe_at: u64,
+}
+
+/// Games played with one copy of the weights.
+pub const BATCH: u64 = 16;
+
+/// The points scale of a new network: the largest result of a few random games.
+fn points_scale(game: &Game, seed: u64) -> Result<f32, AiError> {
+    let mut engine = Engine::new(game);
+    let mut choices = Choices::default();
+    let mut largest = 1i32;
+    for i in 0..64 {
+        let mut rng = Rng::new(seed.wrapping_add(i));
+        let r = engine.playout(&mut rng, 2000, &mut choices)?;
+        if let Some(o) = r.outcome {
+            largest = largest.max(o.points.abs());
+        }
+    }
+    Ok(largest as f32)
+}
+
+/// One self-play game's positions and the targets to learn.
+struct Lesson {
+    inputs: Vec<Vec<(u32, f32)>>,
+    targets: Vec<Vec<f32>>,
+}
+
+/// Plays one game with `net` and works out the λ-returns of its positions; `None`
+/// when it ran past the decision limit.
+fn self_play(game: &Game, net: &Net, t: &Training, seed: u64) -> Result<Option<Lesson>, AiError> {
+    let mut rng = Rng::new(seed);
+    let mut engine = Engine::new(game);
+    let mut state = engine.initial_state()?;
+    let mut choices = Choices::default();
+    let mut scratch = Scratch::default();
+    let mut inputs = Vec::new();
+    let n = game.players.len();
+    let explore = (t.explore.clamp(0.0, 1.0) * 1_000_000.0) as u32;
+    let (wins, points) = loop {
+        match engine.status(&state) {
+            Status::Over(o) => {
+                let (mut p, mut w) = (vec![0.0; n], vec![0.0; n]);
+                rewards(Some(&o), &mut p, &mut w);
+                break (w, p);
+            }
+            Status::Chance(_) => {
+                engine
+                    .resolve_chance(&mut state, &mut rng, None)
+                    .map_err(|e| match e {
+                        crate::engine::play::PlayError::Runtime(r) => AiError::Runtime(r),
+                        other => AiError::Runtime(crate::RuntimeError::new(
+                            Default::default(),
+                            other.to_string(),
+                        )),
+                    })?;
+            }
+            Status::Player(p) => {
+                if inputs.len() >= t.max_decisions {
+                    return Ok(None);
+                }
+                engine.legal(&state, &mut choices)?;
+                if choices.is_empty() {
+                    let o = engine.outcome(&state);
+                    let (mut pts, mut w) = (vec![0.0; n], vec![0.0; n]);
+                    rewards(o.as_ref(), &mut pts, &mut w);
+                    break (w, pts);
+                }
+                let mut input = Vec::new();
+                net.encoding().sparse(game, &state, &mut input);
+                inputs.push(input);
+                let i = if choices.len() == 1 {
+                    0
+                } else if rng.below(1_000_000) < explore {
+                    rng.weighted(&choices.weights)
+                } else {
+                    netplay::best(net, &mut engine, &state, &choices, p, &mut scratch)?
+                };
+                engine.play_choice(&mut state, &choices, i)?;
+            }
+        }
+    };
+    let scale = net.header.points_scale;
+    let last: Vec<f32> = wins
+        .iter()
+        .map(|&w| w as f32)
+        .chain(points.iter().map(|&p| p as f32 / scale))
+        .collect();
+    // λ-returns, from the end: G(t) = (1 − λ) V(t + 1) + λ G(t + 1), G(T − 1) = result.
+    let mut targets = vec![Vec::new(); inputs.len()];
+    let mut g = last;
+    for k in (0..inputs.len()).rev() {
+        targets[k] = g.clone();
+        if k > 0 {
+            scratch.input.clone_from(&inputs[k]);
+            net.forward(&mut scratch);
+            for (gi, &v) in g.iter_mut().zip(&scratch.out) {
+                *gi = (1.0 - t.lambda) * v + t.lambda * *gi;
+            }
+        }
+    }
+    Ok(Some(Lesson { inputs, targets }))
+}
+
+/// One step of gradient descent toward `target` (cross-entropy for the win outputs,
+/// squared error for the points).
+fn learn(net: &mut Net, scratch: &mut Scratch, input: &[(u32, f32)], target: &[f32], rate: f32) {
+    scratch.input.clear();
+    scratch.input.extend_from_slice(input);
+    net.forward(scratch);
+    let h = net.header.hidden;
+    let outputs = scratch.out.len();
+    let delta: Vec<f32> = (0..outputs).map(|o| scratch.out[o] - target[o]).collect();
+    let mut back = vec![0.0f32; h];
+    for (o, &d) in delta.iter().enumerate() {
+        let row = &mut net.w2[o * h..(o + 1) * h];
+        for ((b, w), &a) in back.iter_mut().zip(row.iter_mut()).zip(&scratch.hidden) {
+            *b += d * *w;
+            *w -= rate * d * a;
+        }
+        net.b2[o] -= rate * d;
+    }
+    for ((b, bias), &a) in back.iter_mut().zip(net.b1.iter_mut()).zip(&scratch.hidden) {
+        *b *= a * (1.0 - a);
+        *bias -= rate * *b;
+    }
+    for &(i, x) in input {
+        let row = &mut net.w1[i as usize * h..(i as usize + 1) * h];
+        for (w, &b) in row.iter_mut().zip(&back) {
+            *w -= rate * b * x;
+        }
+    }
+}
+
+/// The network's score against `random` (a win 1, a draw ½), one choice ahead,
+/// seats alternating.
+pub fn probe(game: &Game, net: &Net, games: u64, seed: u64) -> Result<f64, AiError> {
+    let mut score = 0.0;
+    let mut scratch = Scratch::default();
+    for g in 0..games {
+        let mut rng = Rng::new(seed.wrapping_add(g));
+        let mut engine = Engine::new(game);
+        let mut state = engine.initial_state()?;
+        let mut choices = Choices::default();
+        let seat = (g % game.players.len() as u64) as usize;
+        let mut decisions = 0;
+        let winner = loop {
+            match engine.status(&state) {
+                Status::Over(o) => break o.winner,
+                Status::Chance(_) => {
+                    if engine.resolve_chance(&mut state, &mut rng, None).is_err() {
+                        break None;
+                    }
+                }
+                Status::Player(p) => {
+                    engine.legal(&state, &mut choices)?;
+                    if choices.is_empty() || decisions > 5000 {
+                        break engine.outcome(&state).and_then(|o| o.winner);
+                    }
+                    let i = if p == seat {
+                        netplay::best(net, &mut engine, &state, &choices, p, &mut scratch)?
+                    } else {
+                        rng.weighted(&choices.weights)
+                    };
+                    engine.play_choice(&mut state, &choices, i)?;
+                    decisions += 1;
+                }
+            }
+        };
+        score += match winner {
+            Some(w) if w == seat => 1.0,
+            Some(_) => 0.0,
+            None => 0.5,
+        };
+    }
+    Ok(score / games.max(1) as f64)
+}
+
+/// Trains a network for `game` (from `start`, or from small random weights), calling
+/// `progress` after each batch.
+pub fn train(
+    game: &Game,
+    t: &Training,
+    start: Option<Net>,
+    mut progress: impl FnMut(&Report),
+) -> Result<Net, AiError> {
+    let mut net = match start {
+        Some(n) => n,
+        None => Net::new(game, t.hidden, points_scale(game, t.seed)?, t.seed),
+    };
+    let threads = match t.threads {
+        0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        n => n,
+    };
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .map_err(|e| {
+            AiError::Runtime(crate::RuntimeError::new(
+                Default::default(),
+                format!("cannot start {threads} threads: {e}"),
+            ))
+        })?;
+    let started = std::time::Instant::now();
+    let mut report = Report::default();
+    let mut scratch = Scratch::default();
+    let first = net.header.games;
+    let mut done = 0;
+    while done < t.games {
+        let end = t.games.min(done + BATCH);
+        let snapshot = net.clone();
+        let lessons: Vec<Result<Option<Lesson>, AiError>> = pool.install(|| {
+            use rayon::prelude::*;
+            (done..end)
+                .into_par_iter()
+                .map(|i| self_play(game, &snapshot, t, t.seed.wrapping_add(first + i)))
+                .collect()
+        });
+        for lesson in lessons {
+            match lesson? {
+                Some(l) => {
+                    for (x, y) in l.inputs.iter().zip(&l.targets) {
+                        learn(&mut net, &mut scratch, x, y, t.rate);
+                    }
+                }
+                None => report.unfinished += 1,
+            }
+        }
+        let before = done;
+        done = end;
+        net.header.games = first + done;
+        if t.probe_every > 0 && (done / t.probe_every > before / t.probe_every || done == t.games) {
+            let score = pool.install(|| probe(game, &net, t.probe_games, t.seed ^ 0x9e37))?;
+            report.probe = Some((t.probe_games, score));
+            report.probe_at = done;
+        }
+        report.games = done;
+        report.seconds = started.elapsed().as_secs_f64();
+        progress(&report);
+    }
+    Ok(net)
+}

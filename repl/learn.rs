@@ -1,0 +1,126 @@
+//! `tabula encode` and `tabula train`: the learned evaluator's input, and its training
+//! by self-play.
+
+use crate::cli::{load, runtime_error, GameArgs};
+use std::io::IsTerminal;
+use tabula::ai::encode::Encoding;
+use tabula::ai::net::Net;
+use tabula::ai::train::{train as run_training, Training};
+use tabula::ai::AiError;
+use tabula::{Game, State};
+
+pub fn encode(game: &Game, state: &State, all: bool, json: bool) -> Result<(), String> {
+    let encoding = Encoding::new(game);
+    let values = encoding.dense(game, state);
+    if json {
+        let out = serde_json::json!({
+            "game": game.name,
+            "length": encoding.len(),
+            "hash": format!("{:016x}", encoding.hash()),
+            "values": values,
+            "names": encoding.names(),
+        });
+        println!("{out}");
+        return Ok(());
+    }
+    println!(
+        "{}: {} entries (encoding {:016x}){}",
+        game.name,
+        encoding.len(),
+        encoding.hash(),
+        if all { "" } else { "; those that are not 0:" }
+    );
+    for (i, (v, name)) in values.iter().zip(encoding.names()).enumerate() {
+        if all || *v != 0.0 {
+            println!("{i:>6}  {v:>8.4}  {name}");
+        }
+    }
+    Ok(())
+}
+
+pub struct TrainOptions<'a> {
+    pub game: &'a GameArgs,
+    pub out: &'a str,
+    pub from: Option<&'a str>,
+    pub training: Training,
+}
+
+pub fn train(o: TrainOptions) -> Result<(), String> {
+    let game = load(o.game)?;
+    let start = match o.from {
+        Some(file) => {
+            let bytes = tabula::games::read_net_file(file).map_err(|e| format!("error: {e}"))?;
+            Some(Net::from_bytes(&game, &bytes).map_err(|e| format!("error: `{file}`: {e}"))?)
+        }
+        None => None,
+    };
+    let t = o.training;
+    if t.games == 0 {
+        return Err("error: train on at least one game (`--games 1`)".into());
+    }
+    // Writing is checked first, so that a long run does not end on a bad path.
+    std::fs::write(o.out, b"").map_err(|e| {
+        format!(
+            "error: cannot write `{}`: {}",
+            o.out,
+            e.to_string().to_lowercase()
+        )
+    })?;
+    let bar = if std::io::stderr().is_terminal() {
+        let b = indicatif::ProgressBar::new(t.games);
+        b.set_style(
+            indicatif::ProgressStyle::with_template(
+                "{bar:40} {pos}/{len} games, {per_sec}, eta {eta}  {msg}",
+            )
+            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+        );
+        Some(b)
+    } else {
+        None
+    };
+    let net = run_training(&game, &t, start, |r| {
+        if let (Some((n, score)), true) = (r.probe, r.probe_at == r.games) {
+            let line = format!(
+                "{} games, {:.0} games/s: {:.1} % against random ({n} games)",
+                r.games,
+                r.games as f64 / r.seconds.max(1e-9),
+                100.0 * score
+            );
+            match &bar {
+                Some(b) => {
+                    b.println(&line);
+                    b.set_message(format!("{:.0} % vs random", 100.0 * score));
+                }
+                None => eprintln!("{line}"),
+            }
+        }
+        if let Some(b) = &bar {
+            b.set_position(r.games);
+        }
+    })
+    .map_err(|e| match e {
+        AiError::Runtime(r) => runtime_error(&game, &r),
+        AiError::Interrupted => "error: interrupted".into(),
+    })?;
+    if let Some(b) = &bar {
+        b.finish_and_clear();
+    }
+    let mut net = net;
+    net.header.trained_by = std::env::args()
+        .skip(1)
+        .map(|a| if a.contains(' ') { format!("{a:?}") } else { a })
+        .collect::<Vec<_>>()
+        .join(" ");
+    std::fs::write(o.out, net.to_bytes()).map_err(|e| {
+        format!(
+            "error: cannot write `{}`: {}",
+            o.out,
+            e.to_string().to_lowercase()
+        )
+    })?;
+    println!(
+        "{}: {} games of self-play, {} hidden units; wrote {}",
+        game.name, net.header.games, net.header.hidden, o.out
+    );
+    Ok(())
+}
