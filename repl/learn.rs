@@ -81,10 +81,15 @@ pub fn train(o: TrainOptions) -> Result<(), String> {
     let net = run_training(&game, &t, start, |r| {
         if let (Some((n, score)), true) = (r.probe, r.probe_at == r.games) {
             let line = format!(
-                "{} games, {:.0} games/s: {:.1} % against random ({n} games)",
+                "{} games, {:.0} games/s: {:.1} % against random ({n} games){}",
                 r.games,
                 r.games as f64 / r.seconds.max(1e-9),
-                100.0 * score
+                100.0 * score,
+                if r.unfinished > 0 {
+                    format!("; {} games too long to learn from", r.unfinished)
+                } else {
+                    String::new()
+                }
             );
             match &bar {
                 Some(b) => {

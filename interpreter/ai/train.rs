@@ -64,6 +64,9 @@ pub struct Report {
 /// Games played with one copy of the weights.
 pub const BATCH: u64 = 16;
 
+/// The largest points target, in units of the points scale.
+const MAX_TARGET: f32 = 4.0;
+
 /// The points scale of a new network: the largest result of a few random games.
 fn points_scale(game: &Game, seed: u64) -> Result<f32, AiError> {
     let mut engine = Engine::new(game);
@@ -133,17 +136,26 @@ fn self_play(game: &Game, net: &Net, t: &Training, seed: u64) -> Result<Option<L
                 } else if rng.below(1_000_000) < explore {
                     rng.weighted(&choices.weights)
                 } else {
-                    netplay::best(net, &mut engine, &state, &choices, p, &mut scratch)?
+                    // As the `net` level plays: rare choices need a margin.
+                    let est =
+                        netplay::estimates(net, &mut engine, &state, &choices, p, &mut scratch)?;
+                    super::pick(game, &state, &choices, &est, &mut rng)
                 };
                 engine.play_choice(&mut state, &choices, i)?;
             }
         }
     };
     let scale = net.header.points_scale;
+    // A result far beyond the usual (a cube turned many times) is learnt as a large
+    // one, not as itself: one such game must not throw the weights off.
     let last: Vec<f32> = wins
         .iter()
         .map(|&w| w as f32)
-        .chain(points.iter().map(|&p| p as f32 / scale))
+        .chain(
+            points
+                .iter()
+                .map(|&p| (p as f32 / scale).clamp(-MAX_TARGET, MAX_TARGET)),
+        )
         .collect();
     // λ-returns, from the end: G(t) = (1 − λ) V(t + 1) + λ G(t + 1), G(T − 1) = result.
     let mut targets = vec![Vec::new(); inputs.len()];
@@ -284,6 +296,12 @@ pub fn train(
                 }
                 None => report.unfinished += 1,
             }
+        }
+        if net.w1.iter().chain(&net.w2).any(|w| !w.is_finite()) {
+            return Err(AiError::Runtime(crate::RuntimeError::new(
+                Default::default(),
+                format!("training diverged after {end} games (a weight is no longer a number); train again with a lower --rate"),
+            )));
         }
         let before = done;
         done = end;
