@@ -47,6 +47,9 @@ pub enum Command {
         /// Play a match to this many points (default: a single game).
         #[arg(long = "match", value_name = "POINTS", value_parser = clap::value_parser!(i32).range(1..))]
         match_length: Option<i32>,
+        /// Threads of the computer's search (0: every core).
+        #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u32).range(0..=256))]
+        threads: u32,
     },
     /// Check a rules file and summarise it.
     Check(GameArgs),
@@ -228,6 +231,7 @@ pub fn run(cli: Cli) -> Result<(), String> {
             seed: None,
             ascii: false,
             match_length: None,
+            threads: 0,
         });
     };
     match command {
@@ -237,12 +241,14 @@ pub fn run(cli: Cli) -> Result<(), String> {
             seed,
             ascii,
             match_length,
+            threads,
         } => crate::play::run(crate::play::PlayOptions {
             game,
             options,
             seed,
             ascii,
             match_length,
+            threads: threads as usize,
         }),
         Command::Check(g) => check(&g),
         Command::Moves {

@@ -23,6 +23,8 @@ pub struct PlayOptions {
     pub ascii: bool,
     /// Points to win a match; a single game when not given.
     pub match_length: Option<i32>,
+    /// Threads of the computer's search (0: every core).
+    pub threads: usize,
 }
 
 /// Completes commands, their arguments and legal moves from the session, and file
@@ -118,6 +120,7 @@ pub fn run(opts: PlayOptions) -> Result<(), String> {
     let mut session =
         Session::open(&game, &opts.options, seed)?.in_match(opts.match_length.unwrap_or(0))?;
     session.style = style;
+    session.set_threads(opts.threads);
     let session = Rc::new(RefCell::new(session));
     editor.set_helper(Some(PlayHelper {
         session: session.clone(),

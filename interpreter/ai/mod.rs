@@ -313,7 +313,13 @@ pub const RARE_MARGIN: f64 = 0.25;
 
 /// The choice to play from the estimates: the ordinary choice searched most (the
 /// most robust estimate), unless a rare choice is better by the margin.
-pub(crate) fn pick(game: &Game, state: &State, choices: &Choices, est: &[Estimate], rng: &mut Rng) -> usize {
+pub(crate) fn pick(
+    game: &Game,
+    state: &State,
+    choices: &Choices,
+    est: &[Estimate],
+    rng: &mut Rng,
+) -> usize {
     let weighted = state.chance().is_none() && game.phases[state.phase()].weighted;
     let rare = |i: usize| weighted && choices.weights.get(i) == Some(&0);
     let all_rare = (0..choices.len()).all(rare);
