@@ -630,3 +630,16 @@ fn hint_lists_the_best_choices_with_estimates() {
     assert_eq!(s.moves(), vec!["a1", "a2", "b1", "b2"]);
     assert!(s.handle("hint x").text.contains("say how many choices"));
 }
+
+#[test]
+fn greedy_takes_a_win_and_blocks_a_win_in_one() {
+    let game = tic_tac_toe();
+    // x to move wins on c1.
+    let state = after(&game, &["a1", "a2", "b1", "b2"]);
+    assert_eq!(computer_move(&game, &state, Level::Greedy, 1, 1), "c1");
+    // o to move must block c1: any other move lets x win at once.
+    let state = after(&game, &["a1", "b2", "b1"]);
+    for seed in 1..=5 {
+        assert_eq!(computer_move(&game, &state, Level::Greedy, seed, 1), "c1");
+    }
+}

@@ -26,8 +26,9 @@ pub(super) fn all_rare(engine: &Engine, state: &State, choices: &Choices) -> boo
 }
 
 /// The choice with the best immediate result: the end of the game for the player, else
-/// its score minus the best opposing score; equals are told apart by the actions'
-/// playout weights. A decision playouts never make is rated by playouts.
+/// a loss if it lets another player win with his next choice, else its score minus the
+/// best opposing score; equals are told apart by the actions' playout weights. A
+/// decision playouts never make is rated by playouts.
 pub(super) fn greedy(
     d: Decision,
     rng: &mut Rng,
@@ -46,6 +47,7 @@ pub(super) fn greedy(
     let mut best = Vec::new();
     let mut best_value = i64::MIN;
     let mut first_error = None;
+    let mut replies = Choices::default();
     for i in 0..choices.len() {
         let mut next = state.clone();
         // A choice the rules file cannot play is passed over (the error is kept in case
@@ -70,7 +72,11 @@ pub(super) fn greedy(
                     .map(|(_, &s)| i64::from(s))
                     .max()
                     .unwrap_or(0);
-                own - other
+                // A move after which another player can win at once is worth that loss.
+                match opponent_wins_at_once(engine, &next, player, &mut replies)? {
+                    Some(points) => -DECISIVE - i64::from(points),
+                    None => own - other,
+                }
             }
         };
         if value > best_value {
@@ -92,6 +98,33 @@ pub(super) fn greedy(
         .map(|&i| choices.weights.get(i).copied().unwrap_or(0))
         .collect();
     Ok(best[rng.weighted(&weights)])
+}
+
+/// The points another player wins if, at `state`, he has a choice that ends the game
+/// in his favour at once (none where chance moves next).
+fn opponent_wins_at_once(
+    engine: &mut Engine,
+    state: &State,
+    player: usize,
+    replies: &mut Choices,
+) -> Result<Option<i32>, AiError> {
+    let q = match engine.status(state) {
+        Status::Player(q) if q != player => q,
+        _ => return Ok(None),
+    };
+    engine.legal(state, replies)?;
+    for r in 0..replies.len() {
+        let mut after = state.clone();
+        if engine.play_choice(&mut after, replies, r).is_err() {
+            continue;
+        }
+        if let Some(o) = engine.outcome(&after) {
+            if o.winner == Some(q) {
+                return Ok(Some(o.points));
+            }
+        }
+    }
+    Ok(None)
 }
 
 /// Each choice rated by random games from it (at least `PER_CHOICE` each, `PLAYOUTS`
