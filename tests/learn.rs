@@ -207,3 +207,19 @@ fn the_net_level_plays_legal_moves_and_needs_a_network() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn the_shipped_backgammon_network_loads_and_plays() {
+    let g = game("backgammon", &[]);
+    let bytes = tabula::games::built_in_net("backgammon").expect("games/backgammon.net is built in");
+    let net = Net::from_bytes(&g, bytes).unwrap();
+    assert_eq!(net.header.game, "Backgammon");
+    // The same network reads the no-cube game: the options change no entry.
+    let no_cube = game("backgammon", &["no-cube"]);
+    Net::from_bytes(&no_cube, bytes).unwrap();
+    let mut s = tabula::session::Session::open("backgammon", &[], 4).unwrap();
+    s.intro();
+    assert!(s.network().is_some());
+    let out = s.handle("ai all net").text;
+    assert!(out.contains("game over: "), "{out}");
+}
