@@ -47,7 +47,9 @@ pub(crate) fn rate(
             }
             Ok(())
         }
-        Status::Player(q) if depth < 2 => {
+        // Only a decision handed to another player in the middle of a turn can be an
+        // offer; any other is rated at once.
+        Status::Player(q) if depth < 2 && state.data[crate::ir::SLOT_OWNER] != q as i32 => {
             let mut answers = Choices::default();
             engine.legal(state, &mut answers)?;
             if !all_rare(engine, state, &answers) {
