@@ -3,6 +3,7 @@
 
 mod arena;
 mod cli;
+mod export;
 mod play;
 
 use clap::Parser;

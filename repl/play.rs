@@ -118,6 +118,7 @@ pub fn run(opts: PlayOptions) -> Result<(), String> {
     let mut session =
         Session::open(&game, &opts.options, seed)?.in_match(opts.match_length.unwrap_or(0))?;
     session.style = style;
+    session.add_export("mat", Box::new(crate::export::save_mat));
     let session = Rc::new(RefCell::new(session));
     editor.set_helper(Some(PlayHelper {
         session: session.clone(),
