@@ -30,7 +30,11 @@ fn success(args: &[&str]) -> String {
 
 fn failure(args: &[&str]) -> String {
     let out = tabula(args);
-    assert!(!out.status.success(), "`tabula {}` succeeded", args.join(" "));
+    assert!(
+        !out.status.success(),
+        "`tabula {}` succeeded",
+        args.join(" ")
+    );
     String::from_utf8(out.stderr).expect("utf-8")
 }
 
@@ -98,7 +102,11 @@ fn several_single_games_make_one_money_session() {
 fn a_game_of_another_shape_is_refused_clearly() {
     let dir = scratch("other");
     let record = dir.join("naytin.yaml");
-    std::fs::write(&record, "game: naytin-six\noptions: []\nseed: 1\nmoves: []\n").unwrap();
+    std::fs::write(
+        &record,
+        "game: naytin-six\noptions: []\nseed: 1\nmoves: []\n",
+    )
+    .unwrap();
     let err = failure(&["export", record.to_str().unwrap(), "--mat"]);
     assert!(
         err.starts_with(&format!(
@@ -118,7 +126,9 @@ fn a_game_of_another_shape_is_refused_clearly() {
         "--mat",
     ]);
     assert!(
-        err.contains("is a match: several records make one money session only when each is a single game"),
+        err.contains(
+            "is a match: several records make one money session only when each is a single game"
+        ),
         "{err}"
     );
 }
@@ -175,6 +185,10 @@ fn save_uses_the_export_of_the_extension() {
     s.add_export("txt", Box::new(|_, _| Err("not this game".into())));
     let txt = dir.join("game.txt");
     let out = s.handle(&format!("save {}", txt.display()));
-    assert!(out.text.contains("cannot save as .txt: not this game"), "{}", out.text);
+    assert!(
+        out.text.contains("cannot save as .txt: not this game"),
+        "{}",
+        out.text
+    );
     assert!(!txt.exists());
 }
