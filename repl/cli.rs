@@ -196,6 +196,9 @@ pub enum Command {
         )]
         gnubg_id: Option<String>,
     },
+    /// Write game records in another program's format (--mat: GNU Backgammon's
+    /// `import mat`).
+    Export(crate::export::ExportArgs),
 }
 
 #[derive(Args, Debug)]
@@ -343,6 +346,7 @@ pub fn run(cli: Cli) -> Result<(), String> {
             yaml,
             gnubg_id,
         } => state(&game, &position, yaml, gnubg_id.as_deref()),
+        Command::Export(args) => crate::export::run(&args),
     }
 }
 

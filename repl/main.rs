@@ -3,6 +3,7 @@
 
 mod arena;
 mod cli;
+mod export;
 mod learn;
 mod play;
 

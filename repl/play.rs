@@ -121,6 +121,7 @@ pub fn run(opts: PlayOptions) -> Result<(), String> {
         Session::open(&game, &opts.options, seed)?.in_match(opts.match_length.unwrap_or(0))?;
     session.style = style;
     session.set_threads(opts.threads);
+    session.add_export("mat", Box::new(crate::export::save_mat));
     let session = Rc::new(RefCell::new(session));
     editor.set_helper(Some(PlayHelper {
         session: session.clone(),

@@ -176,7 +176,7 @@ pub const COMMANDS: &[CommandSpec] = &[
         name: "save",
         aliases: &[],
         usage: "FILE",
-        help: "save the game record (YAML: game, options, seed, moves; every game of a match)",
+        help: "save the game record (YAML: game, options, seed, moves; every game of a match; FILE.mat: a Jellyfish match file, where the game has its shape)",
         args: &[Arg::File],
     },
     CommandSpec {

@@ -27,12 +27,28 @@ impl Session {
         }
     }
 
+    /// Has `save FILE.EXTENSION` write the record with `write` instead of as YAML
+    /// (the REPL adds the formats of its game-specific crates).
+    pub fn add_export(&mut self, extension: &str, write: Export) {
+        self.exports
+            .push((extension.trim_start_matches('.').to_string(), write));
+    }
+
     pub(super) fn save(&mut self, path: &str, out: &mut Out) -> Result<(), String> {
         if path.is_empty() {
             return Err("`save FILE`, e.g. `save game.yaml`".into());
         }
         let record = self.record();
-        let text = record.to_yaml()?;
+        let export = self.exports.iter().find(|(extension, _)| {
+            std::path::Path::new(path)
+                .extension()
+                .is_some_and(|e| e.eq_ignore_ascii_case(extension))
+        });
+        let text = match export {
+            Some((extension, write)) => write(&self.game, &record)
+                .map_err(|e| format!("cannot save as .{extension}: {e}"))?,
+            None => record.to_yaml()?,
+        };
         std::fs::write(path, text)
             .map_err(|e| format!("cannot write `{path}`: {}", e.to_string().to_lowercase()))?;
         out.line(format!("saved {} to {path}", count_moves(&record)));

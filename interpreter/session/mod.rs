@@ -108,6 +108,10 @@ impl Out {
 /// Prints text as the session writes it (see `Session::set_live`).
 pub type Printer = Box<dyn FnMut(&str)>;
 
+/// Writes a game record in another program's file format (see `Session::add_export`);
+/// an error says why this game or record cannot be written so.
+pub type Export = Box<dyn Fn(&Game, &Record) -> Result<String, String>>;
+
 /// What the session says when Ctrl-C stopped the computer.
 const INTERRUPTED: &str = "interrupted: the computer stopped; the game is as it was before its move (`ai PLAYER off` to take over)";
 
@@ -150,6 +154,8 @@ pub struct Session {
     trace: bool,
     /// A chance outcome set by hand for the next chance event.
     queued: Option<String>,
+    /// Other file formats `save` writes, by the file name's extension.
+    exports: Vec<(String, Export)>,
     /// The legal choices of the current state, once computed.
     decision: Option<turn::Decision>,
     started: bool,
@@ -227,6 +233,7 @@ impl Session {
             live: None,
             trace: false,
             queued: None,
+            exports: Vec::new(),
             decision: None,
             started: false,
             style: Style::plain(),

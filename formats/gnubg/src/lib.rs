@@ -23,6 +23,7 @@
 mod base64;
 mod bits;
 mod error;
+pub mod mat;
 mod match_id;
 mod position;
 mod state;
