@@ -1,8 +1,7 @@
 //! `tabula arena`: two computer players against each other, the seats alternating,
 //! with the figures a reader needs to tell a real difference from luck.
 
-use crate::cli::{load, runtime_error, GameArgs};
-use std::io::IsTerminal;
+use crate::cli::{games_bar, load, runtime_error, GameArgs};
 use tabula::ai::arena::{play_game, Arena, ArenaGame, Summary};
 use tabula::ai::stats::elo_text;
 use tabula::ai::{AiError, Level};
@@ -92,18 +91,7 @@ pub fn run(o: ArenaOptions) -> Result<(), String> {
         .num_threads(threads)
         .build()
         .map_err(|e| format!("error: cannot start {threads} threads: {e}"))?;
-    let bar = if std::io::stderr().is_terminal() {
-        let b = indicatif::ProgressBar::new(o.games);
-        b.set_style(
-            indicatif::ProgressStyle::with_template(
-                "{bar:40} {pos}/{len} games, {per_sec}, eta {eta}  {msg}",
-            )
-            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
-        );
-        Some(b)
-    } else {
-        None
-    };
+    let bar = games_bar(o.games, true);
     let start = std::time::Instant::now();
     let wins = std::sync::Mutex::new([0usize; 2]);
     let results: Vec<Result<ArenaGame, AiError>> = pool.install(|| {

@@ -354,6 +354,22 @@ fn color() -> bool {
     std::env::var_os("NO_COLOR").is_none() && std::io::stderr().is_terminal()
 }
 
+/// A progress bar over `games` games on standard error, when `wanted` and standard error
+/// is a terminal; its message shows what the run wants said as it goes.
+pub fn games_bar(games: u64, wanted: bool) -> Option<indicatif::ProgressBar> {
+    if !wanted || !std::io::stderr().is_terminal() {
+        return None;
+    }
+    let b = indicatif::ProgressBar::new(games);
+    b.set_style(
+        indicatif::ProgressStyle::with_template(
+            "{bar:40} {pos}/{len} games, {per_sec}, eta {eta}  {msg}",
+        )
+        .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+    );
+    Some(b)
+}
+
 /// Loads and compiles a game, rendering any error for a person.
 pub fn load(g: &GameArgs) -> Result<Game, String> {
     let source = tabula::games::load_source(&g.game).map_err(|e| format!("error: {e}"))?;
@@ -564,18 +580,7 @@ fn playout(
         .map_err(|e| format!("error: cannot start {threads} threads: {e}"))?;
     let mut wins = vec![0u64; game.players.len()];
     let (mut draws, mut unfinished, mut total, mut longest) = (0u64, 0u64, 0u64, 0usize);
-    let bar = if !as_json && std::io::stderr().is_terminal() && games >= 1000 {
-        let b = indicatif::ProgressBar::new(games);
-        b.set_style(
-            indicatif::ProgressStyle::with_template(
-                "{bar:40} {pos}/{len} games, {per_sec}, eta {eta}",
-            )
-            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
-        );
-        Some(b)
-    } else {
-        None
-    };
+    let bar = games_bar(games, !as_json && games >= 1000);
     let start = std::time::Instant::now();
     // Games are played in batches, in parallel within a batch, and counted in order.
     const BATCH: u64 = 4096;

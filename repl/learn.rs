@@ -1,8 +1,7 @@
 //! `tabula encode` and `tabula train`: the learned evaluator's input, and its training
 //! by self-play.
 
-use crate::cli::{load, runtime_error, GameArgs};
-use std::io::IsTerminal;
+use crate::cli::{games_bar, load, runtime_error, GameArgs};
 use tabula::ai::encode::Encoding;
 use tabula::ai::net::Net;
 use tabula::ai::train::{train as run_training, Training};
@@ -66,18 +65,7 @@ pub fn train(o: TrainOptions) -> Result<(), String> {
             e.to_string().to_lowercase()
         )
     })?;
-    let bar = if std::io::stderr().is_terminal() {
-        let b = indicatif::ProgressBar::new(t.games);
-        b.set_style(
-            indicatif::ProgressStyle::with_template(
-                "{bar:40} {pos}/{len} games, {per_sec}, eta {eta}  {msg}",
-            )
-            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
-        );
-        Some(b)
-    } else {
-        None
-    };
+    let bar = games_bar(t.games, true);
     let net = run_training(&game, &t, start, |r| {
         if let (Some((n, score)), true) = (r.probe, r.probe_at == r.games) {
             let line = format!(
