@@ -58,6 +58,9 @@ impl Ty {
 pub struct Game {
     pub name: String,
     pub source_name: String,
+    /// The rules text the game was compiled from, to show a runtime error's line from
+    /// the very text that was played (not a file read again).
+    pub source_text: String,
     pub players: Vec<String>,
     /// Every option the file declares: name and description.
     pub options: Vec<(String, String)>,

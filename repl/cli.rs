@@ -208,19 +208,12 @@ pub fn load(g: &GameArgs) -> Result<Game, String> {
 }
 
 fn runtime(game: &Game, e: &tabula::RuntimeError) -> String {
-    let source = tabula::games::load_source(&game.source_name).or_else(|_| {
-        tabula::games::load_source(
-            game.source_name
-                .trim_start_matches("games/")
-                .trim_end_matches(".tabula"),
-        )
-    });
-    match source {
+    match Source::new(game.source_name.as_str(), game.source_text.as_str()) {
         // A limit of the whole game, not of one statement: no line to show.
         _ if e.span == tabula::diagnostic::Span::default() => {
             format!("error while playing: {}", e.message)
         }
-        Ok(s) => tabula::Diagnostics {
+        s => tabula::Diagnostics {
             source: s,
             list: vec![tabula::Diagnostic::new(
                 e.span,
@@ -228,7 +221,6 @@ fn runtime(game: &Game, e: &tabula::RuntimeError) -> String {
             )],
         }
         .render(color()),
-        Err(_) => format!("error while playing: {}", e.message),
     }
 }
 
@@ -245,12 +237,8 @@ fn position(engine: &mut Engine, p: &PositionArgs) -> Result<State, String> {
     let game = engine.game;
     let mut state = match &p.state {
         Some(path) => {
-            let text = std::fs::read_to_string(path).map_err(|e| {
-                format!(
-                    "error: cannot read `{path}`: {}",
-                    e.to_string().to_lowercase()
-                )
-            })?;
+            let text = tabula::input::read(path, tabula::input::Kind::State)
+                .map_err(|e| format!("error: {e}"))?;
             json::state_from_text(game, &Source::new(path.clone(), text))
                 .map_err(|d| d.render(color()))?
         }

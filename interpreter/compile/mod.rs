@@ -65,6 +65,7 @@ pub fn compile(source: &Source, options: &[String]) -> Result<Game, CompileError
     }
     chosen.sort();
     let mut c = Compiler::new(&file, chosen, source.name.clone());
+    c.game.source_text = source.text.clone();
     c.run(&file);
     // A mistake found in an included game is shown at the `include` line.
     for d in &mut c.errors {
@@ -128,6 +129,7 @@ impl<'a> Compiler<'a> {
             game: Game {
                 name: String::new(),
                 source_name,
+                source_text: String::new(),
                 players: Vec::new(),
                 options: Vec::new(),
                 chosen,

@@ -43,8 +43,7 @@ impl Session {
         if path.is_empty() {
             return Err("`load FILE`, e.g. `load game.yaml`".into());
         }
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| format!("cannot read `{path}`: {}", e.to_string().to_lowercase()))?;
+        let text = crate::input::read(path, crate::input::Kind::Record)?;
         let record = Record::from_yaml(&text)?;
         self.load_record(&record)?;
         out.line(format!("loaded {path}: {} replayed", count_moves(&record)));
@@ -57,7 +56,7 @@ impl Session {
         let (origin, source) = if record.game == self.origin.name() {
             (self.origin.clone(), self.source.clone())
         } else {
-            let origin = Origin::of(&record.game);
+            let origin = Origin::of_record(&record.game)?;
             let source = origin.read()?;
             (origin, source)
         };
@@ -119,8 +118,7 @@ impl Session {
         if path.is_empty() {
             return Err("`load-state FILE`, e.g. `load-state position.json`".into());
         }
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| format!("cannot read `{path}`: {}", e.to_string().to_lowercase()))?;
+        let text = crate::input::read(path, crate::input::Kind::State)?;
         let state = json::state_from_text(&self.game, &Source::new(path, text))
             .map_err(|d| d.render(self.style.color))?;
         self.start_json = Some(json::state_to_json(&self.game, &state));

@@ -62,9 +62,21 @@ impl Origin {
             Origin::BuiltIn(n) => crate::games::built_in(n)
                 .map(|t| Source::new(format!("games/{n}.tabula"), t))
                 .ok_or_else(|| format!("`{n}` is not a built-in game")),
-            Origin::Path(p) => std::fs::read_to_string(p)
-                .map(|t| Source::new(p.clone(), t))
-                .map_err(|e| format!("cannot read `{p}`: {}", e.to_string().to_lowercase())),
+            Origin::Path(p) => {
+                crate::input::read(p, crate::input::Kind::Rules).map(|t| Source::new(p.clone(), t))
+            }
+        }
+    }
+
+    /// The game a record names: a built-in game, or a rules file by a path ending in
+    /// `.tabula` (so that a record cannot have any other file read and quoted).
+    pub fn of_record(name_or_path: &str) -> Result<Origin, String> {
+        match Origin::of(name_or_path) {
+            Origin::Path(p) if !p.ends_with(".tabula") => Err(format!(
+                "the record's game `{}` is neither a built-in game nor a rules file (a path ending in .tabula)",
+                crate::diagnostic::escape(&p)
+            )),
+            origin => Ok(origin),
         }
     }
 
