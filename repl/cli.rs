@@ -4,11 +4,13 @@
 use clap::{Args, Parser, Subcommand};
 
 /// Prints a line to standard output; when the reader has gone (`tabula moves | head`),
-/// stops quietly instead of failing.
+/// stops quietly instead of failing. Control characters from the files are escaped.
 macro_rules! out {
     ($($arg:tt)*) => {{
         use std::io::Write as _;
-        if writeln!(std::io::stdout(), $($arg)*).is_err() {
+        let text = format!($($arg)*);
+        let text = tabula::diagnostic::terminal_safe(&text);
+        if writeln!(std::io::stdout(), "{text}").is_err() {
             std::process::exit(0);
         }
     }};
