@@ -120,6 +120,14 @@ pub fn state_from_text(game: &Game, source: &Source) -> Result<State, Diagnostic
         source: source.clone(),
         list,
     };
+    let limit = crate::input::MAX_STATE_BYTES;
+    if source.text.len() as u64 > limit {
+        let m = format!(
+            "a state is at most {limit} bytes; this one has {}",
+            source.text.len()
+        );
+        return Err(fail(vec![Diagnostic::new(Span::default(), m)]));
+    }
     let yaml = source.name.ends_with(".yaml") || source.name.ends_with(".yml");
     let value: Value = if yaml {
         serde_yaml_ng::from_str(&source.text).map_err(|e| {

@@ -21,6 +21,12 @@ type Typed = Option<(Expr, Ty)>;
 /// expanded); real rules stay far below it.
 pub const MAX_EXPR_DEPTH: usize = 200;
 
+/// How many expression nodes compiling a whole rules file may produce, `define`s
+/// expanded at each use: a chain of defines each using the one before twice doubles at
+/// each link, so a short file could otherwise ask for billions. The built-in games make
+/// some 10,000.
+pub const MAX_EXPR_NODES: usize = 200_000;
+
 impl<'a> Compiler<'a> {
     /// Compiles an expression that must have type `want`.
     pub fn expect(&mut self, e: &ast::Expr, want: Ty, scope: &mut Scope) -> Option<Expr> {
@@ -55,6 +61,18 @@ impl<'a> Compiler<'a> {
     pub fn expr(&mut self, e: &ast::Expr, scope: &mut Scope) -> Typed {
         // Every later step (checks, optimiser, closures, evaluation) recurses over an
         // expression, so one nesting thousands deep would exhaust the stack.
+        if self.nodes >= MAX_EXPR_NODES {
+            if self.nodes == MAX_EXPR_NODES {
+                self.nodes += 1;
+                self.error_hint(
+                    e.span,
+                    format!("compiling the rules makes more than {MAX_EXPR_NODES} expression parts here, with `define`s copied at each use"),
+                    "a define used twice in a define used twice ... doubles at each step: keep a value in a `let` or a counter instead",
+                );
+            }
+            return None;
+        }
+        self.nodes += 1;
         if self.depth >= MAX_EXPR_DEPTH {
             if !self.too_deep {
                 self.too_deep = true;

@@ -31,8 +31,17 @@ pub fn compile(source: &Source, options: &[String]) -> Result<Game, CompileError
             list,
         })
     };
+    let limit = crate::input::MAX_RULES_BYTES;
+    if source.text.len() as u64 > limit {
+        let m = format!(
+            "a rules file is at most {limit} bytes; this one has {}",
+            source.text.len()
+        );
+        return Err(fail(vec![Diagnostic::new(Span::default(), m)]));
+    }
     let file = parse(&source.text).map_err(|d| fail(vec![d]))?;
     let (file, included_at) = include::resolve(file, &source.text).map_err(fail)?;
+    too_many(&file).map_err(fail)?;
     let declared: Vec<String> = file
         .items
         .iter()
@@ -91,6 +100,68 @@ pub fn compile(source: &Source, options: &[String]) -> Result<Game, CompileError
     }
 }
 
+/// How many declarations of one kind (actions, counters, zones, ...) a game may have.
+/// Counted before anything else, so that the checks for names declared twice, which
+/// compare names pairwise, only ever see a bounded number.
+pub const MAX_DECLARATIONS: usize = 1000;
+
+/// Refuses a file with more than `MAX_DECLARATIONS` of a kind, or more than 8 players,
+/// at the first one too many.
+fn too_many(file: &ast::File) -> Result<(), Vec<Diagnostic>> {
+    let mut counts: HashMap<&'static str, usize> = HashMap::new();
+    let mut errors = Vec::new();
+    let mut count = |kind: &'static str, span: Span, errors: &mut Vec<Diagnostic>| {
+        let n = counts.entry(kind).or_insert(0);
+        *n += 1;
+        if *n == MAX_DECLARATIONS + 1 {
+            errors.push(Diagnostic::new(
+                span,
+                format!("a game has at most {MAX_DECLARATIONS} declarations of one kind: this is one `{kind}` too many"),
+            ));
+        }
+    };
+    for item in &file.items {
+        let span = match item {
+            Item::Option { name, .. } | Item::Define { name, .. } => name.span,
+            Item::Piece(p) => p.name.span,
+            Item::Counter(c) => c.name.span,
+            Item::Pool(p) => p.span,
+            Item::Region(r) | Item::Track(r) => r.name.span,
+            Item::Chance(m) | Item::Action(m) => m.name.span,
+            Item::Phase(p) => p.name.span,
+            Item::End(e) => e.span,
+            Item::Names { player, .. } => player.span,
+            Item::Players(names) => {
+                if let Some(ninth) = names.get(8) {
+                    errors.push(Diagnostic::new(ninth.span, "a game has at most 8 players"));
+                }
+                continue;
+            }
+            Item::Board(items) => {
+                for b in items {
+                    match b {
+                        BoardItem::Zone { name, .. } => count("zone", name.span, &mut errors),
+                        BoardItem::Dir { name, .. } => count("dir", name.span, &mut errors),
+                        BoardItem::Hex(_, sp)
+                        | BoardItem::Grid(_, _, sp)
+                        | BoardItem::Line(_, _, sp) => count("board part", *sp, &mut errors),
+                    }
+                }
+                continue;
+            }
+            _ => continue,
+        };
+        if let Some((kind, _)) = include::key(item) {
+            count(kind, span, &mut errors);
+        }
+    }
+    if errors.is_empty() {
+        Ok(())
+    } else {
+        Err(errors)
+    }
+}
+
 /// Names in scope in a block or a move: local slots with their types.
 #[derive(Debug, Default, Clone)]
 pub(crate) struct Scope {
@@ -121,6 +192,8 @@ pub(crate) struct Compiler<'a> {
     pub depth: usize,
     /// Whether the expression being compiled was already refused as too deep.
     pub too_deep: bool,
+    /// Expression nodes compiled so far, `define`s expanded (`expr::MAX_EXPR_NODES`).
+    pub nodes: usize,
 }
 
 impl<'a> Compiler<'a> {
@@ -159,6 +232,7 @@ impl<'a> Compiler<'a> {
             phase_names: Vec::new(),
             depth: 0,
             too_deep: false,
+            nodes: 0,
         }
     }
 
@@ -420,12 +494,11 @@ impl<'a> Compiler<'a> {
                     BoardItem::Line(a, b, sp) => {
                         self.game.board.add_line(*a, *b).map_err(|e| (*sp, e))
                     }
-                    BoardItem::Zone { name, per_player } => {
-                        self.game
-                            .board
-                            .add_zone(&name.text, if *per_player { Some(&players) } else { None });
-                        Ok(())
-                    }
+                    BoardItem::Zone { name, per_player } => self
+                        .game
+                        .board
+                        .add_zone(&name.text, if *per_player { Some(&players) } else { None })
+                        .map_err(|e| (name.span, e)),
                     BoardItem::Dir { .. } => Ok(()),
                 };
                 if let Err((sp, e)) = result {

@@ -46,6 +46,13 @@ impl Record {
     }
 
     pub fn from_yaml(text: &str) -> Result<Record, String> {
+        let limit = crate::input::MAX_RECORD_BYTES;
+        if text.len() as u64 > limit {
+            return Err(format!(
+                "a game record is at most {limit} bytes; this one has {}",
+                text.len()
+            ));
+        }
         serde_yaml_ng::from_str(text).map_err(|e| format!("this is not a game record: {e}"))
     }
 }
