@@ -8,6 +8,12 @@ use crate::diagnostic::Span;
 pub const MAX_ARGS: usize = 12;
 /// How many local variables an action, chance or hook may use in all.
 pub const MAX_LOCALS: usize = 32;
+/// The most copies one pool holds (one player's, for a pool kept per player), all its
+/// values together; with `MAX_POOL_LISTS`, this bounds what a state holds and how long
+/// it is written out.
+pub const MAX_POOL_COPIES: i32 = 100_000;
+/// The most pools a game keeps, a pool kept per player counting once per player.
+pub const MAX_POOL_LISTS: usize = 32;
 /// How many `maximize` keys a phase may have.
 pub const MAX_TURN_KEYS: usize = 4;
 

@@ -491,6 +491,16 @@ impl<'a> Reader<'a> {
                     self.error(name, format!("pool `{name}`: expected a list of values"));
                     continue;
                 };
+                if items.len() > MAX_POOL_COPIES as usize {
+                    self.error(
+                        name,
+                        format!(
+                            "pool `{name}` holds at most {MAX_POOL_COPIES} copies, not {}",
+                            items.len()
+                        ),
+                    );
+                    continue;
+                }
                 for item in items {
                     let x = self.int(item, &format!("pool `{name}`: a value"), name);
                     match crate::engine::eval::pool_slot(game, pi, player, x) {

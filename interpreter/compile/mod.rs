@@ -833,6 +833,30 @@ impl<'a> Compiler<'a> {
                 _ => {}
             }
         }
+        let lists: usize = self
+            .game
+            .pools
+            .iter()
+            .map(|p| if p.per_player { n } else { 1 })
+            .sum();
+        if lists > MAX_POOL_LISTS {
+            let span = file
+                .items
+                .iter()
+                .filter_map(|i| {
+                    if let Item::Pool(p) = i {
+                        Some(p.span)
+                    } else {
+                        None
+                    }
+                })
+                .next_back()
+                .unwrap_or_default();
+            self.error(
+                span,
+                format!("a game keeps at most {MAX_POOL_LISTS} pools, a pool kept per player counting once per player; this one keeps {lists}"),
+            );
+        }
         self.game.data_len = at;
     }
 

@@ -39,7 +39,11 @@ impl<'g> Engine<'g> {
             return Ok(None);
         }
         let mut choices = Choices::default();
+        super::eval::budget::reset();
         self.chance_steps(state, &mut choices);
+        if super::eval::budget::spent_out() {
+            return Err(self.budget_error().into());
+        }
         if choices.is_empty() {
             return Ok(None);
         }
@@ -163,18 +167,26 @@ impl<'g> Engine<'g> {
     ) -> Result<PlayoutRecord, RuntimeError> {
         let mut decisions = 0;
         let mut chance_events = 0;
+        let mut chance_run = 0;
         loop {
             super::eval::budget::reset();
-            if let Some(o) = self.end_outcome(&state) {
+            if let Some(o) = self.end_checked(&state)? {
                 return Ok(PlayoutRecord {
                     outcome: Some(o),
                     decisions,
                     chance_events,
                 });
             }
-            if state.chance().is_some() {
+            if let Some(c) = state.chance() {
+                chance_run += 1;
+                if chance_run > super::MAX_CHANCE_RUN {
+                    return Err(self.endless_chance(c));
+                }
                 choices.clear();
                 self.chance_steps(&state, choices);
+                if super::eval::budget::spent_out() {
+                    return Err(self.budget_error());
+                }
                 if choices.is_empty() {
                     return Err(RuntimeError::new(
                         Default::default(),
@@ -206,6 +218,7 @@ impl<'g> Engine<'g> {
             let i = rng.below(choices.len() as u32) as usize;
             self.play_choice(&mut state, choices, i)?;
             decisions += 1;
+            chance_run = 0;
         }
     }
 

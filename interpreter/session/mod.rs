@@ -501,6 +501,7 @@ impl Session {
         let mut engine = Engine::new(&game);
         let mut computer_moves = 0;
         let mut games = 0;
+        let mut chance_run = 0;
         loop {
             let state = self.timeline.current().clone();
             match engine.status(&state) {
@@ -522,6 +523,11 @@ impl Session {
                     games += 1;
                 }
                 Status::Chance(c) => {
+                    chance_run += 1;
+                    if chance_run > crate::engine::MAX_CHANCE_RUN {
+                        out.push(self.error(&self.runtime(&engine.endless_chance(c))));
+                        break;
+                    }
                     let fixed = self.queued.take();
                     let mut next = state.clone();
                     match engine.resolve_chance(&mut next, &mut self.rng, fixed.as_deref()) {
@@ -564,6 +570,7 @@ impl Session {
                     }
                 }
                 Status::Player(p) => {
+                    chance_run = 0;
                     let Some(level) = self.computer(p) else { break };
                     if computer_moves >= COMPUTER_LIMIT {
                         out.line(format!("the computer stopped after {COMPUTER_LIMIT} moves; enter any command to let it go on"));
