@@ -97,3 +97,41 @@ pub fn text(mut bytes: Vec<u8>) -> Result<String, usize> {
 pub fn strip_bom(text: &str) -> &str {
     text.strip_prefix('\u{feff}').unwrap_or(text)
 }
+
+/// How deep brackets may nest in a JSON or YAML document (a state nests four levels,
+/// a record's start state five).
+pub const MAX_DOCUMENT_NESTING: usize = 64;
+
+/// The offset of the first `[` or `{` nesting deeper than `MAX_DOCUMENT_NESTING` in a
+/// JSON or YAML text, outside quoted strings. Looked for before parsing, since a YAML
+/// parser takes time quadratic in the depth before refusing it.
+pub fn too_deep(text: &str) -> Option<usize> {
+    let mut depth = 0usize;
+    let mut quote = None;
+    let mut escaped = false;
+    for (i, b) in text.bytes().enumerate() {
+        match quote {
+            Some(q) => {
+                if escaped {
+                    escaped = false;
+                } else if b == b'\\' && q == b'"' {
+                    escaped = true;
+                } else if b == q {
+                    quote = None;
+                }
+            }
+            None => match b {
+                b'"' | b'\'' => quote = Some(b),
+                b'[' | b'{' => {
+                    depth += 1;
+                    if depth > MAX_DOCUMENT_NESTING {
+                        return Some(i);
+                    }
+                }
+                b']' | b'}' => depth = depth.saturating_sub(1),
+                _ => {}
+            },
+        }
+    }
+    None
+}

@@ -53,6 +53,12 @@ impl Record {
                 text.len()
             ));
         }
+        if let Some(at) = crate::input::too_deep(text) {
+            let max = crate::input::MAX_DOCUMENT_NESTING;
+            return Err(format!(
+                "this is not a game record: brackets nest more than {max} deep at byte {at}"
+            ));
+        }
         serde_yaml_ng::from_str(text).map_err(|e| format!("this is not a game record: {e}"))
     }
 }
