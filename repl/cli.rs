@@ -91,10 +91,10 @@ pub enum Command {
         /// Play matches to this many points instead of single games.
         #[arg(long = "match")]
         match_length: Option<i32>,
-        /// Threads to play on (0: every core). Each game is played from its own seed,
-        /// so the results do not depend on the number of threads.
-        #[arg(long, default_value_t = 1)]
-        threads: usize,
+        /// Threads to play on (0: every core; at most 256). Each game is played from its
+        /// own seed, so the results do not depend on the number of threads.
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(0..=256))]
+        threads: u16,
     },
     /// Print the state after some moves.
     State {
@@ -185,7 +185,14 @@ pub fn run(cli: Cli) -> Result<(), String> {
             threads,
         } => match match_length {
             Some(n) => playout_matches(&game, seed, games, n, max_decisions, json),
-            None => playout(&game, seed, games, max_decisions, json, threads),
+            None => playout(
+                &game,
+                seed,
+                games,
+                max_decisions,
+                json,
+                usize::from(threads),
+            ),
         },
         Command::State {
             game,

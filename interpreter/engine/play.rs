@@ -75,21 +75,27 @@ impl<'g> Engine<'g> {
         if let Some(i) = self.find_choice(state, choices, text)? {
             return Ok(Some(i));
         }
-        let numbers = |t: &str| {
-            let mut v: Vec<i64> = t
-                .split(|c: char| !c.is_ascii_digit())
-                .filter_map(|n| n.parse().ok())
-                .collect();
-            v.sort();
-            v
-        };
-        let want = numbers(text);
+        let want = outcome_numbers(text);
         for i in 0..choices.len() {
-            if numbers(&self.step_text(state, &choices.get(i)[0], true)) == want {
+            if outcome_numbers(&self.step_text(state, &choices.get(i)[0], true)) == want {
                 return Ok(Some(i));
             }
         }
         Ok(None)
+    }
+
+    /// Whether `text` may name an outcome of some chance event of the game, by its text
+    /// or its numbers: false only when every chance event lists fixed outcomes (a roll
+    /// of dice) and none is it, so that an outcome set for later can be refused at once.
+    pub fn may_be_outcome(&self, state: &State, text: &str) -> bool {
+        let want = outcome_numbers(text);
+        self.game.chance_outcomes.iter().any(|fixed| match fixed {
+            Some(list) => list.iter().any(|(step, _)| {
+                let written = self.step_text(state, step, true);
+                written == text || outcome_numbers(&written) == want
+            }),
+            None => true,
+        })
     }
 
     /// All choices as text, separated by commas.
@@ -280,4 +286,14 @@ impl<'g> Engine<'g> {
     pub fn is_chance(step: &Step) -> bool {
         step.kind == StepKind::Chance
     }
+}
+
+/// The numbers of a chance outcome's text, sorted (`3,1` and `1-3` are the same roll).
+fn outcome_numbers(text: &str) -> Vec<i64> {
+    let mut v: Vec<i64> = text
+        .split(|c: char| !c.is_ascii_digit())
+        .filter_map(|n| n.parse().ok())
+        .collect();
+    v.sort();
+    v
 }

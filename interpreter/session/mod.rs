@@ -431,7 +431,7 @@ impl Session {
             Cmd::Ai => self.ai_command(rest, out)?,
             Cmd::Dice => {
                 let numbers = words(rest);
-                if numbers.is_empty() || numbers.iter().any(|n| n.parse::<i64>().is_err()) {
+                if numbers.is_empty() || numbers.iter().any(|n| n.parse::<u32>().is_err()) {
                     return Err("`dice` takes the numbers of the outcome, e.g. `dice 3 1`".into());
                 }
                 self.set_chance(&numbers.join("-"), out)?;
