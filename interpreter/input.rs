@@ -17,7 +17,7 @@ pub const MAX_RULES_BYTES: u64 = 1 << 20;
 /// The largest state file read: a state of the largest board is some 300 KB.
 pub const MAX_STATE_BYTES: u64 = 1 << 20;
 /// The largest game record read: a record is some 10 bytes a move.
-pub const MAX_RECORD_BYTES: u64 = 4 << 20;
+pub const MAX_RECORD_BYTES: u64 = 2 << 20;
 
 impl Kind {
     pub fn limit(self) -> u64 {

@@ -343,6 +343,26 @@ fn only_regular_files_are_read_within_their_limit() {
 }
 
 #[test]
+fn a_record_repeating_moves_by_aliases_is_refused() {
+    let game: Vec<String> = ["3-1", "8/5 6/5"]
+        .iter()
+        .map(|m| format!("\"{m}\""))
+        .collect();
+    let text = format!(
+        "game: backgammon\nmatch: 1000000\nseed: 1\ndrawn: 0\nmoves: &g [{}]\ngames: [{}]\n",
+        game.join(", "),
+        vec!["*g"; 60_000].join(", ")
+    );
+    let start = Instant::now();
+    let err = tabula::session::Record::from_yaml(&text).unwrap_err();
+    assert!(start.elapsed() < Duration::from_secs(20));
+    assert_eq!(
+        err,
+        "this is not a game record: it holds 120002 moves, and a record holds at most 100000"
+    );
+}
+
+#[test]
 fn a_record_names_a_built_in_game_or_a_rules_file() {
     let mut session = Session::open("naytin-six", &[], 1).expect("the session opens");
     let record = tabula::session::Record {

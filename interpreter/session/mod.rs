@@ -16,7 +16,7 @@ mod turn;
 pub use ai::Level;
 pub use commands::{help, Arg, Cmd, CommandSpec, COMMANDS};
 pub use files::replay;
-pub use record::Record;
+pub use record::{Record, MAX_RECORD_MOVES};
 pub use style::Style;
 pub use timeline::{By, Entry};
 
