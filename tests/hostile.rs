@@ -363,6 +363,17 @@ fn a_record_repeating_moves_by_aliases_is_refused() {
 }
 
 #[test]
+fn a_record_error_quotes_little_of_the_record() {
+    let text = format!("game: backgammon\nseed: \"{}\"\n", "9x".repeat(500_000));
+    let err = tabula::session::Record::from_yaml(&text).unwrap_err();
+    assert!(err.len() < 400, "{} bytes", err.len());
+    assert!(
+        err.starts_with("this is not a game record: seed: invalid type"),
+        "{err}"
+    );
+}
+
+#[test]
 fn a_record_names_a_built_in_game_or_a_rules_file() {
     let mut session = Session::open("naytin-six", &[], 1).expect("the session opens");
     let record = tabula::session::Record {

@@ -53,7 +53,7 @@ impl<'g> Engine<'g> {
                 None => {
                     let legal = self.list_texts(state, &choices)?;
                     return Err(PlayError::Illegal {
-                        text: text.to_string(),
+                        text: crate::diagnostic::escape(text),
                         legal,
                     });
                 }
@@ -132,7 +132,7 @@ impl<'g> Engine<'g> {
             None => {
                 let legal = self.list_texts(state, &choices)?;
                 Err(PlayError::Illegal {
-                    text: text.to_string(),
+                    text: crate::diagnostic::escape(text),
                     legal,
                 })
             }

@@ -63,8 +63,13 @@ impl Record {
                 "this is not a game record: brackets nest more than {max} deep at byte {at}"
             ));
         }
-        let record: Record =
-            serde_yaml_ng::from_str(text).map_err(|e| format!("this is not a game record: {e}"))?;
+        let record: Record = serde_yaml_ng::from_str(text).map_err(|e| {
+            // The reader's message may quote a whole value of the file.
+            let e = e.to_string();
+            let short: String = e.chars().take(300).collect();
+            let more = if short.len() < e.len() { "..." } else { "" };
+            format!("this is not a game record: {short}{more}")
+        })?;
         // YAML aliases let a short text repeat a list of moves many times over.
         let moves = record.moves.len() + record.games.iter().map(Vec::len).sum::<usize>();
         if moves > MAX_RECORD_MOVES {
