@@ -83,6 +83,35 @@ fn a_board_beyond_its_cell_limit_is_not_built() {
     assert_eq!(list.len(), 199);
 }
 
+#[test]
+fn cell_lists_and_names_are_bounded_before_they_are_made() {
+    let ranges = vec!["a1..z99"; 100_000].join(", ");
+    let text = BASE.replace("grid 3 x 3", "grid 26 x 99") + &format!("region r {{ {ranges} }}\n");
+    assert_eq!(
+        first_error(&text),
+        "a list of cells holds at most 4096 cells"
+    );
+    let text = BASE.to_string() + "names a { a1 as 1..99999999999 }\n";
+    assert_eq!(first_error(&text), "1 cells are given 99999999999 names");
+    let tracks = (0..300)
+        .map(|i| format!("track t{i} {{ a: a1..z99; b: a1..z99 }}\n"))
+        .collect::<String>();
+    let text = BASE.replace("grid 3 x 3", "grid 26 x 99") + &tracks;
+    assert_eq!(
+        first_error(&text),
+        "the cell lists of a rules file name at most 1000000 cells in all"
+    );
+    // 100,000 unknown cells: 100 errors are reported, the others counted.
+    let unknown = (0..100_000)
+        .map(|i| format!("zz{i}"))
+        .collect::<Vec<_>>()
+        .join(", ");
+    let (list, took) = errors(&(BASE.to_string() + &format!("region r {{ {unknown} }}\n")));
+    assert!(took < Duration::from_secs(30), "took {took:?}");
+    assert_eq!(list.len(), 101);
+    assert_eq!(list[100].message, "and 99900 more problems");
+}
+
 // ------------------------------------------------------------ stack overflow
 
 #[test]

@@ -107,9 +107,9 @@ impl<'a> Compiler<'a> {
             ExprKind::Cell(name) => match self.game.board.cell(name) {
                 Some(c) => Some((Expr::Const(c), Ty::Cell)),
                 None => {
-                    let hint =
-                        Self::suggest(name, self.game.board.cells.iter().map(String::as_str))
-                            .unwrap_or_else(|| self.cell_hint());
+                    let hint = self
+                        .suggest(name, self.game.board.cells.iter().map(String::as_str))
+                        .unwrap_or_else(|| self.cell_hint());
                     self.error_hint(e.span, format!("unknown cell `{name}`"), hint);
                     None
                 }
@@ -285,7 +285,7 @@ impl<'a> Compiler<'a> {
                 "for a subtraction, put spaces around the minus: `{}`",
                 name.replacen('-', " - ", 1)
             )
-        } else if let Some(s) = Self::suggest(name, known.iter().map(String::as_str)) {
+        } else if let Some(s) = self.suggest(name, known.iter().map(String::as_str)) {
             s
         } else if name.contains('-') {
             format!(
@@ -587,7 +587,7 @@ impl<'a> Compiler<'a> {
                     self.error_hint(
                         arg.span,
                         format!("unknown option `{o}`"),
-                        Self::suggest(o, known.iter().copied()).unwrap_or_else(|| {
+                        self.suggest(o, known.iter().copied()).unwrap_or_else(|| {
                             format!(
                                 "declare it with `option {o} \"...\"`; the options are: {}",
                                 known.join(", ")
@@ -631,7 +631,7 @@ impl<'a> Compiler<'a> {
                 self.error_hint(
                     name.span,
                     format!("unknown function `{other}`"),
-                    Self::suggest(other, FUNCTIONS)
+                    self.suggest(other, FUNCTIONS)
                         .unwrap_or_else(|| format!("the functions are {}", FUNCTIONS.join(", "))),
                 );
                 return None;

@@ -58,7 +58,7 @@ pub fn compile(source: &Source, options: &[String]) -> Result<Game, CompileError
         if !declared.contains(o) {
             let list = if declared.is_empty() {
                 "this game has no options".to_string()
-            } else if let Some(s) = Compiler::suggest(o, declared.iter().map(String::as_str)) {
+            } else if let Some(s) = Compiler::suggest_any(o, declared.iter().map(String::as_str)) {
                 s
             } else {
                 format!("its options are: {}", declared.join(", "))
@@ -88,6 +88,11 @@ pub fn compile(source: &Source, options: &[String]) -> Result<Game, CompileError
             d.message = format!("in the included game `{name}` (line {line}): {}", d.message);
             d.span = *span;
         }
+    }
+    if c.unreported > 0 {
+        let m = format!("and {} more problems", c.unreported);
+        c.errors
+            .push(Diagnostic::new(Span::new(usize::MAX, usize::MAX), m));
     }
     if c.errors.is_empty() {
         let mut game = c.game;
@@ -194,7 +199,18 @@ pub(crate) struct Compiler<'a> {
     pub too_deep: bool,
     /// Expression nodes compiled so far, `define`s expanded (`expr::MAX_EXPR_NODES`).
     pub nodes: usize,
+    /// Cells named by the file's cell lists so far, ranges expanded.
+    listed: usize,
+    /// Errors found past `MAX_REPORTED`, counted only.
+    unreported: usize,
 }
+
+/// The most errors reported for one rules file; the others are counted.
+pub const MAX_REPORTED: usize = 100;
+
+/// The most cells the cell lists of a rules file (regions, tracks, `names`) may name in
+/// all, ranges expanded.
+pub const MAX_LISTED_CELLS: usize = 1_000_000;
 
 impl<'a> Compiler<'a> {
     fn new(_file: &'a ast::File, chosen: Vec<String>, source_name: String) -> Compiler<'a> {
@@ -233,20 +249,43 @@ impl<'a> Compiler<'a> {
             depth: 0,
             too_deep: false,
             nodes: 0,
+            listed: 0,
+            unreported: 0,
         }
     }
 
     pub fn error(&mut self, span: Span, message: impl Into<String>) {
+        if self.errors.len() >= MAX_REPORTED {
+            self.unreported += 1;
+            return;
+        }
         self.errors.push(Diagnostic::new(span, message));
     }
 
     pub fn error_hint(&mut self, span: Span, message: impl Into<String>, hint: impl Into<String>) {
+        if self.errors.len() >= MAX_REPORTED {
+            self.unreported += 1;
+            return;
+        }
         self.errors
             .push(Diagnostic::new(span, message).with_hint(hint));
     }
 
-    /// The known name closest to a misspelt one, if any is close.
+    /// The known name closest to a misspelt one, while errors are still reported (a
+    /// suggestion compares the name with every candidate).
     pub fn suggest<'n>(
+        &self,
+        name: &str,
+        candidates: impl IntoIterator<Item = &'n str>,
+    ) -> Option<String> {
+        if self.errors.len() >= MAX_REPORTED {
+            return None;
+        }
+        Self::suggest_any(name, candidates)
+    }
+
+    /// The known name closest to a misspelt one, if any is close.
+    pub fn suggest_any<'n>(
         name: &str,
         candidates: impl IntoIterator<Item = &'n str>,
     ) -> Option<String> {
@@ -654,9 +693,22 @@ impl<'a> Compiler<'a> {
     }
 
     /// Expands `a1..i4` into cells in board order (descending when written so).
+    /// A list holds at most `MAX_CELLS` cells, and all lists together at most
+    /// `MAX_LISTED_CELLS`: a short file of ranges could otherwise name billions.
     fn cell_items(&mut self, items: &[CellItem]) -> Vec<i32> {
         let mut out = Vec::new();
         for it in items {
+            let max = crate::board::MAX_CELLS;
+            if out.len() > max || self.listed > MAX_LISTED_CELLS {
+                let m = if out.len() > max {
+                    format!("a list of cells holds at most {max} cells")
+                } else {
+                    format!("the cell lists of a rules file name at most {MAX_LISTED_CELLS} cells in all")
+                };
+                self.error(it.first.span, m);
+                return Vec::new();
+            }
+            let before = out.len();
             let Some(a) = self.cell_by_name(&it.first) else {
                 continue;
             };
@@ -673,6 +725,7 @@ impl<'a> Compiler<'a> {
                     }
                 }
             }
+            self.listed += out.len() - before;
         }
         out
     }
@@ -681,7 +734,8 @@ impl<'a> Compiler<'a> {
         let found = self.game.board.cell(&name.text);
         if found.is_none() {
             let m = format!("unknown cell `{}`", name.text);
-            let hint = Self::suggest(&name.text, self.game.board.cells.iter().map(String::as_str))
+            let hint = self
+                .suggest(&name.text, self.game.board.cells.iter().map(String::as_str))
                 .unwrap_or_else(|| self.cell_hint());
             self.error_hint(name.span, m, hint);
         }
@@ -740,6 +794,15 @@ impl<'a> Compiler<'a> {
                 None => vec![labels.first.text.clone()],
                 Some(last) => {
                     let (a, b) = (labels.first.text.parse::<i64>(), last.text.parse::<i64>());
+                    // Checked before the names are made: a range may be huge.
+                    if let (Ok(a), Ok(b)) = (&a, &b) {
+                        let n = a.abs_diff(*b).saturating_add(1);
+                        if n != targets.len() as u64 && n != 1 {
+                            let m = format!("{} cells are given {n} names", targets.len());
+                            self.error(labels.first.span, m);
+                            continue;
+                        }
+                    }
                     match (a, b) {
                         (Ok(a), Ok(b)) if a <= b => (a..=b).map(|n| n.to_string()).collect(),
                         (Ok(a), Ok(b)) => (b..=a).rev().map(|n| n.to_string()).collect(),
@@ -1102,7 +1165,7 @@ impl<'a> Compiler<'a> {
             self.error_hint(
                 n.span,
                 format!("unknown action `{}`", n.text),
-                Self::suggest(&n.text, self.action_names.iter().map(String::as_str))
+                self.suggest(&n.text, self.action_names.iter().map(String::as_str))
                     .unwrap_or_else(|| format!("the actions are: {known}")),
             );
         }
