@@ -186,6 +186,37 @@ fn a_chance_event_that_starts_itself_again_is_stopped() {
     assert!(out.contains("was resolved 1000 times in a row"), "{out}");
 }
 
+// ------------------------------------------------------------ memory of one decision
+
+#[test]
+fn a_decision_lists_a_bounded_number_of_moves_and_positions() {
+    let many = "players a, b\nboard { grid 1 x 1 }\ncounter k\naction pick \"{x}-{y}\" for x in 0..100000 for y in 0..400 { k += 1 }\nphase p { actions pick }\n";
+    let listed = game(many);
+    let mut engine = Engine::new(&listed);
+    let state = engine.initial_state().expect("the game starts");
+    let err = engine.legal(&state, &mut Choices::default()).unwrap_err();
+    assert_eq!(
+        err.message,
+        "there are more than 1000000 moves to list here; does a `for` run over a huge range?"
+    );
+    assert_eq!(&many[err.span.start..err.span.end], "pick");
+
+    // A whole turn of sixty choices among a thousand values each.
+    let turns = "players a, b\nboard { grid 1 x 1 }\ncounter k\ncounter cnt per turn\naction pick \"{v}\" for v in 0..1000 where cnt < 60 { k = k * 1000 + v  cnt += 1  continue }\naction stop \"stop\" where cnt >= 60 { }\nphase p { decide turn actions pick, stop }\n";
+    let searched = game(turns);
+    let mut engine = Engine::new(&searched);
+    let state = engine.initial_state().expect("the game starts");
+    let start = Instant::now();
+    let err = engine.legal(&state, &mut Choices::default()).unwrap_err();
+    assert!(start.elapsed() < Duration::from_secs(120));
+    assert!(
+        err.message
+            .starts_with("a whole turn reaches more positions than the turn search keeps"),
+        "{}",
+        err.message
+    );
+}
+
 // ------------------------------------------------------------ counts
 
 #[test]

@@ -151,7 +151,13 @@ pub struct Engine<'g> {
     per_turn: Vec<(usize, usize, Option<&'g Expr>)>,
     /// The move whose generation ran last, to name it when the loop budget runs out.
     generating: std::cell::Cell<Option<(StepKind, usize)>>,
+    /// Whether a generation stopped at `MAX_CHOICES` steps.
+    overflow: std::cell::Cell<bool>,
 }
+
+/// The most steps (actions or chance outcomes) listed at one decision, and so the
+/// memory a list of legal moves takes (some 60 bytes a step).
+pub const MAX_CHOICES: usize = 1_000_000;
 
 /// The most chance outcomes in a row, with no decision between them, that playing goes
 /// through: a chance event whose outcome starts it again would otherwise never settle.
@@ -174,6 +180,7 @@ impl<'g> Engine<'g> {
                 })
                 .collect(),
             generating: std::cell::Cell::new(None),
+            overflow: std::cell::Cell::new(false),
         }
     }
 
@@ -192,6 +199,20 @@ impl<'g> Engine<'g> {
 
     /// The error of a loop budget run out outside the effects, which name their own
     /// statement: the move being generated, or else the rules that settle a turn.
+    /// The error of a list of moves cut at `MAX_CHOICES`, at the move being generated.
+    pub(crate) fn overflow_error(&self) -> RuntimeError {
+        let game = self.game;
+        let span = match self.generating.get() {
+            Some((StepKind::Action, a)) => game.actions.get(a).map(|d| d.span),
+            Some((StepKind::Chance, c)) => game.chances.get(c).map(|d| d.span),
+            _ => None,
+        };
+        RuntimeError::new(
+            span.unwrap_or_default(),
+            format!("there are more than {MAX_CHOICES} moves to list here; does a `for` run over a huge range?"),
+        )
+    }
+
     pub(crate) fn budget_error(&self) -> RuntimeError {
         let game = self.game;
         // The move being generated is pointed at.
@@ -460,6 +481,10 @@ impl<'g> Engine<'g> {
                 &game.actions[a],
                 &mut locals,
                 &mut |_, _, l| {
+                    if out.len() >= MAX_CHOICES {
+                        self.overflow.set(true);
+                        return false;
+                    }
                     out.push(Step::new(StepKind::Action, a, l));
                     true
                 },
@@ -506,6 +531,10 @@ impl<'g> Engine<'g> {
                 }
                 None => 1,
             };
+            if out.len() >= MAX_CHOICES {
+                self.overflow.set(true);
+                return false;
+            }
             if w > 0 {
                 out.push_one(Step::new(StepKind::Chance, c, l), w);
             }
@@ -652,6 +681,7 @@ impl<'g> Engine<'g> {
     ) -> Result<(), RuntimeError> {
         eval::budget::reset();
         self.generating.set(None);
+        self.overflow.set(false);
         let result = self.legal_within_budget(state, out);
         if result.is_err() || eval::budget::spent_out() {
             out.clear();
@@ -660,6 +690,10 @@ impl<'g> Engine<'g> {
         result?;
         if eval::budget::spent_out() {
             return Err(self.budget_error());
+        }
+        if self.overflow.get() {
+            out.clear();
+            return Err(self.overflow_error());
         }
         Ok(())
     }
