@@ -434,6 +434,34 @@ fn a_record_error_quotes_little_of_the_record() {
 }
 
 #[test]
+fn a_long_record_of_a_game_with_a_large_state_is_refused_before_replaying() {
+    let pools = (0..32)
+        .map(|i| format!("pool bag_{i} of 0..255\n"))
+        .collect::<String>();
+    let text = BASE
+        .replace("grid 3 x 3", "grid 26 x 99")
+        .replace("pool bag of 0..255\n", &pools);
+    let dir = std::env::temp_dir().join(format!("tabula-replay-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temporary folder");
+    let path = dir.join("large.tabula");
+    std::fs::write(&path, &text).expect("a file");
+    let path = path.to_string_lossy().to_string();
+    let mut session = Session::open(&path, &[], 1).expect("the session opens");
+    let record = tabula::session::Record {
+        moves: vec!["a1".to_string(); 10_000],
+        ..session.record()
+    };
+    let start = Instant::now();
+    let err = session.load_record(&record).unwrap_err();
+    assert!(start.elapsed() < Duration::from_secs(10));
+    assert_eq!(
+        err,
+        "this record of 10000 moves is too long to replay for Base: its positions would take more than 256 MiB"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn a_record_names_a_built_in_game_or_a_rules_file() {
     let mut session = Session::open("naytin-six", &[], 1).expect("the session opens");
     let record = tabula::session::Record {

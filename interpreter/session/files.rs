@@ -62,6 +62,16 @@ impl Session {
         };
         let game =
             compile(&source, &record.options).map_err(|e| compile_error(e, self.style.color))?;
+        // Every position of the replayed game is kept (for undo): a long record of a
+        // game with a large state is refused before it is replayed.
+        let moves = record.moves.len() + record.games.iter().map(Vec::len).sum::<usize>();
+        if moves.saturating_mul(game.data_len) > MAX_REPLAY_WORDS {
+            return Err(format!(
+                "this record of {moves} moves is too long to replay for {}: its positions would take more than {} MiB",
+                game.name,
+                MAX_REPLAY_WORDS / (1 << 18)
+            ));
+        }
         let color = self.style.color;
         let length = record.match_length.max(0);
         let (base, start) = start_state(&game, &source, record.start.as_ref(), length, color)?;
@@ -185,6 +195,9 @@ impl Session {
         Ok(())
     }
 }
+
+/// The most words of positions that replaying a record may keep: 256 MiB.
+pub const MAX_REPLAY_WORDS: usize = 1 << 26;
 
 /// The start of the first game and the match it is in: a state given in a record
 /// (its match counters give the match), or the initial state of a match of `length`.
