@@ -83,7 +83,6 @@ pub struct Diagnostics {
 
 impl Diagnostics {
     pub fn render(&self, color: bool) -> String {
-        let file = SimpleFile::new(self.source.name.as_str(), self.source.text.as_str());
         let config = Config {
             chars: Chars::ascii(),
             ..Config::default()
@@ -94,19 +93,138 @@ impl Diagnostics {
             term::termcolor::Buffer::no_color()
         };
         for d in &self.list {
-            let end = d.span.end.max(d.span.start).min(self.source.text.len());
-            let start = d.span.start.min(end);
+            let text = self.source.text.as_str();
+            let end = floor_char_boundary(text, d.span.end.max(d.span.start).min(text.len()));
+            let start = floor_char_boundary(text, d.span.start.min(end));
+            let (shown, range) = quoted(text, start..end);
+            let file = SimpleFile::new(self.source.name.as_str(), shown.as_ref());
             let mut report = Report::error()
                 .with_message(&d.message)
-                .with_labels(vec![Label::primary((), start..end)]);
+                .with_labels(vec![Label::primary((), range.clone())]);
             if let Some(hint) = &d.hint {
                 report = report.with_notes(vec![format!("hint: {hint}")]);
             }
             // Writing into a memory buffer cannot fail for a span inside the text.
-            let _ = term::emit(&mut out, &config, &file, &report);
+            if shown.len() == text.len() {
+                let _ = term::emit(&mut out, &config, &file, &report);
+            } else {
+                // The window's column is not the line's: put the true one in the header.
+                let mut part = term::termcolor::Buffer::no_color();
+                let _ = term::emit(&mut part, &config, &file, &report);
+                let part = String::from_utf8_lossy(part.as_slice()).into_owned();
+                let source = Source::new(self.source.name.as_str(), shown.as_ref());
+                let (line, shown_col) = source.line_col(range.start);
+                let (_, col) = self.source.line_col(start);
+                let name = &self.source.name;
+                let part = part.replacen(
+                    &format!("{name}:{line}:{shown_col}"),
+                    &format!("{name}:{line}:{col}"),
+                    1,
+                );
+                use std::io::Write as _;
+                let _ = out.write_all(part.as_bytes());
+            }
         }
         String::from_utf8_lossy(out.as_slice()).into_owned()
     }
+}
+
+/// The most of a source line an error quotes: a longer line (a state written on one
+/// line, a file of one huge line) is quoted as a window around the error's place.
+pub const MAX_QUOTED_LINE: usize = 160;
+
+/// The source an error is shown against: the text itself, or, when the line the error
+/// is on is longer than `MAX_QUOTED_LINE`, a copy in which that line is cut down to a
+/// window around the span (the other lines are not shown), with the span moved along.
+fn quoted(
+    text: &str,
+    span: std::ops::Range<usize>,
+) -> (std::borrow::Cow<'_, str>, std::ops::Range<usize>) {
+    let line_start = text[..span.start].rfind('\n').map_or(0, |i| i + 1);
+    let line_end = text[span.start..]
+        .find('\n')
+        .map_or(text.len(), |i| span.start + i);
+    if line_end - line_start <= MAX_QUOTED_LINE {
+        return (text.into(), span);
+    }
+    let from = floor_char_boundary(
+        text,
+        span.start
+            .saturating_sub(MAX_QUOTED_LINE / 2)
+            .max(line_start),
+    );
+    let to = floor_char_boundary(text, (from + MAX_QUOTED_LINE).min(line_end));
+    // The lines before are kept as empty lines, so the line number stays right.
+    let lines_before = text[..line_start].matches('\n').count();
+    let mut cut = "\n".repeat(lines_before);
+    let marker = if from > line_start { "..." } else { "" };
+    cut.push_str(marker);
+    let at = cut.len() + span.start - from;
+    cut.push_str(&text[from..to]);
+    if to < line_end {
+        cut.push_str("...");
+    }
+    let end = (at + span.end - span.start).min(cut.len());
+    (cut.into(), at..end)
+}
+
+/// Text from an untrusted file made safe to print on a terminal: every control
+/// character is written as an escape (`\u{1b}`), except new lines, tabs and the colour
+/// codes (`ESC [ digits ; ... m`) that diagnostics and the session draw with.
+pub fn terminal_safe(text: &str) -> std::borrow::Cow<'_, str> {
+    let unsafe_char = |c: char| c.is_control() && c != '\n' && c != '\t';
+    if !text.chars().any(unsafe_char) {
+        return text.into();
+    }
+    let mut out = String::with_capacity(text.len() + 16);
+    let mut rest = text;
+    while let Some(c) = rest.chars().next() {
+        if c == '\u{1b}' {
+            if let Some(code) = colour_code(rest) {
+                out.push_str(code);
+                rest = &rest[code.len()..];
+                continue;
+            }
+        }
+        if unsafe_char(c) {
+            out.extend(c.escape_unicode());
+        } else {
+            out.push(c);
+        }
+        rest = &rest[c.len_utf8()..];
+    }
+    out.into()
+}
+
+/// A colour code at the start of `text`: ESC `[`, digits and `;`, then `m`.
+fn colour_code(text: &str) -> Option<&str> {
+    let body = text.strip_prefix("\u{1b}[")?;
+    let len = body
+        .bytes()
+        .take_while(|b| b.is_ascii_digit() || *b == b';')
+        .count();
+    (body.as_bytes().get(len) == Some(&b'm')).then(|| &text[..2 + len + 1])
+}
+
+/// A name or value from an untrusted file, escaped for a message: control characters
+/// are written as escapes, and a long one is cut to 60 characters.
+pub fn escape(text: &str) -> String {
+    let mut out: String = text
+        .chars()
+        .take(60)
+        .flat_map(|c| {
+            let escaped: Vec<char> = if c.is_control() {
+                c.escape_unicode().collect()
+            } else {
+                vec![c]
+            };
+            escaped
+        })
+        .collect();
+    if text.chars().nth(60).is_some() {
+        out.push_str("...");
+    }
+    out
 }
 
 impl fmt::Display for Diagnostics {

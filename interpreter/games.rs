@@ -65,13 +65,12 @@ pub fn load_source(name_or_path: &str) -> Result<crate::Source, String> {
             text,
         ));
     }
-    match std::fs::read_to_string(name_or_path) {
+    match crate::input::read(name_or_path, crate::input::Kind::Rules) {
         Ok(text) => Ok(crate::Source::new(name_or_path, text)),
         Err(e) => {
             let names: Vec<&str> = BUILT_IN.iter().map(|(n, _)| *n).collect();
             Err(format!(
-                "cannot read `{name_or_path}`: {}; it is not a built-in game either (those are: {})",
-                e.to_string().to_lowercase(),
+                "{e}; it is not a built-in game either (those are: {})",
                 names.join(", ")
             ))
         }

@@ -10,6 +10,12 @@ pub const MAX_ARGS: usize = 12;
 pub const MAX_LOCALS: usize = 32;
 /// The greatest playout weight of one action step (and of a whole turn's product).
 pub const MAX_PLAYOUT_WEIGHT: i32 = 1_000_000;
+/// The most copies one pool holds (one player's, for a pool kept per player), all its
+/// values together; with `MAX_POOL_LISTS`, this bounds what a state holds and how long
+/// it is written out.
+pub const MAX_POOL_COPIES: i32 = 100_000;
+/// The most pools a game keeps, a pool kept per player counting once per player.
+pub const MAX_POOL_LISTS: usize = 32;
 /// How many `maximize` keys a phase may have.
 pub const MAX_TURN_KEYS: usize = 4;
 
@@ -60,6 +66,9 @@ impl Ty {
 pub struct Game {
     pub name: String,
     pub source_name: String,
+    /// The rules text the game was compiled from, to show a runtime error's line from
+    /// the very text that was played (not a file read again).
+    pub source_text: String,
     pub players: Vec<String>,
     /// Every option the file declares: name and description.
     pub options: Vec<(String, String)>,

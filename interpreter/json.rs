@@ -120,6 +120,21 @@ pub fn state_from_text(game: &Game, source: &Source) -> Result<State, Diagnostic
         source: source.clone(),
         list,
     };
+    let limit = crate::input::MAX_STATE_BYTES;
+    if source.text.len() as u64 > limit {
+        let m = format!(
+            "a state is at most {limit} bytes; this one has {}",
+            source.text.len()
+        );
+        return Err(fail(vec![Diagnostic::new(Span::default(), m)]));
+    }
+    if let Some(at) = crate::input::too_deep(&source.text) {
+        let m = format!(
+            "brackets nest more than {} deep here; a state nests four",
+            crate::input::MAX_DOCUMENT_NESTING
+        );
+        return Err(fail(vec![Diagnostic::new(Span::new(at, at + 1), m)]));
+    }
     let yaml = source.name.ends_with(".yaml") || source.name.ends_with(".yml");
     let value: Value = if yaml {
         serde_yaml_ng::from_str(&source.text).map_err(|e| {
@@ -144,8 +159,13 @@ pub fn state_from_text(game: &Game, source: &Source) -> Result<State, Diagnostic
         game,
         text: &source.text,
         errors: Vec::new(),
+        unreported: 0,
     };
     let state = reader.state(&value);
+    if reader.unreported > 0 {
+        let m = format!("and {} more problems", reader.unreported);
+        reader.errors.push(Diagnostic::new(Span::default(), m));
+    }
     if reader.errors.is_empty() {
         Ok(state)
     } else {
@@ -168,6 +188,7 @@ struct Reader<'a> {
     game: &'a Game,
     text: &'a str,
     errors: Vec<Diagnostic>,
+    unreported: usize,
 }
 
 impl<'a> Reader<'a> {
@@ -183,8 +204,20 @@ impl<'a> Reader<'a> {
         }
     }
 
+    /// Reports a problem at `token`'s place. Names from the file are quoted escaped and
+    /// cut short; past `MAX_REPORTED` problems, they are only counted (finding each
+    /// place reads the text).
     fn error(&mut self, token: &str, message: String) {
+        if self.errors.len() >= MAX_REPORTED {
+            self.unreported += 1;
+            return;
+        }
         let span = self.find(token);
+        let message = if token.chars().count() > 60 || token.chars().any(char::is_control) {
+            message.replace(token, &crate::diagnostic::escape(token))
+        } else {
+            message
+        };
         self.errors.push(Diagnostic::new(span, message));
     }
 
@@ -245,13 +278,26 @@ impl<'a> Reader<'a> {
         for k in obj.keys() {
             if !known.contains(&k.as_str()) {
                 let m = format!(
-                    "unknown field `{k}`; a state has {}",
+                    "unknown field `{}`; a state has {}",
+                    crate::diagnostic::escape(k),
                     known[..10].join(", ")
                 );
                 self.error(k, m);
             }
         }
+        if let Some(opts) = obj.get("options").filter(|o| !o.is_array()) {
+            let m = format!(
+                "`options` is a list of option names, like [{}], not {}",
+                game.chosen.join(", "),
+                value_text(opts)
+            );
+            self.error("options", m);
+        }
         if let Some(opts) = obj.get("options").and_then(|o| o.as_array()) {
+            if let Some(odd) = opts.iter().find(|o| !o.is_string()) {
+                let m = format!("`options` lists option names, not {}", value_text(odd));
+                self.error("options", m);
+            }
             let mut given: Vec<String> = opts
                 .iter()
                 .filter_map(|o| o.as_str().map(str::to_string))
@@ -483,6 +529,16 @@ impl<'a> Reader<'a> {
                     self.error(name, format!("pool `{name}`: expected a list of values"));
                     continue;
                 };
+                if items.len() > MAX_POOL_COPIES as usize {
+                    self.error(
+                        name,
+                        format!(
+                            "pool `{name}` holds at most {MAX_POOL_COPIES} copies, not {}",
+                            items.len()
+                        ),
+                    );
+                    continue;
+                }
                 for item in items {
                     let x = self.int(item, &format!("pool `{name}`: a value"), name);
                     match crate::engine::eval::pool_slot(game, pi, player, x) {
@@ -557,9 +613,15 @@ impl Reader<'_> {
     }
 }
 
+/// A value as a message quotes it: control characters escaped, cut to a few words.
 fn value_text(v: &Value) -> String {
     match v {
-        Value::String(s) => s.clone(),
-        other => other.to_string(),
+        Value::String(s) => crate::diagnostic::escape(s),
+        Value::Array(_) => "a list".into(),
+        Value::Object(_) => "an object".into(),
+        other => crate::diagnostic::escape(&other.to_string()),
     }
 }
+
+/// The most problems reported of one state; the rest are counted.
+const MAX_REPORTED: usize = 50;

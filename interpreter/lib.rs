@@ -8,6 +8,7 @@ pub mod compile;
 pub mod diagnostic;
 pub mod engine;
 pub mod games;
+pub mod input;
 pub mod ir;
 pub mod json;
 pub mod session;

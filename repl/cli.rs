@@ -4,11 +4,13 @@
 use clap::{Args, Parser, Subcommand};
 
 /// Prints a line to standard output; when the reader has gone (`tabula moves | head`),
-/// stops quietly instead of failing.
+/// stops quietly instead of failing. Control characters from the files are escaped.
 macro_rules! out {
     ($($arg:tt)*) => {{
         use std::io::Write as _;
-        if writeln!(std::io::stdout(), $($arg)*).is_err() {
+        let text = format!($($arg)*);
+        let text = tabula::diagnostic::terminal_safe(&text);
+        if writeln!(std::io::stdout(), "{text}").is_err() {
             std::process::exit(0);
         }
     }};
@@ -93,10 +95,10 @@ pub enum Command {
         /// no point and the match goes on; an unfinished game leaves it undecided).
         #[arg(long = "match")]
         match_length: Option<i32>,
-        /// Threads to play on (0: every core). Each game is played from its own seed,
-        /// so the results do not depend on the number of threads.
-        #[arg(long, default_value_t = 1)]
-        threads: usize,
+        /// Threads to play on (0: every core; at most 256). Each game is played from its
+        /// own seed, so the results do not depend on the number of threads.
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(0..=256))]
+        threads: u16,
     },
     /// Play two computer players against each other, seats alternating, and compare
     /// them with 95 % intervals.
@@ -274,7 +276,14 @@ pub fn run(cli: Cli) -> Result<(), String> {
             threads,
         } => match match_length {
             Some(n) => playout_matches(&game, seed, games, n, max_decisions, json),
-            None => playout(&game, seed, games, max_decisions, json, threads),
+            None => playout(
+                &game,
+                seed,
+                games,
+                max_decisions,
+                json,
+                usize::from(threads),
+            ),
         },
         Command::Arena {
             game,
@@ -385,19 +394,12 @@ pub fn runtime_error(game: &Game, e: &tabula::RuntimeError) -> String {
 }
 
 fn runtime(game: &Game, e: &tabula::RuntimeError) -> String {
-    let source = tabula::games::load_source(&game.source_name).or_else(|_| {
-        tabula::games::load_source(
-            game.source_name
-                .trim_start_matches("games/")
-                .trim_end_matches(".tabula"),
-        )
-    });
-    match source {
+    match Source::new(game.source_name.as_str(), game.source_text.as_str()) {
         // A limit of the whole game, not of one statement: no line to show.
         _ if e.span == tabula::diagnostic::Span::default() => {
             format!("error while playing: {}", e.message)
         }
-        Ok(s) => tabula::Diagnostics {
+        s => tabula::Diagnostics {
             source: s,
             list: vec![tabula::Diagnostic::new(
                 e.span,
@@ -405,7 +407,6 @@ fn runtime(game: &Game, e: &tabula::RuntimeError) -> String {
             )],
         }
         .render(color()),
-        Err(_) => format!("error while playing: {}", e.message),
     }
 }
 
@@ -422,12 +423,8 @@ fn position(engine: &mut Engine, p: &PositionArgs) -> Result<State, String> {
     let game = engine.game;
     let mut state = match &p.state {
         Some(path) => {
-            let text = std::fs::read_to_string(path).map_err(|e| {
-                format!(
-                    "error: cannot read `{path}`: {}",
-                    e.to_string().to_lowercase()
-                )
-            })?;
+            let text = tabula::input::read(path, tabula::input::Kind::State)
+                .map_err(|e| format!("error: {e}"))?;
             json::state_from_text(game, &Source::new(path.clone(), text))
                 .map_err(|d| d.render(color()))?
         }

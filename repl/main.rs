@@ -17,7 +17,7 @@ fn main() -> ExitCode {
         Err(message) => {
             let message = message.trim_end();
             if !message.is_empty() {
-                eprintln!("{message}");
+                eprintln!("{}", tabula::diagnostic::terminal_safe(message));
             }
             ExitCode::FAILURE
         }

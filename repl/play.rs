@@ -142,7 +142,7 @@ pub fn run(opts: PlayOptions) -> Result<(), String> {
     let intro = session.borrow_mut().intro();
     print_out(&intro.text);
     loop {
-        let prompt = session.borrow().prompt();
+        let prompt = tabula::diagnostic::terminal_safe(&session.borrow().prompt()).into_owned();
         match editor.readline(&prompt) {
             Ok(line) => {
                 if !line.trim().is_empty() {
@@ -247,6 +247,7 @@ fn save_history(editor: &mut Editor<PlayHelper, DefaultHistory>, path: Option<&P
 
 fn print_out(text: &str) {
     let mut stdout = std::io::stdout().lock();
+    let text = tabula::diagnostic::terminal_safe(text);
     let _ = stdout.write_all(text.as_bytes());
     let _ = stdout.flush();
 }
@@ -295,7 +296,7 @@ fn choose_game(
         }
         match tabula::games::load_source(choice) {
             Ok(_) => return Ok(Some(choice.to_string())),
-            Err(e) => println!("{e}"),
+            Err(e) => println!("{}", tabula::diagnostic::terminal_safe(&e)),
         }
     }
 }

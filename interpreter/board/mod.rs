@@ -8,6 +8,10 @@ use petgraph::visit::EdgeRef;
 /// No cell (off the edge, or an empty optional cell).
 pub const NONE: i32 = -1;
 
+/// The most cells a board may have; a part that would go beyond is refused before
+/// any of its cells is made.
+pub const MAX_CELLS: usize = 4096;
+
 #[derive(Debug, Clone, Default)]
 pub struct Board {
     /// Cell names, in board order (the order ranges like `a1..i4` follow).
@@ -29,6 +33,8 @@ pub struct Board {
     pub labels: Vec<Vec<String>>,
     /// The adjacency graph the tables were built from; edges are labelled with directions.
     pub graph: DiGraph<usize, usize>,
+    /// Each cell by its name, once the board is finished.
+    index: std::collections::HashMap<String, i32>,
 }
 
 /// Off-board cells: one, or one per player (named `zone-player`).
@@ -61,7 +67,18 @@ pub struct Track {
 
 impl Board {
     pub fn cell(&self, name: &str) -> Option<i32> {
+        if self.index.len() == self.cells.len() {
+            return self.index.get(name).copied();
+        }
         self.cells.iter().position(|c| c == name).map(|i| i as i32)
+    }
+
+    /// Refuses a part of `n` more cells that would take the board beyond `MAX_CELLS`.
+    fn room_for(&self, n: usize) -> Result<(), String> {
+        if self.cells.len() + n > MAX_CELLS {
+            return Err(format!("a board has at most {MAX_CELLS} cells"));
+        }
+        Ok(())
     }
 
     pub fn dir(&self, name: &str) -> Option<u8> {
@@ -103,6 +120,7 @@ impl Board {
         if rows.is_empty() || rows.len() > 26 || rows.iter().any(|&n| n == 0 || n > 99) {
             return Err("a hex board has 1 to 26 rows of 1 to 99 cells".into());
         }
+        self.room_for(rows.iter().map(|&n| n as usize).sum())?;
         let widest = rows.iter().copied().max().unwrap_or(0) as i32;
         let dirs = self.add_dirs(&["e", "w", "ne", "nw", "se", "sw"])?;
         let deltas = [(2, 0), (-2, 0), (1, -1), (-1, -1), (1, 1), (-1, 1)];
@@ -125,6 +143,7 @@ impl Board {
         if files == 0 || files > 26 || ranks == 0 || ranks > 99 {
             return Err("a grid has 1 to 26 files and 1 to 99 ranks".into());
         }
+        self.room_for(files as usize * ranks as usize)?;
         let dirs = self.add_dirs(&["n", "s", "e", "w", "ne", "nw", "se", "sw"])?;
         let deltas = [
             (0, 1),
@@ -155,6 +174,7 @@ impl Board {
                 "a line runs from a smaller number to a larger one, at most 999 cells".into(),
             );
         }
+        self.room_for((last - first) as usize + 1)?;
         let dirs = self.add_dirs(&["next", "prev"])?;
         let mut placed = Vec::new();
         for (i, n) in (first..=last).enumerate() {
@@ -166,7 +186,8 @@ impl Board {
     }
 
     /// Off-board cells, one or one per player.
-    pub fn add_zone(&mut self, name: &str, players: Option<&[String]>) {
+    pub fn add_zone(&mut self, name: &str, players: Option<&[String]>) -> Result<(), String> {
+        self.room_for(players.map_or(1, <[String]>::len))?;
         let mut cells = Vec::new();
         match players {
             Some(ps) => {
@@ -181,6 +202,7 @@ impl Board {
             per_player: players.is_some(),
             cells,
         });
+        Ok(())
     }
 
     fn link(&mut self, placed: &[(i32, i32, i32)], dirs: &[u8], deltas: &[(i32, i32)]) {
@@ -188,12 +210,14 @@ impl Board {
         for &(id, _, _) in placed {
             nodes.push(self.graph.add_node(id as usize));
         }
+        let at: std::collections::HashMap<(i32, i32), usize> = placed
+            .iter()
+            .enumerate()
+            .map(|(i, &(_, x, y))| ((x, y), i))
+            .collect();
         for (i, &(_, x, y)) in placed.iter().enumerate() {
             for (k, &(dx, dy)) in deltas.iter().enumerate() {
-                if let Some(j) = placed
-                    .iter()
-                    .position(|&(_, x2, y2)| x2 == x + dx && y2 == y + dy)
-                {
+                if let Some(&j) = at.get(&(x + dx, y + dy)) {
                     self.graph.add_edge(nodes[i], nodes[j], dirs[k] as usize);
                 }
             }
@@ -220,6 +244,11 @@ impl Board {
         }
         if self.labels.len() != players {
             self.labels = vec![self.cells.clone(); players];
+        }
+        // A name given twice keeps its first cell, as the scan did.
+        self.index.clear();
+        for (i, c) in self.cells.iter().enumerate().rev() {
+            self.index.insert(c.clone(), i as i32);
         }
     }
 

@@ -21,6 +21,12 @@ type Typed = Option<(Expr, Ty)>;
 /// expanded); real rules stay far below it.
 pub const MAX_EXPR_DEPTH: usize = 200;
 
+/// How many expression nodes compiling a whole rules file may produce, `define`s
+/// expanded at each use: a chain of defines each using the one before twice doubles at
+/// each link, so a short file could otherwise ask for billions. The built-in games make
+/// some 10,000.
+pub const MAX_EXPR_NODES: usize = 200_000;
+
 impl<'a> Compiler<'a> {
     /// Compiles an expression that must have type `want`.
     pub fn expect(&mut self, e: &ast::Expr, want: Ty, scope: &mut Scope) -> Option<Expr> {
@@ -55,6 +61,18 @@ impl<'a> Compiler<'a> {
     pub fn expr(&mut self, e: &ast::Expr, scope: &mut Scope) -> Typed {
         // Every later step (checks, optimiser, closures, evaluation) recurses over an
         // expression, so one nesting thousands deep would exhaust the stack.
+        if self.nodes >= MAX_EXPR_NODES {
+            if self.nodes == MAX_EXPR_NODES {
+                self.nodes += 1;
+                self.error_hint(
+                    e.span,
+                    format!("compiling the rules makes more than {MAX_EXPR_NODES} expression parts here, with `define`s copied at each use"),
+                    "a define used twice in a define used twice ... doubles at each step: keep a value in a `let` or a counter instead",
+                );
+            }
+            return None;
+        }
+        self.nodes += 1;
         if self.depth >= MAX_EXPR_DEPTH {
             if !self.too_deep {
                 self.too_deep = true;
@@ -89,9 +107,9 @@ impl<'a> Compiler<'a> {
             ExprKind::Cell(name) => match self.game.board.cell(name) {
                 Some(c) => Some((Expr::Const(c), Ty::Cell)),
                 None => {
-                    let hint =
-                        Self::suggest(name, self.game.board.cells.iter().map(String::as_str))
-                            .unwrap_or_else(|| self.cell_hint());
+                    let hint = self
+                        .suggest(name, self.game.board.cells.iter().map(String::as_str))
+                        .unwrap_or_else(|| self.cell_hint());
                     self.error_hint(e.span, format!("unknown cell `{name}`"), hint);
                     None
                 }
@@ -267,7 +285,7 @@ impl<'a> Compiler<'a> {
                 "for a subtraction, put spaces around the minus: `{}`",
                 name.replacen('-', " - ", 1)
             )
-        } else if let Some(s) = Self::suggest(name, known.iter().map(String::as_str)) {
+        } else if let Some(s) = self.suggest(name, known.iter().map(String::as_str)) {
             s
         } else if name.contains('-') {
             format!(
@@ -569,7 +587,7 @@ impl<'a> Compiler<'a> {
                     self.error_hint(
                         arg.span,
                         format!("unknown option `{o}`"),
-                        Self::suggest(o, known.iter().copied()).unwrap_or_else(|| {
+                        self.suggest(o, known.iter().copied()).unwrap_or_else(|| {
                             format!(
                                 "declare it with `option {o} \"...\"`; the options are: {}",
                                 known.join(", ")
@@ -613,7 +631,7 @@ impl<'a> Compiler<'a> {
                 self.error_hint(
                     name.span,
                     format!("unknown function `{other}`"),
-                    Self::suggest(other, FUNCTIONS)
+                    self.suggest(other, FUNCTIONS)
                         .unwrap_or_else(|| format!("the functions are {}", FUNCTIONS.join(", "))),
                 );
                 return None;

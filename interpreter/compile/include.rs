@@ -9,7 +9,7 @@ use crate::syntax::parse;
 pub type Included = (String, usize, Span);
 
 /// What a declaration is, for telling which one replaces which: kind and name.
-fn key(item: &Item) -> Option<(&'static str, String)> {
+pub(super) fn key(item: &Item) -> Option<(&'static str, String)> {
     Some(match item {
         Item::Game(..) => ("game", String::new()),
         Item::Players(_) => ("players", String::new()),
@@ -54,7 +54,16 @@ pub fn resolve(file: File, text: &str) -> Result<(File, Vec<Included>), Vec<Diag
     let mut base: Vec<Item> = Vec::new();
     let mut offsets = Vec::new();
     let mut at = text.len() + 1;
-    for (name, span) in &includes {
+    for (k, (name, span)) in includes.iter().enumerate() {
+        // Including a game twice adds nothing but copies: refused, so that a file of
+        // repeated includes cannot make compiling re-read ever more text.
+        if includes[..k].iter().any(|(n, _)| n == name) {
+            return Err(vec![Diagnostic::new(
+                *span,
+                format!("`{name}` is already included"),
+            )
+            .with_hint("a game is included once")]);
+        }
         let Some(included) = crate::games::built_in(name) else {
             let names: Vec<&str> = crate::games::BUILT_IN.iter().map(|(n, _)| *n).collect();
             return Err(vec![Diagnostic::new(

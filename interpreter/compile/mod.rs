@@ -31,8 +31,17 @@ pub fn compile(source: &Source, options: &[String]) -> Result<Game, CompileError
             list,
         })
     };
+    let limit = crate::input::MAX_RULES_BYTES;
+    if source.text.len() as u64 > limit {
+        let m = format!(
+            "a rules file is at most {limit} bytes; this one has {}",
+            source.text.len()
+        );
+        return Err(fail(vec![Diagnostic::new(Span::default(), m)]));
+    }
     let file = parse(&source.text).map_err(|d| fail(vec![d]))?;
     let (file, included_at) = include::resolve(file, &source.text).map_err(fail)?;
+    too_many(&file).map_err(fail)?;
     let declared: Vec<String> = file
         .items
         .iter()
@@ -49,7 +58,7 @@ pub fn compile(source: &Source, options: &[String]) -> Result<Game, CompileError
         if !declared.contains(o) {
             let list = if declared.is_empty() {
                 "this game has no options".to_string()
-            } else if let Some(s) = Compiler::suggest(o, declared.iter().map(String::as_str)) {
+            } else if let Some(s) = Compiler::suggest_any(o, declared.iter().map(String::as_str)) {
                 s
             } else {
                 format!("its options are: {}", declared.join(", "))
@@ -65,6 +74,7 @@ pub fn compile(source: &Source, options: &[String]) -> Result<Game, CompileError
     }
     chosen.sort();
     let mut c = Compiler::new(&file, chosen, source.name.clone());
+    c.game.source_text = source.text.clone();
     c.run(&file);
     // A mistake found in an included game is shown at the `include` line.
     for d in &mut c.errors {
@@ -79,6 +89,11 @@ pub fn compile(source: &Source, options: &[String]) -> Result<Game, CompileError
             d.span = *span;
         }
     }
+    if c.unreported > 0 {
+        let m = format!("and {} more problems", c.unreported);
+        c.errors
+            .push(Diagnostic::new(Span::new(usize::MAX, usize::MAX), m));
+    }
     if c.errors.is_empty() {
         let mut game = c.game;
         optimize::game(&mut game);
@@ -87,6 +102,68 @@ pub fn compile(source: &Source, options: &[String]) -> Result<Game, CompileError
     } else {
         c.errors.sort_by_key(|d| d.span.start);
         Err(fail(c.errors))
+    }
+}
+
+/// How many declarations of one kind (actions, counters, zones, ...) a game may have.
+/// Counted before anything else, so that the checks for names declared twice, which
+/// compare names pairwise, only ever see a bounded number.
+pub const MAX_DECLARATIONS: usize = 1000;
+
+/// Refuses a file with more than `MAX_DECLARATIONS` of a kind, or more than 8 players,
+/// at the first one too many.
+fn too_many(file: &ast::File) -> Result<(), Vec<Diagnostic>> {
+    let mut counts: HashMap<&'static str, usize> = HashMap::new();
+    let mut errors = Vec::new();
+    let mut count = |kind: &'static str, span: Span, errors: &mut Vec<Diagnostic>| {
+        let n = counts.entry(kind).or_insert(0);
+        *n += 1;
+        if *n == MAX_DECLARATIONS + 1 {
+            errors.push(Diagnostic::new(
+                span,
+                format!("a game has at most {MAX_DECLARATIONS} declarations of one kind: this is one `{kind}` too many"),
+            ));
+        }
+    };
+    for item in &file.items {
+        let span = match item {
+            Item::Option { name, .. } | Item::Define { name, .. } => name.span,
+            Item::Piece(p) => p.name.span,
+            Item::Counter(c) => c.name.span,
+            Item::Pool(p) => p.span,
+            Item::Region(r) | Item::Track(r) => r.name.span,
+            Item::Chance(m) | Item::Action(m) => m.name.span,
+            Item::Phase(p) => p.name.span,
+            Item::End(e) => e.span,
+            Item::Names { player, .. } => player.span,
+            Item::Players(names) => {
+                if let Some(ninth) = names.get(8) {
+                    errors.push(Diagnostic::new(ninth.span, "a game has at most 8 players"));
+                }
+                continue;
+            }
+            Item::Board(items) => {
+                for b in items {
+                    match b {
+                        BoardItem::Zone { name, .. } => count("zone", name.span, &mut errors),
+                        BoardItem::Dir { name, .. } => count("dir", name.span, &mut errors),
+                        BoardItem::Hex(_, sp)
+                        | BoardItem::Grid(_, _, sp)
+                        | BoardItem::Line(_, _, sp) => count("board part", *sp, &mut errors),
+                    }
+                }
+                continue;
+            }
+            _ => continue,
+        };
+        if let Some((kind, _)) = include::key(item) {
+            count(kind, span, &mut errors);
+        }
+    }
+    if errors.is_empty() {
+        Ok(())
+    } else {
+        Err(errors)
     }
 }
 
@@ -120,7 +197,20 @@ pub(crate) struct Compiler<'a> {
     pub depth: usize,
     /// Whether the expression being compiled was already refused as too deep.
     pub too_deep: bool,
+    /// Expression nodes compiled so far, `define`s expanded (`expr::MAX_EXPR_NODES`).
+    pub nodes: usize,
+    /// Cells named by the file's cell lists so far, ranges expanded.
+    listed: usize,
+    /// Errors found past `MAX_REPORTED`, counted only.
+    unreported: usize,
 }
+
+/// The most errors reported for one rules file; the others are counted.
+pub const MAX_REPORTED: usize = 100;
+
+/// The most cells the cell lists of a rules file (regions, tracks, `names`) may name in
+/// all, ranges expanded.
+pub const MAX_LISTED_CELLS: usize = 1_000_000;
 
 impl<'a> Compiler<'a> {
     fn new(_file: &'a ast::File, chosen: Vec<String>, source_name: String) -> Compiler<'a> {
@@ -128,6 +218,7 @@ impl<'a> Compiler<'a> {
             game: Game {
                 name: String::new(),
                 source_name,
+                source_text: String::new(),
                 players: Vec::new(),
                 options: Vec::new(),
                 chosen,
@@ -157,20 +248,44 @@ impl<'a> Compiler<'a> {
             phase_names: Vec::new(),
             depth: 0,
             too_deep: false,
+            nodes: 0,
+            listed: 0,
+            unreported: 0,
         }
     }
 
     pub fn error(&mut self, span: Span, message: impl Into<String>) {
+        if self.errors.len() >= MAX_REPORTED {
+            self.unreported += 1;
+            return;
+        }
         self.errors.push(Diagnostic::new(span, message));
     }
 
     pub fn error_hint(&mut self, span: Span, message: impl Into<String>, hint: impl Into<String>) {
+        if self.errors.len() >= MAX_REPORTED {
+            self.unreported += 1;
+            return;
+        }
         self.errors
             .push(Diagnostic::new(span, message).with_hint(hint));
     }
 
-    /// The known name closest to a misspelt one, if any is close.
+    /// The known name closest to a misspelt one, while errors are still reported (a
+    /// suggestion compares the name with every candidate).
     pub fn suggest<'n>(
+        &self,
+        name: &str,
+        candidates: impl IntoIterator<Item = &'n str>,
+    ) -> Option<String> {
+        if self.errors.len() >= MAX_REPORTED {
+            return None;
+        }
+        Self::suggest_any(name, candidates)
+    }
+
+    /// The known name closest to a misspelt one, if any is close.
+    pub fn suggest_any<'n>(
         name: &str,
         candidates: impl IntoIterator<Item = &'n str>,
     ) -> Option<String> {
@@ -418,12 +533,11 @@ impl<'a> Compiler<'a> {
                     BoardItem::Line(a, b, sp) => {
                         self.game.board.add_line(*a, *b).map_err(|e| (*sp, e))
                     }
-                    BoardItem::Zone { name, per_player } => {
-                        self.game
-                            .board
-                            .add_zone(&name.text, if *per_player { Some(&players) } else { None });
-                        Ok(())
-                    }
+                    BoardItem::Zone { name, per_player } => self
+                        .game
+                        .board
+                        .add_zone(&name.text, if *per_player { Some(&players) } else { None })
+                        .map_err(|e| (name.span, e)),
                     BoardItem::Dir { .. } => Ok(()),
                 };
                 if let Err((sp, e)) = result {
@@ -579,9 +693,22 @@ impl<'a> Compiler<'a> {
     }
 
     /// Expands `a1..i4` into cells in board order (descending when written so).
+    /// A list holds at most `MAX_CELLS` cells, and all lists together at most
+    /// `MAX_LISTED_CELLS`: a short file of ranges could otherwise name billions.
     fn cell_items(&mut self, items: &[CellItem]) -> Vec<i32> {
         let mut out = Vec::new();
         for it in items {
+            let max = crate::board::MAX_CELLS;
+            if out.len() > max || self.listed > MAX_LISTED_CELLS {
+                let m = if out.len() > max {
+                    format!("a list of cells holds at most {max} cells")
+                } else {
+                    format!("the cell lists of a rules file name at most {MAX_LISTED_CELLS} cells in all")
+                };
+                self.error(it.first.span, m);
+                return Vec::new();
+            }
+            let before = out.len();
             let Some(a) = self.cell_by_name(&it.first) else {
                 continue;
             };
@@ -598,6 +725,7 @@ impl<'a> Compiler<'a> {
                     }
                 }
             }
+            self.listed += out.len() - before;
         }
         out
     }
@@ -606,7 +734,8 @@ impl<'a> Compiler<'a> {
         let found = self.game.board.cell(&name.text);
         if found.is_none() {
             let m = format!("unknown cell `{}`", name.text);
-            let hint = Self::suggest(&name.text, self.game.board.cells.iter().map(String::as_str))
+            let hint = self
+                .suggest(&name.text, self.game.board.cells.iter().map(String::as_str))
                 .unwrap_or_else(|| self.cell_hint());
             self.error_hint(name.span, m, hint);
         }
@@ -665,6 +794,15 @@ impl<'a> Compiler<'a> {
                 None => vec![labels.first.text.clone()],
                 Some(last) => {
                     let (a, b) = (labels.first.text.parse::<i64>(), last.text.parse::<i64>());
+                    // Checked before the names are made: a range may be huge.
+                    if let (Ok(a), Ok(b)) = (&a, &b) {
+                        let n = a.abs_diff(*b).saturating_add(1);
+                        if n != targets.len() as u64 && n != 1 {
+                            let m = format!("{} cells are given {n} names", targets.len());
+                            self.error(labels.first.span, m);
+                            continue;
+                        }
+                    }
                     match (a, b) {
                         (Ok(a), Ok(b)) if a <= b => (a..=b).map(|n| n.to_string()).collect(),
                         (Ok(a), Ok(b)) => (b..=a).rev().map(|n| n.to_string()).collect(),
@@ -757,6 +895,30 @@ impl<'a> Compiler<'a> {
                 }
                 _ => {}
             }
+        }
+        let lists: usize = self
+            .game
+            .pools
+            .iter()
+            .map(|p| if p.per_player { n } else { 1 })
+            .sum();
+        if lists > MAX_POOL_LISTS {
+            let span = file
+                .items
+                .iter()
+                .filter_map(|i| {
+                    if let Item::Pool(p) = i {
+                        Some(p.span)
+                    } else {
+                        None
+                    }
+                })
+                .next_back()
+                .unwrap_or_default();
+            self.error(
+                span,
+                format!("a game keeps at most {MAX_POOL_LISTS} pools, a pool kept per player counting once per player; this one keeps {lists}"),
+            );
         }
         self.game.data_len = at;
     }
@@ -1035,7 +1197,7 @@ impl<'a> Compiler<'a> {
             self.error_hint(
                 n.span,
                 format!("unknown action `{}`", n.text),
-                Self::suggest(&n.text, self.action_names.iter().map(String::as_str))
+                self.suggest(&n.text, self.action_names.iter().map(String::as_str))
                     .unwrap_or_else(|| format!("the actions are: {known}")),
             );
         }

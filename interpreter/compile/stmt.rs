@@ -35,7 +35,7 @@ impl<'a> Compiler<'a> {
             self.error_hint(
                 pool.name.span,
                 format!("unknown pool `{}`", pool.name.text),
-                Self::suggest(&pool.name.text, known.iter().copied())
+                self.suggest(&pool.name.text, known.iter().copied())
                     .unwrap_or_else(|| format!("the pools are: {}", known.join(", "))),
             );
             return None;
@@ -103,7 +103,7 @@ impl<'a> Compiler<'a> {
                     self.error_hint(
                         piece.span,
                         format!("unknown piece `{}`", piece.text),
-                        Self::suggest(&piece.text, known.iter().copied())
+                        self.suggest(&piece.text, known.iter().copied())
                             .unwrap_or_else(|| format!("the pieces are: {}", known.join(", "))),
                     );
                 }
@@ -181,7 +181,7 @@ impl<'a> Compiler<'a> {
                     self.error_hint(
                         name.span,
                         format!("unknown chance event `{}`", name.text),
-                        Self::suggest(&name.text, self.chance_names.iter().map(String::as_str))
+                        self.suggest(&name.text, self.chance_names.iter().map(String::as_str))
                             .unwrap_or_else(|| format!("the chance events are: {known}")),
                     );
                     return None;
@@ -210,11 +210,12 @@ impl<'a> Compiler<'a> {
                     } else {
                         format!("unknown counter `{}`", target.text)
                     };
-                    let hint = Self::suggest(
-                        &target.text,
-                        self.game.counters.iter().map(|c| c.name.as_str()),
-                    )
-                    .unwrap_or_else(|| "declare a counter with `counter NAME`".to_string());
+                    let hint = self
+                        .suggest(
+                            &target.text,
+                            self.game.counters.iter().map(|c| c.name.as_str()),
+                        )
+                        .unwrap_or_else(|| "declare a counter with `counter NAME`".to_string());
                     self.error_hint(target.span, m, hint);
                     return None;
                 };

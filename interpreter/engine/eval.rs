@@ -570,8 +570,21 @@ pub mod budget {
     }
 
     /// Whether the budget ran out since the last reset.
+    #[inline]
     pub fn spent_out() -> bool {
         SPENT_OUT.with(Cell::get)
+    }
+
+    /// The error of a budget gone while running `what` (a statement, an end rule...),
+    /// which the span points at.
+    #[cold]
+    pub fn exceeded(span: crate::diagnostic::Span, what: &str) -> crate::engine::RuntimeError {
+        crate::engine::RuntimeError::new(
+            span,
+            format!(
+                "{what} took more than {STEPS} loop steps; does a `for` run over a huge range?"
+            ),
+        )
     }
 }
 

@@ -238,10 +238,15 @@ pub(crate) mod effect {
             );
             return Err(RuntimeError::new(span, m).into());
         };
-        if n < 0 || state.data[slot] > 1_000_000 {
-            return Err(
-                RuntimeError::new(span, "a pool holds 0 to 1,000,000 of each value").into(),
+        // Checked before adding, against the copies of every value, so that no count
+        // can go beyond the limit or wrap round.
+        let held = crate::engine::eval::pool_size(game, state, pool, p);
+        if n < 0 || n > MAX_POOL_COPIES - held {
+            let m = format!(
+                "a pool holds at most {MAX_POOL_COPIES} copies in all; `{}` holds {held}, and {n} cannot be added",
+                def.name
             );
+            return Err(RuntimeError::new(span, m).into());
         }
         state.data[slot] += n;
         Ok(())

@@ -151,7 +151,19 @@ pub struct Engine<'g> {
     pub(crate) match_info: Option<matchplay::Match>,
     /// The counters reset at each turn's start: first slot, slots, starting value.
     per_turn: Vec<(usize, usize, Option<&'g Expr>)>,
+    /// The move whose generation ran last, to name it when the loop budget runs out.
+    generating: std::cell::Cell<Option<(StepKind, usize)>>,
+    /// Whether a generation stopped at `MAX_CHOICES` steps.
+    overflow: std::cell::Cell<bool>,
 }
+
+/// The most steps (actions or chance outcomes) listed at one decision, and so the
+/// memory a list of legal moves takes (some 60 bytes a step).
+pub const MAX_CHOICES: usize = 1_000_000;
+
+/// The most chance outcomes in a row, with no decision between them, that playing goes
+/// through: a chance event whose outcome starts it again would otherwise never settle.
+pub const MAX_CHANCE_RUN: usize = 1000;
 
 impl<'g> Engine<'g> {
     pub fn new(game: &'g Game) -> Engine<'g> {
@@ -169,6 +181,54 @@ impl<'g> Engine<'g> {
                     (c.base, n, c.init.as_ref())
                 })
                 .collect(),
+            generating: std::cell::Cell::new(None),
+            overflow: std::cell::Cell::new(false),
+        }
+    }
+
+    /// The error of a run of `MAX_CHANCE_RUN` chance outcomes with no decision between,
+    /// at the chance event `c`.
+    pub fn endless_chance(&self, c: usize) -> RuntimeError {
+        let def = &self.game.chances[c];
+        RuntimeError::new(
+            def.span,
+            format!(
+                "`{}` was resolved {MAX_CHANCE_RUN} times in a row with no decision between; does one of its outcomes start a chance event again?",
+                def.name
+            ),
+        )
+    }
+
+    /// The error of a loop budget run out outside the effects, which name their own
+    /// statement: the move being generated, or else the rules that settle a turn.
+    /// The error of a list of moves cut at `MAX_CHOICES`, at the move being generated.
+    pub(crate) fn overflow_error(&self) -> RuntimeError {
+        let game = self.game;
+        let span = match self.generating.get() {
+            Some((StepKind::Action, a)) => game.actions.get(a).map(|d| d.span),
+            Some((StepKind::Chance, c)) => game.chances.get(c).map(|d| d.span),
+            _ => None,
+        };
+        RuntimeError::new(
+            span.unwrap_or_default(),
+            format!("there are more than {MAX_CHOICES} moves to list here; does a `for` run over a huge range?"),
+        )
+    }
+
+    pub(crate) fn budget_error(&self) -> RuntimeError {
+        let game = self.game;
+        // The move being generated is pointed at.
+        let def = match self.generating.get() {
+            Some((StepKind::Action, a)) => game.actions.get(a).map(|d| (d, "the legal moves")),
+            Some((StepKind::Chance, c)) => game.chances.get(c).map(|d| (d, "the chance outcomes")),
+            _ => None,
+        };
+        match def {
+            Some((d, what)) => eval::budget::exceeded(d.span, &format!("finding {what}")),
+            None => eval::budget::exceeded(
+                Span::default(),
+                "working out the turn (a starting value, `until`, `starts` or a weight)",
+            ),
         }
     }
 
@@ -199,6 +259,8 @@ impl<'g> Engine<'g> {
     /// The state before the first decision: counters, setup, the first phase.
     pub fn initial_state(&mut self) -> Result<State, RuntimeError> {
         let game = self.game;
+        eval::budget::reset();
+        self.generating.set(None);
         let mut state = State::new(game);
         self.write_match(&mut state);
         let mut locals: Locals = [0; MAX_LOCALS];
@@ -212,9 +274,15 @@ impl<'g> Engine<'g> {
             }
         }
         let mut flow = Flow::default();
+        if eval::budget::spent_out() {
+            return Err(self.budget_error());
+        }
         let compiled = game.compiled_setup.as_deref();
         self.run_block(&mut state, compiled, &game.setup, &mut locals, &mut flow)?;
         self.enter_phase(&mut state, 0)?;
+        if eval::budget::spent_out() {
+            return Err(self.budget_error());
+        }
         Ok(state)
     }
 
@@ -323,15 +391,20 @@ impl<'g> Engine<'g> {
     /// ends; a phase whose `until` holds gives way to the next.
     pub fn apply_step(&mut self, state: &mut State, step: &Step) -> Result<(), RuntimeError> {
         eval::budget::reset();
+        self.generating.set(None);
         let cont = self.run_step(state, step)?;
         if step.kind == StepKind::Chance {
             // In the middle of a turn, chance that leaves the mover nothing to do ends it.
             if state.in_turn() {
-                return self.settle(state, true);
+                self.settle(state, true)?;
             }
-            return Ok(());
+        } else {
+            self.settle(state, cont)?;
         }
-        self.settle(state, cont)
+        if eval::budget::spent_out() {
+            return Err(self.budget_error());
+        }
+        Ok(())
     }
 
     pub(crate) fn settle(&mut self, state: &mut State, cont: bool) -> Result<(), RuntimeError> {
@@ -349,7 +422,7 @@ impl<'g> Engine<'g> {
             return self.end_turn(state);
         }
         state.data[SLOT_IN_TURN] = 1;
-        if state.chance().is_some() || self.end_outcome(state).is_some() {
+        if state.chance().is_some() || self.end_checked(state)?.is_some() {
             return Ok(());
         }
         let game = self.game;
@@ -420,12 +493,17 @@ impl<'g> Engine<'g> {
         let start = out.len();
         let mut locals: Locals = [0; MAX_LOCALS];
         let mut steps_of = |a: usize, out: &mut Vec<Step>| {
+            self.generating.set(Some((StepKind::Action, a)));
             generate_move(
                 game,
                 state,
                 &game.actions[a],
                 &mut locals,
                 &mut |_, _, l| {
+                    if out.len() >= MAX_CHOICES {
+                        self.overflow.set(true);
+                        return false;
+                    }
                     out.push(Step::new(StepKind::Action, a, l));
                     true
                 },
@@ -462,6 +540,7 @@ impl<'g> Engine<'g> {
     fn live_chance_steps(&self, state: &State, c: usize, out: &mut Choices) -> bool {
         let game = self.game;
         let def = &game.chances[c];
+        self.generating.set(Some((StepKind::Chance, c)));
         let mut locals: Locals = [0; MAX_LOCALS];
         generate_move(game, state, def, &mut locals, &mut |game, state, l| {
             let w = match &def.weight {
@@ -471,6 +550,10 @@ impl<'g> Engine<'g> {
                 }
                 None => 1,
             };
+            if out.len() >= MAX_CHOICES {
+                self.overflow.set(true);
+                return false;
+            }
             if w > 0 {
                 out.push_one(Step::new(StepKind::Chance, c, l), w);
             }
@@ -479,9 +562,19 @@ impl<'g> Engine<'g> {
     }
 
     /// The outcome if an end rule holds now (not counting a player stuck with no move).
+    /// An end rule that ran out of loop budget does not hold here; `legal` and playing
+    /// a step report it (`end_checked`).
     pub fn end_outcome(&self, state: &State) -> Option<Outcome> {
+        self.end_checked(state).ok().flatten()
+    }
+
+    /// `end_outcome`, with an end rule that ran out of loop budget as an error naming it.
+    pub fn end_checked(&self, state: &State) -> Result<Option<Outcome>, RuntimeError> {
         let game = self.game;
         let mut locals: Locals = [0; MAX_LOCALS];
+        let exceeded = |rule: &EndRule| {
+            eval::budget::exceeded(rule.span, &format!("the end rule \"{}\"", rule.name))
+        };
         for rule in &game.ends {
             let players = match rule.quantifier {
                 Some(_) => game.players.len(),
@@ -491,12 +584,20 @@ impl<'g> Engine<'g> {
                 if let Some(slot) = rule.quantifier {
                     locals[slot as usize] = p as i32;
                 }
-                if eval(game, state, &rule.when, &mut locals) != 0 {
-                    return Some(self.result(state, &rule.result, &mut locals, &rule.name));
+                let holds = eval(game, state, &rule.when, &mut locals) != 0;
+                if eval::budget::spent_out() {
+                    return Err(exceeded(rule));
+                }
+                if holds {
+                    let outcome = self.result(state, &rule.result, &mut locals, &rule.name);
+                    if eval::budget::spent_out() {
+                        return Err(exceeded(rule));
+                    }
+                    return Ok(Some(outcome));
                 }
             }
         }
-        None
+        Ok(None)
     }
 
     fn result(
@@ -584,7 +685,8 @@ impl<'g> Engine<'g> {
     /// Empty when the game is over.
     pub fn legal(&mut self, state: &State, out: &mut Choices) -> Result<(), RuntimeError> {
         out.clear();
-        if self.end_outcome(state).is_some() {
+        eval::budget::reset();
+        if self.end_checked(state)?.is_some() {
             return Ok(());
         }
         self.legal_unchecked(state, out)
@@ -597,18 +699,22 @@ impl<'g> Engine<'g> {
         out: &mut Choices,
     ) -> Result<(), RuntimeError> {
         eval::budget::reset();
+        self.generating.set(None);
+        self.overflow.set(false);
         let result = self.legal_within_budget(state, out);
-        if eval::budget::spent_out() {
+        if result.is_err() || eval::budget::spent_out() {
             out.clear();
-            return Err(RuntimeError::new(
-                Span::default(),
-                format!(
-                    "finding the legal moves took more than {} loop steps; does a `for` run over a huge range?",
-                    eval::budget::STEPS
-                ),
-            ));
         }
-        result
+        // An effect run by the turn search names its own statement.
+        result?;
+        if eval::budget::spent_out() {
+            return Err(self.budget_error());
+        }
+        if self.overflow.get() {
+            out.clear();
+            return Err(self.overflow_error());
+        }
+        Ok(())
     }
 
     fn legal_within_budget(

@@ -39,7 +39,11 @@ impl<'g> Engine<'g> {
             return Ok(None);
         }
         let mut choices = Choices::default();
+        super::eval::budget::reset();
         self.chance_steps(state, &mut choices);
+        if super::eval::budget::spent_out() {
+            return Err(self.budget_error().into());
+        }
         if choices.is_empty() {
             return Ok(None);
         }
@@ -49,7 +53,7 @@ impl<'g> Engine<'g> {
                 None => {
                     let legal = self.list_texts(state, &choices)?;
                     return Err(PlayError::Illegal {
-                        text: text.to_string(),
+                        text: crate::diagnostic::escape(text),
                         legal,
                     });
                 }
@@ -94,21 +98,27 @@ impl<'g> Engine<'g> {
         if let Some(i) = self.find_choice(state, choices, text)? {
             return Ok(Some(i));
         }
-        let numbers = |t: &str| {
-            let mut v: Vec<i64> = t
-                .split(|c: char| !c.is_ascii_digit())
-                .filter_map(|n| n.parse().ok())
-                .collect();
-            v.sort();
-            v
-        };
-        let want = numbers(text);
+        let want = outcome_numbers(text);
         for i in 0..choices.len() {
-            if numbers(&self.step_text(state, &choices.get(i)[0], true)) == want {
+            if outcome_numbers(&self.step_text(state, &choices.get(i)[0], true)) == want {
                 return Ok(Some(i));
             }
         }
         Ok(None)
+    }
+
+    /// Whether `text` may name an outcome of some chance event of the game, by its text
+    /// or its numbers: false only when every chance event lists fixed outcomes (a roll
+    /// of dice) and none is it, so that an outcome set for later can be refused at once.
+    pub fn may_be_outcome(&self, state: &State, text: &str) -> bool {
+        let want = outcome_numbers(text);
+        self.game.chance_outcomes.iter().any(|fixed| match fixed {
+            Some(list) => list.iter().any(|(step, _)| {
+                let written = self.step_text(state, step, true);
+                written == text || outcome_numbers(&written) == want
+            }),
+            None => true,
+        })
     }
 
     /// All choices as text, separated by commas.
@@ -145,7 +155,7 @@ impl<'g> Engine<'g> {
             None => {
                 let legal = self.list_texts(state, &choices)?;
                 Err(PlayError::Illegal {
-                    text: text.to_string(),
+                    text: crate::diagnostic::escape(text),
                     legal,
                 })
             }
@@ -187,18 +197,26 @@ impl<'g> Engine<'g> {
     ) -> Result<PlayoutRecord, RuntimeError> {
         let mut decisions = 0;
         let mut chance_events = 0;
+        let mut chance_run = 0;
         loop {
             super::eval::budget::reset();
-            if let Some(o) = self.end_outcome(&state) {
+            if let Some(o) = self.end_checked(&state)? {
                 return Ok(PlayoutRecord {
                     outcome: Some(o),
                     decisions,
                     chance_events,
                 });
             }
-            if state.chance().is_some() {
+            if let Some(c) = state.chance() {
+                chance_run += 1;
+                if chance_run > super::MAX_CHANCE_RUN {
+                    return Err(self.endless_chance(c));
+                }
                 choices.clear();
                 self.chance_steps(&state, choices);
+                if super::eval::budget::spent_out() {
+                    return Err(self.budget_error());
+                }
                 if choices.is_empty() {
                     return Err(RuntimeError::new(
                         Default::default(),
@@ -232,6 +250,7 @@ impl<'g> Engine<'g> {
             let i = rng.weighted(&choices.weights);
             self.play_choice(&mut state, choices, i)?;
             decisions += 1;
+            chance_run = 0;
         }
     }
 
@@ -295,4 +314,14 @@ impl<'g> Engine<'g> {
     pub fn is_chance(step: &Step) -> bool {
         step.kind == StepKind::Chance
     }
+}
+
+/// The numbers of a chance outcome's text, sorted (`3,1` and `1-3` are the same roll).
+fn outcome_numbers(text: &str) -> Vec<i64> {
+    let mut v: Vec<i64> = text
+        .split(|c: char| !c.is_ascii_digit())
+        .filter_map(|n| n.parse().ok())
+        .collect();
+    v.sort();
+    v
 }

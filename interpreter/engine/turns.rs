@@ -10,6 +10,11 @@ use crate::ir::*;
 
 const MAX_KEYS: usize = MAX_TURN_KEYS;
 
+/// The most words of positions a turn search keeps (those reached, and the complete
+/// turns): 64 MiB. Far more than any real turn needs; a turn of a thousand choices at
+/// each of sixty steps would otherwise fill the memory before its loop budget ran out.
+pub const MAX_SEARCH_WORDS: usize = 1 << 24;
+
 #[derive(Debug, Clone, Copy)]
 struct Leaf {
     steps: (u32, u32),
@@ -187,6 +192,10 @@ impl<'g> Engine<'g> {
         } = std::mem::take(&mut self.search.levels[depth]);
         steps.clear();
         self.action_steps(work, &mut steps);
+        if self.overflow.get() {
+            self.search.levels[depth] = Level { steps, saved };
+            return Err(self.overflow_error());
+        }
         // Going back is one copy of the position: cheaper than recording and undoing
         // each of the dozen or so writes a step and the settling of a turn make.
         saved.clear();
@@ -210,6 +219,9 @@ impl<'g> Engine<'g> {
                 if self.search.visit(work) {
                     work.data.copy_from_slice(&saved);
                     continue;
+                }
+                if self.search.seen_data.len() + self.search.leaf_data.len() > MAX_SEARCH_WORDS {
+                    return Err(search_too_big(game, s));
                 }
                 self.search.path.push(*s);
                 let mut locals: Locals = [0; MAX_LOCALS];
@@ -290,6 +302,16 @@ impl<'g> Engine<'g> {
         });
         Ok(())
     }
+}
+
+/// The error of a turn with too many positions to keep: built out of the hot loop.
+#[cold]
+#[inline(never)]
+fn search_too_big(game: &Game, step: &Step) -> RuntimeError {
+    RuntimeError::new(
+        game.actions[step.id as usize].span,
+        format!("a whole turn reaches more positions than the turn search keeps ({MAX_SEARCH_WORDS} words); do its actions choose among too many values?"),
+    )
 }
 
 /// The error of a turn that never stops: built out of the search's hot loop.

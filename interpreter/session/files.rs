@@ -59,8 +59,7 @@ impl Session {
         if path.is_empty() {
             return Err("`load FILE`, e.g. `load game.yaml`".into());
         }
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| format!("cannot read `{path}`: {}", e.to_string().to_lowercase()))?;
+        let text = crate::input::read(path, crate::input::Kind::Record)?;
         let record = Record::from_yaml(&text)?;
         let (name, source) = (self.game.name.clone(), self.source.name.clone());
         self.load_record(&record)?;
@@ -80,12 +79,22 @@ impl Session {
         let (origin, source) = if record.game == self.origin.name() {
             (self.origin.clone(), self.source.clone())
         } else {
-            let origin = Origin::of(&record.game);
+            let origin = Origin::of_record(&record.game)?;
             let source = origin.read()?;
             (origin, source)
         };
         let game =
             compile(&source, &record.options).map_err(|e| compile_error(e, self.style.color))?;
+        // Every position of the replayed game is kept (for undo): a long record of a
+        // game with a large state is refused before it is replayed.
+        let moves = record.moves.len() + record.games.iter().map(Vec::len).sum::<usize>();
+        if moves.saturating_mul(game.data_len) > MAX_REPLAY_WORDS {
+            return Err(format!(
+                "this record of {moves} moves is too long to replay for {}: its positions would take more than {} MiB",
+                game.name,
+                MAX_REPLAY_WORDS / (1 << 18)
+            ));
+        }
         let color = self.style.color;
         let length = record.match_length.max(0);
         let (base, start) = start_state(&game, &source, record.start.as_ref(), length, color)?;
@@ -143,8 +152,7 @@ impl Session {
         if path.is_empty() {
             return Err("`load-state FILE`, e.g. `load-state position.json`".into());
         }
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| format!("cannot read `{path}`: {}", e.to_string().to_lowercase()))?;
+        let text = crate::input::read(path, crate::input::Kind::State)?;
         let state = json::state_from_text(&self.game, &Source::new(path, text))
             .map_err(|d| d.render(self.style.color))?;
         self.start_json = Some(json::state_to_json(&self.game, &state));
@@ -229,6 +237,9 @@ impl Session {
         Ok(())
     }
 }
+
+/// The most words of positions that replaying a record may keep: 256 MiB.
+pub const MAX_REPLAY_WORDS: usize = 1 << 26;
 
 /// The start of the first game and the match it is in: a state given in a record
 /// (its match counters give the match), or the initial state of a match of `length`.

@@ -238,6 +238,12 @@ impl Session {
             self.timeline.trailing_chance()
         };
         let Some(k) = at else {
+            if !engine.may_be_outcome(&state, text) {
+                return Err(format!(
+                    "`{text}` is not an outcome of any chance event of {}",
+                    game.name
+                ));
+            }
             self.queued = Some(text.to_string());
             out.line(format!("the next chance outcome will be `{text}`"));
             return Ok(());

@@ -35,7 +35,7 @@ impl ReplayError {
             Some(k) => format!(
                 "{game}move {}{place} (`{}`): {}",
                 k + 1,
-                self.moves[k],
+                crate::diagnostic::escape(&self.moves[k]),
                 self.message
             ),
             None => format!("game {}{place}: {}", self.game + 1, self.message),

@@ -17,7 +17,7 @@ use crate::ai;
 pub use crate::ai::Level;
 pub use commands::{help, Arg, Cmd, CommandSpec, COMMANDS};
 pub use files::replay;
-pub use record::Record;
+pub use record::{Record, MAX_RECORD_MOVES};
 pub use style::Style;
 pub use timeline::{By, Entry};
 
@@ -64,9 +64,21 @@ impl Origin {
             Origin::BuiltIn(n) => crate::games::built_in(n)
                 .map(|t| Source::new(format!("games/{n}.tabula"), t))
                 .ok_or_else(|| format!("`{n}` is not a built-in game")),
-            Origin::Path(p) => std::fs::read_to_string(p)
-                .map(|t| Source::new(p.clone(), t))
-                .map_err(|e| format!("cannot read `{p}`: {}", e.to_string().to_lowercase())),
+            Origin::Path(p) => {
+                crate::input::read(p, crate::input::Kind::Rules).map(|t| Source::new(p.clone(), t))
+            }
+        }
+    }
+
+    /// The game a record names: a built-in game, or a rules file by a path ending in
+    /// `.tabula` (so that a record cannot have any other file read and quoted).
+    pub fn of_record(name_or_path: &str) -> Result<Origin, String> {
+        match Origin::of(name_or_path) {
+            Origin::Path(p) if !p.ends_with(".tabula") => Err(format!(
+                "the record's game `{}` is neither a built-in game nor a rules file (a path ending in .tabula)",
+                crate::diagnostic::escape(&p)
+            )),
+            origin => Ok(origin),
         }
     }
 
@@ -532,7 +544,7 @@ impl Session {
             Cmd::Hint => self.hint(rest, out)?,
             Cmd::Dice => {
                 let numbers = words(rest);
-                if numbers.is_empty() || numbers.iter().any(|n| n.parse::<i64>().is_err()) {
+                if numbers.is_empty() || numbers.iter().any(|n| n.parse::<u32>().is_err()) {
                     return Err("`dice` takes the numbers of the outcome, e.g. `dice 3 1`".into());
                 }
                 self.set_chance(&numbers.join("-"), out)?;
@@ -602,6 +614,7 @@ impl Session {
         let mut engine = Engine::new(&game);
         let mut computer_moves = 0;
         let mut games = 0;
+        let mut chance_run = 0;
         loop {
             let state = self.timeline.current().clone();
             match engine.status(&state) {
@@ -623,6 +636,11 @@ impl Session {
                     games += 1;
                 }
                 Status::Chance(c) => {
+                    chance_run += 1;
+                    if chance_run > crate::engine::MAX_CHANCE_RUN {
+                        out.push(self.error(&self.runtime(&engine.endless_chance(c))));
+                        break;
+                    }
                     let fixed = self.queued.take();
                     let mut next = state.clone();
                     match engine.resolve_chance(&mut next, &mut self.rng, fixed.as_deref()) {
@@ -667,6 +685,7 @@ impl Session {
                     }
                 }
                 Status::Player(p) => {
+                    chance_run = 0;
                     if self.person(p)
                         && computer_moves < COMPUTER_LIMIT
                         && self.pass_if_stuck(&mut engine, &state, p, out)

@@ -39,10 +39,12 @@ pub fn parse(text: &str) -> Result<File, Diagnostic> {
     Ok(File { items })
 }
 
-/// How deep the parse tree may nest. Everything after the parser (building the AST,
-/// checking, compiling, running) walks it recursively, so an untrusted file nesting
-/// thousands of levels deep is refused here rather than exhausting the stack later.
-/// The built-in games and the examples reach at most 64.
+/// How deep the syntax tree may nest. Everything after the parser (building the AST,
+/// checking, compiling, running, and dropping the tree at the end) walks it recursively,
+/// so an untrusted file nesting thousands of levels deep is refused here rather than
+/// exhausting the stack later. A chain of operators counts one level per operator
+/// (`a + b + c` is built as `(a + b) + c`, `- - x` as `-(-x)`). The built-in games and
+/// the examples reach at most 64.
 pub const MAX_NESTING: usize = 500;
 
 fn nested_too_deep(at: usize) -> Diagnostic {
@@ -53,18 +55,54 @@ fn nested_too_deep(at: usize) -> Diagnostic {
     .with_hint("split it with `define`, `let` or smaller blocks")
 }
 
-/// Refuses a parse tree nesting deeper than `MAX_NESTING`, pointing at where it does.
+/// Whether a token is an operator of a chain, which nests the tree one level more.
+fn chains(rule: Rule) -> bool {
+    matches!(
+        rule,
+        Rule::or_kw
+            | Rule::and_kw
+            | Rule::not_op
+            | Rule::cmp_op
+            | Rule::sum_op
+            | Rule::prod_op
+            | Rule::neg_op
+            | Rule::index
+    )
+}
+
+/// Refuses a parse tree whose syntax tree would nest deeper than `MAX_NESTING`,
+/// pointing at where it does. Measured on pest's flat token list, before any tree is
+/// built: each open pair keeps its start, its deepest child and its operators so far.
 fn too_deep(pairs: &pest::iterators::Pairs<Rule>) -> Result<(), Diagnostic> {
-    let mut depth = 0usize;
+    let mut open: Vec<(usize, usize, usize)> = Vec::new();
     for token in pairs.clone().tokens() {
         match token {
-            pest::Token::Start { pos, .. } => {
-                depth += 1;
-                if depth > MAX_NESTING {
+            pest::Token::Start { rule, pos } => {
+                if let Some(parent) = open.last_mut() {
+                    if chains(rule) {
+                        parent.2 += 1;
+                        if parent.1 + parent.2 >= MAX_NESTING {
+                            return Err(nested_too_deep(pos.pos()));
+                        }
+                    }
+                }
+                open.push((pos.pos(), 0, 0));
+                if open.len() > MAX_NESTING {
                     return Err(nested_too_deep(pos.pos()));
                 }
             }
-            pest::Token::End { .. } => depth = depth.saturating_sub(1),
+            pest::Token::End { .. } => {
+                let Some((start, child, ops)) = open.pop() else {
+                    continue;
+                };
+                let depth = 1 + child + ops;
+                if depth > MAX_NESTING {
+                    return Err(nested_too_deep(start));
+                }
+                if let Some(parent) = open.last_mut() {
+                    parent.1 = parent.1.max(depth);
+                }
+            }
         }
     }
     Ok(())
@@ -100,11 +138,13 @@ pub fn parse_template(text: &str, offset: usize) -> Result<Vec<TemplatePart>, Di
             Some(q) => (&inner[..q], Some(inner[q + 1..].trim().to_string())),
             None => (inner, None),
         };
-        let mut pairs = RulesParser::parse(Rule::template_expr, expr_text).map_err(|e| {
-            let mut d = syntax_error(expr_text, e);
+        let at_inner = |mut d: Diagnostic| {
             d.span = Span::new(d.span.start + inner_at, d.span.end + inner_at);
             d
-        })?;
+        };
+        let mut pairs = RulesParser::parse(Rule::template_expr, expr_text)
+            .map_err(|e| at_inner(syntax_error(expr_text, e)))?;
+        too_deep(&pairs).map_err(at_inner)?;
         let pair = pairs.next().and_then(|p| p.into_inner().next());
         let Some(pair) = pair else {
             return Err(Diagnostic::new(

@@ -1,7 +1,8 @@
 //! Blocks of statements as closures, running the effects of `exec::effect`.
 
 use super::{compile, lower_domain, slot};
-use crate::engine::eval::Locals;
+use crate::diagnostic::Span;
+use crate::engine::eval::{budget, Locals};
 use crate::engine::exec::effect;
 use crate::engine::state::State;
 use crate::ir::*;
@@ -10,19 +11,37 @@ use crate::ir::*;
 type StmtFn = BlockFn;
 
 /// A block of statements as one closure running each in turn: the only way effects
-/// are run (setup, actions, chance outcomes, turn hooks, passes).
+/// are run (setup, actions, chance outcomes, turn hooks, passes). After each statement
+/// the loop budget is looked at, so that a statement whose loops ran out of it is an
+/// error naming that statement, not a loop silently cut short.
 pub fn compile_block(stmts: &[Stmt]) -> BlockFn {
-    let mut fns: Vec<StmtFn> = stmts.iter().map(compile_stmt).collect();
+    let mut fns: Vec<(StmtFn, Span)> = stmts.iter().map(|s| (compile_stmt(s), s.span)).collect();
     match fns.len() {
         0 => Box::new(|_, _, _, _| Ok(())),
-        1 => fns.remove(0),
-        _ => Box::new(move |g, st, l, flow| {
-            for f in &fns {
+        1 => {
+            let (f, span) = fns.remove(0);
+            Box::new(move |g, st, l, flow| {
                 f(g, st, l, flow)?;
+                within_budget(span)
+            })
+        }
+        _ => Box::new(move |g, st, l, flow| {
+            for (f, span) in &fns {
+                f(g, st, l, flow)?;
+                within_budget(*span)?;
             }
             Ok(())
         }),
     }
+}
+
+/// An error naming the statement at `span` if the loop budget has run out.
+#[inline(always)]
+fn within_budget(span: Span) -> crate::engine::Fallible {
+    if budget::spent_out() {
+        return Err(budget::exceeded(span, "this statement").into());
+    }
+    Ok(())
 }
 
 /// A player operand of a statement: `None` when it names none.
@@ -89,7 +108,10 @@ fn compile_stmt(s: &Stmt) -> StmtFn {
             let mut domain = domain.clone();
             lower_domain(&mut domain);
             Box::new(move |g, st, l, flow| {
-                for x in effect::domain_items(g, st, &domain, l) {
+                let items = effect::domain_items(g, st, &domain, l);
+                // The loop is not run on a list the budget cut short.
+                within_budget(span)?;
+                for x in items {
                     l[s] = x;
                     if let Some(f) = &filter {
                         if f.get(g, st, l) == 0 {

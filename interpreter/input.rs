@@ -1,0 +1,137 @@
+//! Reading untrusted files: rules files, states and game records are read only from
+//! regular files, within a size limit fixed for each kind, as UTF-8 text (a byte-order
+//! mark is dropped). docs/limits.md lists the limits.
+
+use std::io::Read;
+
+/// What is being read, for its size limit and its wording.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    Rules,
+    State,
+    Record,
+}
+
+/// The largest rules file read: the built-in games are some 15 KB.
+pub const MAX_RULES_BYTES: u64 = 1 << 20;
+/// The largest state file read: a state of the largest board is some 300 KB.
+pub const MAX_STATE_BYTES: u64 = 1 << 20;
+/// The largest game record read: a record is some 10 bytes a move.
+pub const MAX_RECORD_BYTES: u64 = 2 << 20;
+
+impl Kind {
+    pub fn limit(self) -> u64 {
+        match self {
+            Kind::Rules => MAX_RULES_BYTES,
+            Kind::State => MAX_STATE_BYTES,
+            Kind::Record => MAX_RECORD_BYTES,
+        }
+    }
+
+    fn what(self) -> &'static str {
+        match self {
+            Kind::Rules => "a rules file",
+            Kind::State => "a state file",
+            Kind::Record => "a game record",
+        }
+    }
+}
+
+/// Reads a file of `kind`: a regular file (not a device, a pipe or a directory) of at
+/// most `kind.limit()` bytes of UTF-8. The error is a sentence naming the file.
+pub fn read(path: &str, kind: Kind) -> Result<String, String> {
+    let cannot = |e: std::io::Error| {
+        format!(
+            "cannot read `{}`: {}",
+            crate::diagnostic::escape(path),
+            e.to_string().to_lowercase()
+        )
+    };
+    // Looked at before opening: opening a pipe waits for a writer.
+    let meta = std::fs::metadata(path).map_err(cannot)?;
+    if !meta.is_file() {
+        return Err(format!(
+            "cannot read `{}`: it is not a regular file",
+            crate::diagnostic::escape(path)
+        ));
+    }
+    let limit = kind.limit();
+    let too_big = || {
+        format!(
+            "cannot read `{}`: {} is at most {} bytes",
+            crate::diagnostic::escape(path),
+            kind.what(),
+            limit
+        )
+    };
+    if meta.len() > limit {
+        return Err(too_big());
+    }
+    let file = std::fs::File::open(path).map_err(cannot)?;
+    let mut bytes = Vec::new();
+    // The file may have grown since it was looked at: read one byte past the limit.
+    file.take(limit + 1)
+        .read_to_end(&mut bytes)
+        .map_err(cannot)?;
+    if bytes.len() as u64 > limit {
+        return Err(too_big());
+    }
+    text(bytes).map_err(|at| {
+        format!(
+            "cannot read `{}`: it is not UTF-8 text (byte {at} is not)",
+            crate::diagnostic::escape(path)
+        )
+    })
+}
+
+/// Bytes as text without a leading byte-order mark; the error is the offset of the first
+/// byte that is not UTF-8.
+pub fn text(mut bytes: Vec<u8>) -> Result<String, usize> {
+    if bytes.starts_with(b"\xEF\xBB\xBF") {
+        bytes.drain(..3);
+    }
+    String::from_utf8(bytes).map_err(|e| e.utf8_error().valid_up_to())
+}
+
+/// Text given directly (not read from a file) without a leading byte-order mark.
+pub fn strip_bom(text: &str) -> &str {
+    text.strip_prefix('\u{feff}').unwrap_or(text)
+}
+
+/// How deep brackets may nest in a JSON or YAML document (a state nests four levels,
+/// a record's start state five).
+pub const MAX_DOCUMENT_NESTING: usize = 64;
+
+/// The offset of the first `[` or `{` nesting deeper than `MAX_DOCUMENT_NESTING` in a
+/// JSON or YAML text, outside quoted strings. Looked for before parsing, since a YAML
+/// parser takes time quadratic in the depth before refusing it.
+pub fn too_deep(text: &str) -> Option<usize> {
+    let mut depth = 0usize;
+    let mut quote = None;
+    let mut escaped = false;
+    for (i, b) in text.bytes().enumerate() {
+        match quote {
+            Some(q) => {
+                if escaped {
+                    escaped = false;
+                } else if b == b'\\' && q == b'"' {
+                    escaped = true;
+                } else if b == q {
+                    quote = None;
+                }
+            }
+            None => match b {
+                b'"' | b'\'' => quote = Some(b),
+                b'[' | b'{' => {
+                    depth += 1;
+                    if depth > MAX_DOCUMENT_NESTING {
+                        return Some(i);
+                    }
+                }
+                b']' | b'}' => depth = depth.saturating_sub(1),
+                _ => {}
+            },
+        }
+    }
+    None
+}
