@@ -813,11 +813,6 @@ fn random_games_with_the_cube_keep_fifteen_checkers_a_side_and_end() {
 /// Every way of writing a turn names it: a checker that uses both dice can be written
 /// by either intermediate point (`24/19 19/16` or `24/21 21/16`), as in RULES.md's
 /// notation, which writes each checker move.
-///
-/// Ignored: tabula's turn search prunes positions already reached in the turn
-/// (interpreter/engine/turns.rs, `Search::visit`), so it records one path per resulting
-/// position and `Choices::alternatives` stays empty; `find_choice` then accepts only the
-/// path it happened to keep. Reported to the lead; run with `--ignored` once fixed.
 #[test]
 fn every_way_of_writing_a_turn_is_accepted() {
     let game = game(&[]);
