@@ -1,5 +1,7 @@
 //! The session's commands: one table drives dispatch, `help` and tab completion.
 
+use super::style::wrap_lines;
+
 /// What a command does; the session matches on this.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Cmd {
@@ -230,6 +232,12 @@ pub fn find(word: &str) -> Option<&'static CommandSpec> {
 
 /// The help text: every command, or one.
 pub fn help(topic: Option<&str>) -> Result<String, String> {
+    help_in(topic, None)
+}
+
+/// The help text wrapped to `width` columns: each command's text goes on under itself,
+/// past its name.
+pub fn help_in(topic: Option<&str>, width: Option<usize>) -> Result<String, String> {
     if let Some(t) = topic {
         let Some(c) = find(t) else {
             return Err(format!("no command `{t}`; `help` lists them"));
@@ -239,21 +247,37 @@ pub fn help(topic: Option<&str>) -> Result<String, String> {
         } else {
             format!(" (also: {})", c.aliases.join(", "))
         };
-        return Ok(format!("{} {}{aliases}\n  {}\n", c.name, c.usage, c.help));
+        let text = wrap_lines(&format!("  {}", c.help), width, 2);
+        return Ok(format!("{} {}{aliases}\n{text}\n", c.name, c.usage));
     }
-    let width = COMMANDS
-        .iter()
-        .map(|c| c.name.len() + 1 + c.usage.len())
-        .max()
-        .unwrap_or(0);
-    let mut out = String::from("Enter a move in the game's notation (e.g. as `moves` prints it), or its number.\nCommands:\n");
+    let heads = width_of_heads();
+    let intro = "Enter a move in the game's notation (e.g. as `moves` prints it), or its number.";
+    let mut out = format!("{}\nCommands:\n", wrap_lines(intro, width, 0));
+    // On a narrow terminal the text of each command goes under its name.
+    let beside = width.is_none_or(|w| w >= heads + 4 + 30);
     for c in COMMANDS {
         let head = if c.usage.is_empty() {
             c.name.to_string()
         } else {
             format!("{} {}", c.name, c.usage)
         };
-        out.push_str(&format!("  {head:<width$}  {}\n", c.help));
+        let line = if beside {
+            format!("  {head:<w$}  {}", c.help, w = heads)
+        } else {
+            format!("  {head}\n      {}", c.help)
+        };
+        let indent = if beside { heads + 4 } else { 6 };
+        out.push_str(&wrap_lines(&line, width, indent));
+        out.push('\n');
     }
     Ok(out)
+}
+
+/// The width of the widest `name usage` in the help's first column.
+fn width_of_heads() -> usize {
+    COMMANDS
+        .iter()
+        .map(|c| c.name.len() + 1 + c.usage.len())
+        .max()
+        .unwrap_or(0)
 }

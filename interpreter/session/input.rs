@@ -149,7 +149,11 @@ impl Session {
         if !partial.is_empty() {
             out.line(format!("turns that go on from `{}`:", partial.join(" ")));
         }
-        out.push(columns(&items, 78));
+        // Two columns to spare, as a terminal wraps a line that fills it.
+        out.push(columns(
+            &items,
+            self.style.width.unwrap_or(80).saturating_sub(2),
+        ));
         Ok(())
     }
 

@@ -15,7 +15,7 @@ mod turn;
 
 use crate::ai;
 pub use crate::ai::Level;
-pub use commands::{help, Arg, Cmd, CommandSpec, COMMANDS};
+pub use commands::{help, help_in, Arg, Cmd, CommandSpec, COMMANDS};
 pub use files::replay;
 pub use record::Record;
 pub use style::Style;
@@ -475,7 +475,7 @@ impl Session {
 
     fn command(&mut self, cmd: Cmd, rest: &str, out: &mut Out) -> Result<bool, String> {
         match cmd {
-            Cmd::Help => out.push(help(words(rest).first().copied())?),
+            Cmd::Help => out.push(help_in(words(rest).first().copied(), self.style.width)?),
             Cmd::Moves => self.list_moves(out)?,
             Cmd::Board => self.draw(out),
             Cmd::Undo => self.undo(input::count(rest)?, out)?,
@@ -885,18 +885,23 @@ impl Session {
         if self.base.length > 0 && !over {
             out.line(self.match_line());
         }
-        out.line(if self.style.unicode {
+        let status = if self.style.unicode {
             status
         } else {
             status.replace(" · ", ", ")
-        });
+        };
+        out.line(style::wrap_lines(&status, self.style.width, 2));
         if self.base.length > 0 && over {
             out.line(self.match_line());
         }
         if !self.partial.is_empty() {
-            out.line(format!(
-                "so far: {} (enter the rest of the turn; `undo` takes back a step)",
-                self.partial.join(" ")
+            out.line(style::wrap_lines(
+                &format!(
+                    "so far: {} (enter the rest of the turn; `undo` takes back a step)",
+                    self.partial.join(" ")
+                ),
+                self.style.width,
+                2,
             ));
         }
     }

@@ -6,7 +6,7 @@ mod grid;
 mod hex;
 mod points;
 
-use super::style::{pad, Paint, Style};
+use super::style::{pad, wrap_lines, Paint, Style};
 use crate::engine::state::{CellWord, NEUTRAL};
 use crate::ir::{Game, MATCH_COUNTERS};
 use crate::{Engine, State};
@@ -334,11 +334,13 @@ pub fn equipment(game: &Game, state: &State, scores: &[i32], style: &Style) -> S
             }
         })
         .collect();
-    // Long lists of counters wrap.
+    // Long lists of counters wrap (64 columns after the label, as on an 80-column
+    // terminal, unless the terminal's width is known).
+    let room = style.width.map_or(64, |w| w.saturating_sub(16).max(20));
     let mut line = String::new();
     let mut first = true;
     for part in parts {
-        if !line.is_empty() && line.chars().count() + part.chars().count() > 64 {
+        if !line.is_empty() && line.chars().count() + part.chars().count() > room {
             let name = if first { "counters" } else { "" };
             rows.push((name.to_string(), std::mem::take(&mut line)));
             first = false;
@@ -373,7 +375,9 @@ pub fn equipment(game: &Game, state: &State, scores: &[i32], style: &Style) -> S
         .unwrap_or(0);
     let mut out = String::new();
     for (name, text) in rows {
-        out.push_str(&format!("{}  {text}\n", pad(&name, width)));
+        let row = format!("{}  {text}", pad(&name, width));
+        out.push_str(&wrap_lines(&row, style.width, width + 2));
+        out.push('\n');
     }
     out
 }
