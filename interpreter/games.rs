@@ -21,11 +21,27 @@ pub fn load_source(name_or_path: &str) -> Result<crate::Source, String> {
         Ok(text) => Ok(crate::Source::new(name_or_path, text)),
         Err(e) => {
             let names: Vec<&str> = BUILT_IN.iter().map(|(n, _)| *n).collect();
-            Err(format!(
-                "cannot read `{name_or_path}`: {}; it is not a built-in game either (those are: {})",
-                e.to_string().to_lowercase(),
-                names.join(", ")
-            ))
+            let error = e.to_string().to_lowercase();
+            match closest_built_in(name_or_path) {
+                Some(near) => Err(format!(
+                    "cannot read `{name_or_path}`: {error}; did you mean the built-in game `{near}`?"
+                )),
+                None => Err(format!(
+                    "cannot read `{name_or_path}`: {error}; it is not a built-in game either (those are: {})",
+                    names.join(", ")
+                )),
+            }
         }
     }
+}
+
+/// The built-in game whose name is closest to a misspelt one, if one is close (the
+/// same measure as the checker's "did you mean" for names in a rules file).
+fn closest_built_in(name: &str) -> Option<&'static str> {
+    BUILT_IN
+        .iter()
+        .map(|(n, _)| (strsim::jaro_winkler(name, n), *n))
+        .filter(|(score, _)| *score > 0.8)
+        .max_by(|a, b| a.0.total_cmp(&b.0))
+        .map(|(_, n)| n)
 }
