@@ -73,7 +73,9 @@ fn a_misspelt_game_name_is_answered_with_the_built_in_game_meant() {
         .expect("the binary runs");
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(
-        stderr.contains("it is not a built-in game either (those are: backgammon, invictus, naytin-six)"),
+        stderr.contains(
+            "it is not a built-in game either (those are: backgammon, invictus, naytin-six)"
+        ),
         "{stderr}"
     );
 }

@@ -774,6 +774,43 @@ impl Session {
         Ok(())
     }
 
+    /// When the decision has passed to another player in the middle of a turn (a double
+    /// to answer), says so, with the choices when there are few: `white: take or drop?`.
+    fn say_who_decides(&mut self, state: &State, out: &mut Out) {
+        let p = state.mover();
+        let owner = state.turn_of();
+        if !state.in_turn()
+            || owner == p
+            || state.chance().is_some()
+            || self.computer(p).is_some()
+            || !self.partial.is_empty()
+            || self.outcome().is_some()
+        {
+            return;
+        }
+        let game = self.game.clone();
+        let mut engine = Engine::new(&game);
+        let Ok(mut decision) = self.take_decision(&mut engine, state) else {
+            return;
+        };
+        let texts = decision.texts(&mut engine, state).unwrap_or_default();
+        self.decision = Some(decision);
+        let name = &game.players[p];
+        let who = self.style.paint(Paint::player(p, name), name);
+        let line = match texts.as_slice() {
+            [] | [_] => return,
+            [a, b] => format!("{who}: {a} or {b}?"),
+            [first @ .., last] if texts.len() <= 4 => {
+                format!("{who}: {} or {last}?", first.join(", "))
+            }
+            _ => format!(
+                "{who} decides now, in {}'s turn: `moves` lists the choices",
+                game.players[owner]
+            ),
+        };
+        out.line(line);
+    }
+
     /// What is said when player `p` cannot move: his only move is a pass, or the roll
     /// of a turn he began cannot be played.
     fn cannot_move(&self, p: usize) -> String {
@@ -891,6 +928,7 @@ impl Session {
             status.replace(" · ", ", ")
         };
         out.line(style::wrap_lines(&status, self.style.width, 2));
+        self.say_who_decides(&state, out);
         if self.base.length > 0 && over {
             out.line(self.match_line());
         }
