@@ -1,5 +1,6 @@
 //! What a player is told and what he may type at the prompt: who decides when the
-//! decision passes to another player within a turn.
+//! decision passes to another player within a turn; the settings that roll and play
+//! forced moves for him.
 
 use tabula::session::Session;
 
@@ -27,4 +28,68 @@ fn after_a_double_the_player_who_answers_is_asked_take_or_drop() {
     let mut s = Session::open("backgammon", &[], 42).expect("a built-in game");
     let text = s.intro().text;
     assert!(!text.contains('?'), "{text}");
+}
+
+#[test]
+fn settings_are_off_at_first_and_switched_by_set() {
+    let mut s = Session::open("backgammon", &[], 42).expect("a built-in game");
+    s.intro();
+    assert_eq!(run(&mut s, "set"), "autoroll off, autoplay off\n");
+    assert_eq!(run(&mut s, "set autoplay on"), "autoplay on\n");
+    assert_eq!(run(&mut s, "set"), "autoroll off, autoplay on\n");
+    assert_eq!(
+        run(&mut s, "set frob on"),
+        "error: no setting `frob`; the settings are autoroll, autoplay\n"
+    );
+}
+
+#[test]
+fn autoroll_rolls_for_a_person_who_may_roll() {
+    let mut s = Session::open("backgammon", &[], 42).expect("a built-in game");
+    s.intro();
+    // Off: black, to double or roll, is asked.
+    let text = run(&mut s, "24/21 24/18");
+    assert!(
+        text.ends_with("black to move, phase play, move 2\n"),
+        "{text}"
+    );
+    run(&mut s, "undo");
+    run(&mut s, "set autoroll on");
+    let text = run(&mut s, "24/21 24/18");
+    assert!(
+        text.contains("white: 24/21 24/18\nblack: roll\nroll: "),
+        "{text}"
+    );
+}
+
+#[test]
+fn autoplay_plays_a_persons_only_move() {
+    // White on the bar with 4-3, black holding the 21-point: the 4 cannot enter, so the
+    // 3 must (bar/22) and the 4 is then played by the same checker (22/18): one turn.
+    let dir = std::env::temp_dir().join(format!("tabula-autoplay-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("one.json");
+    std::fs::write(
+        &file,
+        r#"{"phase": "play", "to_move": "white",
+ "cells": {"bar-white": {"owner": "white", "piece": "checker"},
+           "off-white": {"owner": "white", "piece": "checker", "count": 14},
+           "21": {"owner": "black", "piece": "checker", "count": 2},
+           "off-black": {"owner": "black", "piece": "checker", "count": 13}},
+ "pools": {"dice": [4, 3]},
+ "counters": {"turns": 1}}"#,
+    )
+    .unwrap();
+    let load = format!("load-state {}", file.display());
+    let mut s = Session::open("backgammon", &[], 42).expect("a built-in game");
+    s.intro();
+    let text = run(&mut s, &load);
+    assert!(
+        text.ends_with("white to move, phase play, move 1\n"),
+        "{text}"
+    );
+    run(&mut s, "set autoplay on");
+    let text = run(&mut s, &load);
+    assert!(text.contains("\nwhite: bar/22 22/18\n"), "{text}");
+    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -19,6 +19,7 @@ pub enum Cmd {
     Roll,
     Why,
     Trace,
+    Set,
     Save,
     Load,
     State,
@@ -40,6 +41,8 @@ pub enum Arg {
     Level,
     /// on or off.
     Switch,
+    /// A setting of the session (`SETTINGS`).
+    Setting,
     /// A file name.
     File,
     /// Any number of the game's option names.
@@ -174,6 +177,14 @@ pub const COMMANDS: &[CommandSpec] = &[
         args: &[Arg::Switch],
     },
     CommandSpec {
+        cmd: Cmd::Set,
+        name: "set",
+        aliases: &[],
+        usage: "[autoroll|autoplay on|off]",
+        help: "show the settings, or switch one: autoroll rolls for you instead of asking (you give up doubling), autoplay plays a move that is your only one",
+        args: &[Arg::Setting, Arg::Switch],
+    },
+    CommandSpec {
         cmd: Cmd::Save,
         name: "save",
         aliases: &[],
@@ -281,3 +292,6 @@ fn width_of_heads() -> usize {
         .max()
         .unwrap_or(0)
 }
+
+/// The settings `set` switches, all off when a session starts.
+pub const SETTINGS: &[&str] = &["autoroll", "autoplay"];

@@ -352,6 +352,9 @@ impl Session {
                         candidates.extend(Level::NAMES.iter().map(|s| s.to_string()))
                     }
                     Some(Arg::Switch) => candidates.extend(["on".to_string(), "off".to_string()]),
+                    Some(Arg::Setting) => {
+                        candidates.extend(super::commands::SETTINGS.iter().map(|s| s.to_string()))
+                    }
                     Some(Arg::Format) => {
                         candidates.extend(["json".to_string(), "yaml".to_string()])
                     }

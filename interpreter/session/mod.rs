@@ -15,7 +15,8 @@ mod turn;
 
 use crate::ai;
 pub use crate::ai::Level;
-pub use commands::{help, help_in, Arg, Cmd, CommandSpec, COMMANDS};
+use crate::ir::StmtKind;
+pub use commands::{help, help_in, Arg, Cmd, CommandSpec, COMMANDS, SETTINGS};
 pub use files::replay;
 pub use record::Record;
 pub use style::Style;
@@ -144,6 +145,11 @@ pub struct Session {
     /// prints it at once); without it, all of a line's text is returned at its end.
     live: Option<Printer>,
     trace: bool,
+    /// `set autoroll on`: a person's roll (a move that only starts a chance event) is
+    /// played for him whenever it is one of his moves.
+    autoroll: bool,
+    /// `set autoplay on`: a person's only legal move is played for him.
+    autoplay: bool,
     /// A chance outcome set by hand for the next chance event.
     queued: Option<String>,
     /// The legal choices of the current state, once computed.
@@ -220,6 +226,8 @@ impl Session {
             stop: Arc::new(AtomicBool::new(false)),
             live: None,
             trace: false,
+            autoroll: false,
+            autoplay: false,
             queued: None,
             decision: None,
             started: false,
@@ -526,6 +534,7 @@ impl Session {
                     other => return Err(format!("`trace {other}`: say `trace on` or `trace off`")),
                 }
             }
+            Cmd::Set => self.set(rest, out)?,
             Cmd::Save => self.save(rest, out)?,
             Cmd::Load => self.load(rest, out)?,
             Cmd::State => self.print_state(rest, out)?,
@@ -821,8 +830,51 @@ impl Session {
         )
     }
 
-    /// Plays the pass of a person whose only move it is, as the computer would; whether
-    /// it did.
+    /// `set`: shows the settings, or switches one.
+    fn set(&mut self, rest: &str, out: &mut Out) -> Result<(), String> {
+        let w = words(rest);
+        let show = |on: bool| if on { "on" } else { "off" };
+        match w.as_slice() {
+            [] => out.line(format!(
+                "autoroll {}, autoplay {}",
+                show(self.autoroll),
+                show(self.autoplay)
+            )),
+            [name, value @ ("on" | "off")] => {
+                let on = *value == "on";
+                match *name {
+                    "autoroll" => self.autoroll = on,
+                    "autoplay" => self.autoplay = on,
+                    other => {
+                        return Err(format!(
+                            "no setting `{other}`; the settings are {}",
+                            SETTINGS.join(", ")
+                        ))
+                    }
+                }
+                out.line(format!("{name} {value}"));
+            }
+            _ => return Err("say `set`, or `set autoroll on`, `set autoplay off`, ...".into()),
+        }
+        Ok(())
+    }
+
+    /// Whether a choice is a roll: one step of an action whose only effect is to start
+    /// a chance event (and go on with the turn).
+    fn is_roll(&self, steps: &[crate::Step]) -> bool {
+        let [step] = steps else { return false };
+        if step.kind != crate::StepKind::Action {
+            return false;
+        }
+        let body = &self.game.actions[step.id as usize].body;
+        body.iter().any(|s| matches!(s.kind, StmtKind::Chance(_)))
+            && body
+                .iter()
+                .all(|s| matches!(s.kind, StmtKind::Chance(_) | StmtKind::Continue))
+    }
+
+    /// Plays the pass of a person whose only move it is, as the computer would; with
+    /// `autoplay`, his only move, and with `autoroll` his roll. Whether it did.
     fn pass_if_stuck(
         &mut self,
         engine: &mut Engine,
@@ -837,11 +889,23 @@ impl Session {
                 return false;
             }
         };
-        if !turn::only_a_pass(&decision.choices) {
+        let choices = &decision.choices;
+        let chosen = if turn::only_a_pass(choices) {
+            Some(0)
+        } else if !self.partial.is_empty() {
+            None
+        } else if self.autoplay && choices.len() == 1 {
+            Some(0)
+        } else if self.autoroll {
+            (0..choices.len()).find(|&i| self.is_roll(choices.get(i)))
+        } else {
+            None
+        };
+        let Some(chosen) = chosen else {
             self.decision = Some(decision);
             return false;
-        }
-        let steps = decision.choices.get(0).to_vec();
+        };
+        let steps = decision.choices.get(chosen).to_vec();
         match self.play_steps(engine, state, &steps, p, out) {
             Ok(()) => true,
             Err(m) => {
