@@ -139,6 +139,8 @@ pub struct MoveDef {
     pub name: String,
     pub kind: MoveKind,
     pub template: Vec<TemplatePart>,
+    /// A chance event's `says`: what an outcome means (empty when not given).
+    pub says: Vec<TemplatePart>,
     pub generators: Vec<Gen>,
     pub weight: Option<Expr>,
     /// An action's `playout weight`: how often playouts pick it (see `PhaseDef::weighted`).

@@ -761,3 +761,23 @@ fn nesting_too_deep_to_run() {
     let steps = choices.get(0).to_vec();
     engine.apply(&mut state, &steps).expect("apply");
 }
+
+/// A chance event's `says` is a template over the outcome's names, checked like one.
+#[test]
+fn says_is_checked_like_a_template() {
+    case(
+        r#"chance roll "r{v}" for v"#,
+        r#"chance roll "r{v}" says "rolled {vv}" for v"#,
+        "unknown name `vv`",
+        "vv",
+        Some("did you mean `v`?"),
+    );
+    // `says` belongs to chance events only.
+    case(
+        r#"action go "{to}""#,
+        r#"action go "{to}" says "to {to}""#,
+        "expected `for`, `let`, `playout weight`, `where` or `{`, found `says`",
+        "says",
+        None,
+    );
+}

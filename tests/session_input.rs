@@ -93,3 +93,35 @@ fn autoplay_plays_a_persons_only_move() {
     assert!(text.contains("\nwhite: bar/22 22/18\n"), "{text}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn the_opening_roll_says_what_it_means() {
+    // Seed 42 opens 6-3: white's die is the first number, black's the second, and the
+    // higher starts with both (the `says` of backgammon's `opening`).
+    let mut s = Session::open("backgammon", &[], 42).expect("a built-in game");
+    let text = s.intro().text;
+    assert!(
+        text.contains(
+            "\nopening: 6-3 (white's die 6, black's die 3: white starts, playing both)\n"
+        ),
+        "{text}"
+    );
+    // With first-roll-reroll the opening only decides who starts.
+    let mut s = Session::open("backgammon", &["first-roll-reroll".to_string()], 42)
+        .expect("a built-in game");
+    let text = s.intro().text;
+    assert!(
+        text.contains(
+            "\nopening: 6-3 (white's die 6, black's die 3: white starts, rolling again)\n"
+        ),
+        "{text}"
+    );
+    // A record keeps the outcome alone.
+    let file = std::env::temp_dir().join(format!("tabula-says-{}.yaml", std::process::id()));
+    let mut s = Session::open("backgammon", &[], 42).expect("a built-in game");
+    s.intro();
+    run(&mut s, &format!("save {}", file.display()));
+    let record = std::fs::read_to_string(&file).expect("the record is saved");
+    assert!(record.contains("moves:\n- 6-3\n"), "{record}");
+    let _ = std::fs::remove_file(&file);
+}

@@ -845,6 +845,11 @@ impl<'a> Compiler<'a> {
         let arg_names = scope.names.iter().map(|(n, _, _)| n.clone()).collect();
         self.no_spaces(&m.template, m.template_span);
         let template = self.template(&m.template, m.template_span, &mut scope);
+        // Read, not typed back: a meaning may have spaces.
+        let says = match &m.says {
+            Some((text, span)) => self.template(text, *span, &mut scope),
+            None => Vec::new(),
+        };
         let weight = m
             .weight
             .as_ref()
@@ -864,6 +869,7 @@ impl<'a> Compiler<'a> {
             name: m.name.text.clone(),
             kind,
             template,
+            says,
             generators,
             weight,
             playout_weight,

@@ -13,6 +13,15 @@ impl<'g> Engine<'g> {
         self.template_text(state, step, if marks { Marks::Eval } else { Marks::Off })
     }
 
+    /// What a chance outcome means, by its event's `says`, if it has one.
+    pub fn step_says(&self, state: &State, step: &Step) -> Option<String> {
+        if step.kind != StepKind::Chance {
+            return None;
+        }
+        let says = &self.game.chances[step.id as usize].says;
+        (!says.is_empty()).then(|| self.render(state, step, says, Marks::Eval))
+    }
+
     /// A step's text with its marks evaluated, all left out or all written.
     fn template_text(&self, state: &State, step: &Step, marks: Marks) -> String {
         let game = self.game;
@@ -26,6 +35,18 @@ impl<'g> Engine<'g> {
                 };
             }
         };
+        self.render(state, step, template, marks)
+    }
+
+    /// A template written with a step's bindings.
+    fn render(
+        &self,
+        state: &State,
+        step: &Step,
+        template: &[TemplatePart],
+        marks: Marks,
+    ) -> String {
+        let game = self.game;
         let mut locals: Locals = [0; MAX_LOCALS];
         locals[..MAX_ARGS].copy_from_slice(&step.args);
         let mover = state.mover();

@@ -605,7 +605,12 @@ impl Session {
                             } else {
                                 ""
                             };
-                            out.line(format!("{}: {text}{by_hand}", game.chances[c].name));
+                            // What the outcome means, when the rules file says.
+                            let says = engine
+                                .step_says(&state, &step)
+                                .map(|m| format!(" ({m})"))
+                                .unwrap_or_default();
+                            out.line(format!("{}: {text}{says}{by_hand}", game.chances[c].name));
                             if self.trace {
                                 out.push(explainer::render_changes(
                                     &game,

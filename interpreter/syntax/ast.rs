@@ -113,6 +113,8 @@ pub struct MoveDecl {
     pub name: Name,
     pub template: String,
     pub template_span: Span,
+    /// A chance event's `says "..."`: what an outcome means, as a template.
+    pub says: Option<(String, Span)>,
     pub generators: Vec<Generator>,
     pub weight: Option<Expr>,
     /// An action's `playout weight`.

@@ -425,6 +425,7 @@ fn token_name(rule: Rule) -> Option<String> {
         Rule::gen_let => "`let`",
         Rule::gen_where => "`where`",
         Rule::weight => "`weight`",
+        Rule::says => "`says`",
         Rule::playout_weight => "`playout weight`",
         Rule::domain | Rule::range_domain | Rule::dir_list => {
             "a domain (`a..b`, `[dirs]` or a set)"
@@ -801,9 +802,11 @@ fn move_decl(mut it: pest::iterators::Pairs<Rule>, sp: Span) -> MoveDecl {
     let mut generators = Vec::new();
     let mut weight = None;
     let mut playout_weight = None;
+    let mut says = None;
     let mut body = Vec::new();
     for p in it {
         match p.as_rule() {
+            Rule::says => says = p.into_inner().next().map(string),
             Rule::weight => weight = p.into_inner().next().map(expr),
             Rule::playout_weight => playout_weight = p.into_inner().next().map(expr),
             Rule::block => body = block(p),
@@ -814,6 +817,7 @@ fn move_decl(mut it: pest::iterators::Pairs<Rule>, sp: Span) -> MoveDecl {
         name: n,
         template,
         template_span,
+        says,
         generators,
         weight,
         playout_weight,
