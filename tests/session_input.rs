@@ -125,3 +125,67 @@ fn the_opening_roll_says_what_it_means() {
     assert!(record.contains("moves:\n- 6-3\n"), "{record}");
     let _ = std::fs::remove_file(&file);
 }
+
+#[test]
+fn setup_lets_the_computer_place_for_a_player_until_the_phase_ends() {
+    // Invictus: Black places his 18 dice as one turn, then White his 18.
+    let mut s = Session::open("invictus", &[], 3).expect("a built-in game");
+    s.intro();
+    let text = run(&mut s, "setup");
+    assert!(
+        text.starts_with("the computer (random) makes black's moves until phase setup ends\n"),
+        "{text}"
+    );
+    assert_eq!(
+        text.lines().filter(|l| l.starts_with("black: ")).count(),
+        18,
+        "{text}"
+    );
+    assert!(
+        text.ends_with("white to move, phase setup, move 19\n"),
+        "{text}"
+    );
+    // `undo` gives the moves back: black's last placement is his to make again.
+    let text = run(&mut s, "undo");
+    assert!(
+        text.ends_with("black to move, phase setup, move 18\n"),
+        "{text}"
+    );
+
+    // Naytïn Six: the players alternate their placements; after `setup`, each of red's
+    // turns in the phase is played for him while blue places by hand.
+    let mut s = Session::open("naytin-six", &[], 42).expect("a built-in game");
+    s.intro();
+    for obstacle in ["X@c3", "X@a1", "X@e3"] {
+        run(&mut s, obstacle);
+    }
+    let text = run(&mut s, "setup");
+    assert_eq!(
+        text.lines().filter(|l| l.starts_with("red: ")).count(),
+        1,
+        "{text}"
+    );
+    assert!(
+        text.ends_with("blue to move, phase dice, move 5\n"),
+        "{text}"
+    );
+    let text = run(&mut s, "1");
+    assert_eq!(
+        text.lines().filter(|l| l.starts_with("red: ")).count(),
+        1,
+        "{text}"
+    );
+    assert!(
+        text.ends_with("blue to move, phase dice, move 7\n"),
+        "{text}"
+    );
+    // An unknown level is refused (in the words of `ai`), and nothing is played.
+    let mut s = Session::open("naytin-six", &[], 42).expect("a built-in game");
+    s.intro();
+    let text = run(&mut s, "setup frob");
+    assert!(
+        text.starts_with("error: `frob` is not a computer level"),
+        "{text}"
+    );
+    assert_eq!(text.lines().count(), 1, "{text}");
+}

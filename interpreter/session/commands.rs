@@ -20,6 +20,7 @@ pub enum Cmd {
     Why,
     Trace,
     Set,
+    Setup,
     Save,
     Load,
     State,
@@ -183,6 +184,14 @@ pub const COMMANDS: &[CommandSpec] = &[
         usage: "[autoroll|autoplay on|off]",
         help: "show the settings, or switch one: autoroll rolls for you instead of asking (you give up doubling), autoplay plays a move that is your only one",
         args: &[Arg::Setting, Arg::Switch],
+    },
+    CommandSpec {
+        cmd: Cmd::Setup,
+        name: "setup",
+        aliases: &[],
+        usage: "[LEVEL]",
+        help: "let the computer make your moves until this phase ends (random if no LEVEL): a quick setup in a placement phase",
+        args: &[Arg::Level],
     },
     CommandSpec {
         cmd: Cmd::Save,

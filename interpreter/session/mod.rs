@@ -150,6 +150,9 @@ pub struct Session {
     autoroll: bool,
     /// `set autoplay on`: a person's only legal move is played for him.
     autoplay: bool,
+    /// `setup`: (player, phase, level): the computer makes the player's moves while the
+    /// game is in that phase.
+    placing: Vec<(usize, usize, Level)>,
     /// A chance outcome set by hand for the next chance event.
     queued: Option<String>,
     /// The legal choices of the current state, once computed.
@@ -228,6 +231,7 @@ impl Session {
             trace: false,
             autoroll: false,
             autoplay: false,
+            placing: Vec::new(),
             queued: None,
             decision: None,
             started: false,
@@ -482,6 +486,19 @@ impl Session {
     }
 
     fn command(&mut self, cmd: Cmd, rest: &str, out: &mut Out) -> Result<bool, String> {
+        // Going back or starting afresh gives the moves back to the person.
+        if matches!(
+            cmd,
+            Cmd::Undo
+                | Cmd::New
+                | Cmd::Options
+                | Cmd::Load
+                | Cmd::LoadState
+                | Cmd::Reload
+                | Cmd::Match
+        ) {
+            self.placing.clear();
+        }
         match cmd {
             Cmd::Help => out.push(help_in(words(rest).first().copied(), self.style.width)?),
             Cmd::Moves => self.list_moves(out)?,
@@ -535,6 +552,7 @@ impl Session {
                 }
             }
             Cmd::Set => self.set(rest, out)?,
+            Cmd::Setup => self.setup(rest, out)?,
             Cmd::Save => self.save(rest, out)?,
             Cmd::Load => self.load(rest, out)?,
             Cmd::State => self.print_state(rest, out)?,
@@ -651,7 +669,10 @@ impl Session {
                         computer_moves += 1;
                         continue;
                     }
-                    let Some(level) = self.computer(p) else { break };
+                    let Some(level) = self.computer(p).or_else(|| self.placing_for(p, &state))
+                    else {
+                        break;
+                    };
                     if self.stop.load(Ordering::Relaxed) {
                         out.line(INTERRUPTED);
                         break;
@@ -833,6 +854,47 @@ impl Session {
             "{} cannot move",
             self.style.paint(Paint::player(p, name), name)
         )
+    }
+
+    /// `setup [LEVEL]`: the computer makes the moves of the player to move until the
+    /// phase ends (the placements of a setup phase, in any game that has one).
+    fn setup(&mut self, rest: &str, out: &mut Out) -> Result<(), String> {
+        let state = self.timeline.current().clone();
+        let Status::Player(p) = Engine::new(&self.game).status(&state) else {
+            return Err("no player is to move here".into());
+        };
+        if self.computer(p).is_some() {
+            return Err(format!(
+                "{} is played by the computer already",
+                self.game.players[p]
+            ));
+        }
+        let level = match rest.trim() {
+            "" => Level::Random,
+            text => Level::parse(text)?.ok_or("`setup off`: `undo` takes the moves back")?,
+        };
+        let phase = state.phase();
+        self.placing.retain(|&(q, _, _)| q != p);
+        self.placing.push((p, phase, level));
+        out.line(format!(
+            "the computer ({}) makes {}'s moves until phase {} ends",
+            level.name(),
+            self.game.players[p],
+            self.game.phases[phase].name
+        ));
+        self.changed(out);
+        Ok(())
+    }
+
+    /// The level that makes player `p`'s moves in this phase after `setup`, if any; a
+    /// request whose phase has ended is forgotten.
+    fn placing_for(&mut self, p: usize, state: &State) -> Option<Level> {
+        let phase = state.phase();
+        self.placing.retain(|&(_, ph, _)| ph == phase);
+        self.placing
+            .iter()
+            .find(|&&(q, _, _)| q == p)
+            .map(|&(_, _, level)| level)
     }
 
     /// `set`: shows the settings, or switches one.
