@@ -85,6 +85,8 @@ pub struct Game {
     pub score: Option<Expr>,
     /// The local slot the score expression reads its player from.
     pub score_player: u8,
+    /// The values shown with the board, in the order declared.
+    pub shows: Vec<ShowDef>,
     pub layout: Layout,
 }
 
@@ -110,6 +112,17 @@ pub struct CounterDef {
     pub per_turn: bool,
     pub base: usize,
     pub init: Option<Expr>,
+    /// Declared `hidden`: not drawn with the board.
+    pub hidden: bool,
+}
+
+/// `show "label" p = value`: a value per player drawn with the board.
+#[derive(Debug, Clone)]
+pub struct ShowDef {
+    pub label: String,
+    /// The local slot the value reads its player from.
+    pub player: u8,
+    pub value: Expr,
 }
 
 #[derive(Debug, Clone)]

@@ -781,3 +781,29 @@ fn says_is_checked_like_a_template() {
         None,
     );
 }
+
+/// `show` values: a label, once; a number per player, over the names in scope.
+#[test]
+fn shown_values() {
+    case(
+        "",
+        "show \"k\" q = k\nshow \"k\" q = k + 1\n",
+        "`show \"k\"` is declared twice",
+        "k",
+        None,
+    );
+    case(
+        "",
+        "show \"\" q = k\n",
+        "a shown value needs a label",
+        "",
+        Some("write it as `show \"pip count\" p = ...`"),
+    );
+    case(
+        "",
+        "show \"k\" q = kk\n",
+        "unknown name `kk`",
+        "kk",
+        Some("did you mean `k`?"),
+    );
+}

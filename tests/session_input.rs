@@ -189,3 +189,34 @@ fn setup_lets_the_computer_place_for_a_player_until_the_phase_ends() {
     );
     assert_eq!(text.lines().count(), 1, "{text}");
 }
+
+#[test]
+fn the_board_shows_declared_values_and_hides_internal_counters() {
+    // Backgammon's `show "pip count"`: 2 x 24 + 5 x 13 + 3 x 8 + 5 x 6 = 167 for each
+    // side at the start; white's 6-3 played 24/21 24/18 takes 9 off his.
+    let mut s = Session::open("backgammon", &[], 42).expect("a built-in game");
+    let text = s.intro().text;
+    assert!(
+        text.contains("\npip count  white 167, black 167\n"),
+        "{text}"
+    );
+    let text = run(&mut s, "24/21 24/18");
+    assert!(
+        text.contains("\npip count  white 158, black 167\n"),
+        "{text}"
+    );
+    // `used`, `pips` and `offered` are declared hidden: not drawn, still in the state.
+    let counters: Vec<&str> = text
+        .lines()
+        .skip_while(|l| !l.starts_with("counters"))
+        .take_while(|l| !l.starts_with("pip count"))
+        .collect();
+    assert_eq!(
+        counters,
+        ["counters   turns 1, cube 1, cube_owner -, dropped -"]
+    );
+    let state = run(&mut s, "state");
+    for name in ["\"used\"", "\"pips\"", "\"offered\""] {
+        assert!(state.contains(name), "{name} is in the state: {state}");
+    }
+}

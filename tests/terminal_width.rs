@@ -4,7 +4,13 @@
 use tabula::session::{help, Session};
 
 fn session(game: &str, width: Option<usize>) -> Session {
-    let mut s = Session::open(game, &[], 42).expect("a built-in game");
+    session_in_match(game, 0, width)
+}
+
+fn session_in_match(game: &str, length: i32, width: Option<usize>) -> Session {
+    let mut s = Session::open(game, &[], 42)
+        .and_then(|s| s.in_match(length))
+        .expect("a built-in game");
     s.style.width = width;
     s.intro();
     s
@@ -64,7 +70,8 @@ fn moves_fit_the_width_in_columns() {
 
 #[test]
 fn the_text_under_the_board_wraps_between_words() {
-    let mut s = session("backgammon", Some(60));
+    // In a match, backgammon's counters take more than one line.
+    let mut s = session_in_match("backgammon", 7, Some(60));
     let text = run(&mut s, "board");
     // The counters, under the board, from the line that names them to the status.
     let under: Vec<&str> = text
@@ -75,7 +82,7 @@ fn the_text_under_the_board_wraps_between_words() {
     for line in &under {
         assert!(line.chars().count() <= 60, "too wide: {line:?}");
     }
-    let wide = session("backgammon", None).handle("board").text;
+    let wide = session_in_match("backgammon", 7, None).handle("board").text;
     let wide_under: Vec<&str> = wide
         .lines()
         .skip_while(|l| !l.starts_with("counters"))

@@ -147,6 +147,7 @@ impl<'a> Compiler<'a> {
                 ends: Vec::new(),
                 score: None,
                 score_player: 0,
+                shows: Vec::new(),
                 layout: Layout::default(),
             },
             errors: Vec::new(),
@@ -244,6 +245,31 @@ impl<'a> Compiler<'a> {
                 Item::End(e) => {
                     let rule = self.end_rule(e);
                     self.game.ends.push(rule);
+                }
+                Item::Show {
+                    label,
+                    span,
+                    player,
+                    value,
+                } => {
+                    if label.trim().is_empty() {
+                        self.error_hint(
+                            *span,
+                            "a shown value needs a label",
+                            "write it as `show \"pip count\" p = ...`",
+                        );
+                    } else if self.game.shows.iter().any(|s| s.label == *label) {
+                        self.error(*span, format!("`show \"{label}\"` is declared twice"));
+                    }
+                    let mut scope = Scope::default();
+                    self.bind(&mut scope, player, Ty::Player);
+                    if let Some(value) = self.expect(value, Ty::Int, &mut scope) {
+                        self.game.shows.push(ir::ShowDef {
+                            label: label.clone(),
+                            player: 0,
+                            value,
+                        });
+                    }
                 }
                 Item::Score { player, value } => {
                     let mut scope = Scope::default();
@@ -701,6 +727,7 @@ impl<'a> Compiler<'a> {
                 per_turn: false,
                 base: at,
                 init: None,
+                hidden: false,
             });
             at += if per_player { n } else { 1 };
         }
@@ -752,6 +779,7 @@ impl<'a> Compiler<'a> {
                         per_turn: c.per_turn,
                         base: at,
                         init,
+                        hidden: c.hidden,
                     });
                     at += if c.per_player { n } else { 1 };
                 }

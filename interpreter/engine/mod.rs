@@ -552,6 +552,25 @@ impl<'g> Engine<'g> {
             .collect()
     }
 
+    /// The rules file's `show` values: each label with its value for every player.
+    pub fn shown(&self, state: &State) -> Vec<(String, Vec<i32>)> {
+        eval::budget::reset();
+        let game = self.game;
+        let mut locals: Locals = [0; MAX_LOCALS];
+        game.shows
+            .iter()
+            .map(|s| {
+                let values = (0..game.players.len())
+                    .map(|p| {
+                        locals[s.player as usize] = p as i32;
+                        eval(game, state, &s.value, &mut locals)
+                    })
+                    .collect();
+                (s.label.clone(), values)
+            })
+            .collect()
+    }
+
     /// Where the state stands: over, waiting for chance, or a player to act.
     pub fn status(&mut self, state: &State) -> Status {
         eval::budget::reset();

@@ -1022,6 +1022,7 @@ impl Session {
         out.push(draw::equipment(
             &game,
             &state,
+            &engine.shown(&state),
             &engine.scores(&state),
             &self.style,
         ));

@@ -50,6 +50,13 @@ pub enum Item {
         player: Name,
         value: Expr,
     },
+    /// `show "label" p = value`: a value per player drawn with the board.
+    Show {
+        label: String,
+        span: Span,
+        player: Name,
+        value: Expr,
+    },
 }
 
 #[derive(Debug, Clone)]
@@ -76,6 +83,8 @@ pub struct CounterDecl {
     pub per_player: bool,
     pub init: Option<Expr>,
     pub per_turn: bool,
+    /// `hidden`: not drawn with the board.
+    pub hidden: bool,
 }
 
 #[derive(Debug, Clone)]

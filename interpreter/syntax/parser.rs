@@ -414,6 +414,7 @@ fn token_name(rule: Rule) -> Option<String> {
         | Rule::phase_decl
         | Rule::end_decl
         | Rule::score_decl
+        | Rule::show_decl
         | Rule::define_decl
         | Rule::layout_decl => "a declaration (`game`, `board`, `action`, `phase`, ...)",
         Rule::board_hex
@@ -582,12 +583,14 @@ fn item(pair: Pair<Rule>) -> Item {
                 per_player: false,
                 init: None,
                 per_turn: false,
+                hidden: false,
             };
             for p in it {
                 match p.as_rule() {
                     Rule::counter_type => c.ty = p.into_inner().next().map(name),
                     Rule::per_player => c.per_player = true,
                     Rule::turn_local => c.per_turn = true,
+                    Rule::hidden => c.hidden = true,
                     _ => c.init = Some(expr(p)),
                 }
             }
@@ -692,6 +695,20 @@ fn item(pair: Pair<Rule>) -> Item {
                 when: when.unwrap_or_else(|| missing_expr(pair_span)),
                 result: result_spec,
             })
+        }
+        Rule::show_decl => {
+            let (label, span) = it.next().map(string).unwrap_or_default();
+            let player = it.next().map(name).unwrap_or_else(|| missing(pair_span));
+            let value = it
+                .next()
+                .map(expr)
+                .unwrap_or_else(|| missing_expr(pair_span));
+            Item::Show {
+                label,
+                span,
+                player,
+                value,
+            }
         }
         Rule::score_decl => {
             let player = it.next().map(name).unwrap_or_else(|| missing(pair_span));

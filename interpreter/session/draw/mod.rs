@@ -273,7 +273,13 @@ fn list(game: &Game, state: &State, style: &Style, marks: &Marks, viewer: usize)
 }
 
 /// The pools, counters and scores, one line each, names aligned.
-pub fn equipment(game: &Game, state: &State, scores: &[i32], style: &Style) -> String {
+pub fn equipment(
+    game: &Game,
+    state: &State,
+    shown: &[(String, Vec<i32>)],
+    scores: &[i32],
+    style: &Style,
+) -> String {
     let mut rows: Vec<(String, String)> = Vec::new();
     for pool in &game.pools {
         let list = |player: usize| {
@@ -319,6 +325,8 @@ pub fn equipment(game: &Game, state: &State, scores: &[i32], style: &Style) -> S
         .iter()
         // The match counters every game has are shown only in match play.
         .filter(|c| match_play || !MATCH_COUNTERS.iter().any(|(n, _)| *n == c.name))
+        // A counter the rules file declares `hidden` is internal bookkeeping.
+        .filter(|c| !c.hidden)
         .map(|c| {
             let value = |i: usize| engine.format_value(state.data[c.base + i], c.ty, viewer);
             if c.per_player {
@@ -352,6 +360,17 @@ pub fn equipment(game: &Game, state: &State, scores: &[i32], style: &Style) -> S
     }
     if !line.is_empty() {
         rows.push((if first { "counters" } else { "" }.to_string(), line));
+    }
+    // The rules file's `show` values, one row each: `pips  white 167, black 167`.
+    for (label, values) in shown {
+        let parts: Vec<String> = game
+            .players
+            .iter()
+            .zip(values)
+            .enumerate()
+            .map(|(i, (p, v))| format!("{} {v}", style.paint(Paint::player(i, p), p)))
+            .collect();
+        rows.push((label.clone(), parts.join(style.dot())));
     }
     if game.score.is_some() {
         let parts: Vec<String> = game
