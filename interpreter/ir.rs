@@ -538,7 +538,12 @@ pub struct EndRule {
 
 #[derive(Debug, Clone)]
 pub enum ResultSpec {
-    Winner { player: Expr, points: Option<Expr> },
+    Winner {
+        player: Expr,
+        points: Option<Expr>,
+        /// What the result is called (empty when not named).
+        named: Vec<TemplatePart>,
+    },
     Draw,
     ByScore,
 }

@@ -807,3 +807,15 @@ fn shown_values() {
         Some("did you mean `k`?"),
     );
 }
+
+/// A result's `named` is a template over the end rule's names, checked like one.
+#[test]
+fn named_results_are_checked_like_templates() {
+    case(
+        "",
+        "end \"e\" for p in players when k > 9 winner p named \"{kk ? big}\"\n",
+        "unknown name `kk`",
+        "kk",
+        Some("did you mean `k`?"),
+    );
+}

@@ -220,3 +220,51 @@ fn the_board_shows_declared_values_and_hides_internal_counters() {
         assert!(state.contains(name), "{name} is in the state: {state}");
     }
 }
+
+/// White bears off his last checker (on his 1-point, with a 1 to play) against three
+/// black positions; the end rule names the result by what it is worth before the cube.
+#[test]
+fn a_result_is_named_single_gammon_or_backgammon() {
+    let dir = std::env::temp_dir().join(format!("tabula-named-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let cases = [
+        // Black has borne off one: a single game, 1 point.
+        (
+            r#""19": {"owner": "black", "piece": "checker", "count": 14},
+           "off-black": {"owner": "black", "piece": "checker", "count": 1}"#,
+            "white wins (single; all borne off;",
+        ),
+        // None borne off, none in white's home board: a gammon, 2 points.
+        (
+            r#""19": {"owner": "black", "piece": "checker", "count": 15}"#,
+            "white wins 2 points (gammon; all borne off;",
+        ),
+        // None borne off and one on white's 3-point: a backgammon, 3 points.
+        (
+            r#""19": {"owner": "black", "piece": "checker", "count": 14},
+           "3": {"owner": "black", "piece": "checker"}"#,
+            "white wins 3 points (backgammon; all borne off;",
+        ),
+    ];
+    for (i, (black, result)) in cases.iter().enumerate() {
+        let file = dir.join(format!("end{i}.json"));
+        std::fs::write(
+            &file,
+            format!(
+                r#"{{"phase": "play", "to_move": "white",
+ "cells": {{"1": {{"owner": "white", "piece": "checker"}},
+           "off-white": {{"owner": "white", "piece": "checker", "count": 14}},
+           {black}}},
+ "pools": {{"dice": [1, 2]}},
+ "counters": {{"turns": 3}}}}"#
+            ),
+        )
+        .unwrap();
+        let mut s = Session::open("backgammon", &[], 1).expect("a built-in game");
+        s.intro();
+        run(&mut s, &format!("load-state {}", file.display()));
+        let text = run(&mut s, "1/off");
+        assert!(text.contains(&format!("game over: {result}")), "{text}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

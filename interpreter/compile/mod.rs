@@ -1097,11 +1097,19 @@ impl<'a> Compiler<'a> {
 
     fn result(&mut self, r: &'a ast::ResultSpec, scope: &mut Scope) -> ResultSpec {
         match r {
-            ast::ResultSpec::Winner { player, points } => ResultSpec::Winner {
+            ast::ResultSpec::Winner {
+                player,
+                points,
+                named,
+            } => ResultSpec::Winner {
                 player: self
                     .expect(player, Ty::Player, scope)
                     .unwrap_or(Expr::Const(0)),
                 points: points.as_ref().and_then(|p| self.expect(p, Ty::Int, scope)),
+                named: match named.as_deref() {
+                    Some((text, span)) => self.template(text, *span, scope),
+                    None => Vec::new(),
+                },
             },
             ast::ResultSpec::Draw => ResultSpec::Draw,
             ast::ResultSpec::ByScore => ResultSpec::ByScore,

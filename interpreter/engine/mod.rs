@@ -128,6 +128,9 @@ pub struct Outcome {
     pub scores: Vec<i32>,
     /// The end rule that fired.
     pub reason: String,
+    /// What the result is called, when the end rule names it (`named`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub named: Option<String>,
 }
 
 /// Where a state stands.
@@ -508,8 +511,17 @@ impl<'g> Engine<'g> {
     ) -> Outcome {
         let game = self.game;
         let scores = self.scores(state);
+        let mut named = None;
         let (winner, points) = match spec {
-            ResultSpec::Winner { player, points } => {
+            ResultSpec::Winner {
+                player,
+                points,
+                named: name,
+            } => {
+                if !name.is_empty() {
+                    named = Some(self.render_named(state, name, locals))
+                        .filter(|n: &String| !n.trim().is_empty());
+                }
                 let w = eval(game, state, player, locals);
                 let pts = points.as_ref().map_or(1, |p| eval(game, state, p, locals));
                 (
@@ -533,6 +545,7 @@ impl<'g> Engine<'g> {
             points,
             scores,
             reason: reason.to_string(),
+            named,
         }
     }
 

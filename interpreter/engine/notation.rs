@@ -46,9 +46,30 @@ impl<'g> Engine<'g> {
         template: &[TemplatePart],
         marks: Marks,
     ) -> String {
-        let game = self.game;
         let mut locals: Locals = [0; MAX_LOCALS];
         locals[..MAX_ARGS].copy_from_slice(&step.args);
+        self.render_with(state, template, &mut locals, marks)
+    }
+
+    /// A template written with the values of `locals`, its marks evaluated.
+    pub(crate) fn render_named(
+        &self,
+        state: &State,
+        template: &[TemplatePart],
+        locals: &mut Locals,
+    ) -> String {
+        self.render_with(state, template, locals, Marks::Eval)
+    }
+
+    fn render_with(
+        &self,
+        state: &State,
+        template: &[TemplatePart],
+        locals: &mut Locals,
+        marks: Marks,
+    ) -> String {
+        let game = self.game;
+        let mut locals = *locals;
         let mover = state.mover();
         let mut out = String::new();
         for part in template {

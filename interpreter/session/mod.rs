@@ -1245,7 +1245,17 @@ pub fn describe(game: &Game, o: &Outcome) -> String {
     } else {
         String::new()
     };
-    format!("{who}{points} ({}; scores {})", o.reason, scores.join(", "))
+    // The result's name, when the end rule gives one: `(gammon; all borne off; ...)`.
+    let named = o
+        .named
+        .as_ref()
+        .map(|n| format!("{n}; "))
+        .unwrap_or_default();
+    format!(
+        "{who}{points} ({named}{}; scores {})",
+        o.reason,
+        scores.join(", ")
+    )
 }
 
 const AI_USAGE: &str = "`ai PLAYER LEVEL`: a level is random, greedy, playouts, mcts (with a budget: `mcts 2s`, `mcts 5000`) or off; e.g. `ai blue mcts`";

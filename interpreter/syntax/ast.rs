@@ -180,7 +180,12 @@ pub struct EndDecl {
 
 #[derive(Debug, Clone)]
 pub enum ResultSpec {
-    Winner { player: Expr, points: Option<Expr> },
+    Winner {
+        player: Expr,
+        points: Option<Expr>,
+        /// `named "template"`: what the result is called.
+        named: Option<Box<(String, Span)>>,
+    },
     Draw,
     ByScore,
 }

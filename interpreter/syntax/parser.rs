@@ -931,9 +931,20 @@ fn result(pair: Pair<Rule>) -> ResultSpec {
         Rule::result_winner => {
             let mut it = inner.into_inner();
             let player = it.next().map(expr).unwrap_or_else(|| missing_expr(sp));
+            let mut points = None;
+            let mut named = None;
+            for p in it {
+                match p.as_rule() {
+                    Rule::result_named => {
+                        named = p.into_inner().next().map(|s| Box::new(string(s)))
+                    }
+                    _ => points = Some(expr(p)),
+                }
+            }
             ResultSpec::Winner {
                 player,
-                points: it.next().map(expr),
+                points,
+                named,
             }
         }
         Rule::result_draw => ResultSpec::Draw,
