@@ -116,13 +116,22 @@ pub struct CounterDef {
     pub hidden: bool,
 }
 
-/// `show "label" p = value`: a value per player drawn with the board.
+/// `show "label" ...`: a line drawn with the board.
 #[derive(Debug, Clone)]
 pub struct ShowDef {
     pub label: String,
-    /// The local slot the value reads its player from.
-    pub player: u8,
-    pub value: Expr,
+    pub what: Shows,
+}
+
+#[derive(Debug, Clone)]
+pub enum Shows {
+    /// A number per player; `player` is the local slot bound to each.
+    PerPlayer { player: u8, value: Expr },
+    /// A line of text, while `when` holds (no line when it comes out empty).
+    Text {
+        when: Option<Expr>,
+        parts: Vec<TemplatePart>,
+    },
 }
 
 #[derive(Debug, Clone)]

@@ -819,3 +819,22 @@ fn named_results_are_checked_like_templates() {
         Some("did you mean `k`?"),
     );
 }
+
+/// A `show` line of text: its `when` is a condition, its text a template.
+#[test]
+fn shown_lines_of_text() {
+    case(
+        "",
+        "show \"k\" when k \"{k}\"\n",
+        "expected true or false, but this is a number",
+        "k",
+        None,
+    );
+    case(
+        "",
+        "show \"k\" \"{kk}\"\n",
+        "unknown name `kk`",
+        "kk",
+        Some("did you mean `k`?"),
+    );
+}

@@ -205,19 +205,17 @@ fn the_board_shows_declared_values_and_hides_internal_counters() {
         text.contains("\npip count  white 158, black 167\n"),
         "{text}"
     );
-    // `used`, `pips` and `offered` are declared hidden: not drawn, still in the state.
+    // `used`, `pips`, `offered`, `cube` and `cube_owner` are declared hidden (the cube
+    // has a line of its own): not drawn, still in the state.
     let counters: Vec<&str> = text
         .lines()
         .skip_while(|l| !l.starts_with("counters"))
         .take_while(|l| !l.starts_with("pip count"))
         .collect();
-    assert_eq!(
-        counters,
-        ["counters   turns 1, cube 1, cube_owner -, dropped -"]
-    );
+    assert_eq!(counters, ["counters   turns 1, dropped -"]);
     let state = run(&mut s, "state");
-    for name in ["\"used\"", "\"pips\"", "\"offered\""] {
-        assert!(state.contains(name), "{name} is in the state: {state}");
+    for name in ["used", "pips", "offered", "cube", "cube_owner"].map(|n| format!("\"{n}\"")) {
+        assert!(state.contains(&name), "{name} is in the state: {state}");
     }
 }
 
@@ -265,6 +263,49 @@ fn a_result_is_named_single_gammon_or_backgammon() {
         run(&mut s, &format!("load-state {}", file.display()));
         let text = run(&mut s, "1/off");
         assert!(text.contains(&format!("game over: {result}")), "{text}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn the_cube_is_shown_with_its_owner_and_the_crawford_game_is_marked() {
+    let mut s = Session::open("backgammon", &[], 42).expect("a built-in game");
+    let text = s.intro().text;
+    assert!(text.contains("\ncube       1, in the middle\n"), "{text}");
+    run(&mut s, "24/21 24/18");
+    run(&mut s, "double");
+    // White takes: the cube is at 2 and his.
+    let text = run(&mut s, "take");
+    assert!(text.contains("\ncube       2, white's\n"), "{text}");
+    // Without the cube, no cube line.
+    let mut s = Session::open("backgammon", &["no-cube".to_string()], 42).expect("a game");
+    let text = s.intro().text;
+    assert!(!text.contains("\ncube "), "{text}");
+
+    // A match to 3 at 2-0, the leader's 2 won in the last game: the Crawford game.
+    let dir = std::env::temp_dir().join(format!("tabula-crawford-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for (before, crawford) in [(0, true), (2, false)] {
+        let file = dir.join(format!("c{before}.json"));
+        std::fs::write(
+            &file,
+            format!(
+                r#"{{"phase": "play", "to_move": "white", "chance": "opening",
+ "cells": {{"1": {{"owner": "white", "piece": "checker", "count": 15}},
+           "24": {{"owner": "black", "piece": "checker", "count": 15}}}},
+ "counters": {{"match_length": 3, "match_score": {{"white": 2, "black": 0}},
+              "match_score_before": {{"white": {before}, "black": 0}}}}}}"#
+            ),
+        )
+        .unwrap();
+        let mut s = Session::open("backgammon", &[], 42).expect("a built-in game");
+        s.intro();
+        let text = run(&mut s, &format!("load-state {}", file.display()));
+        assert_eq!(
+            text.contains("\nmatch      the Crawford game: no doubling\n"),
+            crawford,
+            "{text}"
+        );
     }
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -88,7 +88,15 @@ fn each_expr(g: &mut Game, f: &mut impl FnMut(&mut Expr)) {
         f(s);
     }
     for s in &mut g.shows {
-        f(&mut s.value);
+        match &mut s.what {
+            Shows::PerPlayer { value, .. } => f(value),
+            Shows::Text { when, parts } => {
+                if let Some(w) = when {
+                    f(w);
+                }
+                template(parts, f)
+            }
+        }
     }
 }
 

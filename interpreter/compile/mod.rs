@@ -252,24 +252,33 @@ impl<'a> Compiler<'a> {
                     player,
                     value,
                 } => {
-                    if label.trim().is_empty() {
-                        self.error_hint(
-                            *span,
-                            "a shown value needs a label",
-                            "write it as `show \"pip count\" p = ...`",
-                        );
-                    } else if self.game.shows.iter().any(|s| s.label == *label) {
-                        self.error(*span, format!("`show \"{label}\"` is declared twice"));
-                    }
+                    self.show_label(label, *span);
                     let mut scope = Scope::default();
                     self.bind(&mut scope, player, Ty::Player);
                     if let Some(value) = self.expect(value, Ty::Int, &mut scope) {
                         self.game.shows.push(ir::ShowDef {
                             label: label.clone(),
-                            player: 0,
-                            value,
+                            what: ir::Shows::PerPlayer { player: 0, value },
                         });
                     }
+                }
+                Item::ShowText {
+                    label,
+                    span,
+                    when,
+                    text,
+                    text_span,
+                } => {
+                    self.show_label(label, *span);
+                    let mut scope = Scope::default();
+                    let when = when
+                        .as_ref()
+                        .and_then(|w| self.expect(w, Ty::Bool, &mut scope));
+                    let parts = self.template(text, *text_span, &mut scope);
+                    self.game.shows.push(ir::ShowDef {
+                        label: label.clone(),
+                        what: ir::Shows::Text { when, parts },
+                    });
                 }
                 Item::Score { player, value } => {
                     let mut scope = Scope::default();
@@ -282,6 +291,19 @@ impl<'a> Compiler<'a> {
         }
         if self.game.phases.is_empty() && self.errors.is_empty() {
             self.error(Span::default(), "a game needs at least one `phase`");
+        }
+    }
+
+    /// A `show`'s label: given, and once.
+    fn show_label(&mut self, label: &str, span: Span) {
+        if label.trim().is_empty() {
+            self.error_hint(
+                span,
+                "a shown value needs a label",
+                "write it as `show \"pip count\" p = ...`",
+            );
+        } else if self.game.shows.iter().any(|s| s.label == label) {
+            self.error(span, format!("`show \"{label}\"` is declared twice"));
         }
     }
 

@@ -50,7 +50,15 @@ pub fn game(g: &mut Game) {
         expr(s);
     }
     for s in &mut g.shows {
-        expr(&mut s.value);
+        match &mut s.what {
+            Shows::PerPlayer { value, .. } => expr(value),
+            Shows::Text { when, parts } => {
+                if let Some(w) = when {
+                    expr(w);
+                }
+                template(parts)
+            }
+        }
     }
 }
 

@@ -118,6 +118,13 @@ impl Choices {
     }
 }
 
+/// A line the rules file shows with the board.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Shown {
+    PerPlayer(Vec<i32>),
+    Text(String),
+}
+
 /// How a game ended.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 pub struct Outcome {
@@ -565,21 +572,39 @@ impl<'g> Engine<'g> {
             .collect()
     }
 
-    /// The rules file's `show` values: each label with its value for every player.
-    pub fn shown(&self, state: &State) -> Vec<(String, Vec<i32>)> {
+    /// The rules file's `show` lines: each label with its value for every player, or
+    /// its text (a text that comes out empty is left out).
+    pub fn shown(&self, state: &State) -> Vec<(String, Shown)> {
         eval::budget::reset();
         let game = self.game;
         let mut locals: Locals = [0; MAX_LOCALS];
         game.shows
             .iter()
-            .map(|s| {
-                let values = (0..game.players.len())
-                    .map(|p| {
-                        locals[s.player as usize] = p as i32;
-                        eval(game, state, &s.value, &mut locals)
-                    })
-                    .collect();
-                (s.label.clone(), values)
+            .filter_map(|s| {
+                let shown = match &s.what {
+                    Shows::PerPlayer { player, value } => Shown::PerPlayer(
+                        (0..game.players.len())
+                            .map(|p| {
+                                locals[*player as usize] = p as i32;
+                                eval(game, state, value, &mut locals)
+                            })
+                            .collect(),
+                    ),
+                    Shows::Text { when, parts } => {
+                        if when
+                            .as_ref()
+                            .is_some_and(|w| eval(game, state, w, &mut locals) == 0)
+                        {
+                            return None;
+                        }
+                        let text = self.render_named(state, parts, &mut locals);
+                        if text.trim().is_empty() {
+                            return None;
+                        }
+                        Shown::Text(text)
+                    }
+                };
+                Some((s.label.clone(), shown))
             })
             .collect()
     }

@@ -57,6 +57,15 @@ pub enum Item {
         player: Name,
         value: Expr,
     },
+    /// `show "label" "template"`: a line of text drawn with the board.
+    ShowText {
+        label: String,
+        span: Span,
+        /// `when EXPR`: shown only while it holds.
+        when: Option<Expr>,
+        text: String,
+        text_span: Span,
+    },
 }
 
 #[derive(Debug, Clone)]

@@ -698,6 +698,23 @@ fn item(pair: Pair<Rule>) -> Item {
         }
         Rule::show_decl => {
             let (label, span) = it.next().map(string).unwrap_or_default();
+            if let Some(shown) = it.peek().filter(|p| p.as_rule() == Rule::show_text) {
+                let mut when = None;
+                let (mut text, mut text_span) = (String::new(), Span::default());
+                for p in shown.into_inner() {
+                    match p.as_rule() {
+                        Rule::string => (text, text_span) = string(p),
+                        _ => when = Some(expr(p)),
+                    }
+                }
+                return Item::ShowText {
+                    label,
+                    span,
+                    when,
+                    text,
+                    text_span,
+                };
+            }
             let player = it.next().map(name).unwrap_or_else(|| missing(pair_span));
             let value = it
                 .next()

@@ -276,7 +276,7 @@ fn list(game: &Game, state: &State, style: &Style, marks: &Marks, viewer: usize)
 pub fn equipment(
     game: &Game,
     state: &State,
-    shown: &[(String, Vec<i32>)],
+    shown: &[(String, crate::engine::Shown)],
     scores: &[i32],
     style: &Style,
 ) -> String {
@@ -362,7 +362,14 @@ pub fn equipment(
         rows.push((if first { "counters" } else { "" }.to_string(), line));
     }
     // The rules file's `show` values, one row each: `pips  white 167, black 167`.
-    for (label, values) in shown {
+    for (label, shown) in shown {
+        let values = match shown {
+            crate::engine::Shown::Text(text) => {
+                rows.push((label.clone(), text.clone()));
+                continue;
+            }
+            crate::engine::Shown::PerPlayer(values) => values,
+        };
         let parts: Vec<String> = game
             .players
             .iter()
