@@ -69,10 +69,24 @@ pub fn load_source(name_or_path: &str) -> Result<crate::Source, String> {
         Ok(text) => Ok(crate::Source::new(name_or_path, text)),
         Err(e) => {
             let names: Vec<&str> = BUILT_IN.iter().map(|(n, _)| *n).collect();
-            Err(format!(
-                "{e}; it is not a built-in game either (those are: {})",
-                names.join(", ")
-            ))
+            match closest_built_in(name_or_path) {
+                Some(near) => Err(format!("{e}; did you mean the built-in game `{near}`?")),
+                None => Err(format!(
+                    "{e}; it is not a built-in game either (those are: {})",
+                    names.join(", ")
+                )),
+            }
         }
     }
+}
+
+/// The built-in game whose name is closest to a misspelt one, if one is close (the
+/// same measure as the checker's "did you mean" for names in a rules file).
+fn closest_built_in(name: &str) -> Option<&'static str> {
+    BUILT_IN
+        .iter()
+        .map(|(n, _)| (strsim::jaro_winkler(name, n), *n))
+        .filter(|(score, _)| *score > 0.8)
+        .max_by(|a, b| a.0.total_cmp(&b.0))
+        .map(|(_, n)| n)
 }

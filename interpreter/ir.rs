@@ -94,6 +94,8 @@ pub struct Game {
     pub score: Option<Expr>,
     /// The local slot the score expression reads its player from.
     pub score_player: u8,
+    /// The values shown with the board, in the order declared.
+    pub shows: Vec<ShowDef>,
     pub layout: Layout,
 }
 
@@ -119,6 +121,26 @@ pub struct CounterDef {
     pub per_turn: bool,
     pub base: usize,
     pub init: Option<Expr>,
+    /// Declared `hidden`: not drawn with the board.
+    pub hidden: bool,
+}
+
+/// `show "label" ...`: a line drawn with the board.
+#[derive(Debug, Clone)]
+pub struct ShowDef {
+    pub label: String,
+    pub what: Shows,
+}
+
+#[derive(Debug, Clone)]
+pub enum Shows {
+    /// A number per player; `player` is the local slot bound to each.
+    PerPlayer { player: u8, value: Expr },
+    /// A line of text, while `when` holds (no line when it comes out empty).
+    Text {
+        when: Option<Expr>,
+        parts: Vec<TemplatePart>,
+    },
 }
 
 #[derive(Debug, Clone)]
@@ -148,6 +170,8 @@ pub struct MoveDef {
     pub name: String,
     pub kind: MoveKind,
     pub template: Vec<TemplatePart>,
+    /// A chance event's `says`: what an outcome means (empty when not given).
+    pub says: Vec<TemplatePart>,
     pub generators: Vec<Gen>,
     pub weight: Option<Expr>,
     /// An action's `playout weight`: how often playouts pick it (see `PhaseDef::weighted`).
@@ -532,7 +556,12 @@ pub struct EndRule {
 
 #[derive(Debug, Clone)]
 pub enum ResultSpec {
-    Winner { player: Expr, points: Option<Expr> },
+    Winner {
+        player: Expr,
+        points: Option<Expr>,
+        /// What the result is called (empty when not named).
+        named: Vec<TemplatePart>,
+    },
     Draw,
     ByScore,
 }

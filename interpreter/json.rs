@@ -105,12 +105,16 @@ pub fn outcome_to_json(game: &Game, o: &crate::engine::Outcome) -> Value {
         .zip(&o.scores)
         .map(|(p, s)| (p.clone(), json!(s)))
         .collect();
-    json!({
+    let mut value = json!({
         "winner": o.winner.and_then(|w| game.players.get(w)),
         "points": o.points,
         "scores": scores,
         "reason": o.reason,
-    })
+    });
+    if let Some(named) = &o.named {
+        value["named"] = json!(named);
+    }
+    value
 }
 
 /// Reads a state written as JSON or YAML (`source.name` ending in .yaml/.yml, or text

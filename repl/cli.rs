@@ -553,9 +553,32 @@ fn perft(g: &GameArgs, p: &PositionArgs, depth: usize) -> Result<(), String> {
     let mut engine = Engine::new(&game);
     let state = position(&mut engine, p)?;
     let start = std::time::Instant::now();
-    let n = engine
-        .perft(&state, depth)
-        .map_err(|e| runtime(&game, &e))?;
+    // Progress by the choices at the root, on a terminal only, once a count has taken
+    // long enough to wonder about (a short one shows nothing).
+    let on_terminal = std::io::stderr().is_terminal();
+    let mut bar: Option<indicatif::ProgressBar> = None;
+    let mut report = |done: usize, of: usize| {
+        if !on_terminal || start.elapsed().as_millis() < 500 {
+            return;
+        }
+        let b = bar.get_or_insert_with(|| {
+            let b = indicatif::ProgressBar::new(of as u64);
+            b.set_style(
+                indicatif::ProgressStyle::with_template(
+                    "perft {msg}: {bar:40} {pos}/{len} first choices, eta {eta}",
+                )
+                .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+            );
+            b.set_message(depth.to_string());
+            b
+        });
+        b.set_position(done as u64);
+    };
+    let n = engine.perft_reporting(&state, depth, &mut report);
+    if let Some(b) = bar {
+        b.finish_and_clear();
+    }
+    let n = n.map_err(|e| runtime(&game, &e))?;
     let secs = start.elapsed().as_secs_f64();
     out!("{n}");
     eprintln!("perft {depth}: {n} leaves in {secs:.3} s");

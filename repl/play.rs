@@ -8,7 +8,7 @@ use rustyline::highlight::Highlighter;
 use rustyline::hint::Hinter;
 use rustyline::history::DefaultHistory;
 use rustyline::validate::Validator;
-use rustyline::{Context, Editor, Helper};
+use rustyline::{CompletionType, Config, Context, Editor, Helper};
 use std::cell::RefCell;
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
@@ -102,8 +102,13 @@ fn clock_seed() -> u64 {
 
 pub fn run(opts: PlayOptions) -> Result<(), String> {
     let style = style(opts.ascii);
+    // Tab shows every candidate at once (as a shell does) rather than cycling through
+    // them one press at a time, which leaves a new player guessing what else there is.
+    let config = Config::builder()
+        .completion_type(CompletionType::List)
+        .build();
     let mut editor: Editor<PlayHelper, DefaultHistory> =
-        Editor::new().map_err(|e| format!("error: cannot open the terminal: {e}"))?;
+        Editor::with_config(config).map_err(|e| format!("error: cannot open the terminal: {e}"))?;
     let history = history_path();
     if let Some(h) = &history {
         // A missing or unreadable history is no reason not to play.
@@ -139,9 +144,12 @@ pub fn run(opts: PlayOptions) -> Result<(), String> {
     if let Err(e) = handler {
         eprintln!("warning: Ctrl-C cannot stop the computer here ({e})");
     }
+    session.borrow_mut().style.width = terminal_width(&mut editor);
     let intro = session.borrow_mut().intro();
     print_out(&intro.text);
     loop {
+        // The terminal may have been resized since the last line.
+        session.borrow_mut().style.width = terminal_width(&mut editor);
         let prompt = tabula::diagnostic::terminal_safe(&session.borrow().prompt()).into_owned();
         match editor.readline(&prompt) {
             Ok(line) => {
@@ -173,6 +181,18 @@ pub fn run(opts: PlayOptions) -> Result<(), String> {
     }
     save_history(&mut editor, history.as_ref());
     Ok(())
+}
+
+/// The terminal's width, for text to wrap between words; none when the output is not a
+/// terminal (a file or a pipe keeps its lines whole).
+fn terminal_width(editor: &mut Editor<PlayHelper, DefaultHistory>) -> Option<usize> {
+    if !std::io::stdout().is_terminal() {
+        return None;
+    }
+    editor
+        .dimensions()
+        .map(|(columns, _)| usize::from(columns))
+        .filter(|&c| c > 0)
 }
 
 fn style_is_terminal() -> bool {

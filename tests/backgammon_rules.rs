@@ -813,11 +813,6 @@ fn random_games_with_the_cube_keep_fifteen_checkers_a_side_and_end() {
 /// Every way of writing a turn names it: a checker that uses both dice can be written
 /// by either intermediate point (`24/19 19/16` or `24/21 21/16`), as in RULES.md's
 /// notation, which writes each checker move.
-///
-/// Ignored: tabula's turn search prunes positions already reached in the turn
-/// (interpreter/engine/turns.rs, `Search::visit`), so it records one path per resulting
-/// position and `Choices::alternatives` stays empty; `find_choice` then accepts only the
-/// path it happened to keep. Reported to the lead; run with `--ignored` once fixed.
 #[test]
 fn every_way_of_writing_a_turn_is_accepted() {
     let game = game(&[]);
@@ -843,4 +838,38 @@ fn every_way_of_writing_a_turn_is_accepted() {
     let mut state = Engine::new(&game).initial_state().unwrap();
     engine.play_text(&mut state, "6-5").unwrap();
     assert_same_turn(&mut engine, &state, "13/7 7/2", "13/8 8/2");
+}
+
+/// GNU Backgammon's combined notation: a checker moved by several dice written as one
+/// move from where it starts to where it ends, a hit on the way marked on it or left
+/// out; a move no legal steps make is still refused.
+#[test]
+fn a_checker_moved_by_several_dice_may_be_written_as_one_move() {
+    let game = game(&[]);
+    let mut engine = Engine::new(&game);
+    for colour in Colour::BOTH {
+        // 6-5 from 24: through 18 or 19 to 13.
+        let open = neutral(&[(24, 1), (13, 1)], &[(3, 2)], (0, 0), (13, 13));
+        let state = position(&game, &open, colour, &dice(6, 5));
+        assert_same_turn(&mut engine, &state, "24/13", "24/18 18/13");
+        // 24/12 would need 12 pips: no legal turn moves a checker so.
+        let choices = legal(&mut engine, &state);
+        assert_eq!(engine.find_choice(&state, &choices, "24/12").unwrap(), None);
+
+        // A blot on 10: 3-2 from 13 hits it with the 3 on the way to 8.
+        let blot = neutral(&[(13, 1)], &[(10, 1)], (0, 0), (14, 14));
+        let state = position(&game, &blot, colour, &dice(3, 2));
+        assert_same_turn(&mut engine, &state, "13/8*", "13/10* 10/8");
+        let choices = legal(&mut engine, &state);
+        assert!(engine
+            .find_choice(&state, &choices, "13/8")
+            .unwrap()
+            .is_some());
+
+        // A double: four 4s by one checker, 24 to 8.
+        let state = position(&game, &open, colour, &dice(4, 4));
+        assert_same_turn(&mut engine, &state, "24/8", "24/20 20/16 16/12 12/8");
+        // Two moves of one checker and two single steps of another.
+        assert_same_turn(&mut engine, &state, "24/16 13/5", "24/20 20/16 13/9 9/5");
+    }
 }

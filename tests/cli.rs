@@ -52,3 +52,30 @@ fn moves_can_be_piped_into_a_program_that_stops_reading() {
     let status = child.wait().expect("it ends");
     assert!(status.success(), "{status:?}");
 }
+
+/// A misspelt built-in game is answered with the name meant.
+#[test]
+fn a_misspelt_game_name_is_answered_with_the_built_in_game_meant() {
+    let out = Command::new(env!("CARGO_BIN_EXE_tabula"))
+        .args(["moves", "backgamon"])
+        .output()
+        .expect("the binary runs");
+    assert!(!out.status.success());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(
+        stderr.lines().next(),
+        Some("error: cannot read `backgamon`: no such file or directory (os error 2); did you mean the built-in game `backgammon`?")
+    );
+    // A name close to none keeps the list of the built-in games.
+    let out = Command::new(env!("CARGO_BIN_EXE_tabula"))
+        .args(["moves", "chess"])
+        .output()
+        .expect("the binary runs");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains(
+            "it is not a built-in game either (those are: backgammon, invictus, naytin-six)"
+        ),
+        "{stderr}"
+    );
+}

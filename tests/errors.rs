@@ -761,3 +761,80 @@ fn nesting_too_deep_to_run() {
     let steps = choices.get(0).to_vec();
     engine.apply(&mut state, &steps).expect("apply");
 }
+
+/// A chance event's `says` is a template over the outcome's names, checked like one.
+#[test]
+fn says_is_checked_like_a_template() {
+    case(
+        r#"chance roll "r{v}" for v"#,
+        r#"chance roll "r{v}" says "rolled {vv}" for v"#,
+        "unknown name `vv`",
+        "vv",
+        Some("did you mean `v`?"),
+    );
+    // `says` belongs to chance events only.
+    case(
+        r#"action go "{to}""#,
+        r#"action go "{to}" says "to {to}""#,
+        "expected `for`, `let`, `playout weight`, `where` or `{`, found `says`",
+        "says",
+        None,
+    );
+}
+
+/// `show` values: a label, once; a number per player, over the names in scope.
+#[test]
+fn shown_values() {
+    case(
+        "",
+        "show \"k\" q = k\nshow \"k\" q = k + 1\n",
+        "`show \"k\"` is declared twice",
+        "k",
+        None,
+    );
+    case(
+        "",
+        "show \"\" q = k\n",
+        "a shown value needs a label",
+        "",
+        Some("write it as `show \"pip count\" p = ...`"),
+    );
+    case(
+        "",
+        "show \"k\" q = kk\n",
+        "unknown name `kk`",
+        "kk",
+        Some("did you mean `k`?"),
+    );
+}
+
+/// A result's `named` is a template over the end rule's names, checked like one.
+#[test]
+fn named_results_are_checked_like_templates() {
+    case(
+        "",
+        "end \"e\" for p in players when k > 9 winner p named \"{kk ? big}\"\n",
+        "unknown name `kk`",
+        "kk",
+        Some("did you mean `k`?"),
+    );
+}
+
+/// A `show` line of text: its `when` is a condition, its text a template.
+#[test]
+fn shown_lines_of_text() {
+    case(
+        "",
+        "show \"k\" when k \"{k}\"\n",
+        "expected true or false, but this is a number",
+        "k",
+        None,
+    );
+    case(
+        "",
+        "show \"k\" \"{kk}\"\n",
+        "unknown name `kk`",
+        "kk",
+        Some("did you mean `k`?"),
+    );
+}

@@ -847,6 +847,21 @@ fn perft_two_lone_dice_on_the_a_file() {
     assert_eq!(e.perft(&s, 3).unwrap(), 39);
 }
 
+/// A long count reports its progress by the choices at the root: Black's three moves
+/// of the position above, each reported once, in order, for the same 39 leaves.
+#[test]
+fn perft_reports_progress_by_root_choice() {
+    let g = invictus();
+    let mut e = Engine::new(&g);
+    let s = pos(&g, B, &[("a2", B, 1), ("a8", W, 1)], json!({}), json!({}));
+    let mut seen = Vec::new();
+    let n = e
+        .perft_reporting(&s, 3, &mut |done, of| seen.push((done, of)))
+        .unwrap();
+    assert_eq!(n, 39);
+    assert_eq!(seen, [(1, 3), (2, 3), (3, 3)]);
+}
+
 #[test]
 fn perft_with_a_capture_and_a_return() {
     let g = invictus();

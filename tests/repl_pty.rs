@@ -97,3 +97,42 @@ fn ctrl_c_stops_the_computer_and_keeps_the_game() {
     );
     let _ = std::fs::remove_dir_all(&data);
 }
+
+/// On a terminal 60 columns wide, `help` wraps between words to fit, and Tab lists the
+/// candidates instead of cycling through them.
+#[test]
+fn the_prompt_fits_a_narrow_terminal_and_tab_lists_candidates() {
+    let data = std::env::temp_dir().join(format!("tabula-pty-narrow-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&data);
+    let mut command = Command::new(env!("CARGO_BIN_EXE_tabula"));
+    command
+        .args(["play", "naytin-six", "--seed", "7"])
+        .env("NO_COLOR", "1")
+        .env("XDG_DATA_HOME", &data)
+        .env("TERM", "xterm");
+    let mut p = Session::spawn(command).expect("the binary starts on a pseudo-terminal");
+    p.get_process_mut()
+        .set_window_size(60, 40)
+        .expect("the terminal is resized");
+    p.set_expect_timeout(Some(Duration::from_secs(60)));
+    p.expect("blue> ").unwrap();
+    p.send_line("help").unwrap();
+    p.expect("Commands:").unwrap();
+    let listed = p.expect("blue> ").unwrap();
+    let text = String::from_utf8_lossy(listed.before()).replace('\r', "");
+    assert!(text.contains("\n  undo [N]\n      take back"), "{text}");
+    for line in text.lines() {
+        assert!(
+            line.chars().count() <= 60,
+            "wider than the terminal: {line:?}"
+        );
+    }
+    // `lo` completes to `load` at once; the second Tab lists both candidates side by
+    // side (cycling would show one at a time).
+    p.send("lo\t\t").unwrap();
+    p.expect(expectrl::Regex("load +load-state")).unwrap();
+    p.send("\x15").unwrap(); // Ctrl-U: clear the line
+    p.send_line("quit").unwrap();
+    p.expect(Eof).unwrap();
+    let _ = std::fs::remove_dir_all(&data);
+}

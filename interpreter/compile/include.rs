@@ -28,6 +28,7 @@ pub(super) fn key(item: &Item) -> Option<(&'static str, String)> {
         Item::Phase(p) => ("phase", p.name.text.clone()),
         Item::End(e) => ("end", e.name.clone()),
         Item::Score { .. } => ("score", String::new()),
+        Item::Show { label, .. } | Item::ShowText { label, .. } => ("show", label.clone()),
         // Setup blocks add up; includes are resolved here.
         Item::Setup(_) | Item::Include(..) => return None,
     })

@@ -56,6 +56,7 @@ fn each_expr(g: &mut Game, f: &mut impl FnMut(&mut Expr)) {
             f(w);
         }
         block(&mut m.body, f);
+        template(&mut m.says, f);
         for part in &mut m.template {
             match part {
                 TemplatePart::Value(e, _) | TemplatePart::Mark(e, _) => f(e),
@@ -86,13 +87,39 @@ fn each_expr(g: &mut Game, f: &mut impl FnMut(&mut Expr)) {
     if let Some(s) = &mut g.score {
         f(s);
     }
+    for s in &mut g.shows {
+        match &mut s.what {
+            Shows::PerPlayer { value, .. } => f(value),
+            Shows::Text { when, parts } => {
+                if let Some(w) = when {
+                    f(w);
+                }
+                template(parts, f)
+            }
+        }
+    }
 }
 
 fn result(r: &mut ResultSpec, f: &mut impl FnMut(&mut Expr)) {
-    if let ResultSpec::Winner { player, points } = r {
+    if let ResultSpec::Winner {
+        player,
+        points,
+        named,
+    } = r
+    {
         f(player);
         if let Some(p) = points {
             f(p);
+        }
+        template(named, f);
+    }
+}
+
+fn template(parts: &mut [TemplatePart], f: &mut impl FnMut(&mut Expr)) {
+    for part in parts {
+        match part {
+            TemplatePart::Value(e, _) | TemplatePart::Mark(e, _) => f(e),
+            TemplatePart::Text(_) => {}
         }
     }
 }

@@ -238,6 +238,7 @@ impl<'a> Compiler<'a> {
                 ends: Vec::new(),
                 score: None,
                 score_player: 0,
+                shows: Vec::new(),
                 layout: Layout::default(),
             },
             errors: Vec::new(),
@@ -360,6 +361,40 @@ impl<'a> Compiler<'a> {
                     let rule = self.end_rule(e);
                     self.game.ends.push(rule);
                 }
+                Item::Show {
+                    label,
+                    span,
+                    player,
+                    value,
+                } => {
+                    self.show_label(label, *span);
+                    let mut scope = Scope::default();
+                    self.bind(&mut scope, player, Ty::Player);
+                    if let Some(value) = self.expect(value, Ty::Int, &mut scope) {
+                        self.game.shows.push(ir::ShowDef {
+                            label: label.clone(),
+                            what: ir::Shows::PerPlayer { player: 0, value },
+                        });
+                    }
+                }
+                Item::ShowText {
+                    label,
+                    span,
+                    when,
+                    text,
+                    text_span,
+                } => {
+                    self.show_label(label, *span);
+                    let mut scope = Scope::default();
+                    let when = when
+                        .as_ref()
+                        .and_then(|w| self.expect(w, Ty::Bool, &mut scope));
+                    let parts = self.template(text, *text_span, &mut scope);
+                    self.game.shows.push(ir::ShowDef {
+                        label: label.clone(),
+                        what: ir::Shows::Text { when, parts },
+                    });
+                }
                 Item::Score { player, value } => {
                     let mut scope = Scope::default();
                     self.bind(&mut scope, player, Ty::Player);
@@ -371,6 +406,19 @@ impl<'a> Compiler<'a> {
         }
         if self.game.phases.is_empty() && self.errors.is_empty() {
             self.error(Span::default(), "a game needs at least one `phase`");
+        }
+    }
+
+    /// A `show`'s label: given, and once.
+    fn show_label(&mut self, label: &str, span: Span) {
+        if label.trim().is_empty() {
+            self.error_hint(
+                span,
+                "a shown value needs a label",
+                "write it as `show \"pip count\" p = ...`",
+            );
+        } else if self.game.shows.iter().any(|s| s.label == label) {
+            self.error(span, format!("`show \"{label}\"` is declared twice"));
         }
     }
 
@@ -839,6 +887,7 @@ impl<'a> Compiler<'a> {
                 per_turn: false,
                 base: at,
                 init: None,
+                hidden: false,
             });
             at += if per_player { n } else { 1 };
         }
@@ -890,6 +939,7 @@ impl<'a> Compiler<'a> {
                         per_turn: c.per_turn,
                         base: at,
                         init,
+                        hidden: c.hidden,
                     });
                     at += if c.per_player { n } else { 1 };
                 }
@@ -1007,6 +1057,11 @@ impl<'a> Compiler<'a> {
         let arg_names = scope.names.iter().map(|(n, _, _)| n.clone()).collect();
         self.no_spaces(&m.template, m.template_span);
         let template = self.template(&m.template, m.template_span, &mut scope);
+        // Read, not typed back: a meaning may have spaces.
+        let says = match &m.says {
+            Some((text, span)) => self.template(text, *span, &mut scope),
+            None => Vec::new(),
+        };
         let weight = m
             .weight
             .as_ref()
@@ -1026,6 +1081,7 @@ impl<'a> Compiler<'a> {
             name: m.name.text.clone(),
             kind,
             template,
+            says,
             generators,
             weight,
             playout_weight,
@@ -1225,11 +1281,19 @@ impl<'a> Compiler<'a> {
 
     fn result(&mut self, r: &'a ast::ResultSpec, scope: &mut Scope) -> ResultSpec {
         match r {
-            ast::ResultSpec::Winner { player, points } => ResultSpec::Winner {
+            ast::ResultSpec::Winner {
+                player,
+                points,
+                named,
+            } => ResultSpec::Winner {
                 player: self
                     .expect(player, Ty::Player, scope)
                     .unwrap_or(Expr::Const(0)),
                 points: points.as_ref().and_then(|p| self.expect(p, Ty::Int, scope)),
+                named: match named.as_deref() {
+                    Some((text, span)) => self.template(text, *span, scope),
+                    None => Vec::new(),
+                },
             },
             ast::ResultSpec::Draw => ResultSpec::Draw,
             ast::ResultSpec::ByScore => ResultSpec::ByScore,

@@ -19,6 +19,7 @@ pub fn game(g: &mut Game) {
         if let Some(w) = &mut m.playout_weight {
             expr(w);
         }
+        template(&mut m.says);
         for part in &mut m.template {
             match part {
                 TemplatePart::Value(e, _) | TemplatePart::Mark(e, _) => expr(e),
@@ -48,13 +49,39 @@ pub fn game(g: &mut Game) {
     if let Some(s) = &mut g.score {
         expr(s);
     }
+    for s in &mut g.shows {
+        match &mut s.what {
+            Shows::PerPlayer { value, .. } => expr(value),
+            Shows::Text { when, parts } => {
+                if let Some(w) = when {
+                    expr(w);
+                }
+                template(parts)
+            }
+        }
+    }
 }
 
 fn result(r: &mut ResultSpec) {
-    if let ResultSpec::Winner { player, points } = r {
+    if let ResultSpec::Winner {
+        player,
+        points,
+        named,
+    } = r
+    {
         expr(player);
         if let Some(p) = points {
             expr(p);
+        }
+        template(named);
+    }
+}
+
+fn template(parts: &mut [TemplatePart]) {
+    for part in parts {
+        match part {
+            TemplatePart::Value(e, _) | TemplatePart::Mark(e, _) => expr(e),
+            TemplatePart::Text(_) => {}
         }
     }
 }

@@ -103,6 +103,7 @@ mod tests {
             points,
             scores: vec![0, 0],
             reason: String::new(),
+            named: None,
         }
     }
 

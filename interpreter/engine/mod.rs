@@ -118,6 +118,13 @@ impl Choices {
     }
 }
 
+/// A line the rules file shows with the board.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Shown {
+    PerPlayer(Vec<i32>),
+    Text(String),
+}
+
 /// How a game ended.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 pub struct Outcome {
@@ -128,6 +135,9 @@ pub struct Outcome {
     pub scores: Vec<i32>,
     /// The end rule that fired.
     pub reason: String,
+    /// What the result is called, when the end rule names it (`named`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub named: Option<String>,
 }
 
 /// Where a state stands.
@@ -609,8 +619,17 @@ impl<'g> Engine<'g> {
     ) -> Outcome {
         let game = self.game;
         let scores = self.scores(state);
+        let mut named = None;
         let (winner, points) = match spec {
-            ResultSpec::Winner { player, points } => {
+            ResultSpec::Winner {
+                player,
+                points,
+                named: name,
+            } => {
+                if !name.is_empty() {
+                    named = Some(self.render_named(state, name, locals))
+                        .filter(|n: &String| !n.trim().is_empty());
+                }
                 let w = eval(game, state, player, locals);
                 let pts = points.as_ref().map_or(1, |p| eval(game, state, p, locals));
                 (
@@ -634,6 +653,7 @@ impl<'g> Engine<'g> {
             points,
             scores,
             reason: reason.to_string(),
+            named,
         }
     }
 
@@ -649,6 +669,43 @@ impl<'g> Engine<'g> {
                     eval(game, state, e, &mut locals)
                 }
                 None => 0,
+            })
+            .collect()
+    }
+
+    /// The rules file's `show` lines: each label with its value for every player, or
+    /// its text (a text that comes out empty is left out).
+    pub fn shown(&self, state: &State) -> Vec<(String, Shown)> {
+        eval::budget::reset();
+        let game = self.game;
+        let mut locals: Locals = [0; MAX_LOCALS];
+        game.shows
+            .iter()
+            .filter_map(|s| {
+                let shown = match &s.what {
+                    Shows::PerPlayer { player, value } => Shown::PerPlayer(
+                        (0..game.players.len())
+                            .map(|p| {
+                                locals[*player as usize] = p as i32;
+                                eval(game, state, value, &mut locals)
+                            })
+                            .collect(),
+                    ),
+                    Shows::Text { when, parts } => {
+                        if when
+                            .as_ref()
+                            .is_some_and(|w| eval(game, state, w, &mut locals) == 0)
+                        {
+                            return None;
+                        }
+                        let text = self.render_named(state, parts, &mut locals);
+                        if text.trim().is_empty() {
+                            return None;
+                        }
+                        Shown::Text(text)
+                    }
+                };
+                Some((s.label.clone(), shown))
             })
             .collect()
     }

@@ -10,6 +10,20 @@ impl<'g> Engine<'g> {
     /// One step in the game's notation; with `marks` false, `{cond ? text}` parts are
     /// left out (so `13/7` matches `13/7*`).
     pub fn step_text(&self, state: &State, step: &Step, marks: bool) -> String {
+        self.template_text(state, step, if marks { Marks::Eval } else { Marks::Off })
+    }
+
+    /// What a chance outcome means, by its event's `says`, if it has one.
+    pub fn step_says(&self, state: &State, step: &Step) -> Option<String> {
+        if step.kind != StepKind::Chance {
+            return None;
+        }
+        let says = &self.game.chances[step.id as usize].says;
+        (!says.is_empty()).then(|| self.render(state, step, says, Marks::Eval))
+    }
+
+    /// A step's text with its marks evaluated, all left out or all written.
+    fn template_text(&self, state: &State, step: &Step, marks: Marks) -> String {
         let game = self.game;
         let template = match step.kind {
             StepKind::Action => &game.actions[step.id as usize].template,
@@ -21,8 +35,41 @@ impl<'g> Engine<'g> {
                 };
             }
         };
+        self.render(state, step, template, marks)
+    }
+
+    /// A template written with a step's bindings.
+    fn render(
+        &self,
+        state: &State,
+        step: &Step,
+        template: &[TemplatePart],
+        marks: Marks,
+    ) -> String {
         let mut locals: Locals = [0; MAX_LOCALS];
         locals[..MAX_ARGS].copy_from_slice(&step.args);
+        self.render_with(state, template, &mut locals, marks)
+    }
+
+    /// A template written with the values of `locals`, its marks evaluated.
+    pub(crate) fn render_named(
+        &self,
+        state: &State,
+        template: &[TemplatePart],
+        locals: &mut Locals,
+    ) -> String {
+        self.render_with(state, template, locals, Marks::Eval)
+    }
+
+    fn render_with(
+        &self,
+        state: &State,
+        template: &[TemplatePart],
+        locals: &mut Locals,
+        marks: Marks,
+    ) -> String {
+        let game = self.game;
+        let mut locals = *locals;
         let mover = state.mover();
         let mut out = String::new();
         for part in template {
@@ -33,7 +80,12 @@ impl<'g> Engine<'g> {
                     out.push_str(&self.format_value(v, *ty, mover));
                 }
                 TemplatePart::Mark(e, text) => {
-                    if marks && eval(game, state, e, &mut locals) != 0 {
+                    let on = match marks {
+                        Marks::Eval => eval(game, state, e, &mut locals) != 0,
+                        Marks::Off => false,
+                        Marks::On => true,
+                    };
+                    if on {
                         out.push_str(text);
                     }
                 }
@@ -217,8 +269,137 @@ impl<'g> Engine<'g> {
                 return Ok(found);
             }
         }
+        self.play_combined(work, actor, remaining, results)
+    }
+
+    /// Plays a typed step that stands for several: one piece going on from where the
+    /// last step left it (`24/13` for `24/18 18/13`), written as the first step with
+    /// the last one's destination, its marks (a hit on the way) written or left out.
+    /// The steps are an action's that binds `from` and `to`; the whole turn must still
+    /// reach a legal choice's position.
+    fn play_combined(
+        &mut self,
+        work: State,
+        actor: usize,
+        remaining: &mut Vec<String>,
+        results: &[State],
+    ) -> Result<Option<usize>, RuntimeError> {
+        let mut firsts = Vec::new();
+        self.action_steps(&work, &mut firsts);
+        for first in firsts {
+            let Some(slots) = self.move_slots(&first) else {
+                continue;
+            };
+            let mut next = work.clone();
+            self.apply_step(&mut next, &first)?;
+            let hit = self.step_text(&work, &first, true) != self.step_text(&work, &first, false);
+            let chain = Chain {
+                start: &work,
+                first,
+                slots,
+                actor,
+            };
+            if let Some(found) = self.extend_chain(
+                &chain,
+                next,
+                first.args[slots.1],
+                hit,
+                1,
+                remaining,
+                results,
+            )? {
+                return Ok(Some(found));
+            }
+        }
         Ok(None)
     }
+
+    /// One more step of the piece a chain moves, from `at`; tries the chain so far as a
+    /// typed step, then longer ones.
+    #[allow(clippy::too_many_arguments)]
+    fn extend_chain(
+        &mut self,
+        chain: &Chain,
+        work: State,
+        at: i32,
+        hit: bool,
+        length: usize,
+        remaining: &mut Vec<String>,
+        results: &[State],
+    ) -> Result<Option<usize>, RuntimeError> {
+        // Four steps are a whole double in backgammon; no chain needs more to be useful.
+        if length >= 4 || work.mover() != chain.actor || work.chance().is_some() {
+            return Ok(None);
+        }
+        let (from_slot, to_slot) = chain.slots;
+        let mut steps = Vec::new();
+        self.action_steps(&work, &mut steps);
+        for step in steps {
+            if step.id != chain.first.id || step.args[from_slot] != at {
+                continue;
+            }
+            let mut next = work.clone();
+            self.apply_step(&mut next, &step)?;
+            let hit =
+                hit || self.step_text(&work, &step, true) != self.step_text(&work, &step, false);
+            let mut whole = chain.first;
+            whole.args[to_slot] = step.args[to_slot];
+            let plain = self.template_text(chain.start, &whole, Marks::Off);
+            let marked = self.template_text(chain.start, &whole, Marks::On);
+            let written = remaining
+                .iter()
+                .position(|t| *t == plain || (hit && *t == marked));
+            if let Some(k) = written {
+                let token = remaining.remove(k);
+                let found = self.play_tokens(next.clone(), chain.actor, remaining, results)?;
+                remaining.insert(k, token);
+                if found.is_some() {
+                    return Ok(found);
+                }
+            }
+            let longer = self.extend_chain(
+                chain,
+                next,
+                step.args[to_slot],
+                hit,
+                length + 1,
+                remaining,
+                results,
+            )?;
+            if longer.is_some() {
+                return Ok(longer);
+            }
+        }
+        Ok(None)
+    }
+
+    /// The argument slots of a step's `from` and `to`, when its action binds both.
+    fn move_slots(&self, step: &Step) -> Option<(usize, usize)> {
+        if step.kind != StepKind::Action {
+            return None;
+        }
+        let def = &self.game.actions[step.id as usize];
+        let slot = |name: &str| {
+            (0..MAX_ARGS).find(|&k| super::explain::slot_name(def, k as u8) == Some(name))
+        };
+        Some((slot("from")?, slot("to")?))
+    }
+}
+
+/// How a step's `{cond ? text}` marks are written.
+#[derive(Clone, Copy)]
+enum Marks {
+    Eval,
+    Off,
+    On,
+}
+
+/// A chain of steps of one piece, written as one: where it starts and its first step.
+struct Chain<'s> {
+    start: &'s State,
+    first: Step,
+    slots: (usize, usize),
+    actor: usize,
 }
 
 /// A written turn split into its steps in the order given, `x(n)` expanded.

@@ -289,6 +289,36 @@ impl<'g> Engine<'g> {
     /// Leaves of the decision tree `depth` levels deep; every choice and every chance
     /// outcome is a branch and a level; a finished game is a leaf.
     pub fn perft(&mut self, state: &State, depth: usize) -> Result<u64, RuntimeError> {
+        self.perft_reporting(state, depth, &mut |_, _| {})
+    }
+
+    /// `perft`, calling `progress(done, of)` as each choice at the root is counted, so
+    /// a long count can show how far it has gone.
+    pub fn perft_reporting(
+        &mut self,
+        state: &State,
+        depth: usize,
+        progress: &mut dyn FnMut(usize, usize),
+    ) -> Result<u64, RuntimeError> {
+        if depth <= 1 {
+            return self.perft_from(state, depth);
+        }
+        let mut choices = Choices::default();
+        self.legal(state, &mut choices)?;
+        if choices.is_empty() {
+            return Ok(1);
+        }
+        let mut total = 0;
+        for i in 0..choices.len() {
+            let mut child = state.clone();
+            self.play_choice(&mut child, &choices, i)?;
+            total += self.perft_from(&child, depth - 1)?;
+            progress(i + 1, choices.len());
+        }
+        Ok(total)
+    }
+
+    fn perft_from(&mut self, state: &State, depth: usize) -> Result<u64, RuntimeError> {
         if depth == 0 {
             return Ok(1);
         }
@@ -304,7 +334,7 @@ impl<'g> Engine<'g> {
             total += if depth == 1 {
                 1
             } else {
-                self.perft(&child, depth - 1)?
+                self.perft_from(&child, depth - 1)?
             };
         }
         Ok(total)

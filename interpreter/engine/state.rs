@@ -75,6 +75,12 @@ impl State {
     pub fn in_turn(&self) -> bool {
         self.data[SLOT_IN_TURN] != 0
     }
+    /// The player whose turn it is, who may differ from the mover while another
+    /// player decides something within it (`hand to`).
+    #[inline]
+    pub fn turn_of(&self) -> usize {
+        self.data[SLOT_OWNER].max(0) as usize
+    }
     #[inline]
     pub fn cell(&self, game: &Game, cell: i32) -> CellWord {
         if cell < 0 || cell as usize >= game.board.cells.len() {

@@ -1,5 +1,7 @@
 //! The session's commands: one table drives dispatch, `help` and tab completion.
 
+use super::style::wrap_lines;
+
 /// What a command does; the session matches on this.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Cmd {
@@ -17,6 +19,8 @@ pub enum Cmd {
     Roll,
     Why,
     Trace,
+    Set,
+    Setup,
     Save,
     Load,
     State,
@@ -38,6 +42,8 @@ pub enum Arg {
     Level,
     /// on or off.
     Switch,
+    /// A setting of the session (`SETTINGS`).
+    Setting,
     /// A file name.
     File,
     /// Any number of the game's option names.
@@ -172,6 +178,22 @@ pub const COMMANDS: &[CommandSpec] = &[
         args: &[Arg::Switch],
     },
     CommandSpec {
+        cmd: Cmd::Set,
+        name: "set",
+        aliases: &[],
+        usage: "[autoroll|autoplay on|off]",
+        help: "show the settings, or switch one: autoroll rolls for you instead of asking (you give up doubling), autoplay plays a move that is your only one",
+        args: &[Arg::Setting, Arg::Switch],
+    },
+    CommandSpec {
+        cmd: Cmd::Setup,
+        name: "setup",
+        aliases: &[],
+        usage: "[LEVEL]",
+        help: "let the computer make your moves until this phase ends (random if no LEVEL): a quick setup in a placement phase",
+        args: &[Arg::Level],
+    },
+    CommandSpec {
         cmd: Cmd::Save,
         name: "save",
         aliases: &[],
@@ -230,6 +252,12 @@ pub fn find(word: &str) -> Option<&'static CommandSpec> {
 
 /// The help text: every command, or one.
 pub fn help(topic: Option<&str>) -> Result<String, String> {
+    help_in(topic, None)
+}
+
+/// The help text wrapped to `width` columns: each command's text goes on under itself,
+/// past its name.
+pub fn help_in(topic: Option<&str>, width: Option<usize>) -> Result<String, String> {
     if let Some(t) = topic {
         let Some(c) = find(t) else {
             return Err(format!("no command `{t}`; `help` lists them"));
@@ -239,21 +267,40 @@ pub fn help(topic: Option<&str>) -> Result<String, String> {
         } else {
             format!(" (also: {})", c.aliases.join(", "))
         };
-        return Ok(format!("{} {}{aliases}\n  {}\n", c.name, c.usage, c.help));
+        let text = wrap_lines(&format!("  {}", c.help), width, 2);
+        return Ok(format!("{} {}{aliases}\n{text}\n", c.name, c.usage));
     }
-    let width = COMMANDS
-        .iter()
-        .map(|c| c.name.len() + 1 + c.usage.len())
-        .max()
-        .unwrap_or(0);
-    let mut out = String::from("Enter a move in the game's notation (e.g. as `moves` prints it), or its number.\nCommands:\n");
+    let heads = width_of_heads();
+    let intro = "Enter a move in the game's notation (e.g. as `moves` prints it), or its number.";
+    let mut out = format!("{}\nCommands:\n", wrap_lines(intro, width, 0));
+    // On a narrow terminal the text of each command goes under its name.
+    let beside = width.is_none_or(|w| w >= heads + 4 + 30);
     for c in COMMANDS {
         let head = if c.usage.is_empty() {
             c.name.to_string()
         } else {
             format!("{} {}", c.name, c.usage)
         };
-        out.push_str(&format!("  {head:<width$}  {}\n", c.help));
+        let line = if beside {
+            format!("  {head:<w$}  {}", c.help, w = heads)
+        } else {
+            format!("  {head}\n      {}", c.help)
+        };
+        let indent = if beside { heads + 4 } else { 6 };
+        out.push_str(&wrap_lines(&line, width, indent));
+        out.push('\n');
     }
     Ok(out)
 }
+
+/// The width of the widest `name usage` in the help's first column.
+fn width_of_heads() -> usize {
+    COMMANDS
+        .iter()
+        .map(|c| c.name.len() + 1 + c.usage.len())
+        .max()
+        .unwrap_or(0)
+}
+
+/// The settings `set` switches, all off when a session starts.
+pub const SETTINGS: &[&str] = &["autoroll", "autoplay"];

@@ -149,7 +149,11 @@ impl Session {
         if !partial.is_empty() {
             out.line(format!("turns that go on from `{}`:", partial.join(" ")));
         }
-        out.push(columns(&items, 78));
+        // Two columns to spare, as a terminal wraps a line that fills it.
+        out.push(columns(
+            &items,
+            self.style.width.unwrap_or(80).saturating_sub(2),
+        ));
         Ok(())
     }
 
@@ -354,6 +358,9 @@ impl Session {
                         candidates.extend(Level::NAMES.iter().map(|s| s.to_string()))
                     }
                     Some(Arg::Switch) => candidates.extend(["on".to_string(), "off".to_string()]),
+                    Some(Arg::Setting) => {
+                        candidates.extend(super::commands::SETTINGS.iter().map(|s| s.to_string()))
+                    }
                     Some(Arg::Format) => {
                         candidates.extend(["json".to_string(), "yaml".to_string()])
                     }

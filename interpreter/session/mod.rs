@@ -15,7 +15,8 @@ mod turn;
 
 use crate::ai;
 pub use crate::ai::Level;
-pub use commands::{help, Arg, Cmd, CommandSpec, COMMANDS};
+use crate::ir::StmtKind;
+pub use commands::{help, help_in, Arg, Cmd, CommandSpec, COMMANDS, SETTINGS};
 pub use files::replay;
 pub use record::{Record, MAX_RECORD_MOVES};
 pub use style::Style;
@@ -164,6 +165,14 @@ pub struct Session {
     /// prints it at once); without it, all of a line's text is returned at its end.
     live: Option<Printer>,
     trace: bool,
+    /// `set autoroll on`: a person's roll (a move that only starts a chance event) is
+    /// played for him whenever it is one of his moves.
+    autoroll: bool,
+    /// `set autoplay on`: a person's only legal move is played for him.
+    autoplay: bool,
+    /// `setup`: (player, phase, level): the computer makes the player's moves while the
+    /// game is in that phase.
+    placing: Vec<(usize, usize, Level)>,
     /// A chance outcome set by hand for the next chance event.
     queued: Option<String>,
     /// Other file formats `save` writes, by the file name's extension.
@@ -244,6 +253,9 @@ impl Session {
             stop: Arc::new(AtomicBool::new(false)),
             live: None,
             trace: false,
+            autoroll: false,
+            autoplay: false,
+            placing: Vec::new(),
             queued: None,
             exports: Vec::new(),
             decision: None,
@@ -523,8 +535,21 @@ impl Session {
     }
 
     fn command(&mut self, cmd: Cmd, rest: &str, out: &mut Out) -> Result<bool, String> {
+        // Going back or starting afresh gives the moves back to the person.
+        if matches!(
+            cmd,
+            Cmd::Undo
+                | Cmd::New
+                | Cmd::Options
+                | Cmd::Load
+                | Cmd::LoadState
+                | Cmd::Reload
+                | Cmd::Match
+        ) {
+            self.placing.clear();
+        }
         match cmd {
-            Cmd::Help => out.push(help(words(rest).first().copied())?),
+            Cmd::Help => out.push(help_in(words(rest).first().copied(), self.style.width)?),
             Cmd::Moves => self.list_moves(out)?,
             Cmd::Board => self.draw(out),
             Cmd::Undo => self.undo(input::count(rest)?, out)?,
@@ -575,6 +600,8 @@ impl Session {
                     other => return Err(format!("`trace {other}`: say `trace on` or `trace off`")),
                 }
             }
+            Cmd::Set => self.set(rest, out)?,
+            Cmd::Setup => self.setup(rest, out)?,
             Cmd::Save => self.save(rest, out)?,
             Cmd::Load => self.load(rest, out)?,
             Cmd::State => self.print_state(rest, out)?,
@@ -651,7 +678,12 @@ impl Session {
                             } else {
                                 ""
                             };
-                            out.line(format!("{}: {text}{by_hand}", game.chances[c].name));
+                            // What the outcome means, when the rules file says.
+                            let says = engine
+                                .step_says(&state, &step)
+                                .map(|m| format!(" ({m})"))
+                                .unwrap_or_default();
+                            out.line(format!("{}: {text}{says}{by_hand}", game.chances[c].name));
                             if self.trace {
                                 out.push(explainer::render_changes(
                                     &game,
@@ -693,7 +725,10 @@ impl Session {
                         computer_moves += 1;
                         continue;
                     }
-                    let Some(level) = self.computer(p) else { break };
+                    let Some(level) = self.computer(p).or_else(|| self.placing_for(p, &state))
+                    else {
+                        break;
+                    };
                     if self.stop.load(Ordering::Relaxed) {
                         out.line(INTERRUPTED);
                         break;
@@ -830,6 +865,43 @@ impl Session {
         Ok(())
     }
 
+    /// When the decision has passed to another player in the middle of a turn (a double
+    /// to answer), says so, with the choices when there are few: `white: take or drop?`.
+    fn say_who_decides(&mut self, state: &State, out: &mut Out) {
+        let p = state.mover();
+        let owner = state.turn_of();
+        if !state.in_turn()
+            || owner == p
+            || state.chance().is_some()
+            || self.computer(p).is_some()
+            || !self.partial.is_empty()
+            || self.outcome().is_some()
+        {
+            return;
+        }
+        let game = self.game.clone();
+        let mut engine = Engine::new(&game);
+        let Ok(mut decision) = self.take_decision(&mut engine, state) else {
+            return;
+        };
+        let texts = decision.texts(&mut engine, state).unwrap_or_default();
+        self.decision = Some(decision);
+        let name = &game.players[p];
+        let who = self.style.paint(Paint::player(p, name), name);
+        let line = match texts.as_slice() {
+            [] | [_] => return,
+            [a, b] => format!("{who}: {a} or {b}?"),
+            [first @ .., last] if texts.len() <= 4 => {
+                format!("{who}: {} or {last}?", first.join(", "))
+            }
+            _ => format!(
+                "{who} decides now, in {}'s turn: `moves` lists the choices",
+                game.players[owner]
+            ),
+        };
+        out.line(line);
+    }
+
     /// What is said when player `p` cannot move: his only move is a pass, or the roll
     /// of a turn he began cannot be played.
     fn cannot_move(&self, p: usize) -> String {
@@ -840,8 +912,92 @@ impl Session {
         )
     }
 
-    /// Plays the pass of a person whose only move it is, as the computer would; whether
-    /// it did.
+    /// `setup [LEVEL]`: the computer makes the moves of the player to move until the
+    /// phase ends (the placements of a setup phase, in any game that has one).
+    fn setup(&mut self, rest: &str, out: &mut Out) -> Result<(), String> {
+        let state = self.timeline.current().clone();
+        let Status::Player(p) = Engine::new(&self.game).status(&state) else {
+            return Err("no player is to move here".into());
+        };
+        if self.computer(p).is_some() {
+            return Err(format!(
+                "{} is played by the computer already",
+                self.game.players[p]
+            ));
+        }
+        let level = match rest.trim() {
+            "" => Level::Random,
+            text => Level::parse(text)?.ok_or("`setup off`: `undo` takes the moves back")?,
+        };
+        let phase = state.phase();
+        self.placing.retain(|&(q, _, _)| q != p);
+        self.placing.push((p, phase, level));
+        out.line(format!(
+            "the computer ({}) makes {}'s moves until phase {} ends",
+            level.name(),
+            self.game.players[p],
+            self.game.phases[phase].name
+        ));
+        self.changed(out);
+        Ok(())
+    }
+
+    /// The level that makes player `p`'s moves in this phase after `setup`, if any; a
+    /// request whose phase has ended is forgotten.
+    fn placing_for(&mut self, p: usize, state: &State) -> Option<Level> {
+        let phase = state.phase();
+        self.placing.retain(|&(_, ph, _)| ph == phase);
+        self.placing
+            .iter()
+            .find(|&&(q, _, _)| q == p)
+            .map(|&(_, _, level)| level)
+    }
+
+    /// `set`: shows the settings, or switches one.
+    fn set(&mut self, rest: &str, out: &mut Out) -> Result<(), String> {
+        let w = words(rest);
+        let show = |on: bool| if on { "on" } else { "off" };
+        match w.as_slice() {
+            [] => out.line(format!(
+                "autoroll {}, autoplay {}",
+                show(self.autoroll),
+                show(self.autoplay)
+            )),
+            [name, value @ ("on" | "off")] => {
+                let on = *value == "on";
+                match *name {
+                    "autoroll" => self.autoroll = on,
+                    "autoplay" => self.autoplay = on,
+                    other => {
+                        return Err(format!(
+                            "no setting `{other}`; the settings are {}",
+                            SETTINGS.join(", ")
+                        ))
+                    }
+                }
+                out.line(format!("{name} {value}"));
+            }
+            _ => return Err("say `set`, or `set autoroll on`, `set autoplay off`, ...".into()),
+        }
+        Ok(())
+    }
+
+    /// Whether a choice is a roll: one step of an action whose only effect is to start
+    /// a chance event (and go on with the turn).
+    fn is_roll(&self, steps: &[crate::Step]) -> bool {
+        let [step] = steps else { return false };
+        if step.kind != crate::StepKind::Action {
+            return false;
+        }
+        let body = &self.game.actions[step.id as usize].body;
+        body.iter().any(|s| matches!(s.kind, StmtKind::Chance(_)))
+            && body
+                .iter()
+                .all(|s| matches!(s.kind, StmtKind::Chance(_) | StmtKind::Continue))
+    }
+
+    /// Plays the pass of a person whose only move it is, as the computer would; with
+    /// `autoplay`, his only move, and with `autoroll` his roll. Whether it did.
     fn pass_if_stuck(
         &mut self,
         engine: &mut Engine,
@@ -856,11 +1012,23 @@ impl Session {
                 return false;
             }
         };
-        if !turn::only_a_pass(&decision.choices) {
+        let choices = &decision.choices;
+        let chosen = if turn::only_a_pass(choices) {
+            Some(0)
+        } else if !self.partial.is_empty() {
+            None
+        } else if self.autoplay && choices.len() == 1 {
+            Some(0)
+        } else if self.autoroll {
+            (0..choices.len()).find(|&i| self.is_roll(choices.get(i)))
+        } else {
+            None
+        };
+        let Some(chosen) = chosen else {
             self.decision = Some(decision);
             return false;
-        }
-        let steps = decision.choices.get(0).to_vec();
+        };
+        let steps = decision.choices.get(chosen).to_vec();
         match self.play_steps(engine, state, &steps, p, out) {
             Ok(()) => true,
             Err(m) => {
@@ -910,6 +1078,7 @@ impl Session {
         out.push(draw::equipment(
             &game,
             &state,
+            &engine.shown(&state),
             &engine.scores(&state),
             &self.style,
         ));
@@ -941,18 +1110,24 @@ impl Session {
         if self.base.length > 0 && !over {
             out.line(self.match_line());
         }
-        out.line(if self.style.unicode {
+        let status = if self.style.unicode {
             status
         } else {
             status.replace(" · ", ", ")
-        });
+        };
+        out.line(style::wrap_lines(&status, self.style.width, 2));
+        self.say_who_decides(&state, out);
         if self.base.length > 0 && over {
             out.line(self.match_line());
         }
         if !self.partial.is_empty() {
-            out.line(format!(
-                "so far: {} (enter the rest of the turn; `undo` takes back a step)",
-                self.partial.join(" ")
+            out.line(style::wrap_lines(
+                &format!(
+                    "so far: {} (enter the rest of the turn; `undo` takes back a step)",
+                    self.partial.join(" ")
+                ),
+                self.style.width,
+                2,
             ));
         }
     }
@@ -1148,7 +1323,17 @@ pub fn describe(game: &Game, o: &Outcome) -> String {
     } else {
         String::new()
     };
-    format!("{who}{points} ({}; scores {})", o.reason, scores.join(", "))
+    // The result's name, when the end rule gives one: `(gammon; all borne off; ...)`.
+    let named = o
+        .named
+        .as_ref()
+        .map(|n| format!("{n}; "))
+        .unwrap_or_default();
+    format!(
+        "{who}{points} ({named}{}; scores {})",
+        o.reason,
+        scores.join(", ")
+    )
 }
 
 const AI_USAGE: &str = "`ai PLAYER LEVEL`: a level is random, greedy, playouts, mcts (with a budget: `mcts 2s`, `mcts 5000`) or off; e.g. `ai blue mcts`";

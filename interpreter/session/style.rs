@@ -5,6 +5,10 @@
 pub struct Style {
     pub color: bool,
     pub unicode: bool,
+    /// The terminal's width in columns: `help`, `moves` and the text beside and under
+    /// the board wrap to it, between words. `None` (files, pipes, tests) keeps each
+    /// line as it is written.
+    pub width: Option<usize>,
 }
 
 /// Colours by meaning; the ANSI code is chosen in one place.
@@ -24,6 +28,7 @@ impl Style {
         Style {
             color: false,
             unicode: false,
+            width: None,
         }
     }
 
@@ -31,6 +36,7 @@ impl Style {
         Style {
             color: true,
             unicode: true,
+            width: None,
         }
     }
 
@@ -85,8 +91,10 @@ impl Paint {
     }
 }
 
-/// A player named after a colour is drawn in it (black as grey, so it shows on a dark
-/// terminal); others get colours by seat.
+/// A player named after a colour is drawn in it, readable on a dark and on a light
+/// background: white as the terminal's own text colour in bold (bright white would
+/// vanish on a light background), black as grey (black would vanish on a dark one);
+/// others get colours by seat.
 fn player_colour(index: usize, name: &str) -> &'static str {
     match name {
         "red" => "1;31",
@@ -95,11 +103,9 @@ fn player_colour(index: usize, name: &str) -> &'static str {
         "blue" => "1;34",
         "magenta" | "purple" => "1;35",
         "cyan" => "1;36",
-        "white" => "1;97",
+        "white" => "1",
         "black" => "1;90",
-        _ => [
-            "1;31", "1;34", "1;32", "1;33", "1;35", "1;36", "1;97", "1;90",
-        ][index % 8],
+        _ => ["1;31", "1;34", "1;32", "1;33", "1;35", "1;36", "1", "1;90"][index % 8],
     }
 }
 
@@ -149,4 +155,83 @@ pub fn pad(text: &str, w: usize) -> String {
 pub fn pad_left(text: &str, w: usize) -> String {
     let n = width(text);
     format!("{}{text}", " ".repeat(w.saturating_sub(n)))
+}
+
+/// One line of text broken between words so that each line fits `width` columns; the
+/// lines after the first are indented by `indent` spaces. A word longer than a line is
+/// left whole on a line of its own rather than cut.
+pub fn wrap(text: &str, width: usize, indent: usize) -> String {
+    if self::width(text) <= width {
+        return text.to_string();
+    }
+    // Leading spaces belong to the first line.
+    let lead = text.len() - text.trim_start_matches(' ').len();
+    let mut lines: Vec<String> = Vec::new();
+    let mut line = text[..lead].to_string();
+    let mut has_word = false;
+    for word in text[lead..].split(' ').filter(|w| !w.is_empty()) {
+        if has_word && self::width(&line) + 1 + self::width(word) > width {
+            lines.push(std::mem::take(&mut line));
+            line = " ".repeat(indent);
+            has_word = false;
+        }
+        if has_word {
+            line.push(' ');
+        }
+        line.push_str(word);
+        has_word = true;
+    }
+    lines.push(line);
+    lines.join("\n")
+}
+
+/// Every line of `text` wrapped to `width` when one is given, each continuation
+/// indented like the text after its line's first `indent` columns.
+pub fn wrap_lines(text: &str, width: Option<usize>, indent: usize) -> String {
+    let Some(width) = width else {
+        return text.to_string();
+    };
+    let mut out = String::with_capacity(text.len());
+    for (i, line) in text.split('\n').enumerate() {
+        if i > 0 {
+            out.push('\n');
+        }
+        out.push_str(&wrap(line, width, indent));
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn wrapping_breaks_between_words_with_a_hanging_indent() {
+        assert_eq!(wrap("one two three", 20, 2), "one two three");
+        assert_eq!(wrap("one two three four", 9, 2), "one two\n  three\n  four");
+        // A word longer than the width is not cut.
+        assert_eq!(wrap("a abcdefghijk b", 5, 0), "a\nabcdefghijk\nb");
+        // Colour codes take no columns.
+        let red = "\x1b[31mred\x1b[0m";
+        assert_eq!(wrap(&format!("{red} {red}"), 7, 0), format!("{red} {red}"));
+        assert_eq!(wrap_lines("a b\nc d", Some(1), 0), "a\nb\nc\nd");
+        assert_eq!(wrap_lines("a b c", None, 0), "a b c");
+    }
+
+    #[test]
+    fn no_player_is_drawn_in_bright_white() {
+        // Bright white (97) is near invisible on a light background.
+        for (i, name) in ["white", "black", "a", "b", "c", "d", "e", "f", "g", "h"]
+            .iter()
+            .enumerate()
+        {
+            let Paint::Ansi(code) = Paint::player(i, name) else {
+                unreachable!("players are painted by code")
+            };
+            assert!(
+                !code.split(';').any(|c| c == "97" || c == "37"),
+                "{name}: {code}"
+            );
+        }
+    }
 }

@@ -50,6 +50,22 @@ pub enum Item {
         player: Name,
         value: Expr,
     },
+    /// `show "label" p = value`: a value per player drawn with the board.
+    Show {
+        label: String,
+        span: Span,
+        player: Name,
+        value: Expr,
+    },
+    /// `show "label" "template"`: a line of text drawn with the board.
+    ShowText {
+        label: String,
+        span: Span,
+        /// `when EXPR`: shown only while it holds.
+        when: Option<Expr>,
+        text: String,
+        text_span: Span,
+    },
 }
 
 #[derive(Debug, Clone)]
@@ -76,6 +92,8 @@ pub struct CounterDecl {
     pub per_player: bool,
     pub init: Option<Expr>,
     pub per_turn: bool,
+    /// `hidden`: not drawn with the board.
+    pub hidden: bool,
 }
 
 #[derive(Debug, Clone)]
@@ -113,6 +131,8 @@ pub struct MoveDecl {
     pub name: Name,
     pub template: String,
     pub template_span: Span,
+    /// A chance event's `says "..."`: what an outcome means, as a template.
+    pub says: Option<(String, Span)>,
     pub generators: Vec<Generator>,
     pub weight: Option<Expr>,
     /// An action's `playout weight`.
@@ -169,7 +189,12 @@ pub struct EndDecl {
 
 #[derive(Debug, Clone)]
 pub enum ResultSpec {
-    Winner { player: Expr, points: Option<Expr> },
+    Winner {
+        player: Expr,
+        points: Option<Expr>,
+        /// `named "template"`: what the result is called.
+        named: Option<Box<(String, Span)>>,
+    },
     Draw,
     ByScore,
 }

@@ -454,6 +454,7 @@ fn token_name(rule: Rule) -> Option<String> {
         | Rule::phase_decl
         | Rule::end_decl
         | Rule::score_decl
+        | Rule::show_decl
         | Rule::define_decl
         | Rule::layout_decl => "a declaration (`game`, `board`, `action`, `phase`, ...)",
         Rule::board_hex
@@ -465,6 +466,7 @@ fn token_name(rule: Rule) -> Option<String> {
         Rule::gen_let => "`let`",
         Rule::gen_where => "`where`",
         Rule::weight => "`weight`",
+        Rule::says => "`says`",
         Rule::playout_weight => "`playout weight`",
         Rule::domain | Rule::range_domain | Rule::dir_list => {
             "a domain (`a..b`, `[dirs]` or a set)"
@@ -621,12 +623,14 @@ fn item(pair: Pair<Rule>) -> Item {
                 per_player: false,
                 init: None,
                 per_turn: false,
+                hidden: false,
             };
             for p in it {
                 match p.as_rule() {
                     Rule::counter_type => c.ty = p.into_inner().next().map(name),
                     Rule::per_player => c.per_player = true,
                     Rule::turn_local => c.per_turn = true,
+                    Rule::hidden => c.hidden = true,
                     _ => c.init = Some(expr(p)),
                 }
             }
@@ -731,6 +735,37 @@ fn item(pair: Pair<Rule>) -> Item {
                 when: when.unwrap_or_else(|| missing_expr(pair_span)),
                 result: result_spec,
             })
+        }
+        Rule::show_decl => {
+            let (label, span) = it.next().map(string).unwrap_or_default();
+            if let Some(shown) = it.peek().filter(|p| p.as_rule() == Rule::show_text) {
+                let mut when = None;
+                let (mut text, mut text_span) = (String::new(), Span::default());
+                for p in shown.into_inner() {
+                    match p.as_rule() {
+                        Rule::string => (text, text_span) = string(p),
+                        _ => when = Some(expr(p)),
+                    }
+                }
+                return Item::ShowText {
+                    label,
+                    span,
+                    when,
+                    text,
+                    text_span,
+                };
+            }
+            let player = it.next().map(name).unwrap_or_else(|| missing(pair_span));
+            let value = it
+                .next()
+                .map(expr)
+                .unwrap_or_else(|| missing_expr(pair_span));
+            Item::Show {
+                label,
+                span,
+                player,
+                value,
+            }
         }
         Rule::score_decl => {
             let player = it.next().map(name).unwrap_or_else(|| missing(pair_span));
@@ -841,9 +876,11 @@ fn move_decl(mut it: pest::iterators::Pairs<Rule>, sp: Span) -> MoveDecl {
     let mut generators = Vec::new();
     let mut weight = None;
     let mut playout_weight = None;
+    let mut says = None;
     let mut body = Vec::new();
     for p in it {
         match p.as_rule() {
+            Rule::says => says = p.into_inner().next().map(string),
             Rule::weight => weight = p.into_inner().next().map(expr),
             Rule::playout_weight => playout_weight = p.into_inner().next().map(expr),
             Rule::block => body = block(p),
@@ -854,6 +891,7 @@ fn move_decl(mut it: pest::iterators::Pairs<Rule>, sp: Span) -> MoveDecl {
         name: n,
         template,
         template_span,
+        says,
         generators,
         weight,
         playout_weight,
@@ -950,9 +988,20 @@ fn result(pair: Pair<Rule>) -> ResultSpec {
         Rule::result_winner => {
             let mut it = inner.into_inner();
             let player = it.next().map(expr).unwrap_or_else(|| missing_expr(sp));
+            let mut points = None;
+            let mut named = None;
+            for p in it {
+                match p.as_rule() {
+                    Rule::result_named => {
+                        named = p.into_inner().next().map(|s| Box::new(string(s)))
+                    }
+                    _ => points = Some(expr(p)),
+                }
+            }
             ResultSpec::Winner {
                 player,
-                points: it.next().map(expr),
+                points,
+                named,
             }
         }
         Rule::result_draw => ResultSpec::Draw,

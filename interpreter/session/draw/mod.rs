@@ -6,7 +6,7 @@ mod grid;
 mod hex;
 mod points;
 
-use super::style::{pad, Paint, Style};
+use super::style::{pad, wrap_lines, Paint, Style};
 use crate::engine::state::{CellWord, NEUTRAL};
 use crate::ir::{Game, MATCH_COUNTERS};
 use crate::{Engine, State};
@@ -273,7 +273,13 @@ fn list(game: &Game, state: &State, style: &Style, marks: &Marks, viewer: usize)
 }
 
 /// The pools, counters and scores, one line each, names aligned.
-pub fn equipment(game: &Game, state: &State, scores: &[i32], style: &Style) -> String {
+pub fn equipment(
+    game: &Game,
+    state: &State,
+    shown: &[(String, crate::engine::Shown)],
+    scores: &[i32],
+    style: &Style,
+) -> String {
     let mut rows: Vec<(String, String)> = Vec::new();
     for pool in &game.pools {
         let list = |player: usize| {
@@ -319,6 +325,8 @@ pub fn equipment(game: &Game, state: &State, scores: &[i32], style: &Style) -> S
         .iter()
         // The match counters every game has are shown only in match play.
         .filter(|c| match_play || !MATCH_COUNTERS.iter().any(|(n, _)| *n == c.name))
+        // A counter the rules file declares `hidden` is internal bookkeeping.
+        .filter(|c| !c.hidden)
         .map(|c| {
             let value = |i: usize| engine.format_value(state.data[c.base + i], c.ty, viewer);
             if c.per_player {
@@ -334,11 +342,13 @@ pub fn equipment(game: &Game, state: &State, scores: &[i32], style: &Style) -> S
             }
         })
         .collect();
-    // Long lists of counters wrap.
+    // Long lists of counters wrap (64 columns after the label, as on an 80-column
+    // terminal, unless the terminal's width is known).
+    let room = style.width.map_or(64, |w| w.saturating_sub(16).max(20));
     let mut line = String::new();
     let mut first = true;
     for part in parts {
-        if !line.is_empty() && line.chars().count() + part.chars().count() > 64 {
+        if !line.is_empty() && line.chars().count() + part.chars().count() > room {
             let name = if first { "counters" } else { "" };
             rows.push((name.to_string(), std::mem::take(&mut line)));
             first = false;
@@ -350,6 +360,24 @@ pub fn equipment(game: &Game, state: &State, scores: &[i32], style: &Style) -> S
     }
     if !line.is_empty() {
         rows.push((if first { "counters" } else { "" }.to_string(), line));
+    }
+    // The rules file's `show` values, one row each: `pips  white 167, black 167`.
+    for (label, shown) in shown {
+        let values = match shown {
+            crate::engine::Shown::Text(text) => {
+                rows.push((label.clone(), text.clone()));
+                continue;
+            }
+            crate::engine::Shown::PerPlayer(values) => values,
+        };
+        let parts: Vec<String> = game
+            .players
+            .iter()
+            .zip(values)
+            .enumerate()
+            .map(|(i, (p, v))| format!("{} {v}", style.paint(Paint::player(i, p), p)))
+            .collect();
+        rows.push((label.clone(), parts.join(style.dot())));
     }
     if game.score.is_some() {
         let parts: Vec<String> = game
@@ -373,7 +401,9 @@ pub fn equipment(game: &Game, state: &State, scores: &[i32], style: &Style) -> S
         .unwrap_or(0);
     let mut out = String::new();
     for (name, text) in rows {
-        out.push_str(&format!("{}  {text}\n", pad(&name, width)));
+        let row = format!("{}  {text}", pad(&name, width));
+        out.push_str(&wrap_lines(&row, style.width, width + 2));
+        out.push('\n');
     }
     out
 }
