@@ -211,7 +211,8 @@ fn the_net_level_plays_legal_moves_and_needs_a_network() {
 #[test]
 fn the_shipped_backgammon_network_loads_and_plays() {
     let g = game("backgammon", &[]);
-    let bytes = tabula::games::built_in_net("backgammon").expect("games/backgammon.net is built in");
+    let bytes =
+        tabula::games::built_in_net("backgammon").expect("games/backgammon.net is built in");
     let net = Net::from_bytes(&g, bytes).unwrap();
     assert_eq!(net.header.game, "Backgammon");
     // The same network reads the no-cube game: the options change no entry.
