@@ -47,7 +47,12 @@ impl Session {
         };
         // A generator of its own, so that asking for a hint changes no later dice.
         let mut rng = Rng::new(self.seed ^ state.hash64());
-        let mut thinker = ai::Thinker::new(0);
+        // The player's own threads and network, with a tree of its own.
+        let (threads, net) = self
+            .thinkers
+            .get(player)
+            .map_or((0, None), |t| (t.threads, t.net.clone()));
+        let mut thinker = ai::Thinker::with_net(threads, net);
         let decision = ai::Decision {
             engine: &mut engine,
             state: &state,
