@@ -224,3 +224,26 @@ fn the_shipped_backgammon_network_loads_and_plays() {
     let out = s.handle("ai all net").text;
     assert!(out.contains("game over: "), "{out}");
 }
+
+#[test]
+fn a_rules_file_finds_its_network_beside_it_and_a_stale_one_is_named() {
+    let dir = std::env::temp_dir().join(format!("tabula-net-beside-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let rules = dir.join("ttt.tabula");
+    let text = std::fs::read_to_string("examples/rules/tic-tac-toe.tabula").unwrap();
+    std::fs::write(&rules, &text).unwrap();
+    let ttt = example("examples/rules/tic-tac-toe.tabula");
+    std::fs::write(dir.join("ttt.net"), Net::new(&ttt, 4, 1.0, 1).to_bytes()).unwrap();
+    let mut s = tabula::session::Session::open(rules.to_str().unwrap(), &[], 1).unwrap();
+    let intro = s.intro().text;
+    assert!(s.network().is_some(), "{intro}");
+    assert!(!intro.contains("note:"), "{intro}");
+    // The rules change the board: the network no longer fits, and the session says so.
+    std::fs::write(&rules, text.replace("grid 3 x 3", "grid 4 x 4")).unwrap();
+    let mut s = tabula::session::Session::open(rules.to_str().unwrap(), &[], 1).unwrap();
+    let intro = s.intro().text;
+    assert!(s.network().is_none());
+    assert!(intro.contains("note: the network of"), "{intro}");
+    assert!(intro.contains("its encoding differs"), "{intro}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -377,6 +377,9 @@ impl Session {
             "players {}; options: {options}",
             game.players.join(", ")
         ));
+        if let Some(note) = &self.net_note {
+            out.line(format!("note: {note}; the computer plays without it"));
+        }
         if self.base.length > 0 {
             out.line(format!(
                 "a match to {} points: game {}",
