@@ -49,6 +49,17 @@ pub enum Command {
         /// Play a match to this many points (default: a single game).
         #[arg(long = "match", value_name = "POINTS", value_parser = clap::value_parser!(i32).range(1..))]
         match_length: Option<i32>,
+        /// Start from this state file (JSON, or YAML when named .yaml/.yml).
+        #[arg(long)]
+        state: Option<String>,
+        /// Start from GNU Backgammon's IDs, `POSITION` or `POSITION:MATCH` (a game with
+        /// backgammon's shape).
+        #[arg(
+            long = "gnubg-id",
+            value_name = "POSITION[:MATCH]",
+            conflicts_with = "state"
+        )]
+        gnubg_id: Option<String>,
         /// Threads of the computer's search (0: every core).
         #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u32).range(0..=256))]
         threads: u32,
@@ -190,13 +201,6 @@ pub enum Command {
         /// Print YAML instead of JSON.
         #[arg(long)]
         yaml: bool,
-        /// Start from GNU Backgammon's IDs, `POSITION` or `POSITION:MATCH` (backgammon).
-        #[arg(
-            long = "gnubg-id",
-            value_name = "POSITION[:MATCH]",
-            conflicts_with = "state"
-        )]
-        gnubg_id: Option<String>,
     },
     /// Write game records in another program's format (--mat: GNU Backgammon's
     /// `import mat`).
@@ -217,6 +221,14 @@ pub struct PositionArgs {
     /// Start from this state file (JSON, or YAML when named .yaml/.yml).
     #[arg(long)]
     pub state: Option<String>,
+    /// Start from GNU Backgammon's IDs, `POSITION` or `POSITION:MATCH` (a game with
+    /// backgammon's shape).
+    #[arg(
+        long = "gnubg-id",
+        value_name = "POSITION[:MATCH]",
+        conflicts_with = "state"
+    )]
+    pub gnubg_id: Option<String>,
     /// Seed for chance events that the moves do not fix.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
@@ -236,6 +248,8 @@ pub fn run(cli: Cli) -> Result<(), String> {
             seed: None,
             ascii: false,
             match_length: None,
+            state: None,
+            gnubg_id: None,
             threads: 0,
         });
     };
@@ -246,6 +260,8 @@ pub fn run(cli: Cli) -> Result<(), String> {
             seed,
             ascii,
             match_length,
+            state,
+            gnubg_id,
             threads,
         } => crate::play::run(crate::play::PlayOptions {
             game,
@@ -253,6 +269,8 @@ pub fn run(cli: Cli) -> Result<(), String> {
             seed,
             ascii,
             match_length,
+            state,
+            gnubg_id,
             threads: threads as usize,
         }),
         Command::Check(g) => check(&g),
@@ -353,8 +371,7 @@ pub fn run(cli: Cli) -> Result<(), String> {
             game,
             position,
             yaml,
-            gnubg_id,
-        } => state(&game, &position, yaml, gnubg_id.as_deref()),
+        } => state(&game, &position, yaml),
         Command::Export(args) => crate::export::run(&args),
     }
 }
@@ -420,6 +437,9 @@ fn play_error(game: &Game, e: PlayError) -> String {
 /// The state a command starts from: --state or the initial state, then --moves,
 /// resolving chance with --dice or the seed.
 fn position(engine: &mut Engine, p: &PositionArgs) -> Result<State, String> {
+    if let Some(id) = &p.gnubg_id {
+        return gnubg_position(engine, p, id);
+    }
     let game = engine.game;
     let mut state = match &p.state {
         Some(path) => {
@@ -533,8 +553,9 @@ fn moves(g: &GameArgs, p: &PositionArgs, as_json: bool) -> Result<(), String> {
             engine
                 .apply(&mut child, &steps)
                 .map_err(|e| runtime(&game, &e))?;
-            let mut line =
-                serde_json::json!({ "move": text, "state": json::state_to_json(&game, &child) });
+            let mut child_json = json::state_to_json(&game, &child);
+            add_gnubg_ids(&game, &mut child_json);
+            let mut line = serde_json::json!({ "move": text, "state": child_json });
             if state.chance().is_some() && choices.weights[i] > 0 {
                 line["weight"] = serde_json::json!(choices.weights[i]);
             } else if game.phases[state.phase()].weighted {
@@ -748,13 +769,10 @@ fn playout_matches(
     Ok(())
 }
 
-fn state(g: &GameArgs, p: &PositionArgs, yaml: bool, gnubg_id: Option<&str>) -> Result<(), String> {
+fn state(g: &GameArgs, p: &PositionArgs, yaml: bool) -> Result<(), String> {
     let game = load(g)?;
     let mut engine = Engine::new(&game);
-    let state = match gnubg_id {
-        Some(id) => gnubg_position(&mut engine, p, id)?,
-        None => position(&mut engine, p)?,
-    };
+    let state = position(&mut engine, p)?;
     let mut value = json::state_to_json(&game, &state);
     if let Some(o) = engine.outcome(&state) {
         value["over"] = json::outcome_to_json(&game, &o);
@@ -773,16 +791,44 @@ fn state(g: &GameArgs, p: &PositionArgs, yaml: bool, gnubg_id: Option<&str>) -> 
     Ok(())
 }
 
-/// The game whose states have GNU Backgammon IDs: games/backgammon.tabula.
-const GNUBG_GAME: &str = "Backgammon";
+/// Whether a game has backgammon's shape, so that its states have GNU Backgammon IDs:
+/// two players; one kind of piece; a track that runs, for each player, from a zone of
+/// his own (the bar) over the same 24 cells, each in the other's order, to another zone
+/// of his own (the tray). Decided by the game's structure, not by its title, so a
+/// variant written on backgammon's board has IDs too.
+pub fn backgammon_shape(game: &Game) -> bool {
+    let board = &game.board;
+    let zone_of = |cell: i32| board.zones.iter().any(|z| z.cells.contains(&cell));
+    game.players.len() == 2
+        && game.pieces.iter().filter(|p| !p.neutral).count() == 1
+        && board.tracks.iter().any(|t| {
+            t.per_player
+                && t.lists.len() == 2
+                && t.lists
+                    .iter()
+                    .all(|l| l.len() == 26 && zone_of(l[0]) && zone_of(l[25]) && l[0] != l[25])
+                && t.lists[0][1..25].iter().rev().eq(t.lists[1][1..25].iter())
+                && t.lists[0][1..25].iter().all(|&c| !zone_of(c))
+        })
+}
 
 /// `state --gnubg-id POSITION[:MATCH]`: the state of the IDs (validated like a state
 /// file), then --moves and --dice as for any starting state.
 fn gnubg_position(engine: &mut Engine, p: &PositionArgs, id: &str) -> Result<State, String> {
     let game = engine.game;
-    if game.name != GNUBG_GAME {
+    let text = gnubg_state_text(game, id)?;
+    let source = Source::new("--gnubg-id".to_string(), text);
+    let mut state = json::state_from_text(game, &source).map_err(|d| d.render(color()))?;
+    play_moves(engine, p, &mut state)?;
+    Ok(state)
+}
+
+/// The state document of GNU Backgammon's IDs (`POSITION` or `POSITION:MATCH`) for a
+/// game with backgammon's shape.
+pub fn gnubg_state_text(game: &Game, id: &str) -> Result<String, String> {
+    if !backgammon_shape(game) {
         return Err(format!(
-            "error: --gnubg-id reads GNU Backgammon IDs, but this game is {}",
+            "error: --gnubg-id reads GNU Backgammon IDs, but {} does not have backgammon's board (two players, one kind of piece, a bar, 24 points and a tray on a track)",
             game.name
         ));
     }
@@ -790,19 +836,18 @@ fn gnubg_position(engine: &mut Engine, p: &PositionArgs, id: &str) -> Result<Sta
         Some((position_id, match_id)) => (position_id, Some(match_id)),
         None => (id.trim(), None),
     };
-    let value = tabula_gnubg::state_from_ids_with_options(position_id, match_id, &game.chosen)
+    let mut value = tabula_gnubg::state_from_ids_with_options(position_id, match_id, &game.chosen)
         .map_err(|e| format!("error: {e}"))?;
-    let source = Source::new("--gnubg-id".to_string(), value.to_string());
-    let mut state = json::state_from_text(game, &source).map_err(|d| d.render(color()))?;
-    play_moves(engine, p, &mut state)?;
-    Ok(state)
+    // The IDs hold no title: the state is this game's.
+    value["game"] = serde_json::json!(game.name);
+    Ok(value.to_string())
 }
 
 /// Adds `"formats": {"gnubg": {"position": ..., "match": ...}}` to a backgammon state's
 /// JSON (a field state readers skip), when
 /// the state can be written as GNU Backgammon IDs (not while dice are partly played).
-fn add_gnubg_ids(game: &Game, value: &mut serde_json::Value) {
-    if game.name != GNUBG_GAME {
+pub fn add_gnubg_ids(game: &Game, value: &mut serde_json::Value) {
+    if !backgammon_shape(game) {
         return;
     }
     if let Ok((position, match_id)) = tabula_gnubg::ids_from_state(value) {

@@ -23,6 +23,9 @@ pub struct PlayOptions {
     pub ascii: bool,
     /// Points to win a match; a single game when not given.
     pub match_length: Option<i32>,
+    /// Start from a state file, or from GNU Backgammon's IDs.
+    pub state: Option<String>,
+    pub gnubg_id: Option<String>,
     /// Threads of the computer's search (0: every core).
     pub threads: usize,
 }
@@ -147,6 +150,25 @@ pub fn run(opts: PlayOptions) -> Result<(), String> {
     session.borrow_mut().style.width = terminal_width(&mut editor);
     let intro = session.borrow_mut().intro();
     print_out(&intro.text);
+    let start = match (&opts.state, &opts.gnubg_id) {
+        (Some(path), _) => Some((
+            path.clone(),
+            tabula::input::read(path, tabula::input::Kind::State)
+                .map_err(|e| format!("error: {e}"))?,
+        )),
+        (None, Some(id)) => {
+            let game = session.borrow().game().clone();
+            Some((
+                "--gnubg-id".to_string(),
+                crate::cli::gnubg_state_text(&game, id)?,
+            ))
+        }
+        (None, None) => None,
+    };
+    if let Some((name, text)) = start {
+        let out = session.borrow_mut().load_state_text(&name, &text);
+        print_out(&out.text);
+    }
     loop {
         // The terminal may have been resized since the last line.
         session.borrow_mut().style.width = terminal_width(&mut editor);

@@ -153,6 +153,23 @@ impl Session {
             return Err("`load-state FILE`, e.g. `load-state position.json`".into());
         }
         let text = crate::input::read(path, crate::input::Kind::State)?;
+        self.start_from(path, text, out)
+    }
+
+    /// Plays on from a state document given as text (`name` says where it came from);
+    /// the game stays as it was when the text is not a state of it.
+    pub fn load_state_text(&mut self, name: &str, text: &str) -> super::Output {
+        let mut out = super::Out::default();
+        if let Err(e) = self.start_from(name, text.to_string(), &mut out) {
+            out.push(self.error(&e));
+        }
+        super::Output {
+            text: out.text,
+            quit: false,
+        }
+    }
+
+    fn start_from(&mut self, path: &str, text: String, out: &mut Out) -> Result<(), String> {
         let state = json::state_from_text(&self.game, &Source::new(path, text))
             .map_err(|d| d.render(self.style.color))?;
         self.start_json = Some(json::state_to_json(&self.game, &state));

@@ -384,9 +384,17 @@ fn bad_ids_are_plain_sentences() {
 #[test]
 fn bad_states_are_plain_sentences() {
     let err = |state: Value| ids_from_state(&state).expect_err("an error").to_string();
+    // Any title: the cells and counters tell whether a state is one of backgammon's.
     assert_eq!(
         err(json!({"game": "Invictus", "to_move": "white"})),
-        "this is a state of \"Invictus\", but gnubg IDs are for Backgammon"
+        "the cube value must be a power of two from 1 to 32768, not 0"
+    );
+    assert_eq!(
+        err(
+            json!({"game": "Invictus", "to_move": "white", "cells": {"e5": {"owner": "white"}}, "counters": {"cube": 1}})
+        ),
+        "`e5` is not a cell of the backgammon board (the cells are 1 to 24, bar-white, \
+         bar-black, off-white and off-black)"
     );
     assert_eq!(
         err(json!({"to_move": "red"})),
