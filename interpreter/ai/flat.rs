@@ -147,8 +147,10 @@ pub(super) fn estimates(
         let mut next = state.clone();
         engine.play_choice(&mut next, choices, i)?;
         let mut sums = Sums::new(players);
+        // Only a decision handed to another player in the middle of a turn can be an
+        // offer.
         let answer = match engine.status(&next) {
-            Status::Player(q) if q != player => {
+            Status::Player(q) if q != player && next.data[crate::ir::SLOT_OWNER] != q as i32 => {
                 engine.legal(&next, &mut replies)?;
                 all_rare(engine, &next, &replies).then_some(q)
             }

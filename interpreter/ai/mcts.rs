@@ -72,7 +72,8 @@ pub struct Tree {
     nodes: Vec<Node>,
     root: u32,
     rng: Rng,
-    /// The largest result seen, in points: results are divided by it for UCT.
+    /// The largest result seen (what a game was worth): results are divided by it for
+    /// UCT.
     scale: f64,
     players: usize,
     scratch: Choices,

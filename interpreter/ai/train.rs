@@ -1,5 +1,5 @@
-//! Self-play training of the network by temporal differences (TD(λ), as TD-Gammon
-//! did): the network plays both sides, one choice ahead, with a little exploration;
+//! Self-play training of the network by temporal differences (TD(λ), the method of
+//! the first self-taught game programs): the network plays both sides, one choice ahead, with a little exploration;
 //! after each game every position it met is moved toward its λ-return, the blend of
 //! the network's later estimates and the game's result. Games are played in batches
 //! with one copy of the weights and learnt from in the order of their seeds, so a seed

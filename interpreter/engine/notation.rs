@@ -327,7 +327,8 @@ impl<'g> Engine<'g> {
         remaining: &mut Vec<String>,
         results: &[State],
     ) -> Result<Option<usize>, RuntimeError> {
-        // Four steps are a whole double in backgammon; no chain needs more to be useful.
+        // A chain of at most four steps covers the combined notations in use; longer
+        // chains are not searched.
         if length >= 4 || work.mover() != chain.actor || work.chance().is_some() {
             return Ok(None);
         }

@@ -1326,7 +1326,7 @@ pub fn describe(game: &Game, o: &Outcome) -> String {
     } else {
         String::new()
     };
-    // The result's name, when the end rule gives one: `(gammon; all borne off; ...)`.
+    // The result's name, when the end rule gives one: `(NAME; REASON; ...)`.
     let named = o
         .named
         .as_ref()
