@@ -2,6 +2,7 @@
 //! tests drive it the same way; it knows no terminal and no game.
 
 mod commands;
+mod computer;
 pub mod draw;
 mod explainer;
 mod files;
@@ -1215,86 +1216,6 @@ impl Session {
         self.changed(out);
         Ok(())
     }
-
-    fn ai_command(&mut self, rest: &str, out: &mut Out) -> Result<(), String> {
-        let game = self.game.clone();
-        let args = words(rest);
-        if args.is_empty() {
-            for (i, p) in game.players.iter().enumerate() {
-                match self.computer(i) {
-                    Some(level) => out.line(format!("{p}: computer ({})", level.name())),
-                    None => out.line(format!("{p}: person")),
-                }
-            }
-            return Ok(());
-        }
-        let [player, level @ ..] = &args[..] else {
-            return Err(AI_USAGE.into());
-        };
-        if level.is_empty() || level.len() > 2 {
-            return Err(AI_USAGE.into());
-        }
-        let player = *player;
-        let level = level.join(":");
-        let players: Vec<usize> = if player == "all" {
-            (0..game.players.len()).collect()
-        } else {
-            match game.players.iter().position(|p| p == player) {
-                Some(i) => vec![i],
-                None => {
-                    return Err(format!(
-                        "`{player}` is not a player; the players are {}",
-                        game.players.join(", ")
-                    ))
-                }
-            }
-        };
-        let parsed = Level::parse(&level)?;
-        let file_net = match Level::net_file(&level) {
-            Some(file) => {
-                let bytes = crate::games::read_net_file(file)?;
-                let net = ai::net::Net::from_bytes(&game, &bytes)
-                    .map_err(|e| format!("`{file}`: {e}"))?;
-                Some(Arc::new(net))
-            }
-            None => None,
-        };
-        if parsed == Some(Level::Net) && file_net.is_none() && self.net.is_none() {
-            return Err(match &self.net_note {
-                Some(note) => format!("no network to play by: {note}"),
-                None => format!(
-                    "{} has no trained network; train one with `tabula train`, or give a file: `ai PLAYER net:FILE`",
-                    game.name
-                ),
-            });
-        }
-        let level = parsed;
-        for &p in &players {
-            self.computers[p] = level;
-            if let Some(t) = self.thinkers.get_mut(p) {
-                t.forget();
-                if file_net.is_some() {
-                    t.net = file_net.clone();
-                }
-            }
-            match level {
-                Some(l) => out.line(format!(
-                    "{} is played by the computer ({})",
-                    game.players[p],
-                    l.name()
-                )),
-                None => out.line(format!("{} is played by a person", game.players[p])),
-            }
-        }
-        self.decision = None;
-        let state = self.timeline.current().clone();
-        let to_move = matches!(Engine::new(&game).status(&state), Status::Player(p) if self.computer(p).is_some());
-        if to_move {
-            self.partial.clear();
-            self.changed(out);
-        }
-        Ok(())
-    }
 }
 
 /// A runtime error of the rules file, pointing at the statement.
@@ -1338,8 +1259,6 @@ pub fn describe(game: &Game, o: &Outcome) -> String {
         scores.join(", ")
     )
 }
-
-const AI_USAGE: &str = "`ai PLAYER LEVEL`: a level is random, greedy, playouts, mcts (with a budget: `mcts 2s`, `mcts 5000`) or off; e.g. `ai blue mcts`";
 
 fn words(s: &str) -> Vec<&str> {
     s.split_whitespace().collect()
