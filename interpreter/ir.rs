@@ -580,7 +580,8 @@ pub enum StmtKind {
     Continue,
     Move(Expr, Expr),
     Put {
-        count: i32,
+        /// How many pieces: 0 to 255 in play.
+        count: Expr,
         piece: u8,
         owner: Option<Expr>,
         value: Option<Expr>,

@@ -1,6 +1,7 @@
 //! AST to IR: resolves every name to an index, checks types and arity, folds the chosen
 //! options in, lays out the state, and collects every error before giving up.
 
+mod constant;
 mod expr;
 mod include;
 mod lower;
@@ -536,23 +537,13 @@ impl<'a> Compiler<'a> {
                             .collect(),
                     };
                 }
-                Item::Piece(p) => {
-                    if self.game.pieces.iter().any(|q| q.name == p.name.text) {
-                        let m = format!("the piece `{}` is declared twice", p.name.text);
-                        self.error(p.name.span, m);
-                    }
-                    if let Some((lo, hi)) = p.values {
-                        if lo > hi || hi > 255 {
-                            self.error(p.name.span, "piece values run from a smaller number to a larger one, at most 255");
-                        }
-                    }
-                    self.game.pieces.push(PieceDef {
-                        name: p.name.text.clone(),
-                        neutral: p.neutral,
-                        values: p.values,
-                    });
-                }
                 _ => {}
+            }
+        }
+        // After the options and defines, which a piece's value range may use.
+        for item in &file.items {
+            if let Item::Piece(p) = item {
+                self.piece(p);
             }
         }
         if !players_seen {
@@ -566,6 +557,48 @@ impl<'a> Compiler<'a> {
         }
     }
 
+    fn piece(&mut self, p: &'a ast::PieceDecl) {
+        if self.game.pieces.iter().any(|q| q.name == p.name.text) {
+            let m = format!("the piece `{}` is declared twice", p.name.text);
+            self.error(p.name.span, m);
+        }
+        let values = p.values.as_ref().and_then(|(lo, hi)| {
+            let lo = self.constant(lo, "a piece's lowest value");
+            let hi = self.constant(hi, "a piece's highest value");
+            Some((lo?, hi?))
+        });
+        if let Some((lo, hi)) = values {
+            if lo < 0 {
+                self.error(p.name.span, "piece values cannot be negative");
+            } else if lo > hi || hi > 255 {
+                self.error(
+                    p.name.span,
+                    "piece values run from a smaller number to a larger one, at most 255",
+                );
+            }
+        }
+        self.game.pieces.push(PieceDef {
+            name: p.name.text.clone(),
+            neutral: p.neutral,
+            values,
+        });
+    }
+
+    /// A board size: a number known before the game starts, not negative.
+    fn board_size(&mut self, e: &'a ast::Expr) -> Option<u32> {
+        let n = self.constant(e, "a board size")?;
+        match u32::try_from(n) {
+            Ok(n) => Some(n),
+            Err(_) => {
+                self.error(
+                    e.span,
+                    format!("a board size cannot be negative; this is {n}"),
+                );
+                None
+            }
+        }
+    }
+
     fn board(&mut self, file: &'a ast::File) {
         let players = self.game.players.clone();
         let mut seen = false;
@@ -574,12 +607,23 @@ impl<'a> Compiler<'a> {
             seen = true;
             for b in items {
                 let result = match b {
-                    BoardItem::Hex(rows, sp) => self.game.board.add_hex(rows).map_err(|e| (*sp, e)),
+                    BoardItem::Hex(rows, sp) => {
+                        let rows: Vec<Option<u32>> =
+                            rows.iter().map(|r| self.board_size(r)).collect();
+                        let Some(rows) = rows.into_iter().collect::<Option<Vec<u32>>>() else {
+                            continue;
+                        };
+                        self.game.board.add_hex(&rows).map_err(|e| (*sp, e))
+                    }
                     BoardItem::Grid(w, h, sp) => {
-                        self.game.board.add_grid(*w, *h).map_err(|e| (*sp, e))
+                        let (w, h) = (self.board_size(w), self.board_size(h));
+                        let (Some(w), Some(h)) = (w, h) else { continue };
+                        self.game.board.add_grid(w, h).map_err(|e| (*sp, e))
                     }
                     BoardItem::Line(a, b, sp) => {
-                        self.game.board.add_line(*a, *b).map_err(|e| (*sp, e))
+                        let (a, b) = (self.board_size(a), self.board_size(b));
+                        let (Some(a), Some(b)) = (a, b) else { continue };
+                        self.game.board.add_line(a, b).map_err(|e| (*sp, e))
                     }
                     BoardItem::Zone { name, per_player } => self
                         .game
@@ -894,7 +938,12 @@ impl<'a> Compiler<'a> {
         for item in &file.items {
             match item {
                 Item::Pool(p) => {
-                    if p.low > p.high || p.high - p.low > 255 {
+                    let low = self.constant(&p.low, "a pool's lowest value");
+                    let high = self.constant(&p.high, "a pool's highest value");
+                    let (Some(low), Some(high)) = (low, high) else {
+                        continue;
+                    };
+                    if low > high || high as i64 - low as i64 > 255 {
                         self.error(p.span, "a pool holds values from a smaller number to a larger one, at most 256 of them");
                         continue;
                     }
@@ -902,8 +951,8 @@ impl<'a> Compiler<'a> {
                     let def = PoolDef {
                         name: p.name.text.clone(),
                         per_player: p.per_player,
-                        low: p.low,
-                        high: p.high,
+                        low,
+                        high,
                         base: at,
                     };
                     at += def.width() * if p.per_player { n } else { 1 };

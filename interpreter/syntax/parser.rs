@@ -435,6 +435,7 @@ fn token_name(rule: Rule) -> Option<String> {
         | Rule::bool_lit
         | Rule::none_lit
         | Rule::cell_lit => "an expression",
+        Rule::put_count => "an expression",
         Rule::cmp_op => "a comparison",
         Rule::sum_op | Rule::prod_op => "an operator",
         Rule::include_decl
@@ -550,12 +551,6 @@ fn name(pair: Pair<Rule>) -> Name {
     }
 }
 
-fn int(pair: Pair<Rule>) -> u32 {
-    // The grammar admits digits only; an absurdly long number saturates and is
-    // rejected later by range checks.
-    pair.as_str().parse().unwrap_or(u32::MAX)
-}
-
 fn string(pair: Pair<Rule>) -> (String, Span) {
     let inner = pair.into_inner().next();
     match inner {
@@ -605,9 +600,10 @@ fn item(pair: Pair<Rule>) -> Item {
             for attr in it {
                 match attr.as_rule() {
                     Rule::piece_value => {
+                        let sp = span(&attr);
                         let mut r = attr.into_inner();
-                        let lo = r.next().map(int).unwrap_or(0) as i32;
-                        let hi = r.next().map(int).unwrap_or(0) as i32;
+                        let lo = r.next().map(expr).unwrap_or_else(|| missing_expr(sp));
+                        let hi = r.next().map(expr).unwrap_or_else(|| missing_expr(sp));
                         p.values = Some((lo, hi));
                     }
                     _ => p.neutral = true,
@@ -643,14 +639,15 @@ fn item(pair: Pair<Rule>) -> Item {
             for p in it {
                 match p.as_rule() {
                     Rule::per_player => per_player = true,
-                    _ => nums.push(int(p) as i32),
+                    _ => nums.push(expr(p)),
                 }
             }
+            let mut nums = nums.into_iter();
             Item::Pool(PoolDecl {
                 name: n,
                 per_player,
-                low: nums.first().copied().unwrap_or(0),
-                high: nums.get(1).copied().unwrap_or(0),
+                low: nums.next().unwrap_or_else(|| missing_expr(pair_span)),
+                high: nums.next().unwrap_or_else(|| missing_expr(pair_span)),
                 span: pair_span,
             })
         }
@@ -805,15 +802,15 @@ fn board_item(pair: Pair<Rule>) -> BoardItem {
     let rule = pair.as_rule();
     let mut it = pair.into_inner();
     match rule {
-        Rule::board_hex => BoardItem::Hex(it.map(int).collect(), sp),
+        Rule::board_hex => BoardItem::Hex(it.map(expr).collect(), sp),
         Rule::board_grid => {
-            let w = it.next().map(int).unwrap_or(0);
-            let h = it.next().map(int).unwrap_or(0);
+            let w = it.next().map(expr).unwrap_or_else(|| missing_expr(sp));
+            let h = it.next().map(expr).unwrap_or_else(|| missing_expr(sp));
             BoardItem::Grid(w, h, sp)
         }
         Rule::board_line => {
-            let a = it.next().map(int).unwrap_or(0);
-            let b = it.next().map(int).unwrap_or(0);
+            let a = it.next().map(expr).unwrap_or_else(|| missing_expr(sp));
+            let b = it.next().map(expr).unwrap_or_else(|| missing_expr(sp));
             BoardItem::Line(a, b, sp)
         }
         Rule::board_zone => {
@@ -1070,14 +1067,14 @@ fn stmt(pair: Pair<Rule>) -> Stmt {
             }
         }
         Rule::st_put => {
-            let mut count = 1;
+            let mut count = None;
             let mut piece = missing(sp);
             let mut owner = None;
             let mut value = None;
             let mut at = None;
             for p in it {
                 match p.as_rule() {
-                    Rule::int => count = int(p),
+                    Rule::put_count => count = p.into_inner().next().map(expr),
                     Rule::ident => piece = name(p),
                     Rule::put_owner => owner = p.into_inner().next().map(expr),
                     Rule::put_value => value = p.into_inner().next().map(expr),
