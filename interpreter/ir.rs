@@ -260,6 +260,9 @@ pub enum Gen {
 #[derive(Debug, Clone)]
 pub enum Domain {
     Range(Expr, Expr),
+    /// The cells from the first to the last in board order, backwards when the first
+    /// comes later; none when either is `none`.
+    CellRange(Expr, Expr),
     Dirs(Vec<Expr>),
     /// Directions known when compiling: `per_player[mover]` lists them.
     FixedDirs(Vec<Vec<i32>>),
@@ -290,7 +293,7 @@ pub enum Domain {
 macro_rules! domain_exprs {
     ($domain:expr, $f:expr, $recurse:ident) => {
         match $domain {
-            Domain::Range(a, b) => {
+            Domain::Range(a, b) | Domain::CellRange(a, b) => {
                 $f(a);
                 $f(b);
             }
@@ -331,6 +334,7 @@ impl Domain {
     pub fn reads_state(&self) -> bool {
         let own = match self {
             Domain::Range(..)
+            | Domain::CellRange(..)
             | Domain::Dirs(_)
             | Domain::Cells
             | Domain::Players

@@ -394,11 +394,7 @@ impl<'a> Compiler<'a> {
 
     pub fn domain(&mut self, d: &ast::Domain, scope: &mut Scope) -> Option<(Domain, Ty)> {
         match d {
-            ast::Domain::Range(a, b) => {
-                let a = self.expect(a, Ty::Int, scope);
-                let b = self.expect(b, Ty::Int, scope);
-                Some((Domain::Range(a?, b?), Ty::Int))
-            }
+            ast::Domain::Range(a, b) => self.range(a, b, scope),
             ast::Domain::Dirs(names) => {
                 let mut out = Vec::new();
                 for n in names {
@@ -440,6 +436,35 @@ impl<'a> Compiler<'a> {
                 SetRef::Pool(pool, player) => (Domain::Pool { pool, player }, Ty::Int),
                 SetRef::Neighbours(c) => (Domain::Neighbours(c), Ty::Cell),
             }),
+        }
+    }
+
+    /// `A..B`: the numbers from A to B, or the cells from A to B in board order (as in
+    /// a region: backwards when written so).
+    fn range(&mut self, a: &ast::Expr, b: &ast::Expr, scope: &mut Scope) -> Option<(Domain, Ty)> {
+        let first = self.expr(a, scope);
+        let last = self.expr(b, scope);
+        let ((first, t1), (last, t2)) = (first?, last?);
+        match (t1, t2) {
+            (Ty::Int, Ty::Int) => Some((Domain::Range(first, last), Ty::Int)),
+            (Ty::Cell, Ty::Cell) => Some((Domain::CellRange(first, last), Ty::Cell)),
+            (Ty::Int | Ty::Cell, _) => {
+                let m = format!(
+                    "this range starts at {} and ends at {}: it runs between two numbers or two cells",
+                    t1.describe(),
+                    t2.describe()
+                );
+                self.error(b.span, m);
+                None
+            }
+            _ => {
+                let m = format!(
+                    "a range runs between two numbers or two cells, but this is {}",
+                    t1.describe()
+                );
+                self.error(a.span, m);
+                None
+            }
         }
     }
 

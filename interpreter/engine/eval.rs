@@ -523,7 +523,7 @@ fn listed_cells<'g>(
 /// once their bounds are known).
 fn domain_size(game: &Game, d: &Domain) -> u64 {
     match d {
-        Domain::Range(..) => 1,
+        Domain::Range(..) | Domain::CellRange(..) => 1,
         Domain::Dirs(ds) => ds.len() as u64,
         Domain::FixedDirs(t) => t.first().map_or(0, Vec::len) as u64,
         Domain::Cells | Domain::Owned { .. } => game.board.cells.len() as u64,
@@ -622,6 +622,28 @@ pub fn for_each_in<F: FnMut(&Game, &State, i32, &mut Locals) -> bool + ?Sized>(
                 if !f(game, state, x, locals) {
                     return false;
                 }
+            }
+        }
+        Domain::CellRange(a, b) => {
+            let a = eval(game, state, a, locals);
+            let b = eval(game, state, b, locals);
+            let cells = 0..game.board.cells.len() as i32;
+            if !cells.contains(&a) || !cells.contains(&b) {
+                return true;
+            }
+            if !budget::spend(a.abs_diff(b) as u64) {
+                return false;
+            }
+            let step = if a <= b { 1 } else { -1 };
+            let mut x = a;
+            loop {
+                if !f(game, state, x, locals) {
+                    return false;
+                }
+                if x == b {
+                    break;
+                }
+                x += step;
             }
         }
         Domain::Dirs(ds) => {
