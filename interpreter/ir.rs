@@ -69,6 +69,8 @@ pub struct Game {
     /// The rules text the game was compiled from, to show a runtime error's line from
     /// the very text that was played (not a file read again).
     pub source_text: String,
+    /// What the checker found suspicious in a file it accepted.
+    pub warnings: Vec<crate::diagnostic::Diagnostic>,
     pub players: Vec<String>,
     /// Every option the file declares: name and description.
     pub options: Vec<(String, String)>,

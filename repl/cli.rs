@@ -488,6 +488,13 @@ fn check(g: &GameArgs) -> Result<(), String> {
     let game = load(g)?;
     let mut engine = Engine::new(&game);
     engine.initial_state().map_err(|e| runtime(&game, &e))?;
+    if !game.warnings.is_empty() {
+        let warnings = tabula::Diagnostics {
+            source: Source::new(game.source_name.as_str(), game.source_text.as_str()),
+            list: game.warnings.clone(),
+        };
+        eprint!("{}", warnings.render(color()));
+    }
     out!("{}: ok", game.source_name);
     out!("  game     {}", game.name);
     out!("  players  {}", game.players.join(", "));

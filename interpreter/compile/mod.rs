@@ -41,7 +41,7 @@ pub fn compile(source: &Source, options: &[String]) -> Result<Game, CompileError
         return Err(fail(vec![Diagnostic::new(Span::default(), m)]));
     }
     let file = parse(&source.text).map_err(|d| fail(vec![d]))?;
-    let (file, included_at) = include::resolve(file, &source.text).map_err(fail)?;
+    let (file, included_at, warnings) = include::resolve(file, &source.text).map_err(fail)?;
     too_many(&file).map_err(fail)?;
     let declared: Vec<String> = file
         .items
@@ -97,6 +97,7 @@ pub fn compile(source: &Source, options: &[String]) -> Result<Game, CompileError
     }
     if c.errors.is_empty() {
         let mut game = c.game;
+        game.warnings = warnings;
         optimize::game(&mut game);
         lower::game(&mut game);
         Ok(game)
@@ -220,6 +221,7 @@ impl<'a> Compiler<'a> {
                 name: String::new(),
                 source_name,
                 source_text: String::new(),
+                warnings: Vec::new(),
                 players: Vec::new(),
                 options: Vec::new(),
                 chosen,
@@ -335,7 +337,7 @@ impl<'a> Compiler<'a> {
         }
         for item in &file.items {
             match item {
-                Item::Setup(b) => {
+                Item::Setup(b, _) => {
                     let mut scope = Scope::default();
                     let body = self.block(b, &mut scope);
                     self.game.setup.extend(body);

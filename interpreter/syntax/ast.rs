@@ -17,6 +17,8 @@ pub struct File {
 #[derive(Debug, Clone)]
 pub enum Item {
     Include(String, Span),
+    /// `replace DECLARATION`: the span is the word `replace`.
+    Replace(Box<Item>, Span),
     Game(String, Span),
     Players(Vec<Name>),
     Option {
@@ -41,7 +43,8 @@ pub enum Item {
         kind: Name,
         hints: Vec<(Name, String)>,
     },
-    Setup(Block),
+    /// A setup block and the span of its word `setup`.
+    Setup(Block, Span),
     Chance(MoveDecl),
     Action(MoveDecl),
     Phase(PhaseDecl),

@@ -439,6 +439,8 @@ fn token_name(rule: Rule) -> Option<String> {
         Rule::cmp_op => "a comparison",
         Rule::sum_op | Rule::prod_op => "an operator",
         Rule::include_decl
+        | Rule::replace_decl
+        | Rule::replace_kw
         | Rule::game_decl
         | Rule::players_decl
         | Rule::option_decl
@@ -703,7 +705,17 @@ fn item(pair: Pair<Rule>) -> Item {
                 .collect();
             Item::Layout { kind, hints }
         }
-        Rule::setup_decl => Item::Setup(it.next().map(block).unwrap_or_default()),
+        Rule::setup_decl => Item::Setup(
+            it.next().map(block).unwrap_or_default(),
+            Span::new(pair_span.start, pair_span.start + "setup".len()),
+        ),
+        Rule::replace_decl => {
+            let word = it.next().map(|w| span(&w)).unwrap_or(pair_span);
+            match it.next() {
+                Some(inner) => Item::Replace(Box::new(item(inner)), word),
+                None => Item::Game(String::new(), pair_span),
+            }
+        }
         Rule::chance_decl => Item::Chance(move_decl(it, pair_span)),
         Rule::action_decl => Item::Action(move_decl(it, pair_span)),
         Rule::phase_decl => {
