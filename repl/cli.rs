@@ -780,11 +780,7 @@ fn state(g: &GameArgs, p: &PositionArgs, yaml: bool) -> Result<(), String> {
     let game = load(g)?;
     let mut engine = Engine::new(&game);
     let state = position(&mut engine, p)?;
-    let mut value = json::state_to_json(&game, &state);
-    if let Some(o) = engine.outcome(&state) {
-        value["over"] = json::outcome_to_json(&game, &o);
-    }
-    value["scores"] = serde_json::json!(engine.scores(&state));
+    let mut value = json::state_report(&game, &mut engine, &state);
     add_gnubg_ids(&game, &mut value);
     if yaml {
         let text = serde_yaml_ng::to_string(&value).map_err(|e| format!("error: {e}"))?;
