@@ -81,6 +81,10 @@ pub struct Game {
     pub counters: Vec<CounterDef>,
     pub pools: Vec<PoolDef>,
     pub cells_base: usize,
+    /// How many layers a cell's stack may hold (`layers N` in the board; 1 without).
+    /// The top layers are the cell words at `cells_base`; the ones under them follow
+    /// the cells, `stack_layers - 1` words per cell (engine/layers.rs).
+    pub stack_layers: usize,
     pub data_len: usize,
     pub setup: Vec<Stmt>,
     pub setup_locals: usize,
@@ -360,12 +364,15 @@ macro_rules! expr_children {
             | Expr::Value(a)
             | Expr::Count(a)
             | Expr::Empty(a)
+            | Expr::Layers(a)
             | Expr::Is(a, _)
             | Expr::Not(a)
             | Expr::Neg(a)
             | Expr::Abs(a)
             | Expr::ZoneCell { player: a, .. } => $f(a),
             Expr::Step(a, b)
+            | Expr::Layer(_, a, b)
+            | Expr::Pieces(a, b)
             | Expr::Slide(a, b)
             | Expr::Binary(_, a, b)
             | Expr::And(a, b)
@@ -478,6 +485,9 @@ impl Expr {
             | Expr::Count(_)
             | Expr::Empty(_)
             | Expr::Is(..)
+            | Expr::Layer(..)
+            | Expr::Layers(_)
+            | Expr::Pieces(..)
             | Expr::Slide(..)
             | Expr::RelDir(_)
             | Expr::PoolSize { .. }
@@ -647,6 +657,13 @@ pub enum Expr {
     Count(Box<Expr>),
     Empty(Box<Expr>),
     Is(Box<Expr>, u8),
+    /// `owner(c, k)`, `count(c, k)`, `value(c, k)`: the layer `k` from the top of a
+    /// cell's stack (0 the top one).
+    Layer(LayerRead, Box<Expr>, Box<Expr>),
+    /// `layers(c)`: how many layers the cell's stack holds.
+    Layers(Box<Expr>),
+    /// `pieces(c, p)`: how many of player p's pieces the cell holds, in all its layers.
+    Pieces(Box<Expr>, Box<Expr>),
     Step(Box<Expr>, Box<Expr>),
     Slide(Box<Expr>, Box<Expr>),
     RelDir(u8),
@@ -751,6 +768,14 @@ pub enum Operand {
     CounterMover(usize),
     /// The position on the mover's track `.0` of the cell in local `.1`.
     TrackPosMover(u16, u8),
+}
+
+/// What `Expr::Layer` reads of a layer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LayerRead {
+    Owner,
+    Count,
+    Value,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

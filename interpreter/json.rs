@@ -14,26 +14,46 @@ pub fn state_to_json(game: &Game, state: &State) -> Value {
         if w.count() == 0 {
             continue;
         }
-        let mut c = Map::new();
-        if w.owner() != NEUTRAL {
-            c.insert("owner".into(), json!(game.players.get(w.owner() as usize)));
-        }
-        c.insert(
-            "piece".into(),
-            json!(game.pieces.get(w.piece() as usize).map(|p| &p.name)),
-        );
-        if game
-            .pieces
-            .get(w.piece() as usize)
-            .is_some_and(|p| p.values.is_some())
-        {
-            c.insert("value".into(), json!(w.value()));
-        }
-        if w.count() != 1 {
-            c.insert("count".into(), json!(w.count()));
+        let mut c = layer_json(game, w);
+        let under: Vec<Value> = (1..game.stack_layers as i32)
+            .map(|k| state.layer(game, i as i32, k))
+            .take_while(|w| w.count() > 0)
+            .map(|w| Value::Object(layer_json(game, w)))
+            .collect();
+        if !under.is_empty() {
+            c.insert("under".into(), Value::Array(under));
         }
         cells.insert(name.clone(), Value::Object(c));
     }
+    state_json_rest(game, state, cells)
+}
+
+/// One layer of a cell: its piece, owner, value (of pieces that show one) and count
+/// (when not 1).
+fn layer_json(game: &Game, w: CellWord) -> Map<String, Value> {
+    let mut c = Map::new();
+    if w.owner() != NEUTRAL {
+        c.insert("owner".into(), json!(game.players.get(w.owner() as usize)));
+    }
+    c.insert(
+        "piece".into(),
+        json!(game.pieces.get(w.piece() as usize).map(|p| &p.name)),
+    );
+    if game
+        .pieces
+        .get(w.piece() as usize)
+        .is_some_and(|p| p.values.is_some())
+    {
+        c.insert("value".into(), json!(w.value()));
+    }
+    if w.count() != 1 {
+        c.insert("count".into(), json!(w.count()));
+    }
+    c
+}
+
+/// The state as a JSON value, given its cells.
+fn state_json_rest(game: &Game, state: &State, cells: Map<String, Value>) -> Value {
     let mut pools = Map::new();
     for p in &game.pools {
         let list = |player: usize| {
@@ -426,89 +446,122 @@ impl<'a> Reader<'a> {
             if c.is_null() {
                 continue;
             }
-            let Some(obj) = c.as_object() else {
-                self.error(name, format!("cell `{name}`: expected an object like {{\"owner\": ..., \"piece\": ..., \"value\": ...}}"));
+            let Some(top) = self.layer(name, c) else {
                 continue;
             };
-            let piece = match obj.get("piece") {
-                Some(p) => match game
-                    .pieces
-                    .iter()
-                    .position(|d| Some(d.name.as_str()) == p.as_str())
-                {
-                    Some(i) => i,
-                    None => {
-                        let names: Vec<&str> =
-                            game.pieces.iter().map(|p| p.name.as_str()).collect();
-                        self.error(
-                            p.as_str().unwrap_or(name),
-                            format!(
-                                "cell `{name}`: `{}` is not a piece; the pieces are {}",
-                                value_text(p),
-                                names.join(", ")
-                            ),
-                        );
-                        continue;
+            let mut words = vec![top];
+            match c.get("under") {
+                None => {}
+                Some(Value::Array(list)) if list.len() < game.stack_layers => {
+                    for l in list {
+                        match self.layer(name, l) {
+                            Some(w) if w.count() > 0 => words.push(w),
+                            Some(_) => self.error(name, format!("cell `{name}`: a layer under the top holds at least one piece")),
+                            None => {}
+                        }
                     }
-                },
-                None if game.pieces.len() == 1 => 0,
-                None => {
-                    self.error(name, format!("cell `{name}` needs a `piece`"));
-                    continue;
                 }
-            };
-            let def = &game.pieces[piece];
-            let owner = match (obj.get("owner"), def.neutral) {
-                (Some(o), false) => match self.player(o, &format!("cell `{name}`")) {
-                    Some(p) => p as i32,
-                    None => continue,
-                },
-                (None, true) => NEUTRAL,
-                (Some(_), true) => {
-                    self.error(
-                        name,
-                        format!("cell `{name}`: a `{}` has no owner", def.name),
-                    );
-                    continue;
-                }
-                (None, false) => {
-                    self.error(name, format!("cell `{name}` needs an `owner`"));
-                    continue;
-                }
-            };
-            let value = match obj.get("value") {
-                Some(x) => self.int(x, &format!("cell `{name}`: the value"), name),
-                None => def.values.map_or(0, |(lo, _)| lo),
-            };
-            if let Some((lo, hi)) = def.values {
-                if value < lo || value > hi {
-                    self.error(
-                        name,
-                        format!(
-                            "cell `{name}`: a `{}` shows {lo} to {hi}, not {value}",
-                            def.name
-                        ),
-                    );
-                    continue;
-                }
+                Some(_) if game.stack_layers == 1 => self.error(name, format!("cell `{name}`: this board's cells hold one layer (the board has no `layers N`), so nothing is `under`")),
+                Some(_) => self.error(name, format!("cell `{name}`: `under` lists at most {} layers, nearest first", game.stack_layers - 1)),
             }
-            let count = match obj.get("count") {
-                Some(x) => self.int(x, &format!("cell `{name}`: the count"), name),
-                None => 1,
-            };
-            if !(0..=255).contains(&count) {
+            if top.count() == 0 && words.len() > 1 {
                 self.error(
                     name,
-                    format!("cell `{name}`: a cell holds 0 to 255 pieces, not {count}"),
+                    format!("cell `{name}`: an empty cell has nothing under it"),
                 );
                 continue;
             }
-            state.data[game.cells_base + cell as usize] = if count == 0 {
-                0
-            } else {
-                CellWord::new(owner, piece as u8, value, count).0
-            };
+            state.data[game.cells_base + cell as usize] = 0;
+            for w in words.iter().rev().filter(|w| w.count() > 0) {
+                state.push_layer(game, cell as usize, *w);
+            }
         }
+    }
+
+    /// One layer of a cell in a state document: the piece, owner, value and count.
+    fn layer(&mut self, name: &str, c: &Value) -> Option<CellWord> {
+        let game = self.game;
+        let Some(obj) = c.as_object() else {
+            self.error(name, format!("cell `{name}`: expected an object like {{\"owner\": ..., \"piece\": ..., \"value\": ...}}"));
+            return None;
+        };
+        let piece = match obj.get("piece") {
+            Some(p) => match game
+                .pieces
+                .iter()
+                .position(|d| Some(d.name.as_str()) == p.as_str())
+            {
+                Some(i) => i,
+                None => {
+                    let names: Vec<&str> = game.pieces.iter().map(|p| p.name.as_str()).collect();
+                    self.error(
+                        p.as_str().unwrap_or(name),
+                        format!(
+                            "cell `{name}`: `{}` is not a piece; the pieces are {}",
+                            value_text(p),
+                            names.join(", ")
+                        ),
+                    );
+                    return None;
+                }
+            },
+            None if game.pieces.len() == 1 => 0,
+            None => {
+                self.error(name, format!("cell `{name}` needs a `piece`"));
+                return None;
+            }
+        };
+        let def = &game.pieces[piece];
+        let owner = match (obj.get("owner"), def.neutral) {
+            (Some(o), false) => match self.player(o, &format!("cell `{name}`")) {
+                Some(p) => p as i32,
+                None => return None,
+            },
+            (None, true) => NEUTRAL,
+            (Some(_), true) => {
+                self.error(
+                    name,
+                    format!("cell `{name}`: a `{}` has no owner", def.name),
+                );
+                return None;
+            }
+            (None, false) => {
+                self.error(name, format!("cell `{name}` needs an `owner`"));
+                return None;
+            }
+        };
+        let value = match obj.get("value") {
+            Some(x) => self.int(x, &format!("cell `{name}`: the value"), name),
+            None => def.values.map_or(0, |(lo, _)| lo),
+        };
+        if let Some((lo, hi)) = def.values {
+            if value < lo || value > hi {
+                self.error(
+                    name,
+                    format!(
+                        "cell `{name}`: a `{}` shows {lo} to {hi}, not {value}",
+                        def.name
+                    ),
+                );
+                return None;
+            }
+        }
+        let count = match obj.get("count") {
+            Some(x) => self.int(x, &format!("cell `{name}`: the count"), name),
+            None => 1,
+        };
+        if !(0..=255).contains(&count) {
+            self.error(
+                name,
+                format!("cell `{name}`: a cell holds 0 to 255 pieces, not {count}"),
+            );
+            return None;
+        }
+        Some(if count == 0 {
+            CellWord(0)
+        } else {
+            CellWord::new(owner, piece as u8, value, count)
+        })
     }
 
     fn pools(&mut self, v: &Value, state: &mut State) {

@@ -238,6 +238,6 @@ fn pieces_alike_but_for_their_value_are_told_apart_from_other_pieces() {
     ));
     assert_eq!(
         message,
-        "`move` onto `a1`, which holds another piece: remove it first"
+        "`move` onto `a1`, which holds another piece: remove it first, or give the board `layers N` so that pieces may stack on others"
     );
 }

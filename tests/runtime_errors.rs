@@ -63,17 +63,17 @@ fn impossible_effects_are_errors_with_a_place() {
     );
     fails(
         "put q at #a1",
-        "`put` onto `a1`, which holds another piece: remove it first",
+        "`put` onto `a1`, which holds another piece: remove it first, or give the board `layers N` so that pieces may stack on others",
         "put q at #a1",
     );
     fails(
         "put p of b at #a1\n  move #a1 -> #b1",
-        "`put` onto `a1`, which holds another piece: remove it first",
+        "`put` onto `a1`, which holds another piece: remove it first, or give the board `layers N` so that pieces may stack on others",
         "put p of b at #a1",
     );
     fails(
         "put q at #b1\n  move #a1 -> #b1",
-        "`move` onto `b1`, which holds another piece: remove it first",
+        "`move` onto `b1`, which holds another piece: remove it first, or give the board `layers N` so that pieces may stack on others",
         "move #a1 -> #b1",
     );
     fails(
@@ -124,7 +124,7 @@ fn impossible_effects_are_errors_with_a_place() {
     // A full cell of another piece: the other piece is the reason given.
     fails(
         "put 255 q at #b1\n  move #a1 -> #b1",
-        "`move` onto `b1`, which holds another piece: remove it first",
+        "`move` onto `b1`, which holds another piece: remove it first, or give the board `layers N` so that pieces may stack on others",
         "move #a1 -> #b1",
     );
 }

@@ -520,7 +520,7 @@ impl<'a> Compiler<'a> {
         None
     }
 
-    fn args(
+    pub(super) fn args(
         &mut self,
         name: &ast::Name,
         args: &[ast::Expr],
@@ -563,6 +563,19 @@ impl<'a> Compiler<'a> {
                 .map(|mut v| v.remove(0))
         };
         let out = match name.text.as_str() {
+            "owner" | "value" | "count" if args.len() == 2 => {
+                return self.layer_read(name, args, span, scope)
+            }
+            "layers" => {
+                self.needs_layers(name, span)?;
+                (Expr::Layers(b(one(self, scope, Ty::Cell)?)), Ty::Int)
+            }
+            "pieces" => {
+                let mut v = self.args(name, args, &[Ty::Cell, Ty::Player], span, scope)?;
+                let p = v.pop()?;
+                let c = v.pop()?;
+                (Expr::Pieces(b(c), b(p)), Ty::Int)
+            }
             "owner" => (Expr::Owner(b(one(self, scope, Ty::Cell)?)), Ty::Player),
             "value" => (Expr::Value(b(one(self, scope, Ty::Cell)?)), Ty::Int),
             "count" => (Expr::Count(b(one(self, scope, Ty::Cell)?)), Ty::Int),
@@ -899,8 +912,10 @@ impl<'a> Compiler<'a> {
     }
 }
 
-const FUNCTIONS: [&str; 19] = [
+const FUNCTIONS: [&str; 21] = [
     "owner",
+    "layers",
+    "pieces",
     "value",
     "count",
     "empty",

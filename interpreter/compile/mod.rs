@@ -4,6 +4,7 @@
 mod constant;
 mod expr;
 mod include;
+mod layers;
 mod lower;
 mod optimize;
 mod stmt;
@@ -152,6 +153,7 @@ fn too_many(file: &ast::File) -> Result<(), Vec<Diagnostic>> {
                         BoardItem::Hex(_, sp)
                         | BoardItem::Grid(_, _, sp)
                         | BoardItem::Line(_, _, sp) => count("board part", *sp, &mut errors),
+                        BoardItem::Layers(..) => {}
                     }
                 }
                 continue;
@@ -230,6 +232,7 @@ impl<'a> Compiler<'a> {
                 counters: Vec::new(),
                 pools: Vec::new(),
                 cells_base: HEADER_SLOTS,
+                stack_layers: 1,
                 data_len: HEADER_SLOTS,
                 setup: Vec::new(),
                 setup_locals: 0,
@@ -675,6 +678,10 @@ impl<'a> Compiler<'a> {
                         .add_zone(&name.text, if *per_player { Some(&players) } else { None })
                         .map_err(|e| (name.span, e)),
                     BoardItem::Dir { .. } => Ok(()),
+                    BoardItem::Layers(n, sp) => {
+                        self.board_layers(n, *sp);
+                        Ok(())
+                    }
                 };
                 if let Err((sp, e)) = result {
                     self.error(sp, e);
@@ -966,7 +973,7 @@ impl<'a> Compiler<'a> {
 
     fn state_layout(&mut self, file: &'a ast::File) {
         let n = self.game.players.len();
-        let mut at = HEADER_SLOTS + self.game.board.cells.len();
+        let mut at = HEADER_SLOTS + self.game.board.cells.len() * self.game.stack_layers;
         for (name, per_player) in MATCH_COUNTERS {
             self.game.counters.push(CounterDef {
                 name: name.to_string(),

@@ -225,6 +225,20 @@ fn eval_node(game: &Game, state: &State, e: &Expr, locals: &mut Locals) -> i32 {
             let c = eval(game, state, c, locals);
             (c >= 0 && state.cell(game, c).count() == 0) as i32
         }
+        Expr::Layer(read, c, k) => {
+            let c = eval(game, state, c, locals);
+            let k = eval(game, state, k, locals);
+            read_layer(*read, state.layer(game, c, k))
+        }
+        Expr::Layers(c) => {
+            let c = eval(game, state, c, locals);
+            state.layer_count(game, c)
+        }
+        Expr::Pieces(c, p) => {
+            let c = eval(game, state, c, locals);
+            let p = eval(game, state, p, locals);
+            state.pieces_of(game, c, p)
+        }
         Expr::Is(c, piece) => {
             let c = eval(game, state, c, locals);
             let w = state.cell(game, c);
@@ -808,4 +822,14 @@ pub fn generate_move<F: FnMut(&Game, &State, &Locals) -> bool>(
 /// The owner code of a neutral piece, for printing.
 pub fn is_neutral(owner: i32) -> bool {
     owner == NEUTRAL
+}
+
+/// What `owner(c, k)`, `count(c, k)` or `value(c, k)` reads of a layer.
+#[inline]
+pub fn read_layer(read: LayerRead, w: crate::engine::state::CellWord) -> i32 {
+    match read {
+        LayerRead::Owner => w.owner(),
+        LayerRead::Count => w.count(),
+        LayerRead::Value => w.value(),
+    }
 }

@@ -109,6 +109,9 @@ pub(crate) mod effect {
         let wa = CellWord(state.data[sa]);
         let wb = CellWord(state.data[sb]);
         if wa.count() == 0 || (wb.count() > 0 && (wb.0 ^ wa.0) & !0xff != 0) || wb.count() >= 255 {
+            if game.stack_layers > 1 && wa.count() > 0 && wb.count() < 255 {
+                return move_onto_layer(game, state, a, b, span);
+            }
             return Err(move_error(game, a, b, wa, wb, span));
         }
         if a == b {
@@ -123,7 +126,39 @@ pub(crate) mod effect {
         };
         state.data[sa] = left;
         state.data[sb] = arrived;
+        if left == 0 && game.stack_layers > 1 {
+            state.pop_layer(game, a as usize);
+        }
         Ok(())
+    }
+
+    /// A `move` onto a stack whose top differs from the moving piece, on a board whose
+    /// cells hold layers: the piece starts a new layer there.
+    #[cold]
+    #[inline(never)]
+    fn move_onto_layer(game: &Game, state: &mut State, a: i32, b: i32, span: Span) -> Fallible {
+        let wa = state.cell(game, a);
+        let moving = CellWord((wa.0 & !0xff) | 1);
+        if state.layer_count(game, b) >= game.stack_layers as i32 {
+            return Err(full(game, "`move`", b, span));
+        }
+        if wa.count() == 1 {
+            state.pop_layer(game, a as usize);
+        } else {
+            state.data[game.cells_base + a as usize] = wa.0 - 1;
+        }
+        state.push_layer(game, b as usize, moving);
+        Ok(())
+    }
+
+    /// Why a new layer cannot go on a cell.
+    #[cold]
+    fn full(game: &Game, verb: &str, c: i32, span: Span) -> Box<RuntimeError> {
+        let m = format!(
+            "{verb} onto `{}`, whose stack already holds {} layers, as many as the board's `layers {}` allows",
+            game.board.cells[c as usize], game.stack_layers, game.stack_layers
+        );
+        Box::new(RuntimeError::new(span, m))
     }
 
     /// Why a `move` could not be made.
@@ -162,7 +197,7 @@ pub(crate) mod effect {
                 there.value()
             )
         } else {
-            format!("{verb} onto `{cell}`, which holds another piece: remove it first")
+            format!("{verb} onto `{cell}`, which holds another piece: remove it first, or give the board `layers N` so that pieces may stack on others")
         }
     }
 
@@ -200,6 +235,12 @@ pub(crate) mod effect {
         let w = CellWord(state.data[slot]);
         if w.count() > 0 && (w.owner() != o || w.piece() != piece || w.value() != v) {
             let arriving = CellWord::new(o, piece, v, count);
+            if game.stack_layers > 1 {
+                if !state.push_layer(game, c as usize, arriving) {
+                    return Err(full(game, "`put`", c, span));
+                }
+                return Ok(());
+            }
             return Err(RuntimeError::new(span, unlike("`put`", game, c, arriving, w)).into());
         }
         if w.count() + count > 255 {
@@ -210,8 +251,9 @@ pub(crate) mod effect {
     }
 
     pub fn remove(game: &Game, state: &mut State, c: i32, span: Span) -> Fallible {
-        let slot = cell_slot(game, c, span, "`remove`")?;
-        state.data[slot] = 0;
+        cell_slot(game, c, span, "`remove`")?;
+        // The top layer goes; on a board of layers the one under it is uncovered.
+        state.pop_layer(game, c as usize);
         Ok(())
     }
 
@@ -304,6 +346,7 @@ pub(crate) mod effect {
             }
         }
         state.data[slot] = CellWord::new(w.owner(), w.piece(), v, w.count()).0;
+        state.join_top(game, c as usize);
         Ok(())
     }
 

@@ -1068,6 +1068,7 @@ fn expr_type(e: &Expr, locals: &[Ty]) -> Ty {
         Expr::Compiled(c) => expr_type(&c.source, locals),
         Expr::Local(s) | Expr::Operand(Operand::Local(s)) => local(*s),
         Expr::Mover | Expr::Opponent(_) | Expr::Owner(_) => Ty::Player,
+        Expr::Layer(LayerRead::Owner, ..) => Ty::Player,
         Expr::Operand(Operand::Mover | Operand::Opponent | Operand::Owner(_)) => Ty::Player,
         Expr::Step(..)
         | Expr::Slide(..)

@@ -6,6 +6,7 @@ pub mod closure;
 pub mod eval;
 mod exec;
 pub mod explain;
+mod layers;
 pub mod matchplay;
 pub mod notation;
 pub mod play;

@@ -143,7 +143,7 @@ impl<'g> Engine<'g> {
             return Ok(());
         }
         let width = state.data.len();
-        let cells = game.cells_base..game.cells_base + game.board.cells.len();
+        let cells = game.board_words();
         let mut kept = std::mem::take(&mut self.search.kept);
         kept.clear();
         let mut by_hash = std::mem::take(&mut self.search.kept_by_hash);
@@ -310,10 +310,7 @@ impl<'g> Engine<'g> {
         let mut hash = work.hash64();
         let ended = match ended.then(|| self.end_outcome(work)).flatten() {
             Some(outcome) => {
-                hash = ended_hash(
-                    &work.data[game.cells_base..][..game.board.cells.len()],
-                    &outcome,
-                );
+                hash = ended_hash(&work.data[game.board_words()], &outcome);
                 self.search.outcomes.push(outcome);
                 Some(self.search.outcomes.len() as u32 - 1)
             }

@@ -77,6 +77,8 @@ pub enum BoardItem {
     Hex(Vec<Expr>, Span),
     Grid(Expr, Expr, Span),
     Line(Expr, Expr, Span),
+    /// `layers N`: how many layers a cell's stack may hold.
+    Layers(Expr, Span),
     Zone {
         name: Name,
         per_player: bool,

@@ -825,6 +825,9 @@ fn board_item(pair: Pair<Rule>) -> BoardItem {
             let b = it.next().map(expr).unwrap_or_else(|| missing_expr(sp));
             BoardItem::Line(a, b, sp)
         }
+        Rule::board_layers => {
+            BoardItem::Layers(it.next().map(expr).unwrap_or_else(|| missing_expr(sp)), sp)
+        }
         Rule::board_zone => {
             let n = it.next().map(name).unwrap_or_else(|| missing(sp));
             BoardItem::Zone {

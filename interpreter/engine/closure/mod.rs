@@ -297,6 +297,24 @@ pub fn compile(e: &Expr) -> ExprFn {
                 (c >= 0 && st.cell(g, c).count() == 0) as i32
             })
         }
+        Expr::Layer(read, c, k) => {
+            let (read, c, k) = (*read, compile(c), compile(k));
+            Box::new(move |g, st, l| {
+                let (c, k) = (c(g, st, l), k(g, st, l));
+                eval::read_layer(read, st.layer(g, c, k))
+            })
+        }
+        Expr::Layers(c) => {
+            let c = compile(c);
+            Box::new(move |g, st, l| st.layer_count(g, c(g, st, l)))
+        }
+        Expr::Pieces(c, p) => {
+            let (c, p) = (compile(c), compile(p));
+            Box::new(move |g, st, l| {
+                let (c, p) = (c(g, st, l), p(g, st, l));
+                st.pieces_of(g, c, p)
+            })
+        }
         Expr::Is(c, piece) => {
             let (c, piece) = (compile(c), *piece);
             Box::new(move |g, st, l| {

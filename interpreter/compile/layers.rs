@@ -1,0 +1,81 @@
+//! Stacks of layers: the board's `layers N`, and the expressions that read below a
+//! stack's top (`owner(c, k)`, `count(c, k)`, `value(c, k)`, `layers(c)`).
+
+use super::Compiler;
+use crate::diagnostic::Span;
+use crate::ir::*;
+use crate::syntax::ast;
+
+/// The most layers a cell may hold: each is a state word per cell.
+pub const MAX_LAYERS: i32 = 16;
+
+impl<'a> Compiler<'a> {
+    /// `layers N` in the board: how many layers a cell's stack may hold.
+    pub(super) fn board_layers(&mut self, n: &'a ast::Expr, span: Span) {
+        let Some(v) = self.constant(n, "a number of layers") else {
+            return;
+        };
+        if !(2..=MAX_LAYERS).contains(&v) {
+            self.error_hint(
+                n.span,
+                format!("a cell holds 2 to {MAX_LAYERS} layers, not {v}"),
+                "without `layers` a cell holds one stack of alike pieces",
+            );
+            return;
+        }
+        if self.game.stack_layers > 1 {
+            self.error(span, "the board says `layers` twice");
+            return;
+        }
+        self.game.stack_layers = v as usize;
+    }
+
+    /// Reading below the top needs a board whose cells hold layers.
+    pub(super) fn needs_layers(&mut self, name: &ast::Name, span: Span) -> Option<()> {
+        if self.game.stack_layers > 1 {
+            return Some(());
+        }
+        self.error_hint(
+            span,
+            format!(
+                "`{}` reads the layers of a stack, and this board's cells hold one stack of alike pieces",
+                name.text
+            ),
+            "give the board `layers N` (a cell holds up to N layers, each a stack of alike pieces)",
+        );
+        None
+    }
+
+    /// `owner(c, k)`, `count(c, k)`, `value(c, k)`: the layer k from the top.
+    pub(super) fn layer_read(
+        &mut self,
+        name: &ast::Name,
+        args: &[ast::Expr],
+        span: Span,
+        scope: &mut super::Scope,
+    ) -> Option<(Expr, Ty)> {
+        self.needs_layers(name, span)?;
+        let mut v = self.args(name, args, &[Ty::Cell, Ty::Int], span, scope)?;
+        let k = v.pop()?;
+        let c = v.pop()?;
+        if let Expr::Const(k) = k {
+            let most = self.game.stack_layers as i32;
+            if !(0..most).contains(&k) {
+                self.error(
+                    args[1].span,
+                    format!(
+                        "the layers of this board are numbered 0 (the top) to {}, not {k}",
+                        most - 1
+                    ),
+                );
+                return None;
+            }
+        }
+        let (read, ty) = match name.text.as_str() {
+            "owner" => (LayerRead::Owner, Ty::Player),
+            "count" => (LayerRead::Count, Ty::Int),
+            _ => (LayerRead::Value, Ty::Int),
+        };
+        Some((Expr::Layer(read, Box::new(c), Box::new(k)), ty))
+    }
+}
