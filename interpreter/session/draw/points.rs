@@ -1,13 +1,15 @@
 //! `layout points`: a line of points folded into a two-sided board, the second half
 //! across the top (left to right), the first half across the bottom (right to left),
 //! each side split in two quarters; pieces are stacked from the edge towards the
-//! middle, a tall stack ending in its count. A per-player zone named by the hint
+//! middle, a tall stack ending in its count; a stack of layers is drawn from its
+//! bottom layer (a pinned piece nearest the edge). A per-player zone named by the hint
 //! `middle` is drawn between the quarters (the first player's cell at the top, the
 //! second's at the bottom); the other zones are shown beside the board. The points the
 //! last move changed are marked `v` above the top row and `^` below the bottom one.
 
 use super::{label, on_board, word, Marks};
 use crate::board::Zone;
+use crate::engine::state::CellWord;
 use crate::ir::Game;
 use crate::session::style::{pad, pad_left, Paint, Style};
 use crate::State;
@@ -50,7 +52,7 @@ pub fn draw(
     for c in cells.iter().copied().chain((0..2).filter_map(middle_cell)) {
         let (token, _) = marks.token(game, word(game, state, c), false);
         width = width.max(token.chars().count());
-        width = width.max(word(game, state, c).count().to_string().len());
+        width = width.max(pile(game, state, c).len().to_string().len());
     }
     let columns = half.max(1);
     // Each row is split in two quarters after this many points.
@@ -116,10 +118,10 @@ pub fn draw(
                     Column::Middle(c) => (c, false),
                     Column::Blank => return " ".repeat(width),
                 };
-                let w = word(game, state, c);
-                let n = w.count() as usize;
+                let pile = pile(game, state, c);
+                let n = pile.len();
                 if n > h {
-                    let (token, paint) = marks.token(game, w, false);
+                    let (token, paint) = marks.token(game, pile[h], false);
                     let text = if h + 1 == stack && n > stack {
                         n.to_string()
                     } else {
@@ -162,4 +164,15 @@ pub fn draw(
         lines[i] = format!("{l}    {z}");
     }
     lines
+}
+
+/// A point's pieces from the edge of the board: the bottom layer's first, so that a
+/// piece pinned under others is drawn nearest the edge and the top piece last.
+fn pile(game: &Game, state: &State, c: usize) -> Vec<CellWord> {
+    let mut out = Vec::new();
+    for k in (0..game.stack_layers as i32).rev() {
+        let w = state.layer(game, c as i32, k);
+        out.extend(std::iter::repeat_n(w, w.count() as usize));
+    }
+    out
 }
