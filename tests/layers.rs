@@ -234,3 +234,35 @@ fn a_state_document_keeps_the_layers_under_the_top() {
         "{err:?}"
     );
 }
+
+#[test]
+fn a_points_board_draws_a_stack_from_its_bottom_layer() {
+    // Point 20: one of White's pinned under six of Black's; point 5: one of Black's
+    // under two of White's. Drawn from the edge: the pinned checker first.
+    let path = format!("{}/examples/rules/plakoto.tabula", env!("CARGO_MANIFEST_DIR"));
+    let rules = std::fs::read_to_string(&path).unwrap();
+    let mut s = tabula::session::Session::new(Source::new(path, rules), &[], 1).unwrap();
+    let dir = std::env::temp_dir().join(format!("tabula-layers-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("pinned.json");
+    let doc = json!({"phase": "play", "to_move": "white", "cells": {
+        "1": {"owner": "black", "count": 8},
+        "5": {"owner": "white", "count": 2, "under": [{"owner": "black"}]},
+        "20": {"owner": "black", "count": 6, "under": [{"owner": "white"}]},
+        "24": {"owner": "white", "count": 12}
+    }, "pools": {"dice": [3, 1]}, "counters": {"turns": 3}});
+    std::fs::write(&file, doc.to_string()).unwrap();
+    let out = s.handle(&format!("load-state {}", file.display())).text;
+    let lines: Vec<&str> = out.lines().collect();
+    // The character under a point's label, k rows above (negative: below) the labels.
+    let at = |labels: &str, point: &str, k: isize| -> char {
+        let h = lines.iter().rposition(|l| l.starts_with(labels)).unwrap();
+        let col = lines[h].find(point).unwrap() + point.len() - 1;
+        lines[(h as isize - k) as usize].chars().nth(col).unwrap_or(' ')
+    };
+    // The top side reads downwards from its labels, the bottom side upwards.
+    let twenty: String = (1..=5).map(|k| at(" 13 14", " 20", -k)).collect();
+    assert_eq!(twenty, "WBBB7", "{out}");
+    let five: String = (1..=3).map(|k| at(" 12 11", "  5", k)).collect();
+    assert_eq!(five, "BWW", "{out}");
+}
