@@ -239,7 +239,10 @@ fn a_state_document_keeps_the_layers_under_the_top() {
 fn a_points_board_draws_a_stack_from_its_bottom_layer() {
     // Point 20: one of White's pinned under six of Black's; point 5: one of Black's
     // under two of White's. Drawn from the edge: the pinned checker first.
-    let path = format!("{}/examples/rules/plakoto.tabula", env!("CARGO_MANIFEST_DIR"));
+    let path = format!(
+        "{}/examples/rules/plakoto.tabula",
+        env!("CARGO_MANIFEST_DIR")
+    );
     let rules = std::fs::read_to_string(&path).unwrap();
     let mut s = tabula::session::Session::new(Source::new(path, rules), &[], 1).unwrap();
     let dir = std::env::temp_dir().join(format!("tabula-layers-{}", std::process::id()));
@@ -258,7 +261,10 @@ fn a_points_board_draws_a_stack_from_its_bottom_layer() {
     let at = |labels: &str, point: &str, k: isize| -> char {
         let h = lines.iter().rposition(|l| l.starts_with(labels)).unwrap();
         let col = lines[h].find(point).unwrap() + point.len() - 1;
-        lines[(h as isize - k) as usize].chars().nth(col).unwrap_or(' ')
+        lines[(h as isize - k) as usize]
+            .chars()
+            .nth(col)
+            .unwrap_or(' ')
     };
     // The top side reads downwards from its labels, the bottom side upwards.
     let twenty: String = (1..=5).map(|k| at(" 13 14", " 20", -k)).collect();
