@@ -4,6 +4,7 @@
 use crate::cli::{games_bar, load, runtime_error, GameArgs};
 use tabula::ai::arena::{play_game, sides, Arena, ArenaGame, Sides, Summary};
 use tabula::ai::stats::elo_text;
+use std::sync::Arc;
 use tabula::ai::AiError;
 use tabula::session::Record;
 
@@ -28,7 +29,8 @@ pub fn run(o: ArenaOptions) -> Result<(), String> {
         levels: sides,
         nets,
         names,
-    } = sides(&o.game.game, &game, [o.a, o.b], o.mcts_playouts)
+    } = tabula::games::default_net(&o.game.game, &game)
+        .and_then(|net| sides(&game, [o.a, o.b], net.map(Arc::new), o.mcts_playouts))
         .map_err(|e| format!("error: {e}"))?;
     if o.games == 0 {
         return Err("error: play at least one game (`-n 1`)".into());

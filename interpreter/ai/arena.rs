@@ -35,15 +35,14 @@ pub struct Sides {
     pub names: [String; 2],
 }
 
-/// Reads the two sides of an arena of the game `name_or_path` (a built-in game or a
-/// rules file, whose network beside it is found as `games::default_net` finds it). A
-/// side `net:FILE` plays by that file's network, `net` by the game's own; `mcts` rates
-/// positions by the game's network when it has one, unless `mcts_playouts`. The error
-/// is a sentence for a person.
+/// Reads the two sides of an arena. `default_net` is the game's own network, if it
+/// has one (`games::default_net`). A side `net:FILE` plays by that file's network,
+/// `net` by the game's own; `mcts` rates positions by the game's network when it has
+/// one, unless `mcts_playouts`. The error is a sentence for a person.
 pub fn sides(
-    name_or_path: &str,
     game: &Game,
     texts: [&str; 2],
+    default_net: Option<std::sync::Arc<super::net::Net>>,
     mcts_playouts: bool,
 ) -> Result<Sides, String> {
     let level = |text: &str| match Level::parse(text) {
@@ -52,7 +51,6 @@ pub fn sides(
         Err(m) => Err(m),
     };
     let levels = [level(texts[0])?, level(texts[1])?];
-    let default_net = crate::games::default_net(name_or_path, game)?.map(std::sync::Arc::new);
     let mut nets = [None, None];
     for (side, text) in texts.into_iter().enumerate() {
         nets[side] = match (Level::net_file(text), levels[side]) {
