@@ -166,6 +166,16 @@ pub fn arena<'py>(
     Ok(out)
 }
 
+/// The names of two computer players as arena reports write them (`mcts:1000+net` for a
+/// search that rates positions by the game's network); raises `TabulaError` for a
+/// player that is not one.
+#[pyfunction]
+#[pyo3(signature = (game, a, b, mcts_playouts = false))]
+pub fn arena_sides(game: &Game, a: &str, b: &str, mcts_playouts: bool) -> PyResult<(String, String)> {
+    let (_, [a, b]) = arena_of(game, a, b, 1, 0, mcts_playouts)?;
+    Ok((a, b))
+}
+
 /// Games `start..stop` of the arena `tabula.arena(game, a, b, seed=...)` would play,
 /// each as a dict (index, seed, seats, decisions, winner_side, points_a, outcome):
 /// a batch of a run split over many machines. `arena_summary` merges batches.

@@ -59,7 +59,7 @@ fn compile(
     options: Vec<String>,
 ) -> PyResult<tabula::Game> {
     py.detach(|| tabula::compile(&source, &options))
-        .map_err(|e| RulesError::new_err(e.render(false)))
+        .map_err(|e| RulesError::new_err(e.render(false).trim_end().to_string()))
 }
 
 /// Loads a game: a built-in game by name (`"backgammon"`, `"invictus"`,
@@ -204,7 +204,7 @@ impl Game {
         let game = &self.inner.game;
         let source = Source::new("<state>", text);
         let state = tabula::json::state_from_text(game, &source)
-            .map_err(|d| StateError::new_err(d.render(false)))?;
+            .map_err(|d| StateError::new_err(d.render(false).trim_end().to_string()))?;
         Ok(State::new(self.inner.clone(), state))
     }
 

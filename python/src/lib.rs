@@ -52,7 +52,7 @@ pub const TERMINAL: i64 = -4;
 
 /// A runtime error of the rules, as a Python exception with the CLI's message.
 pub(crate) fn playing_error(game: &tabula::Game, e: &tabula::RuntimeError) -> PyErr {
-    PlayingError::new_err(e.render(game, false))
+    PlayingError::new_err(e.render(game, false).trim_end().to_string())
 }
 
 /// The names of the built-in games.
@@ -78,6 +78,7 @@ fn _tabula(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(built_in_games, m)?)?;
     m.add_function(wrap_pyfunction!(arena::arena, m)?)?;
     m.add_function(wrap_pyfunction!(arena::arena_games, m)?)?;
+    m.add_function(wrap_pyfunction!(arena::arena_sides, m)?)?;
     m.add_function(wrap_pyfunction!(arena::arena_summary, m)?)?;
     Ok(())
 }

@@ -295,7 +295,7 @@ impl State {
         let loaded = &game.inner;
         let source = tabula::Source::new("<state>", text);
         let state = tabula::json::state_from_text(&loaded.game, &source)
-            .map_err(|d| StateError::new_err(d.render(false)))?;
+            .map_err(|d| StateError::new_err(d.render(false).trim_end().to_string()))?;
         Ok(State::new(loaded.clone(), state))
     }
 
