@@ -2,9 +2,9 @@
 //! with the figures a reader needs to tell a real difference from luck.
 
 use crate::cli::{games_bar, load, runtime_error, GameArgs};
+use std::sync::Arc;
 use tabula::ai::arena::{play_game, sides, Arena, ArenaGame, Sides, Summary};
 use tabula::ai::stats::elo_text;
-use std::sync::Arc;
 use tabula::ai::AiError;
 use tabula::session::Record;
 

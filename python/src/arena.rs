@@ -57,7 +57,9 @@ fn play_range(
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(threads)
             .build()
-            .map_err(|e| AiError::Runtime(tabula::RuntimeError::new(Default::default(), e.to_string())))?;
+            .map_err(|e| {
+                AiError::Runtime(tabula::RuntimeError::new(Default::default(), e.to_string()))
+            })?;
         use rayon::prelude::*;
         pool.install(|| {
             (start..stop.max(start))
@@ -145,7 +147,9 @@ pub fn arena<'py>(
     mcts_playouts: bool,
 ) -> PyResult<Bound<'py, PyDict>> {
     if games == 0 {
-        return Err(TabulaError::new_err("error: play at least one game (`-n 1`)"));
+        return Err(TabulaError::new_err(
+            "error: play at least one game (`-n 1`)",
+        ));
     }
     let (arena, names) = arena_of(game, a, b, seed, max_decisions, mcts_playouts)?;
     let start = std::time::Instant::now();
@@ -171,7 +175,12 @@ pub fn arena<'py>(
 /// player that is not one.
 #[pyfunction]
 #[pyo3(signature = (game, a, b, mcts_playouts = false))]
-pub fn arena_sides(game: &Game, a: &str, b: &str, mcts_playouts: bool) -> PyResult<(String, String)> {
+pub fn arena_sides(
+    game: &Game,
+    a: &str,
+    b: &str,
+    mcts_playouts: bool,
+) -> PyResult<(String, String)> {
     let (_, [a, b]) = arena_of(game, a, b, 1, 0, mcts_playouts)?;
     Ok((a, b))
 }

@@ -53,11 +53,7 @@ pub struct Game {
     pub inner: Arc<Loaded>,
 }
 
-fn compile(
-    py: Python<'_>,
-    source: Source,
-    options: Vec<String>,
-) -> PyResult<tabula::Game> {
+fn compile(py: Python<'_>, source: Source, options: Vec<String>) -> PyResult<tabula::Game> {
     py.detach(|| tabula::compile(&source, &options))
         .map_err(|e| RulesError::new_err(e.render(false).trim_end().to_string()))
 }

@@ -58,7 +58,10 @@ pub(crate) fn playing_error(game: &tabula::Game, e: &tabula::RuntimeError) -> Py
 /// The names of the built-in games.
 #[pyfunction]
 fn built_in_games() -> Vec<String> {
-    tabula::games::names().iter().map(|n| n.to_string()).collect()
+    tabula::games::names()
+        .iter()
+        .map(|n| n.to_string())
+        .collect()
 }
 
 #[pymodule]

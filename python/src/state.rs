@@ -82,7 +82,11 @@ impl State {
 
     /// The level's network: a file's (`net:FILE`), else the game's own for `net` and,
     /// unless `mcts_playouts`, for `mcts`.
-    fn level(&self, text: &str, mcts_playouts: bool) -> PyResult<(Level, Option<Arc<ai::net::Net>>)> {
+    fn level(
+        &self,
+        text: &str,
+        mcts_playouts: bool,
+    ) -> PyResult<(Level, Option<Arc<ai::net::Net>>)> {
         let game = &self.game.game;
         let default_net = self.game.default_net().map_err(TabulaError::new_err)?;
         let sides = ai::arena::sides(game, [text, "random"], default_net, mcts_playouts)
@@ -472,7 +476,10 @@ impl State {
         };
         Ok((
             from_json,
-            (game, self.to_json()).into_pyobject(py)?.into_any().unbind(),
+            (game, self.to_json())
+                .into_pyobject(py)?
+                .into_any()
+                .unbind(),
         ))
     }
 }
