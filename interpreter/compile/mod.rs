@@ -24,6 +24,18 @@ pub enum CompileError {
     Option(String),
 }
 
+impl CompileError {
+    /// The error as the command line shows it: the rules' diagnostics with their lines
+    /// and carets, or `error: ...` for an option the file does not declare. `color`
+    /// adds terminal colours.
+    pub fn render(&self, color: bool) -> String {
+        match self {
+            CompileError::Rules(d) => d.render(color),
+            CompileError::Option(m) => format!("error: {m}"),
+        }
+    }
+}
+
 /// Parses, checks and compiles a rules file with the chosen options.
 pub fn compile(source: &Source, options: &[String]) -> Result<Game, CompileError> {
     let fail = |list: Vec<Diagnostic>| {
