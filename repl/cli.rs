@@ -181,7 +181,7 @@ pub enum Command {
         #[arg(long, default_value_t = 0.7)]
         lambda: f32,
         /// Learning rate.
-        #[arg(long, default_value_t = 0.1)]
+        #[arg(long, default_value_t = 0.002)]
         rate: f32,
         /// Share of self-play decisions made at random, to explore.
         #[arg(long, default_value_t = 0.05)]
