@@ -5,6 +5,7 @@ mod expr;
 mod include;
 mod lower;
 mod optimize;
+mod reach;
 mod stmt;
 
 use crate::board::{Board, Region, Track};

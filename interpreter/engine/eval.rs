@@ -240,6 +240,13 @@ fn eval_node(game: &Game, state: &State, e: &Expr, locals: &mut Locals) -> i32 {
             let d = eval(game, state, d, locals);
             game.board.slide(c, d, |x| state.cell(game, x).count() == 0)
         }
+        Expr::Reach(op, args) => {
+            let mut v = [NONE; 3];
+            for (x, a) in v.iter_mut().zip(args) {
+                *x = eval(game, state, a, locals);
+            }
+            super::reach::reach(game, state, *op, &v[..args.len().min(3)])
+        }
         Expr::RelDir(r) => rel_dir(game, *r as usize, state.mover()),
         Expr::TrackPos {
             track,
@@ -526,7 +533,7 @@ fn domain_size(game: &Game, d: &Domain) -> u64 {
         Domain::Range(..) => 1,
         Domain::Dirs(ds) => ds.len() as u64,
         Domain::FixedDirs(t) => t.first().map_or(0, Vec::len) as u64,
-        Domain::Cells | Domain::Owned { .. } => game.board.cells.len() as u64,
+        Domain::Cells | Domain::Owned { .. } | Domain::Group(_) => game.board.cells.len() as u64,
         Domain::Players => game.players.len() as u64,
         Domain::Region { .. }
         | Domain::Track { .. }
@@ -667,6 +674,16 @@ pub fn for_each_in<F: FnMut(&Game, &State, i32, &mut Locals) -> bool + ?Sized>(
                     if !f(game, state, n, locals) {
                         return false;
                     }
+                }
+            }
+        }
+        Domain::Group(c) => {
+            let c = eval(game, state, c, locals);
+            let mut fill = super::reach::Fill::new();
+            super::reach::group(game, state, c, &mut fill);
+            for g in fill.cells() {
+                if !f(game, state, g, locals) {
+                    return false;
                 }
             }
         }
