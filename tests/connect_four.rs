@@ -38,9 +38,15 @@ fn a_disc_falls_to_the_lowest_empty_cell() {
     let game = example(FILE, &[]);
     let mut e = Engine::new(&game);
     let mut s = e.initial_state().unwrap();
-    assert_eq!(moves(&mut e, &s), sorted(&["a1", "b1", "c1", "d1", "e1", "f1", "g1"]));
+    assert_eq!(
+        moves(&mut e, &s),
+        sorted(&["a1", "b1", "c1", "d1", "e1", "f1", "g1"])
+    );
     play_all(&mut e, &mut s, &["d1", "d2", "d3"]);
-    assert_eq!(moves(&mut e, &s), sorted(&["a1", "b1", "c1", "d4", "e1", "f1", "g1"]));
+    assert_eq!(
+        moves(&mut e, &s),
+        sorted(&["a1", "b1", "c1", "d4", "e1", "f1", "g1"])
+    );
     assert!(refused(&mut e, &s, "d6"));
 }
 
@@ -66,7 +72,11 @@ fn four_across_up_and_diagonally_win() {
     assert_eq!(result(&mut e, &s).unwrap().0, "red");
     // Up, for yellow.
     let mut s = e.initial_state().unwrap();
-    play_all(&mut e, &mut s, &["a1", "b1", "c1", "b2", "c2", "b3", "a2", "b4"]);
+    play_all(
+        &mut e,
+        &mut s,
+        &["a1", "b1", "c1", "b2", "c2", "b3", "a2", "b4"],
+    );
     assert_eq!(result(&mut e, &s).unwrap().0, "yellow");
     // Rising diagonal a1 b2 c3 d4, with yellow's discs underneath.
     let mut s = e.initial_state().unwrap();
@@ -108,14 +118,17 @@ fn a_full_board_without_a_line_is_a_draw() {
     let mut e = Engine::new(&game);
     let mut s = e.initial_state().unwrap();
     let order = [
-        "d1", "e1", "e2", "g1", "a1", "d2", "f1", "c1", "g2", "f2", "a2", "g3", "f3", "a3",
-        "d3", "g4", "f4", "g5", "b1", "d4", "b2", "d5", "g6", "f5", "c2", "a4", "f6", "d6",
-        "e3", "e4", "a5", "b3", "b4", "b5", "a6", "b6", "e5", "c3", "e6", "c4", "c5", "c6",
+        "d1", "e1", "e2", "g1", "a1", "d2", "f1", "c1", "g2", "f2", "a2", "g3", "f3", "a3", "d3",
+        "g4", "f4", "g5", "b1", "d4", "b2", "d5", "g6", "f5", "c2", "a4", "f6", "d6", "e3", "e4",
+        "a5", "b3", "b4", "b5", "a6", "b6", "e5", "c3", "e6", "c4", "c5", "c6",
     ];
     for m in order {
         assert!(!is_over(&mut e, &s), "over before {m}");
         play(&mut e, &mut s, m);
     }
     let (winner, _, reason) = result(&mut e, &s).unwrap();
-    assert_eq!((winner.as_str(), reason.as_str()), ("draw", "no legal move"));
+    assert_eq!(
+        (winner.as_str(), reason.as_str()),
+        ("draw", "no legal move")
+    );
 }

@@ -46,7 +46,9 @@ fn the_opening_moves_are_the_seven_steps_of_the_front_men() {
     let game = example(FILE, &[]);
     let mut e = Engine::new(&game);
     let s = e.initial_state().unwrap();
-    let want = ["a3-b4", "c3-b4", "c3-d4", "e3-d4", "e3-f4", "g3-f4", "g3-h4"];
+    let want = [
+        "a3-b4", "c3-b4", "c3-d4", "e3-d4", "e3-f4", "g3-f4", "g3-h4",
+    ];
     assert_eq!(moves(&mut e, &s), sorted(&want));
 }
 
@@ -57,7 +59,11 @@ fn capturing_is_compulsory() {
     let s = position(
         &game,
         "black",
-        &[("a1", "black", "man"), ("c3", "black", "man"), ("d4", "white", "man")],
+        &[
+            ("a1", "black", "man"),
+            ("c3", "black", "man"),
+            ("d4", "white", "man"),
+        ],
     );
     assert_eq!(moves(&mut e, &s), ["c3xe5"]);
 }
@@ -69,7 +75,11 @@ fn a_capture_goes_on_while_the_piece_can_jump_and_the_jumped_pieces_go() {
     let mut s = position(
         &game,
         "black",
-        &[("c3", "black", "man"), ("d4", "white", "man"), ("f6", "white", "man")],
+        &[
+            ("c3", "black", "man"),
+            ("d4", "white", "man"),
+            ("f6", "white", "man"),
+        ],
     );
     assert_eq!(moves(&mut e, &s), ["c3xe5 e5xg7"]);
     // Typed as one word from the first cell to the last.
@@ -106,7 +116,11 @@ fn a_man_crowned_by_a_jump_stops_there() {
     let mut s = position(
         &game,
         "black",
-        &[("d6", "black", "man"), ("e7", "white", "man"), ("g7", "white", "man")],
+        &[
+            ("d6", "black", "man"),
+            ("e7", "white", "man"),
+            ("g7", "white", "man"),
+        ],
     );
     assert_eq!(moves(&mut e, &s), ["d6xf8"]);
     play(&mut e, &mut s, "d6xf8");
@@ -118,15 +132,30 @@ fn a_man_crowned_by_a_jump_stops_there() {
 fn kings_move_and_jump_backwards_men_do_not() {
     let game = example(FILE, &[]);
     let mut e = Engine::new(&game);
-    let s = position(&game, "black", &[("d4", "black", "king"), ("h8", "white", "man")]);
-    assert_eq!(moves(&mut e, &s), sorted(&["d4-c3", "d4-c5", "d4-e3", "d4-e5"]));
-    let s = position(&game, "black", &[("d4", "black", "man"), ("h8", "white", "man")]);
+    let s = position(
+        &game,
+        "black",
+        &[("d4", "black", "king"), ("h8", "white", "man")],
+    );
+    assert_eq!(
+        moves(&mut e, &s),
+        sorted(&["d4-c3", "d4-c5", "d4-e3", "d4-e5"])
+    );
+    let s = position(
+        &game,
+        "black",
+        &[("d4", "black", "man"), ("h8", "white", "man")],
+    );
     assert_eq!(moves(&mut e, &s), sorted(&["d4-c5", "d4-e5"]));
     // White's men go down the board, and a king of white's jumps up it.
     let s = position(
         &game,
         "white",
-        &[("d4", "white", "king"), ("e5", "black", "man"), ("a1", "black", "man")],
+        &[
+            ("d4", "white", "king"),
+            ("e5", "black", "man"),
+            ("a1", "black", "man"),
+        ],
     );
     assert_eq!(moves(&mut e, &s), ["d4xf6"]);
 }
@@ -176,5 +205,8 @@ fn a_player_without_a_move_loses() {
         ],
     );
     let (winner, _, reason) = result(&mut e, &s).unwrap();
-    assert_eq!((winner.as_str(), reason.as_str()), ("black", "no legal move"));
+    assert_eq!(
+        (winner.as_str(), reason.as_str()),
+        ("black", "no legal move")
+    );
 }

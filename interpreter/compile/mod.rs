@@ -150,6 +150,7 @@ fn too_many(file: &ast::File) -> Result<(), Vec<Diagnostic>> {
                         BoardItem::Dir { name, .. } => count("dir", name.span, &mut errors),
                         BoardItem::Hex(_, sp)
                         | BoardItem::Grid(_, _, sp)
+                        | BoardItem::Rhombus(_, _, sp)
                         | BoardItem::Line(_, _, sp) => count("board part", *sp, &mut errors),
                     }
                 }
@@ -578,6 +579,9 @@ impl<'a> Compiler<'a> {
                     BoardItem::Hex(rows, sp) => self.game.board.add_hex(rows).map_err(|e| (*sp, e)),
                     BoardItem::Grid(w, h, sp) => {
                         self.game.board.add_grid(*w, *h).map_err(|e| (*sp, e))
+                    }
+                    BoardItem::Rhombus(w, h, sp) => {
+                        self.game.board.add_rhombus(*w, *h).map_err(|e| (*sp, e))
                     }
                     BoardItem::Line(a, b, sp) => {
                         self.game.board.add_line(*a, *b).map_err(|e| (*sp, e))

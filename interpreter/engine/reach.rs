@@ -44,7 +44,9 @@ pub fn run(game: &Game, state: &State, cell: i32, dir: i32, player: i32) -> i32 
     }
     let mut n = 0;
     let mut c = game.board.step(cell, dir);
-    while c != NONE && state.cell(game, c).owner() == player && (n as usize) < game.board.cells.len()
+    while c != NONE
+        && state.cell(game, c).owner() == player
+        && (n as usize) < game.board.cells.len()
     {
         n += 1;
         c = game.board.step(c, dir);

@@ -72,6 +72,7 @@ pub enum Item {
 pub enum BoardItem {
     Hex(Vec<u32>, Span),
     Grid(u32, u32, Span),
+    Rhombus(u32, u32, Span),
     Line(u32, u32, Span),
     Zone { name: Name, per_player: bool },
     Dir { name: Name, map: Vec<(Name, Name)> },
