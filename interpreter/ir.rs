@@ -782,7 +782,7 @@ pub enum ReachOp {
     /// `step(c, d, n)`: [cell, direction, steps] -> the cell n steps away, or none.
     StepN,
     /// `run(c, d, p)`: [cell, direction, player] -> how many cells in a row after the
-    /// cell, in the direction, hold pieces of the player.
+    /// cell, in the direction, hold pieces of the player (are empty, for none).
     Run,
     /// `liberties(c)`: [cell] -> the empty cells next to the cell's group.
     Liberties,

@@ -84,8 +84,13 @@ fn run_counts_the_pieces_of_a_player_in_a_row() {
     );
     // The cell itself is not counted, and none has no run.
     assert_eq!(
-        scores(grid, "run(b1, e, a)", "run(none, e, a)", cells),
+        scores(grid, "run(b1, e, a)", "run(none, e, a)", cells.clone()),
         [2, 0]
+    );
+    // A run of none is a run of empty cells: from a1 north, a2 to a5; from e1 west, none.
+    assert_eq!(
+        scores(grid, "run(a1, n, none)", "run(e1, w, none)", cells),
+        [4, 0]
     );
 }
 

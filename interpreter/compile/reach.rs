@@ -29,10 +29,7 @@ impl<'a> Compiler<'a> {
                 );
                 None
             }
-            "run" => {
-                let v = self.args(name, args, &[Ty::Cell, Ty::Dir, Ty::Player], span, scope);
-                v.map(|v| (Expr::Reach(ReachOp::Run, v), Ty::Int))
-            }
+            "run" => self.run_call(name, args, span, scope),
             "liberties" => {
                 let v = self.args(name, args, &[Ty::Cell], span, scope);
                 v.map(|v| (Expr::Reach(ReachOp::Liberties, v), Ty::Int))
@@ -41,6 +38,27 @@ impl<'a> Compiler<'a> {
             _ => return None,
         };
         Some(out)
+    }
+
+    /// `run(c, d, p)`, where `p` may be `none` (a run of empty cells).
+    fn run_call(
+        &mut self,
+        name: &ast::Name,
+        args: &[ast::Expr],
+        span: Span,
+        scope: &mut Scope,
+    ) -> Option<(Expr, Ty)> {
+        let [c, d, p] = args else {
+            self.error(
+                span,
+                format!("`{}` takes 3 arguments, not {}", name.text, args.len()),
+            );
+            return None;
+        };
+        let c = self.expect(c, Ty::Cell, scope);
+        let d = self.expect(d, Ty::Dir, scope);
+        let p = self.expect_assignable(p, Ty::Player, scope);
+        Some((Expr::Reach(ReachOp::Run, vec![c?, d?, p?]), Ty::Int))
     }
 
     /// `connected(p, A, B)`: A and B are regions (`edge[p]` for one kept per player).

@@ -37,11 +37,9 @@ pub fn step_n(game: &Game, cell: i32, dir: i32, n: i32) -> i32 {
     c
 }
 
-/// How many cells in a row after `cell`, going in `dir`, hold pieces of `player`.
+/// How many cells in a row after `cell`, going in `dir`, hold pieces of `player` (are
+/// empty for NONE).
 pub fn run(game: &Game, state: &State, cell: i32, dir: i32, player: i32) -> i32 {
-    if player < 0 {
-        return 0;
-    }
     let mut n = 0;
     let mut c = game.board.step(cell, dir);
     while c != NONE
