@@ -251,3 +251,22 @@ fn a_rhombus_out_of_bounds_is_refused_at_its_place() {
         "{e}"
     );
 }
+
+/// A reading that fills a group costs the board's size from the loop budget, so a loop
+/// of fills over a large board ends with the budget's error instead of running on.
+#[test]
+fn fills_spend_the_loop_budget() {
+    let text = "game \"t\"\nplayers a, b\nboard { grid 26 x 99 }\npiece stone\n\
+        region top { a1..z1 }\n\
+        action go \"{to}\" for to in cells where empty(to) { put stone of mover at to }\n\
+        phase main { starts a actions go }\n\
+        end \"big\" when count(i in 1..30000 where connected(a, top, top)) > 0 draw\n";
+    let game = compile(&Source::new("t.tabula", text), &[]).unwrap();
+    let mut e = Engine::new(&game);
+    let s = e.initial_state().unwrap();
+    let err = e.legal(&s, &mut Choices::default()).unwrap_err();
+    assert_eq!(
+        err.message,
+        "the end rule \"big\" took more than 50000000 loop steps; does a `for` run over a huge range?"
+    );
+}

@@ -3,14 +3,20 @@
 //! a flood fill over the board's neighbour tables into fixed-size buffers, so nothing
 //! is allocated while moves are generated.
 
-use super::eval::in_region;
+use super::eval::{budget, in_region};
 use super::state::State;
 use crate::board::{MAX_CELLS, NONE};
 use crate::ir::{Game, ReachOp};
 
-/// The value of a reading, from its evaluated operands (as `ReachOp` lists them).
+/// The value of a reading, from its evaluated operands (as `ReachOp` lists them). A
+/// reading that fills a group spends the board's size from the loop budget, as a loop
+/// over every cell would (0 or false once it is gone; the engine then reports it).
 pub fn reach(game: &Game, state: &State, op: ReachOp, args: &[i32]) -> i32 {
     let arg = |i: usize| args.get(i).copied().unwrap_or(NONE);
+    let fills = matches!(op, ReachOp::Liberties | ReachOp::Connected(..));
+    if fills && !budget::spend(game.board.cells.len() as u64) {
+        return 0;
+    }
     match op {
         ReachOp::StepN => step_n(game, arg(0), arg(1), arg(2)),
         ReachOp::Run => run(game, state, arg(0), arg(1), arg(2)),
