@@ -12,7 +12,7 @@ const FILE: &str = "draughts.tabula";
 
 /// Published perft of English draughts from the start (Aart Bik's table); a capture of
 /// several jumps counts as one move.
-const PUBLISHED: [(usize, u64); 8] = [
+const PUBLISHED: [(usize, u64); 9] = [
     (1, 7),
     (2, 49),
     (3, 302),
@@ -21,6 +21,7 @@ const PUBLISHED: [(usize, u64); 8] = [
     (6, 36768),
     (7, 179740),
     (8, 845931),
+    (9, 3963680),
 ];
 
 #[test]
