@@ -137,7 +137,7 @@ impl Board {
         Ok(())
     }
 
-    /// Hexagons in a rhombus, as on a Hex board: files a.. across, ranks 1.. from the
+    /// Hexagons in a rhombus: files a.. across, ranks 1.. from the
     /// top, each rank half a cell to the right of the one above; rank-major order; the
     /// six directions of `hex`.
     pub fn add_rhombus(&mut self, files: u32, ranks: u32) -> Result<(), String> {
