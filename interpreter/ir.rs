@@ -788,7 +788,7 @@ pub enum ReachOp {
     Liberties,
     /// `connected(p, A, B)`: [player, A's player, B's player] -> whether a chain of
     /// neighbouring cells of the player joins a cell of region A to one of region B.
-    Connected(usize, usize),
+    Connected(u16, u16),
 }
 
 impl ReachOp {

@@ -85,7 +85,7 @@ impl<'a> Compiler<'a> {
         let b = self.region_arg(b, scope);
         let ((a, pa), (b, pb)) = (a?, b?);
         Some((
-            Expr::Reach(ReachOp::Connected(a, b), vec![p?, pa, pb]),
+            Expr::Reach(ReachOp::Connected(a as u16, b as u16), vec![p?, pa, pb]),
             Ty::Bool,
         ))
     }

@@ -679,13 +679,9 @@ pub fn for_each_in<F: FnMut(&Game, &State, i32, &mut Locals) -> bool + ?Sized>(
         }
         Domain::Group(c) => {
             let c = eval(game, state, c, locals);
-            let mut fill = super::reach::Fill::new();
-            super::reach::group(game, state, c, &mut fill);
-            for g in fill.cells() {
-                if !f(game, state, g, locals) {
-                    return false;
-                }
-            }
+            // Through a trait object, as for `Owned` below.
+            let mut each = |g: &Game, s: &State, x: i32, l: &mut Locals| f(g, s, x, l);
+            return super::reach::for_each_in_group(game, state, c, locals, &mut each);
         }
         Domain::Owned { inner, owner } => {
             let who = eval(game, state, owner, locals);

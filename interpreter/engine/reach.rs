@@ -3,7 +3,7 @@
 //! a flood fill over the board's neighbour tables into fixed-size buffers, so nothing
 //! is allocated while moves are generated.
 
-use super::eval::{budget, in_region};
+use super::eval::{budget, in_region, Locals};
 use super::state::State;
 use crate::board::{MAX_CELLS, NONE};
 use crate::ir::{Game, ReachOp};
@@ -21,7 +21,10 @@ pub fn reach(game: &Game, state: &State, op: ReachOp, args: &[i32]) -> i32 {
         ReachOp::StepN => step_n(game, arg(0), arg(1), arg(2)),
         ReachOp::Run => run(game, state, arg(0), arg(1), arg(2)),
         ReachOp::Liberties => liberties(game, state, arg(0)),
-        ReachOp::Connected(a, b) => connected(game, state, arg(0), (a, arg(1)), (b, arg(2))) as i32,
+        ReachOp::Connected(a, b) => {
+            let (a, b) = (usize::from(a), usize::from(b));
+            connected(game, state, arg(0), (a, arg(1)), (b, arg(2))) as i32
+        }
     }
 }
 
@@ -117,6 +120,21 @@ impl Default for Fill {
     }
 }
 
+/// Calls `f` with each cell of the group of `cell` until it returns false; false then.
+#[inline(never)]
+pub fn for_each_in_group(
+    game: &Game,
+    state: &State,
+    cell: i32,
+    locals: &mut Locals,
+    f: &mut dyn FnMut(&Game, &State, i32, &mut Locals) -> bool,
+) -> bool {
+    let mut fill = Fill::new();
+    group(game, state, cell, &mut fill);
+    let all = fill.cells().all(|g| f(game, state, g, locals));
+    all
+}
+
 /// The group of `cell`: the cell and every cell joined to it by a chain of neighbouring
 /// cells with the same owner (empty cells for an empty cell); nothing for none.
 pub fn group(game: &Game, state: &State, cell: i32, fill: &mut Fill) {
@@ -129,6 +147,9 @@ pub fn group(game: &Game, state: &State, cell: i32, fill: &mut Fill) {
 }
 
 /// The number of empty cells next to the group of `cell`; 0 when the cell is empty.
+/// (Never inlined, here and below: the fill's buffers must not enlarge the frames of
+/// the recursive evaluator that calls them.)
+#[inline(never)]
 pub fn liberties(game: &Game, state: &State, cell: i32) -> i32 {
     if state.cell(game, cell).count() == 0 {
         return 0;
@@ -151,6 +172,7 @@ pub fn liberties(game: &Game, state: &State, cell: i32) -> i32 {
 
 /// Whether a chain of neighbouring cells of `player` joins a cell of region `a` to
 /// one of region `b` (each for the player slot given with it).
+#[inline(never)]
 pub fn connected(
     game: &Game,
     state: &State,
