@@ -162,6 +162,29 @@ impl Board {
         Ok(())
     }
 
+    /// Hexagons in a rhombus: files a.. across, ranks 1.. from the
+    /// top, each rank half a cell to the right of the one above; rank-major order; the
+    /// six directions of `hex`.
+    pub fn add_rhombus(&mut self, files: u32, ranks: u32) -> Result<(), String> {
+        if files == 0 || files > 26 || ranks == 0 || ranks > 99 {
+            return Err("a rhombus has 1 to 26 files and 1 to 99 ranks".into());
+        }
+        self.room_for(files as usize * ranks as usize)?;
+        let dirs = self.add_dirs(&["e", "w", "ne", "nw", "se", "sw"])?;
+        let deltas = [(2, 0), (-2, 0), (1, -1), (-1, -1), (1, 1), (-1, 1)];
+        let mut placed = Vec::new();
+        for r in 0..ranks as i32 {
+            for f in 0..files as i32 {
+                let name = format!("{}{}", (b'a' + f as u8) as char, r + 1);
+                let x = 2 * f + r;
+                let id = self.add_cell(name, (x, r));
+                placed.push((id, x, r));
+            }
+        }
+        self.link(&placed, &dirs, &deltas);
+        Ok(())
+    }
+
     /// A rectangular grid: files a.. (columns), ranks 1.. (rows), in rank-major order,
     /// eight directions n (rank up), s, e (file up), w, ne, nw, se, sw.
     pub fn add_grid(&mut self, files: u32, ranks: u32) -> Result<(), String> {

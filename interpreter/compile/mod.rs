@@ -6,6 +6,7 @@ mod expr;
 mod include;
 mod lower;
 mod optimize;
+mod reach;
 mod stmt;
 
 use crate::board::{Board, Region, Track};
@@ -163,6 +164,7 @@ fn too_many(file: &ast::File) -> Result<(), Vec<Diagnostic>> {
                         BoardItem::Dir { name, .. } => count("dir", name.span, &mut errors),
                         BoardItem::Hex(_, sp)
                         | BoardItem::Grid(_, _, sp)
+                        | BoardItem::Rhombus(_, _, sp)
                         | BoardItem::Line(_, _, sp) => count("board part", *sp, &mut errors),
                     }
                 }
@@ -675,6 +677,11 @@ impl<'a> Compiler<'a> {
                         let (w, h) = (self.board_size(w), self.board_size(h));
                         let (Some(w), Some(h)) = (w, h) else { continue };
                         self.game.board.add_grid(w, h).map_err(|e| (*sp, e))
+                    }
+                    BoardItem::Rhombus(w, h, sp) => {
+                        let (w, h) = (self.board_size(w), self.board_size(h));
+                        let (Some(w), Some(h)) = (w, h) else { continue };
+                        self.game.board.add_rhombus(w, h).map_err(|e| (*sp, e))
                     }
                     BoardItem::Line(a, b, sp) => {
                         let (a, b) = (self.board_size(a), self.board_size(b));

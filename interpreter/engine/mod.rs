@@ -9,6 +9,7 @@ pub mod explain;
 pub mod matchplay;
 pub mod notation;
 pub mod play;
+pub mod reach;
 pub mod rng;
 pub mod state;
 mod turns;
