@@ -283,6 +283,9 @@ pub enum Domain {
         player: Option<Expr>,
     },
     Neighbours(Expr),
+    /// The group of the cell: it and the cells joined to it through neighbours of the
+    /// same owner (see `engine::reach`).
+    Group(Expr),
     Pool {
         pool: usize,
         player: Option<Expr>,
@@ -308,7 +311,7 @@ macro_rules! domain_exprs {
                     $f(d);
                 }
             }
-            Domain::Neighbours(c) => $f(c),
+            Domain::Neighbours(c) | Domain::Group(c) => $f(c),
             Domain::Owned { inner, owner } => {
                 inner.$recurse($f);
                 $f(owner);
@@ -347,7 +350,10 @@ impl Domain {
             | Domain::Region { .. }
             | Domain::Track { .. }
             | Domain::Neighbours(_) => false,
-            Domain::FixedDirs(_) | Domain::Pool { .. } | Domain::Owned { .. } => true,
+            Domain::FixedDirs(_)
+            | Domain::Pool { .. }
+            | Domain::Owned { .. }
+            | Domain::Group(_) => true,
         };
         let mut exprs = false;
         self.exprs(&mut |e| exprs |= e.reads_state());
@@ -386,6 +392,11 @@ macro_rules! expr_children {
                 $f(a);
                 $f(b);
                 $f(c);
+            }
+            Expr::Reach(_, args) => {
+                for a in args {
+                    $f(a);
+                }
             }
             Expr::Counter { player, .. }
             | Expr::TrackLen { player, .. }
@@ -457,6 +468,7 @@ impl Expr {
     /// the locals and the board. Every kind is named, so a new one must be decided.
     pub fn reads_state(&self) -> bool {
         let own = match self {
+            Expr::Reach(op, _) => op.reads_state(),
             Expr::Const(_)
             | Expr::Local(_)
             | Expr::Opponent(_)
@@ -666,6 +678,9 @@ pub enum Expr {
     Pieces(Box<Expr>, Box<Expr>),
     Step(Box<Expr>, Box<Expr>),
     Slide(Box<Expr>, Box<Expr>),
+    /// A reading along lines and through groups of cells, of its evaluated operands
+    /// (see `engine::reach`).
+    Reach(ReachOp, Vec<Expr>),
     RelDir(u8),
     TrackPos {
         track: usize,
@@ -791,6 +806,28 @@ pub enum BinOp {
     Mul,
     Div,
     Rem,
+}
+
+/// What an `Expr::Reach` reads; its operands are listed with each kind.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ReachOp {
+    /// `step(c, d, n)`: [cell, direction, steps] -> the cell n steps away, or none.
+    StepN,
+    /// `run(c, d, p)`: [cell, direction, player] -> how many cells in a row after the
+    /// cell, in the direction, hold pieces of the player (are empty, for none).
+    Run,
+    /// `liberties(c)`: [cell] -> the empty cells next to the cell's group.
+    Liberties,
+    /// `connected(p, A, B)`: [player, A's player, B's player] -> whether a chain of
+    /// neighbouring cells of the player joins a cell of region A to one of region B.
+    Connected(u16, u16),
+}
+
+impl ReachOp {
+    /// Whether the value depends on the state, and not only on the operands.
+    pub fn reads_state(self) -> bool {
+        !matches!(self, ReachOp::StepN)
+    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

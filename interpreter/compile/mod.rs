@@ -7,6 +7,7 @@ mod include;
 mod layers;
 mod lower;
 mod optimize;
+mod reach;
 mod stmt;
 
 use crate::board::{Board, Region, Track};
@@ -23,6 +24,18 @@ pub enum CompileError {
     Rules(Diagnostics),
     #[error("{0}")]
     Option(String),
+}
+
+impl CompileError {
+    /// The error as the command line shows it: the rules' diagnostics with their lines
+    /// and carets, or `error: ...` for an option the file does not declare. `color`
+    /// adds terminal colours.
+    pub fn render(&self, color: bool) -> String {
+        match self {
+            CompileError::Rules(d) => d.render(color),
+            CompileError::Option(m) => format!("error: {m}"),
+        }
+    }
 }
 
 /// Parses, checks and compiles a rules file with the chosen options.
@@ -152,6 +165,7 @@ fn too_many(file: &ast::File) -> Result<(), Vec<Diagnostic>> {
                         BoardItem::Dir { name, .. } => count("dir", name.span, &mut errors),
                         BoardItem::Hex(_, sp)
                         | BoardItem::Grid(_, _, sp)
+                        | BoardItem::Rhombus(_, _, sp)
                         | BoardItem::Line(_, _, sp) => count("board part", *sp, &mut errors),
                         BoardItem::Layers(..) => {}
                     }
@@ -666,6 +680,11 @@ impl<'a> Compiler<'a> {
                         let (w, h) = (self.board_size(w), self.board_size(h));
                         let (Some(w), Some(h)) = (w, h) else { continue };
                         self.game.board.add_grid(w, h).map_err(|e| (*sp, e))
+                    }
+                    BoardItem::Rhombus(w, h, sp) => {
+                        let (w, h) = (self.board_size(w), self.board_size(h));
+                        let (Some(w), Some(h)) = (w, h) else { continue };
+                        self.game.board.add_rhombus(w, h).map_err(|e| (*sp, e))
                     }
                     BoardItem::Line(a, b, sp) => {
                         let (a, b) = (self.board_size(a), self.board_size(b));

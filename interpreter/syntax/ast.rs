@@ -76,6 +76,7 @@ pub enum BoardItem {
     /// Sizes are expressions whose value must be known before the game starts.
     Hex(Vec<Expr>, Span),
     Grid(Expr, Expr, Span),
+    Rhombus(Expr, Expr, Span),
     Line(Expr, Expr, Span),
     /// `layers N`: how many layers a cell's stack may hold.
     Layers(Expr, Span),

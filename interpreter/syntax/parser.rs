@@ -461,10 +461,11 @@ fn token_name(rule: Rule) -> Option<String> {
         | Rule::define_decl
         | Rule::layout_decl => "a declaration (`game`, `board`, `action`, `phase`, ...)",
         Rule::board_hex
+        | Rule::board_rhombus
         | Rule::board_grid
         | Rule::board_line
         | Rule::board_zone
-        | Rule::board_dir => "a board item (`hex`, `grid`, `line`, `zone`, `dir`)",
+        | Rule::board_dir => "a board item (`hex`, `rhombus`, `grid`, `line`, `zone`, `dir`)",
         Rule::gen_for => "`for`",
         Rule::gen_let => "`let`",
         Rule::gen_where => "`where`",
@@ -819,6 +820,11 @@ fn board_item(pair: Pair<Rule>) -> BoardItem {
             let w = it.next().map(expr).unwrap_or_else(|| missing_expr(sp));
             let h = it.next().map(expr).unwrap_or_else(|| missing_expr(sp));
             BoardItem::Grid(w, h, sp)
+        }
+        Rule::board_rhombus => {
+            let w = it.next().map(expr).unwrap_or_else(|| missing_expr(sp));
+            let h = it.next().map(expr).unwrap_or_else(|| missing_expr(sp));
+            BoardItem::Rhombus(w, h, sp)
         }
         Rule::board_line => {
             let a = it.next().map(expr).unwrap_or_else(|| missing_expr(sp));
