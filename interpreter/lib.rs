@@ -3,6 +3,7 @@
 //! (board), and plays it (engine). It knows no game.
 
 pub mod ai;
+pub mod analysis;
 pub mod board;
 pub mod compile;
 pub mod diagnostic;
@@ -12,6 +13,7 @@ pub mod input;
 pub mod ir;
 pub mod json;
 pub mod session;
+pub mod svg;
 pub mod syntax;
 
 pub use compile::{compile, CompileError};

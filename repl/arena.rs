@@ -3,6 +3,7 @@
 
 use crate::cli::{games_bar, load, runtime_error, GameArgs};
 use tabula::ai::arena::{play_game, Arena, ArenaGame, Summary};
+use tabula::ai::net::Net;
 use tabula::ai::stats::elo_text;
 use tabula::ai::{AiError, Level};
 use tabula::session::Record;
@@ -30,18 +31,26 @@ fn level(text: &str) -> Result<Level, String> {
     }
 }
 
-pub fn run(o: ArenaOptions) -> Result<(), String> {
-    let game = load(o.game)?;
-    let sides = [level(o.a)?, level(o.b)?];
-    let default_net = tabula::games::default_net(&o.game.game, &game)
+/// Two computer players of a game: their levels, their networks (a `net:FILE`, or the
+/// game's own for `net`, and for `mcts` unless `mcts_playouts`), and their names.
+pub type Players = ([Level; 2], [Option<std::sync::Arc<Net>>; 2], Vec<String>);
+
+pub fn players(
+    game_name: &str,
+    game: &tabula::Game,
+    texts: [&str; 2],
+    mcts_playouts: bool,
+) -> Result<Players, String> {
+    let sides = [level(texts[0])?, level(texts[1])?];
+    let default_net = tabula::games::default_net(game_name, game)
         .map_err(|e| format!("error: {e}"))?
         .map(std::sync::Arc::new);
     let mut nets = [None, None];
-    for (side, text) in [o.a, o.b].into_iter().enumerate() {
+    for (side, text) in texts.into_iter().enumerate() {
         nets[side] = match (Level::net_file(text), sides[side]) {
             (Some(file), _) => {
                 let bytes = tabula::games::read_net_file(file).map_err(|e| format!("error: {e}"))?;
-                let net = tabula::ai::net::Net::from_bytes(&game, &bytes)
+                let net = Net::from_bytes(game, &bytes)
                     .map_err(|e| format!("error: `{file}`: {e}"))?;
                 Some(std::sync::Arc::new(net))
             }
@@ -54,7 +63,7 @@ pub fn run(o: ArenaOptions) -> Result<(), String> {
                     ))
                 }
             },
-            (None, Level::Mcts(_)) if !o.mcts_playouts => default_net.clone(),
+            (None, Level::Mcts(_)) if !mcts_playouts => default_net.clone(),
             _ => None,
         };
     }
@@ -64,6 +73,25 @@ pub fn run(o: ArenaOptions) -> Result<(), String> {
             (l, _) => l.name(),
         })
         .collect();
+    Ok((sides, nets, names))
+}
+
+/// A pool of `threads` threads (0: every core) and their number.
+pub fn thread_pool(threads: usize) -> Result<(usize, rayon::ThreadPool), String> {
+    let threads = match threads {
+        0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        n => n,
+    };
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .map_err(|e| format!("error: cannot start {threads} threads: {e}"))?;
+    Ok((threads, pool))
+}
+
+pub fn run(o: ArenaOptions) -> Result<(), String> {
+    let game = load(o.game)?;
+    let (sides, nets, names) = players(&o.game.game, &game, [o.a, o.b], o.mcts_playouts)?;
     if o.games == 0 {
         return Err("error: play at least one game (`-n 1`)".into());
     }
@@ -83,14 +111,7 @@ pub fn run(o: ArenaOptions) -> Result<(), String> {
         keep_moves: o.records.is_some(),
         nets,
     };
-    let threads = match o.threads {
-        0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
-        n => n,
-    };
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build()
-        .map_err(|e| format!("error: cannot start {threads} threads: {e}"))?;
+    let (threads, pool) = thread_pool(o.threads)?;
     let bar = games_bar(o.games, true);
     let start = std::time::Instant::now();
     let wins = std::sync::Mutex::new([0usize; 2]);
