@@ -15,6 +15,7 @@ pub mod json;
 pub mod session;
 pub mod svg;
 pub mod syntax;
+pub mod testing;
 
 pub use compile::{compile, CompileError};
 pub use diagnostic::{Diagnostic, Diagnostics, Source};

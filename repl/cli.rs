@@ -185,6 +185,18 @@ pub enum Command {
         #[arg(long, default_value_t = 50.0, value_name = "PERCENT")]
         early: f64,
     },
+    /// Run the tests written in rules files (`test "name" { ... }`); fails when one fails.
+    #[command(
+        after_help = "Examples:\n  tabula test backgammon\n  tabula test games/*.tabula examples/rules/*.tabula\n  tabula test naytin-six -o slide"
+    )]
+    Test {
+        /// Built-in games or paths of rules files.
+        #[arg(required = true)]
+        games: Vec<String>,
+        /// Turn on an option for every test, besides the test's own (repeat for several).
+        #[arg(short = 'o', long = "option")]
+        options: Vec<String>,
+    },
     /// Print a state's encoding: the numbers the learned evaluator reads, with their meaning.
     Encode {
         #[command(flatten)]
@@ -422,6 +434,7 @@ pub fn run(cli: Cli, places: Places) -> Result<(), String> {
                 early,
             })
         }
+        Command::Test { games, options } => crate::test_cmd::run(&games, &options, color()),
         Command::Encode {
             game,
             position: p,

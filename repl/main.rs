@@ -7,6 +7,7 @@ mod cli;
 mod export;
 mod learn;
 mod play;
+mod test_cmd;
 
 use clap::{CommandFactory, FromArgMatches};
 use std::process::ExitCode;

@@ -29,8 +29,8 @@ pub(super) fn key(item: &Item) -> Option<(&'static str, String)> {
         Item::End(e) => ("end", e.name.clone()),
         Item::Score { .. } => ("score", String::new()),
         Item::Show { label, .. } | Item::ShowText { label, .. } => ("show", label.clone()),
-        // Setup blocks add up; includes are resolved here.
-        Item::Setup(_) | Item::Include(..) => return None,
+        // Setup blocks add up; includes are resolved here; tests are the file's own.
+        Item::Setup(_) | Item::Include(..) | Item::Test(_) => return None,
     })
 }
 
@@ -82,7 +82,13 @@ pub fn resolve(file: File, text: &str) -> Result<(File, Vec<Included>), Vec<Diag
                 format!("`{name}` includes another game; includes do not nest"),
             )]);
         }
-        base.extend(parsed.items);
+        // An included game's tests are about its own rules, not the variant's.
+        base.extend(
+            parsed
+                .items
+                .into_iter()
+                .filter(|i| !matches!(i, Item::Test(_))),
+        );
         offsets.push((name.clone(), at, *span));
         at += included.len() + 1;
     }
