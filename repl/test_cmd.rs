@@ -35,8 +35,10 @@ pub fn run(games: &[String], options: &[String], color: bool) -> Result<(), Stri
                     failed += 1;
                     println!("  FAIL  {}{with}", r.name);
                     let (line, col) = source.line_col(f.span.start);
-                    eprintln!("test \"{}\" failed at {}:{line}:{col}", r.name, source.name);
-                    eprint!("{}", render(&source, f, color));
+                    println!("        failed at {}:{line}:{col}", source.name);
+                    for l in render(&source, f, color).lines() {
+                        println!("        {l}");
+                    }
                 }
             }
         }
