@@ -316,12 +316,10 @@ pub fn run_test(game: &Game, source: &Source, test: &RulesTest) -> Result<(), Di
                 }
             }
             TestCheck::ToMove(p) => {
+                // The player to decide, or the one whose turn a pending chance event is in.
                 let who = match run.engine.status(&run.state) {
-                    crate::Status::Player(m) => game.players[m].clone(),
-                    crate::Status::Chance(c) => format!("chance (`{}`)", game.chances[c].name),
-                    crate::Status::Over(o) => {
-                        format!("no one: the game is over ({})", o.reason)
-                    }
+                    crate::Status::Over(o) => format!("no one: the game is over ({})", o.reason),
+                    _ => game.players[run.state.mover()].clone(),
                 };
                 if who != game.players[*p] {
                     return Err(Run::fail(

@@ -19,7 +19,12 @@ pub fn run(games: &[String], options: &[String], color: bool) -> Result<(), Stri
                 source.name
             ));
         }
-        println!("{}: {} tests", source.name, results.len());
+        println!(
+            "{}: {} test{}",
+            source.name,
+            results.len(),
+            if results.len() == 1 { "" } else { "s" }
+        );
         for r in &results {
             let with = if r.options.is_empty() {
                 String::new()
