@@ -12,6 +12,7 @@ pub mod games;
 pub mod input;
 pub mod ir;
 pub mod json;
+pub mod picture;
 pub mod session;
 pub mod svg;
 pub mod syntax;

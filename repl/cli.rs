@@ -197,6 +197,35 @@ pub enum Command {
         #[arg(short = 'o', long = "option")]
         options: Vec<String>,
     },
+    /// Draw a position as SVG: the board, its pieces and stacks, the dice and other
+    /// pools, the last of --moves ringed.
+    #[command(
+        after_help = "Examples:\n  tabula draw backgammon --moves 3-1,\"8/5 6/5\" --svg opening.svg\n  tabula draw invictus --state examples/rules/invictus-endgame.json --svg endgame.svg"
+    )]
+    Draw {
+        #[command(flatten)]
+        game: GameArgs,
+        #[command(flatten)]
+        position: PositionArgs,
+        /// The file to write (`-` for standard output).
+        #[arg(long, value_name = "FILE")]
+        svg: String,
+    },
+    /// Draw the board graph: cells, an arrow per direction, regions and tracks, as DOT
+    /// (Graphviz) or SVG.
+    #[command(
+        after_help = "Examples:\n  tabula graph naytin-six --svg board.svg\n  tabula graph backgammon --dot | neato -n -Tpng > board.png"
+    )]
+    Graph {
+        #[command(flatten)]
+        game: GameArgs,
+        /// Write Graphviz DOT to standard output.
+        #[arg(long)]
+        dot: bool,
+        /// Write SVG to this file (`-` for standard output).
+        #[arg(long, value_name = "FILE")]
+        svg: Option<String>,
+    },
     /// Print a state's encoding: the numbers the learned evaluator reads, with their meaning.
     Encode {
         #[command(flatten)]
@@ -434,6 +463,12 @@ pub fn run(cli: Cli, places: Places) -> Result<(), String> {
                 early,
             })
         }
+        Command::Draw {
+            game,
+            position,
+            svg,
+        } => crate::picture::draw(&game, &position, &svg),
+        Command::Graph { game, dot, svg } => crate::picture::graph(&game, dot, svg.as_deref()),
         Command::Test { games, options } => crate::test_cmd::run(&games, &options, color()),
         Command::Encode {
             game,
@@ -545,7 +580,7 @@ fn play_error(game: &Game, e: PlayError) -> String {
 
 /// The state a command starts from: --state or the initial state, then --moves,
 /// resolving chance with --dice or the seed.
-fn position(engine: &mut Engine, p: &PositionArgs) -> Result<State, String> {
+pub fn position(engine: &mut Engine, p: &PositionArgs) -> Result<State, String> {
     if let Some(id) = &p.gnubg_id {
         return gnubg_position(engine, p, id);
     }

@@ -6,6 +6,7 @@ mod arena;
 mod cli;
 mod export;
 mod learn;
+mod picture;
 mod play;
 mod test_cmd;
 
