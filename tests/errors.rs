@@ -301,6 +301,33 @@ fn board_directions_regions_and_names() {
         None,
     );
     case("", "names z { a1 as x }", "unknown player `z`", "z", None);
+    case(
+        "",
+        "layout points { middle = bar }",
+        "`middle` names a zone to draw in the board's middle, and this board has no zones",
+        "middle",
+        None,
+    );
+}
+
+#[test]
+fn the_middle_of_a_points_layout_is_a_zone_per_player() {
+    let board = "board {\n  grid 3 x 3\n  zone pile\n  zone tray per player\n}";
+    let with = |layout: &str| {
+        let text = BASE.replacen("board { grid 3 x 3 }", board, 1) + layout + "\n";
+        diagnostics(&text)
+    };
+    assert!(with("layout points { middle = tray }").is_empty());
+    let d = with("layout points { middle = pile }");
+    assert_eq!(
+        d[0].message,
+        "the zone `pile` has one cell, not one per player: only a `per player` zone can be drawn in the middle"
+    );
+    let d = with("layout points { middle = trey }");
+    assert_eq!(
+        d[0].message,
+        "`middle` names a zone to draw in the board's middle; `trey` is not one (the zones: pile, tray)"
+    );
 }
 
 // ---------------------------------------------------------------- names and types

@@ -870,13 +870,15 @@ fn boards_are_drawn_by_layout() {
     let out = s.intro().text;
     assert!(
         out.contains(
-            " 13 14 15 16 17 18 | 19 20 21 22 23 24\n  W  .  .  .  B  . |  B  .  .  .  .  W\n"
+            " 13 14 15 16 17 18 |    | 19 20 21 22 23 24\n  W  .  .  .  B  . |    |  B  .  .  .  .  W\n"
         ),
         "{out}"
     );
-    assert!(out.contains("bar  white 0, black 0\n"), "{out}");
+    // The bar is drawn in the middle (`layout points { middle = bar }`), not beside.
+    assert!(!out.contains("bar  white"), "{out}");
+    assert!(out.contains("off  white 0, black 0\n"), "{out}");
     assert!(
-        out.contains(" 12 11 10  9  8  7 |  6  5  4  3  2  1\n"),
+        out.contains(" 12 11 10  9  8  7 |    |  6  5  4  3  2  1\n"),
         "{out}"
     );
     // Colour and Unicode when asked for.
@@ -884,6 +886,43 @@ fn boards_are_drawn_by_layout() {
     s.style = tabula::session::Style::fancy();
     let out = s.intro().text;
     assert!(out.contains("\x1b[") && out.contains("·"), "{out}");
+}
+
+/// Black opens 3-4 with 24/21 24/20 (white's points 1 -> 4 and 1 -> 5); white rolls 1-2
+/// and hits on 5 with 6/5*. Worked out by hand on the board: the last move's points are
+/// marked under the bottom row, and black's hit checker stands on the bar, drawn in the
+/// middle column of black's (bottom) half.
+#[test]
+fn the_last_move_is_marked_and_the_bar_holds_checkers() {
+    let mut s = Session::open("backgammon", &[], 1).unwrap();
+    s.intro();
+    run(&mut s, "roll 3-4");
+    run(&mut s, "24/21 24/20");
+    run(&mut s, "roll 1-2");
+    let out = run(&mut s, "roll");
+    // White to move: black's move is marked (white's 5, 4 and 1), though white's
+    // `roll` came after it, since that decision moved nothing.
+    assert!(
+        out.contains(
+            "  B  .  .  .  W  . |    |  W  B  B  .  .  .\n \
+             12 11 10  9  8  7 |    |  6  5  4  3  2  1\n                   |    |     ^  ^        ^\n"
+        ),
+        "{out}"
+    );
+    // A step of the turn being entered is marked: 6, 5 and black's bar.
+    let out = run(&mut s, "6/5*");
+    assert!(
+        out.contains(
+            "  B  .  .  .  W  . |  B |  W  W  B  .  .  .\n \
+             12 11 10  9  8  7 |    |  6  5  4  3  2  1\n                   |  ^ |  ^  ^\n"
+        ),
+        "{out}"
+    );
+    // Nothing of the first player's is on the bar: the top of the middle is empty.
+    assert!(
+        out.contains("  W  .  .  .  B  . |    |  B  .  .  .  .  W\n"),
+        "{out}"
+    );
 }
 
 #[test]

@@ -320,9 +320,51 @@ impl<'a> Compiler<'a> {
         self.game.players.iter().position(|p| p == name)
     }
 
+    /// The layout hints that name something of the game: `middle` names a per-player
+    /// zone of a `points` board.
+    fn layout_hints(&mut self, file: &'a ast::File) {
+        for item in &file.items {
+            let Item::Layout { hints, .. } = item else {
+                continue;
+            };
+            for (key, value) in hints {
+                if key.text != "middle" {
+                    continue;
+                }
+                let zones = &self.game.board.zones;
+                match zones.iter().find(|z| &z.name == value) {
+                    Some(z) if z.per_player => {}
+                    Some(_) => {
+                        let m = format!(
+                            "the zone `{value}` has one cell, not one per player: \
+                             only a `per player` zone can be drawn in the middle"
+                        );
+                        self.error(key.span, m);
+                    }
+                    None => {
+                        let names: Vec<&str> = zones.iter().map(|z| z.name.as_str()).collect();
+                        let m = if names.is_empty() {
+                            "`middle` names a zone to draw in the board's middle, \
+                             and this board has no zones"
+                                .to_string()
+                        } else {
+                            format!(
+                                "`middle` names a zone to draw in the board's middle; \
+                                 `{value}` is not one (the zones: {})",
+                                names.join(", ")
+                            )
+                        };
+                        self.error(key.span, m);
+                    }
+                }
+            }
+        }
+    }
+
     fn run(&mut self, file: &'a ast::File) {
         self.declarations(file);
         self.board(file);
+        self.layout_hints(file);
         self.state_layout(file);
         self.name_clashes(file);
         // Names of moves and phases first, so bodies can refer to any of them.

@@ -1078,7 +1078,25 @@ impl Session {
         let state = self.shown_state();
         let mut engine = Engine::new(&game);
         out.line("");
-        out.push(draw::board(&game, &state, &self.style, state.mover()));
+        // A turn being entered marks its steps so far; otherwise the last move that
+        // changed the board (not a decision such as to roll).
+        let changed = if self.partial.is_empty() {
+            self.timeline
+                .moves_back()
+                .take(4)
+                .map(|(before, after)| draw::changed_cells(&game, before, after))
+                .find(|c| c.contains(&true))
+                .unwrap_or_default()
+        } else {
+            draw::changed_cells(&game, self.timeline.current(), &state)
+        };
+        out.push(draw::board(
+            &game,
+            &state,
+            &self.style,
+            state.mover(),
+            changed,
+        ));
         out.push(draw::equipment(
             &game,
             &state,

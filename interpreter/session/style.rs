@@ -21,6 +21,8 @@ pub enum Paint {
     Bold,
     Error,
     Good,
+    /// A cell the last move changed: reverse video, over the piece's own colour.
+    Last,
 }
 
 impl Style {
@@ -52,6 +54,7 @@ impl Style {
             Paint::Bold => "1",
             Paint::Error => "1;31",
             Paint::Good => "1;32",
+            Paint::Last => "7",
         };
         format!("\x1b[{code}m{text}\x1b[0m")
     }

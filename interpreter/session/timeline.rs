@@ -62,6 +62,25 @@ impl Timeline {
         self.cursor += 1;
     }
 
+    /// The moves made by choice, latest first, each as the states before and after
+    /// it: a run of entries of one player (forced entries and chance outcomes end it).
+    pub fn moves_back(&self) -> impl Iterator<Item = (&State, &State)> + '_ {
+        let played = self.played();
+        let mut end = played.len();
+        std::iter::from_fn(move || {
+            let last = played[..end]
+                .iter()
+                .rposition(|e| matches!(e.by, By::Player(_)) && !e.forced)?;
+            let by = played[last].by;
+            let mut first = last;
+            while first > 0 && played[first - 1].by == by && !played[first - 1].forced {
+                first -= 1;
+            }
+            end = first;
+            Some((self.state_at(first), self.state_at(last + 1)))
+        })
+    }
+
     /// Player moves made so far.
     pub fn moves_played(&self) -> usize {
         self.played()

@@ -17,7 +17,7 @@ pub fn draw(game: &Game, state: &State, style: &Style, marks: &Marks) -> Vec<Str
         let (x, y) = coords[c];
         let (token, paint) = marks.token(game, word(game, state, c), true);
         width = width.max(token.chars().count());
-        at[(y * files + x) as usize] = Some((token, paint));
+        at[(y * files + x) as usize] = Some((c, token, paint));
     }
     let file_name = |x: i32| {
         if x < 26 {
@@ -34,10 +34,12 @@ pub fn draw(game: &Game, state: &State, style: &Style, marks: &Marks) -> Vec<Str
     for y in (0..ranks).rev() {
         let row: Vec<String> = (0..files)
             .map(|x| match &at[(y * files + x) as usize] {
-                Some((token, paint)) if !token.is_empty() => {
-                    style.paint(*paint, &pad(token, width))
+                Some((c, token, paint)) if !token.is_empty() => {
+                    marks.paint(style, *c, *paint, &pad(token, width))
                 }
-                Some(_) => style.paint(Paint::Dim, &pad(style.empty_mark(), width)),
+                Some((c, _, _)) => {
+                    marks.paint(style, *c, Paint::Dim, &pad(style.empty_mark(), width))
+                }
                 None => " ".repeat(width),
             })
             .collect();

@@ -43,7 +43,7 @@ pub fn draw(
                 line.push_str(&" ".repeat(x - column));
                 column = x;
             }
-            line.push_str(&style.paint(*paint, &pad(text, width)));
+            line.push_str(&marks.paint(style, *c, *paint, &pad(text, width)));
             column += width;
         }
         lines.push(line);

@@ -17,6 +17,8 @@ pub struct Marks {
     pieces: Vec<char>,
     /// Whether an owned piece shows its type (more than one owned type exists).
     show_piece: bool,
+    /// The cells the last move changed, by cell index (empty: none marked).
+    changed: Vec<bool>,
 }
 
 impl Marks {
@@ -47,6 +49,23 @@ impl Marks {
             players,
             pieces,
             show_piece,
+            changed: Vec::new(),
+        }
+    }
+
+    /// Whether the last move changed `cell`.
+    pub fn changed(&self, cell: usize) -> bool {
+        self.changed.get(cell).copied().unwrap_or(false)
+    }
+
+    /// `text` painted as a cell's contents: in reverse video where the last move
+    /// changed the cell.
+    pub fn paint(&self, style: &Style, cell: usize, paint: Paint, text: &str) -> String {
+        let painted = style.paint(paint, text);
+        if self.changed(cell) {
+            style.paint(Paint::Last, &painted)
+        } else {
+            painted
         }
     }
 
@@ -136,10 +155,33 @@ impl Marks {
     }
 }
 
-/// The board, as the player `viewer` names its cells.
-pub fn board(game: &Game, state: &State, style: &Style, viewer: usize) -> String {
-    let marks = Marks::new(game);
-    let zones = zone_lines(game, state, style, &marks);
+/// The cells whose contents differ between two states of one game: what a move
+/// changed, marked on the board.
+pub fn changed_cells(game: &Game, before: &State, after: &State) -> Vec<bool> {
+    (0..game.board.cells.len())
+        .map(|c| word(game, before, c) != word(game, after, c))
+        .collect()
+}
+
+/// The board, as the player `viewer` names its cells, with the cells the last move
+/// changed (`changed`, by cell index; empty for none) marked.
+pub fn board(
+    game: &Game,
+    state: &State,
+    style: &Style,
+    viewer: usize,
+    changed: Vec<bool>,
+) -> String {
+    let mut marks = Marks::new(game);
+    marks.changed = changed;
+    let middle = game
+        .layout
+        .hints
+        .iter()
+        .find(|(k, _)| k == "middle")
+        .and_then(|(_, v)| game.board.zones.iter().position(|z| &z.name == v))
+        .filter(|_| game.layout.kind == "points");
+    let zones = zone_lines(game, state, style, &marks, middle);
     let hint = |key: &str| {
         game.layout
             .hints
@@ -155,7 +197,8 @@ pub fn board(game: &Game, state: &State, style: &Style, viewer: usize) -> String
                 .and_then(|v| v.parse().ok())
                 .unwrap_or(5usize)
                 .clamp(1, 15);
-            points::draw(game, state, style, &marks, viewer, stack, zones)
+            let middle = middle.map(|z| &game.board.zones[z]);
+            points::draw(game, state, style, &marks, viewer, stack, middle, zones)
         }
         _ => with_zones_below(list(game, state, style, &marks, viewer), zones),
     };
@@ -193,8 +236,15 @@ pub(crate) fn word(game: &Game, state: &State, cell: usize) -> CellWord {
     state.cell(game, cell as i32)
 }
 
-/// One line per zone: its name and what each of its cells holds.
-fn zone_lines(game: &Game, state: &State, style: &Style, marks: &Marks) -> Vec<String> {
+/// One line per zone (but the one drawn in the board's middle): its name and what
+/// each of its cells holds.
+fn zone_lines(
+    game: &Game,
+    state: &State,
+    style: &Style,
+    marks: &Marks,
+    middle: Option<usize>,
+) -> Vec<String> {
     let width = game
         .board
         .zones
@@ -203,7 +253,10 @@ fn zone_lines(game: &Game, state: &State, style: &Style, marks: &Marks) -> Vec<S
         .max()
         .unwrap_or(0);
     let mut out = Vec::new();
-    for z in &game.board.zones {
+    for (k, z) in game.board.zones.iter().enumerate() {
+        if Some(k) == middle {
+            continue;
+        }
         let mut parts = Vec::new();
         for (i, &c) in z.cells.iter().enumerate() {
             if c < 0 {
@@ -227,9 +280,9 @@ fn zone_lines(game: &Game, state: &State, style: &Style, marks: &Marks) -> Vec<S
                         .get(w.piece() as usize)
                         .is_some_and(|p| p.values.is_none())
                 {
-                    style.paint(paint, &w.count().to_string())
+                    marks.paint(style, c as usize, paint, &w.count().to_string())
                 } else {
-                    format!("{} x{}", style.paint(paint, &token), w.count())
+                    marks.paint(style, c as usize, paint, &format!("{token} x{}", w.count()))
                 }
             };
             let name = if who.is_empty() {

@@ -1,13 +1,26 @@
 //! `layout points`: a line of points folded into a two-sided board, the second half
 //! across the top (left to right), the first half across the bottom (right to left),
 //! each side split in two quarters; pieces are stacked from the edge towards the
-//! middle, a tall stack ending in its count. The zones are shown beside the board.
+//! middle, a tall stack ending in its count. A per-player zone named by the hint
+//! `middle` is drawn between the quarters (the first player's cell at the top, the
+//! second's at the bottom); the other zones are shown beside the board. The points the
+//! last move changed are marked `v` above the top row and `^` below the bottom one.
 
 use super::{label, on_board, word, Marks};
+use crate::board::Zone;
 use crate::ir::Game;
 use crate::session::style::{pad, pad_left, Paint, Style};
 use crate::State;
 
+/// A column of the board: a point, the middle zone's cell, or nothing.
+#[derive(Clone, Copy)]
+enum Column {
+    Point(usize),
+    Middle(usize),
+    Blank,
+}
+
+#[allow(clippy::too_many_arguments)]
 pub fn draw(
     game: &Game,
     state: &State,
@@ -15,6 +28,7 @@ pub fn draw(
     marks: &Marks,
     viewer: usize,
     stack: usize,
+    middle: Option<&Zone>,
     zones: Vec<String>,
 ) -> Vec<String> {
     let mut cells = on_board(game);
@@ -23,9 +37,17 @@ pub fn draw(
     let mut bottom: Vec<usize> = cells[..half].to_vec();
     bottom.reverse();
     let top: Vec<usize> = cells[half..].to_vec();
+    let middle_cell = |side: usize| -> Option<usize> {
+        middle
+            .and_then(|z| z.cells.get(side))
+            .and_then(|&c| usize::try_from(c).ok())
+    };
     let mut width = 2;
     for &c in &cells {
         width = width.max(label(game, viewer, c).chars().count());
+    }
+    // The middle zone is drawn without its cells' names.
+    for c in cells.iter().copied().chain((0..2).filter_map(middle_cell)) {
         let (token, _) = marks.token(game, word(game, state, c), false);
         width = width.max(token.chars().count());
         width = width.max(word(game, state, c).count().to_string().len());
@@ -33,10 +55,23 @@ pub fn draw(
     let columns = half.max(1);
     // Each row is split in two quarters after this many points.
     let quarter = columns.div_ceil(2);
+    let side_columns = |side: &[usize], which: usize| -> Vec<Column> {
+        let mut out: Vec<Column> = (0..columns)
+            .map(|i| side.get(i).map_or(Column::Blank, |&c| Column::Point(c)))
+            .collect();
+        if middle.is_some() {
+            let m = middle_cell(which).map_or(Column::Blank, Column::Middle);
+            out.insert(quarter, m);
+        }
+        out
+    };
+    let top_columns = side_columns(&top, 0);
+    let bottom_columns = side_columns(&bottom, 1);
     let row = |items: Vec<String>| -> String {
         let mut line = String::new();
         for (i, item) in items.into_iter().enumerate() {
-            if i == quarter {
+            let split = i == quarter || (middle.is_some() && i == quarter + 1);
+            if split {
                 line.push_str(&format!(" {}", style.paint(Paint::Dim, style.vline())));
             }
             line.push(' ');
@@ -44,20 +79,42 @@ pub fn draw(
         }
         line
     };
-    let labels = |side: &[usize]| -> String {
-        let items = (0..columns)
-            .map(|i| match side.get(i) {
-                Some(&c) => style.paint(Paint::Dim, &pad_left(label(game, viewer, c), width)),
-                None => " ".repeat(width),
+    let labels = |side: &[Column]| -> String {
+        let items = side
+            .iter()
+            .map(|col| match *col {
+                Column::Point(c) => {
+                    style.paint(Paint::Dim, &pad_left(label(game, viewer, c), width))
+                }
+                _ => " ".repeat(width),
             })
             .collect();
         row(items)
     };
-    let level = |side: &[usize], h: usize| -> String {
-        let items = (0..columns)
-            .map(|i| {
-                let Some(&c) = side.get(i) else {
-                    return " ".repeat(width);
+    // A row of marks over (or under) the points the last move changed.
+    let changes = |side: &[Column], mark: &str| -> Option<String> {
+        let mut any = false;
+        let items = side
+            .iter()
+            .map(|col| match *col {
+                Column::Point(c) | Column::Middle(c) if marks.changed(c) => {
+                    any = true;
+                    style.paint(Paint::Bold, &pad_left(mark, width))
+                }
+                _ => " ".repeat(width),
+            })
+            .collect();
+        let line = row(items);
+        any.then_some(line)
+    };
+    let level = |side: &[Column], h: usize| -> String {
+        let items = side
+            .iter()
+            .map(|col| {
+                let (c, point) = match *col {
+                    Column::Point(c) => (c, true),
+                    Column::Middle(c) => (c, false),
+                    Column::Blank => return " ".repeat(width),
                 };
                 let w = word(game, state, c);
                 let n = w.count() as usize;
@@ -68,9 +125,9 @@ pub fn draw(
                     } else {
                         token
                     };
-                    style.paint(paint, &pad_left(&text, width))
-                } else if h == 0 {
-                    style.paint(Paint::Dim, &pad_left(style.empty_mark(), width))
+                    marks.paint(style, c, paint, &pad_left(&text, width))
+                } else if h == 0 && point {
+                    marks.paint(style, c, Paint::Dim, &pad_left(style.empty_mark(), width))
                 } else {
                     " ".repeat(width)
                 }
@@ -78,25 +135,29 @@ pub fn draw(
             .collect();
         row(items)
     };
-    let mut lines = vec![labels(&top)];
+    let mut lines = Vec::new();
+    lines.extend(changes(&top_columns, "v"));
+    let first = lines.len();
+    lines.push(labels(&top_columns));
     for h in 0..stack {
-        lines.push(level(&top, h));
+        lines.push(level(&top_columns, h));
     }
-    let middle = lines.len();
+    let middle_line = lines.len();
     lines.push(String::new());
     for h in (0..stack).rev() {
-        lines.push(level(&bottom, h));
+        lines.push(level(&bottom_columns, h));
     }
-    lines.push(labels(&bottom));
+    lines.push(labels(&bottom_columns));
+    lines.extend(changes(&bottom_columns, "^"));
     // The zones go beside the middle of the board.
     let board_width = lines
         .iter()
         .map(|l| crate::session::style::width(l))
         .max()
         .unwrap_or(0);
-    let first = middle.saturating_sub(zones.len() / 2).max(1);
+    let start = middle_line.saturating_sub(zones.len() / 2).max(first + 1);
     for (k, z) in zones.into_iter().enumerate() {
-        let i = (first + k).min(lines.len() - 1);
+        let i = (start + k).min(lines.len() - 1);
         let l = pad(&lines[i], board_width);
         lines[i] = format!("{l}    {z}");
     }
