@@ -271,7 +271,13 @@ fn print_set(
     let parts: Vec<String> = f
         .branching_by_part
         .iter()
-        .map(|v| format!("{v:.1}"))
+        .map(|v| {
+            if v.is_nan() {
+                "-".to_string()
+            } else {
+                format!("{v:.1}")
+            }
+        })
         .collect();
     println!("    by tenth       {}", parts.join(" "));
     println!(

@@ -122,7 +122,8 @@ pub struct Figures {
     pub branching: Mean,
     /// Decisions by number of choices (bins of `branching_bin`).
     pub branching_bins: Vec<usize>,
-    /// The mean number of choices in each tenth of a game (decisions of all games).
+    /// The mean number of choices in each tenth of a game (decisions of all games);
+    /// NaN (null in JSON) for a tenth no decision fell in.
     pub branching_by_part: Vec<f64>,
     /// Each game's share of decisions with a single choice, averaged over games.
     pub forced: Mean,
@@ -164,7 +165,8 @@ impl Figures {
             let m = f.branching.len();
             for (i, &b) in f.branching.iter().enumerate() {
                 bins[branching_bin(b)] += 1;
-                let part = i * PARTS / m;
+                // By the decision's middle, so that a short game spreads over the parts.
+                let part = ((2 * i + 1) * PARTS / (2 * m)).min(PARTS - 1);
                 part_sum[part] += f64::from(b);
                 part_n[part] += 1;
             }
@@ -207,7 +209,13 @@ impl Figures {
             branching: Mean::of(&branching),
             branching_bins: bins,
             branching_by_part: (0..PARTS)
-                .map(|p| part_sum[p] / part_n[p].max(1) as f64)
+                .map(|p| {
+                    if part_n[p] == 0 {
+                        f64::NAN
+                    } else {
+                        part_sum[p] / part_n[p] as f64
+                    }
+                })
                 .collect(),
             forced: Mean::of(&forced),
             decided_early: scored.then(|| {

@@ -222,6 +222,7 @@ pub fn branching_over_game(sets: &[(&str, &Figures)]) -> String {
     let top = sets
         .iter()
         .flat_map(|(_, f)| f.branching_by_part.iter().copied())
+        .filter(|v| v.is_finite())
         .fold(0.0, f64::max);
     let mut c = Chart::new(
         "Choices over the game",
@@ -236,6 +237,7 @@ pub fn branching_over_game(sets: &[(&str, &Figures)]) -> String {
             .branching_by_part
             .iter()
             .enumerate()
+            .filter(|(_, v)| v.is_finite())
             .map(|(p, &v)| (c.x((p as f64 + 0.5) / PARTS as f64), c.y(v)))
             .collect();
         c.svg.group(&format!("series series-{s}"));
