@@ -343,9 +343,15 @@ impl Places {
                 .map(|i| i.collect::<Vec<_>>())
                 .unwrap_or_default()
         };
+        // A flag left out still has an index, that of its default: none then.
+        let vs = if m.get_count("vs") == 0 {
+            Vec::new()
+        } else {
+            at("vs")
+        };
         Places {
             options: at("options"),
-            vs: at("vs"),
+            vs,
         }
     }
 }

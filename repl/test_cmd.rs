@@ -41,7 +41,7 @@ pub fn run(games: &[String], options: &[String], color: bool) -> Result<(), Stri
                     println!("  FAIL  {}{with}", r.name);
                     let (line, col) = source.line_col(f.span.start);
                     println!("        failed at {}:{line}:{col}", source.name);
-                    for l in render(&source, f, color).lines() {
+                    for l in render(&source, f, color).trim_end().lines() {
                         println!("        {l}");
                     }
                 }

@@ -35,6 +35,8 @@ fn holds(rate: &Value, p: f64) -> bool {
 #[test]
 fn random_tic_tac_toe_gives_the_classical_odds() {
     let v = json(&["analyze", TTT, "-n", "2000", "--json", "--threads", "2"]);
+    assert_eq!(v["sets"].as_array().unwrap().len(), 1);
+    assert!(v["comparisons"].as_array().unwrap().is_empty());
     let f = &v["sets"][0]["figures"];
     assert_eq!(f["games"], 2000);
     assert!(holds(&f["seat_wins"][0], X_WINS), "{}", f["seat_wins"][0]);
@@ -61,6 +63,8 @@ fn a_variant_is_compared_with_its_differences_and_their_intervals() {
     let v = json(&[
         "analyze", TTT, "-n", "1500", "--json", "--vs", "-o", "misere",
     ]);
+    assert_eq!(v["sets"].as_array().unwrap().len(), 2);
+    assert_eq!(v["sets"][0]["options"], serde_json::json!([]));
     assert_eq!(v["sets"][1]["options"], serde_json::json!(["misere"]));
     let misere = &v["sets"][1]["figures"];
     assert!(holds(&misere["seat_wins"][0], O_WINS));
