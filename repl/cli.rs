@@ -156,8 +156,10 @@ pub enum Command {
         #[arg(short = 'o', long = "option")]
         options: Vec<String>,
         /// Start another option set to compare with the first (its options follow it).
-        #[arg(long, action = clap::ArgAction::Count)]
-        vs: u8,
+        // Each occurrence is kept (with its place on the command line), unlike a counted
+        // flag, which keeps one place only.
+        #[arg(long, action = clap::ArgAction::Append, num_args = 0, default_missing_value = "true")]
+        vs: Vec<bool>,
         /// The computer players: one for every seat, or two (A,B) whose seats alternate
         /// from game to game: random, greedy, playouts, mcts:200, net...
         #[arg(long, value_delimiter = ',', default_value = "random")]
@@ -343,12 +345,7 @@ impl Places {
                 .map(|i| i.collect::<Vec<_>>())
                 .unwrap_or_default()
         };
-        // A flag left out still has an index, that of its default: none then.
-        let vs = if m.get_count("vs") == 0 {
-            Vec::new()
-        } else {
-            at("vs")
-        };
+        let vs = at("vs");
         Places {
             options: at("options"),
             vs,

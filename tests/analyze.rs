@@ -170,3 +170,23 @@ fn bad_requests_are_answered_plainly() {
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("nonsense"));
 }
+
+#[test]
+fn each_vs_starts_its_own_option_set() {
+    let v = json(&[
+        "analyze", TTT, "-n", "10", "--json", "--vs", "-o", "misere", "--vs", "--vs", "-o",
+        "misere",
+    ]);
+    let sets: Vec<&Value> = v["sets"].as_array().unwrap().iter().collect();
+    let options: Vec<&Value> = sets.iter().map(|s| &s["options"]).collect();
+    assert_eq!(
+        options,
+        [
+            &serde_json::json!([]),
+            &serde_json::json!(["misere"]),
+            &serde_json::json!([]),
+            &serde_json::json!(["misere"])
+        ]
+    );
+    assert_eq!(v["comparisons"].as_array().unwrap().len(), 3);
+}
