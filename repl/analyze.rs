@@ -10,6 +10,94 @@ use tabula::ai::AiError;
 use tabula::analysis::figures::{branching_bin_label, Figures};
 use tabula::analysis::{compare, plot, GameFacts, Row};
 
+pub const EXAMPLES: &str = "Examples:\n  tabula analyze naytin-six -n 2000\n  tabula analyze naytin-six --vs -o slide --vs -o cross-placement --svg plots\n  tabula analyze invictus --players mcts:200 -n 100";
+
+/// `tabula analyze`'s command line.
+#[derive(clap::Args, Debug)]
+pub struct AnalyzeArgs {
+    /// A built-in game (e.g. naytin-six) or the path of a rules file.
+    pub game: String,
+    /// Turn on an option of the game (repeat for several); after a `--vs`, an option of
+    /// that set.
+    #[arg(short = 'o', long = "option")]
+    pub options: Vec<String>,
+    /// Start another option set to compare with the first (its options follow it).
+    // Each occurrence is kept (with its place on the command line), unlike a counted
+    // flag, which keeps one place only.
+    #[arg(long, action = clap::ArgAction::Append, num_args = 0, default_missing_value = "true")]
+    pub vs: Vec<bool>,
+    /// The computer players: one for every seat, or two (A,B) whose seats alternate
+    /// from game to game: random, greedy, playouts, mcts:200, net...
+    #[arg(long, value_delimiter = ',', default_value = "random")]
+    pub players: Vec<String>,
+    /// Number of games of each option set.
+    #[arg(short = 'n', long = "games", default_value_t = 1000)]
+    pub games: u64,
+    /// Seed of the first game; game i uses seed + i, whatever the number of threads.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// A game still going after this many decisions is counted unfinished.
+    #[arg(long, default_value_t = 10_000)]
+    pub max_decisions: usize,
+    /// Games played at once (0: every core); the results do not depend on it.
+    #[arg(long, default_value_t = 0)]
+    pub threads: usize,
+    /// One JSON object with every figure.
+    #[arg(long)]
+    pub json: bool,
+    /// Write plots into this folder: lengths.svg, seats.svg, branching.svg.
+    #[arg(long, value_name = "DIR")]
+    pub svg: Option<String>,
+    /// A won game counts as decided early when its winner led by the score from this
+    /// percentage of the game on.
+    #[arg(long, default_value_t = 50.0, value_name = "PERCENT")]
+    pub early: f64,
+}
+
+/// The places on the command line of `analyze`'s `-o` values and of its `--vs` flags.
+pub struct Places {
+    pub options: Vec<usize>,
+    pub vs: Vec<usize>,
+}
+
+impl Places {
+    pub fn of(matches: &clap::ArgMatches) -> Places {
+        let Some(m) = matches.subcommand_matches("analyze") else {
+            return Places {
+                options: Vec::new(),
+                vs: Vec::new(),
+            };
+        };
+        let at = |id: &str| {
+            m.indices_of(id)
+                .map(|i| i.collect::<Vec<_>>())
+                .unwrap_or_default()
+        };
+        let vs = at("vs");
+        Places {
+            options: at("options"),
+            vs,
+        }
+    }
+}
+
+/// Runs `tabula analyze` as the command line asks.
+pub fn run_args(a: AnalyzeArgs, places: Places) -> Result<(), String> {
+    let placed: Vec<(usize, String)> = places.options.into_iter().zip(a.options).collect();
+    run(AnalyzeOptions {
+        game: a.game,
+        sets: option_sets(&placed, &places.vs),
+        players: a.players,
+        games: a.games,
+        seed: a.seed,
+        max_decisions: a.max_decisions,
+        threads: a.threads,
+        json: a.json,
+        svg: a.svg,
+        early: a.early,
+    })
+}
+
 /// How `tabula analyze` was asked to run.
 pub struct AnalyzeOptions {
     pub game: String,

@@ -145,48 +145,8 @@ pub enum Command {
     /// Play many games with computer players and measure the game: wins by seat, length,
     /// choices, forced moves, how early it is decided, each with its 95 % interval;
     /// `--vs -o ...` compares option sets.
-    #[command(
-        after_help = "Examples:\n  tabula analyze naytin-six -n 2000\n  tabula analyze naytin-six --vs -o slide --vs -o cross-placement --svg plots\n  tabula analyze invictus --players mcts:200 -n 100"
-    )]
-    Analyze {
-        /// A built-in game (e.g. naytin-six) or the path of a rules file.
-        game: String,
-        /// Turn on an option of the game (repeat for several); after a `--vs`, an option of
-        /// that set.
-        #[arg(short = 'o', long = "option")]
-        options: Vec<String>,
-        /// Start another option set to compare with the first (its options follow it).
-        // Each occurrence is kept (with its place on the command line), unlike a counted
-        // flag, which keeps one place only.
-        #[arg(long, action = clap::ArgAction::Append, num_args = 0, default_missing_value = "true")]
-        vs: Vec<bool>,
-        /// The computer players: one for every seat, or two (A,B) whose seats alternate
-        /// from game to game: random, greedy, playouts, mcts:200, net...
-        #[arg(long, value_delimiter = ',', default_value = "random")]
-        players: Vec<String>,
-        /// Number of games of each option set.
-        #[arg(short = 'n', long = "games", default_value_t = 1000)]
-        games: u64,
-        /// Seed of the first game; game i uses seed + i, whatever the number of threads.
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
-        /// A game still going after this many decisions is counted unfinished.
-        #[arg(long, default_value_t = 10_000)]
-        max_decisions: usize,
-        /// Games played at once (0: every core); the results do not depend on it.
-        #[arg(long, default_value_t = 0)]
-        threads: usize,
-        /// One JSON object with every figure.
-        #[arg(long)]
-        json: bool,
-        /// Write plots into this folder: lengths.svg, seats.svg, branching.svg.
-        #[arg(long, value_name = "DIR")]
-        svg: Option<String>,
-        /// A won game counts as decided early when its winner led by the score from this
-        /// percentage of the game on.
-        #[arg(long, default_value_t = 50.0, value_name = "PERCENT")]
-        early: f64,
-    },
+    #[command(after_help = crate::analyze::EXAMPLES)]
+    Analyze(crate::analyze::AnalyzeArgs),
     /// Run the tests written in rules files (`test "name" { ... }`); fails when one fails.
     #[command(
         after_help = "Examples:\n  tabula test backgammon\n  tabula test games/*.tabula examples/rules/*.tabula\n  tabula test naytin-six -o slide"
@@ -326,34 +286,7 @@ pub struct PositionArgs {
     pub dice: Vec<u32>,
 }
 
-/// The places on the command line of `analyze`'s `-o` values and of its `--vs` flags.
-pub struct Places {
-    pub options: Vec<usize>,
-    pub vs: Vec<usize>,
-}
-
-impl Places {
-    pub fn of(matches: &clap::ArgMatches) -> Places {
-        let Some(m) = matches.subcommand_matches("analyze") else {
-            return Places {
-                options: Vec::new(),
-                vs: Vec::new(),
-            };
-        };
-        let at = |id: &str| {
-            m.indices_of(id)
-                .map(|i| i.collect::<Vec<_>>())
-                .unwrap_or_default()
-        };
-        let vs = at("vs");
-        Places {
-            options: at("options"),
-            vs,
-        }
-    }
-}
-
-pub fn run(cli: Cli, places: Places) -> Result<(), String> {
+pub fn run(cli: Cli, places: crate::analyze::Places) -> Result<(), String> {
     let Some(command) = cli.command else {
         return crate::play::run(crate::play::PlayOptions {
             game: None,
@@ -439,33 +372,7 @@ pub fn run(cli: Cli, places: Places) -> Result<(), String> {
             records: records.as_deref(),
             mcts_playouts,
         }),
-        Command::Analyze {
-            game,
-            options,
-            vs: _,
-            players,
-            games,
-            seed,
-            max_decisions,
-            threads,
-            json,
-            svg,
-            early,
-        } => {
-            let placed: Vec<(usize, String)> = places.options.into_iter().zip(options).collect();
-            crate::analyze::run(crate::analyze::AnalyzeOptions {
-                game,
-                sets: crate::analyze::option_sets(&placed, &places.vs),
-                players,
-                games,
-                seed,
-                max_decisions,
-                threads,
-                json,
-                svg,
-                early,
-            })
-        }
+        Command::Analyze(args) => crate::analyze::run_args(args, places),
         Command::Draw {
             game,
             position,

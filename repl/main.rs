@@ -19,7 +19,7 @@ fn main() -> ExitCode {
         Ok(a) => a,
         Err(e) => e.exit(),
     };
-    let places = cli::Places::of(&matches);
+    let places = analyze::Places::of(&matches);
     match cli::run(args, places) {
         Ok(()) => ExitCode::SUCCESS,
         Err(message) => {
