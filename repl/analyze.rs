@@ -273,6 +273,15 @@ pub fn run(o: AnalyzeOptions) -> Result<(), String> {
     Ok(())
 }
 
+/// Games a second: whole numbers, but two decimals for slow runs (tree search).
+fn rate_text(rate: f64) -> String {
+    if rate < 10.0 {
+        format!("{rate:.2}")
+    } else {
+        format!("{rate:.0}")
+    }
+}
+
 fn pct(x: f64) -> String {
     format!("{:.1} %", 100.0 * x)
 }
@@ -393,9 +402,9 @@ fn print_set(
         _ => println!("  decided early    not measured: the game declares no `score`"),
     }
     println!(
-        "  speed            {:.1} s, {:.0} games/s on {threads} thread{}",
+        "  speed            {:.1} s, {} games/s on {threads} thread{}",
         s.seconds,
-        f.games as f64 / s.seconds.max(1e-9),
+        rate_text(f.games as f64 / s.seconds.max(1e-9)),
         if threads == 1 { "" } else { "s" }
     );
     println!();
