@@ -24,6 +24,8 @@ pub struct Diagnostic {
     pub message: String,
     pub span: Span,
     pub hint: Option<String>,
+    /// A warning: the file is accepted, but probably does not say what was meant.
+    pub warning: bool,
 }
 
 impl Diagnostic {
@@ -32,7 +34,14 @@ impl Diagnostic {
             message: message.into(),
             span,
             hint: None,
+            warning: false,
         }
+    }
+
+    /// The same, as a warning.
+    pub fn as_warning(mut self) -> Diagnostic {
+        self.warning = true;
+        self
     }
 
     pub fn with_hint(mut self, hint: impl Into<String>) -> Diagnostic {
@@ -98,7 +107,12 @@ impl Diagnostics {
             let start = floor_char_boundary(text, d.span.start.min(end));
             let (shown, range) = quoted(text, start..end);
             let file = SimpleFile::new(self.source.name.as_str(), shown.as_ref());
-            let mut report = Report::error()
+            let report = if d.warning {
+                Report::warning()
+            } else {
+                Report::error()
+            };
+            let mut report = report
                 .with_message(&d.message)
                 .with_labels(vec![Label::primary((), range.clone())]);
             if let Some(hint) = &d.hint {

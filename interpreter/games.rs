@@ -4,6 +4,11 @@
 // Name and text of each built-in rules file (`BUILT_IN`), sorted by name.
 include!(concat!(env!("OUT_DIR"), "/built_in.rs"));
 
+/// The names of the built-in games, sorted.
+pub fn names() -> Vec<&'static str> {
+    BUILT_IN.iter().map(|(n, _)| *n).collect()
+}
+
 /// The text of a built-in game.
 pub fn built_in(name: &str) -> Option<&'static str> {
     BUILT_IN.iter().find(|(n, _)| *n == name).map(|(_, t)| *t)

@@ -69,6 +69,8 @@ pub struct Game {
     /// The rules text the game was compiled from, to show a runtime error's line from
     /// the very text that was played (not a file read again).
     pub source_text: String,
+    /// What the checker found suspicious in a file it accepted.
+    pub warnings: Vec<crate::diagnostic::Diagnostic>,
     pub players: Vec<String>,
     /// Every option the file declares: name and description.
     pub options: Vec<(String, String)>,
@@ -307,6 +309,9 @@ pub enum Gen {
 #[derive(Debug, Clone)]
 pub enum Domain {
     Range(Expr, Expr),
+    /// The cells from the first to the last in board order, backwards when the first
+    /// comes later; none when either is `none`.
+    CellRange(Expr, Expr),
     Dirs(Vec<Expr>),
     /// Directions known when compiling: `per_player[mover]` lists them.
     FixedDirs(Vec<Vec<i32>>),
@@ -321,6 +326,9 @@ pub enum Domain {
         player: Option<Expr>,
     },
     Neighbours(Expr),
+    /// The group of the cell: it and the cells joined to it through neighbours of the
+    /// same owner (see `engine::reach`).
+    Group(Expr),
     Pool {
         pool: usize,
         player: Option<Expr>,
@@ -337,7 +345,7 @@ pub enum Domain {
 macro_rules! domain_exprs {
     ($domain:expr, $f:expr, $recurse:ident) => {
         match $domain {
-            Domain::Range(a, b) => {
+            Domain::Range(a, b) | Domain::CellRange(a, b) => {
                 $f(a);
                 $f(b);
             }
@@ -346,7 +354,7 @@ macro_rules! domain_exprs {
                     $f(d);
                 }
             }
-            Domain::Neighbours(c) => $f(c),
+            Domain::Neighbours(c) | Domain::Group(c) => $f(c),
             Domain::Owned { inner, owner } => {
                 inner.$recurse($f);
                 $f(owner);
@@ -378,13 +386,17 @@ impl Domain {
     pub fn reads_state(&self) -> bool {
         let own = match self {
             Domain::Range(..)
+            | Domain::CellRange(..)
             | Domain::Dirs(_)
             | Domain::Cells
             | Domain::Players
             | Domain::Region { .. }
             | Domain::Track { .. }
             | Domain::Neighbours(_) => false,
-            Domain::FixedDirs(_) | Domain::Pool { .. } | Domain::Owned { .. } => true,
+            Domain::FixedDirs(_)
+            | Domain::Pool { .. }
+            | Domain::Owned { .. }
+            | Domain::Group(_) => true,
         };
         let mut exprs = false;
         self.exprs(&mut |e| exprs |= e.reads_state());
@@ -420,6 +432,11 @@ macro_rules! expr_children {
                 $f(a);
                 $f(b);
                 $f(c);
+            }
+            Expr::Reach(_, args) => {
+                for a in args {
+                    $f(a);
+                }
             }
             Expr::Counter { player, .. }
             | Expr::TrackLen { player, .. }
@@ -491,6 +508,7 @@ impl Expr {
     /// the locals and the board. Every kind is named, so a new one must be decided.
     pub fn reads_state(&self) -> bool {
         let own = match self {
+            Expr::Reach(op, _) => op.reads_state(),
             Expr::Const(_)
             | Expr::Local(_)
             | Expr::Opponent(_)
@@ -627,7 +645,8 @@ pub enum StmtKind {
     Continue,
     Move(Expr, Expr),
     Put {
-        count: i32,
+        /// How many pieces: 0 to 255 in play.
+        count: Expr,
         piece: u8,
         owner: Option<Expr>,
         value: Option<Expr>,
@@ -689,6 +708,9 @@ pub enum Expr {
     Is(Box<Expr>, u8),
     Step(Box<Expr>, Box<Expr>),
     Slide(Box<Expr>, Box<Expr>),
+    /// A reading along lines and through groups of cells, of its evaluated operands
+    /// (see `engine::reach`).
+    Reach(ReachOp, Vec<Expr>),
     RelDir(u8),
     TrackPos {
         track: usize,
@@ -806,6 +828,28 @@ pub enum BinOp {
     Mul,
     Div,
     Rem,
+}
+
+/// What an `Expr::Reach` reads; its operands are listed with each kind.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ReachOp {
+    /// `step(c, d, n)`: [cell, direction, steps] -> the cell n steps away, or none.
+    StepN,
+    /// `run(c, d, p)`: [cell, direction, player] -> how many cells in a row after the
+    /// cell, in the direction, hold pieces of the player (are empty, for none).
+    Run,
+    /// `liberties(c)`: [cell] -> the empty cells next to the cell's group.
+    Liberties,
+    /// `connected(p, A, B)`: [player, A's player, B's player] -> whether a chain of
+    /// neighbouring cells of the player joins a cell of region A to one of region B.
+    Connected(u16, u16),
+}
+
+impl ReachOp {
+    /// Whether the value depends on the state, and not only on the operands.
+    pub fn reads_state(self) -> bool {
+        !matches!(self, ReachOp::StepN)
+    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

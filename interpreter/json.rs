@@ -96,6 +96,18 @@ pub fn state_to_json(game: &Game, state: &State) -> Value {
     })
 }
 
+/// A state as `tabula state` and the session's `state` write it: the state document,
+/// with `over` (the result, when the game is over) and `scores` (in `players` order)
+/// added for the reader; both are ignored when a state is read.
+pub fn state_report(game: &Game, engine: &mut crate::engine::Engine, state: &State) -> Value {
+    let mut value = state_to_json(game, state);
+    if let Some(o) = engine.outcome(state) {
+        value["over"] = outcome_to_json(game, &o);
+    }
+    value["scores"] = json!(engine.scores(state));
+    value
+}
+
 /// A game's result with players by name: winner (null for a draw), points, scores by
 /// player, and the end rule that decided it.
 pub fn outcome_to_json(game: &Game, o: &crate::engine::Outcome) -> Value {

@@ -3,9 +3,9 @@
 //! game is decided), each with its 95 % interval; with `--vs`, the option sets side by
 //! side with their differences.
 
-use crate::arena::{players, thread_pool};
+use crate::arena::thread_pool;
 use crate::cli::{games_bar, load, runtime_error, GameArgs};
-use tabula::ai::arena::Arena;
+use tabula::ai::arena::{sides, Arena, Sides};
 use tabula::ai::AiError;
 use tabula::analysis::figures::{branching_bin_label, Figures};
 use tabula::analysis::{compare, plot, GameFacts, Row};
@@ -168,9 +168,15 @@ pub fn run(o: AnalyzeOptions) -> Result<(), String> {
             game: o.game.clone(),
             options: options.clone(),
         })?;
-        let (sides, nets, names) = players(&o.game, &game, texts, false)?;
+        let Sides {
+            levels,
+            nets,
+            names,
+        } = tabula::games::default_net(&o.game, &game)
+            .and_then(|net| sides(&game, texts, net.map(std::sync::Arc::new), false))
+            .map_err(|e| format!("error: {e}"))?;
         let arena = Arena {
-            sides,
+            sides: levels,
             games: o.games,
             seed: o.seed,
             max_decisions: o.max_decisions,
@@ -206,11 +212,11 @@ pub fn run(o: AnalyzeOptions) -> Result<(), String> {
         let figures = Figures::of(
             &facts,
             game.players.len(),
-            sides[0] != sides[1],
+            levels[0] != levels[1],
             o.early / 100.0,
         );
         seat_names = game.players.clone();
-        player_names = names;
+        player_names = names.to_vec();
         results.push((
             game.name.clone(),
             SetResult {

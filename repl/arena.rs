@@ -2,10 +2,10 @@
 //! with the figures a reader needs to tell a real difference from luck.
 
 use crate::cli::{games_bar, load, runtime_error, GameArgs};
-use tabula::ai::arena::{play_game, Arena, ArenaGame, Summary};
-use tabula::ai::net::Net;
+use std::sync::Arc;
+use tabula::ai::arena::{play_game, sides, Arena, ArenaGame, Sides, Summary};
 use tabula::ai::stats::elo_text;
-use tabula::ai::{AiError, Level};
+use tabula::ai::AiError;
 use tabula::session::Record;
 
 /// How `tabula arena` was asked to run.
@@ -23,59 +23,6 @@ pub struct ArenaOptions<'a> {
     pub mcts_playouts: bool,
 }
 
-fn level(text: &str) -> Result<Level, String> {
-    match Level::parse(text) {
-        Ok(Some(l)) => Ok(l),
-        Ok(None) => Err(format!("error: `{text}` is not a computer player")),
-        Err(m) => Err(format!("error: {m}")),
-    }
-}
-
-/// Two computer players of a game: their levels, their networks (a `net:FILE`, or the
-/// game's own for `net`, and for `mcts` unless `mcts_playouts`), and their names.
-pub type Players = ([Level; 2], [Option<std::sync::Arc<Net>>; 2], Vec<String>);
-
-pub fn players(
-    game_name: &str,
-    game: &tabula::Game,
-    texts: [&str; 2],
-    mcts_playouts: bool,
-) -> Result<Players, String> {
-    let sides = [level(texts[0])?, level(texts[1])?];
-    let default_net = tabula::games::default_net(game_name, game)
-        .map_err(|e| format!("error: {e}"))?
-        .map(std::sync::Arc::new);
-    let mut nets = [None, None];
-    for (side, text) in texts.into_iter().enumerate() {
-        nets[side] = match (Level::net_file(text), sides[side]) {
-            (Some(file), _) => {
-                let bytes = tabula::games::read_net_file(file).map_err(|e| format!("error: {e}"))?;
-                let net = Net::from_bytes(game, &bytes)
-                    .map_err(|e| format!("error: `{file}`: {e}"))?;
-                Some(std::sync::Arc::new(net))
-            }
-            (None, Level::Net) => match &default_net {
-                Some(n) => Some(n.clone()),
-                None => {
-                    return Err(format!(
-                        "error: {} has no trained network; train one with `tabula train`, or name a file: `net:FILE`",
-                        game.name
-                    ))
-                }
-            },
-            (None, Level::Mcts(_)) if !mcts_playouts => default_net.clone(),
-            _ => None,
-        };
-    }
-    let names: Vec<String> = (0..2)
-        .map(|side| match (sides[side], &nets[side]) {
-            (Level::Mcts(_), Some(_)) => format!("{}+net", sides[side].name()),
-            (l, _) => l.name(),
-        })
-        .collect();
-    Ok((sides, nets, names))
-}
-
 /// A pool of `threads` threads (0: every core) and their number.
 pub fn thread_pool(threads: usize) -> Result<(usize, rayon::ThreadPool), String> {
     let threads = match threads {
@@ -91,7 +38,13 @@ pub fn thread_pool(threads: usize) -> Result<(usize, rayon::ThreadPool), String>
 
 pub fn run(o: ArenaOptions) -> Result<(), String> {
     let game = load(o.game)?;
-    let (sides, nets, names) = players(&o.game.game, &game, [o.a, o.b], o.mcts_playouts)?;
+    let Sides {
+        levels: sides,
+        nets,
+        names,
+    } = tabula::games::default_net(&o.game.game, &game)
+        .and_then(|net| sides(&game, [o.a, o.b], net.map(Arc::new), o.mcts_playouts))
+        .map_err(|e| format!("error: {e}"))?;
     if o.games == 0 {
         return Err("error: play at least one game (`-n 1`)".into());
     }

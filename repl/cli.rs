@@ -18,7 +18,7 @@ macro_rules! out {
 use std::io::IsTerminal;
 use tabula::engine::play::PlayError;
 use tabula::engine::rng::Rng;
-use tabula::{compile, json, Choices, CompileError, Engine, Game, Source, State};
+use tabula::{compile, json, Choices, Engine, Game, Source, State};
 
 #[derive(Parser, Debug)]
 #[command(
@@ -227,7 +227,7 @@ pub enum Command {
         #[arg(long, default_value_t = 0.7)]
         lambda: f32,
         /// Learning rate.
-        #[arg(long, default_value_t = 0.1)]
+        #[arg(long, default_value_t = 0.002)]
         rate: f32,
         /// Share of self-play decisions made at random, to explore.
         #[arg(long, default_value_t = 0.05)]
@@ -453,10 +453,7 @@ pub fn games_bar(games: u64, wanted: bool) -> Option<indicatif::ProgressBar> {
 /// Loads and compiles a game, rendering any error for a person.
 pub fn load(g: &GameArgs) -> Result<Game, String> {
     let source = tabula::games::load_source(&g.game).map_err(|e| format!("error: {e}"))?;
-    compile(&source, &g.options).map_err(|e| match e {
-        CompileError::Rules(d) => d.render(color()),
-        CompileError::Option(m) => format!("error: {m}"),
-    })
+    compile(&source, &g.options).map_err(|e| e.render(color()))
 }
 
 /// A runtime error of the rules file, rendered for a person.
@@ -465,20 +462,7 @@ pub fn runtime_error(game: &Game, e: &tabula::RuntimeError) -> String {
 }
 
 fn runtime(game: &Game, e: &tabula::RuntimeError) -> String {
-    match Source::new(game.source_name.as_str(), game.source_text.as_str()) {
-        // A limit of the whole game, not of one statement: no line to show.
-        _ if e.span == tabula::diagnostic::Span::default() => {
-            format!("error while playing: {}", e.message)
-        }
-        s => tabula::Diagnostics {
-            source: s,
-            list: vec![tabula::Diagnostic::new(
-                e.span,
-                format!("while playing: {}", e.message),
-            )],
-        }
-        .render(color()),
-    }
+    e.render(game, color())
 }
 
 fn play_error(game: &Game, e: PlayError) -> String {
@@ -542,6 +526,13 @@ fn check(g: &GameArgs) -> Result<(), String> {
     let game = load(g)?;
     let mut engine = Engine::new(&game);
     engine.initial_state().map_err(|e| runtime(&game, &e))?;
+    if !game.warnings.is_empty() {
+        let warnings = tabula::Diagnostics {
+            source: Source::new(game.source_name.as_str(), game.source_text.as_str()),
+            list: game.warnings.clone(),
+        };
+        eprint!("{}", warnings.render(color()));
+    }
     out!("{}: ok", game.source_name);
     out!("  game     {}", game.name);
     out!("  players  {}", game.players.join(", "));
@@ -827,11 +818,7 @@ fn state(g: &GameArgs, p: &PositionArgs, yaml: bool) -> Result<(), String> {
     let game = load(g)?;
     let mut engine = Engine::new(&game);
     let state = position(&mut engine, p)?;
-    let mut value = json::state_to_json(&game, &state);
-    if let Some(o) = engine.outcome(&state) {
-        value["over"] = json::outcome_to_json(&game, &o);
-    }
-    value["scores"] = serde_json::json!(engine.scores(&state));
+    let mut value = json::state_report(&game, &mut engine, &state);
     add_gnubg_ids(&game, &mut value);
     if yaml {
         let text = serde_yaml_ng::to_string(&value).map_err(|e| format!("error: {e}"))?;
@@ -851,19 +838,9 @@ fn state(g: &GameArgs, p: &PositionArgs, yaml: bool) -> Result<(), String> {
 /// of his own (the tray). Decided by the game's structure, not by its title, so a
 /// variant written on backgammon's board has IDs too.
 pub fn backgammon_shape(game: &Game) -> bool {
-    let board = &game.board;
-    let zone_of = |cell: i32| board.zones.iter().any(|z| z.cells.contains(&cell));
     game.players.len() == 2
         && game.pieces.iter().filter(|p| !p.neutral).count() == 1
-        && board.tracks.iter().any(|t| {
-            t.per_player
-                && t.lists.len() == 2
-                && t.lists
-                    .iter()
-                    .all(|l| l.len() == 26 && zone_of(l[0]) && zone_of(l[25]) && l[0] != l[25])
-                && t.lists[0][1..25].iter().rev().eq(t.lists[1][1..25].iter())
-                && t.lists[0][1..25].iter().all(|&c| !zone_of(c))
-        })
+        && game.board.opposed_race() == Some(24)
 }
 
 /// `state --gnubg-id POSITION[:MATCH]`: the state of the IDs (validated like a state

@@ -24,6 +24,67 @@ pub struct Arena {
     pub nets: [Option<std::sync::Arc<super::net::Net>>; 2],
 }
 
+/// The two sides of an arena as they are written (`mcts:1000`, `net`, `net:FILE`...):
+/// each side's level, its network and its name in reports.
+#[derive(Debug, Clone)]
+pub struct Sides {
+    pub levels: [Level; 2],
+    pub nets: [Option<std::sync::Arc<super::net::Net>>; 2],
+    /// As written back in reports: `mcts:1000+net` for a search that rates positions by
+    /// a network.
+    pub names: [String; 2],
+}
+
+/// Reads the two sides of an arena. `default_net` is the game's own network, if it
+/// has one (`games::default_net`). A side `net:FILE` plays by that file's network,
+/// `net` by the game's own; `mcts` rates positions by the game's network when it has
+/// one, unless `mcts_playouts`. The error is a sentence for a person.
+pub fn sides(
+    game: &Game,
+    texts: [&str; 2],
+    default_net: Option<std::sync::Arc<super::net::Net>>,
+    mcts_playouts: bool,
+) -> Result<Sides, String> {
+    let level = |text: &str| match Level::parse(text) {
+        Ok(Some(l)) => Ok(l),
+        Ok(None) => Err(format!("`{text}` is not a computer player")),
+        Err(m) => Err(m),
+    };
+    let levels = [level(texts[0])?, level(texts[1])?];
+    let mut nets = [None, None];
+    for (side, text) in texts.into_iter().enumerate() {
+        nets[side] = match (Level::net_file(text), levels[side]) {
+            (Some(file), _) => {
+                let bytes = crate::games::read_net_file(file)?;
+                let net = super::net::Net::from_bytes(game, &bytes)
+                    .map_err(|e| format!("`{file}`: {e}"))?;
+                Some(std::sync::Arc::new(net))
+            }
+            (None, Level::Net) => match &default_net {
+                Some(n) => Some(n.clone()),
+                None => {
+                    return Err(format!(
+                        "{} has no trained network; train one with `tabula train`, or name a file: `net:FILE`",
+                        game.name
+                    ))
+                }
+            },
+            (None, Level::Mcts(_)) if !mcts_playouts => default_net.clone(),
+            _ => None,
+        };
+    }
+    let name = |side: usize| match (levels[side], &nets[side]) {
+        (Level::Mcts(_), Some(_)) => format!("{}+net", levels[side].name()),
+        (l, _) => l.name(),
+    };
+    let names = [name(0), name(1)];
+    Ok(Sides {
+        levels,
+        nets,
+        names,
+    })
+}
+
 /// One game of the arena.
 #[derive(Debug, Clone)]
 pub struct ArenaGame {

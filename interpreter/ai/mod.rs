@@ -373,11 +373,7 @@ fn typical_worth(est: &[Estimate]) -> f64 {
 /// Each player's points and win share from a game's result (`None`: unfinished, which
 /// counts as a draw); returns the result's size in points. A winner gains the game's
 /// points and the others share the loss; a draw shares the win.
-pub(crate) fn rewards(
-    outcome: Option<&crate::Outcome>,
-    points: &mut [f64],
-    wins: &mut [f64],
-) -> f64 {
+pub fn rewards(outcome: Option<&crate::Outcome>, points: &mut [f64], wins: &mut [f64]) -> f64 {
     let n = points.len();
     match outcome.and_then(|o| o.winner.map(|w| (w, o.points))) {
         Some((w, pts)) if w < n => {

@@ -65,6 +65,13 @@ pub struct Scratch {
     pub(crate) out: Vec<f32>,
 }
 
+impl Scratch {
+    /// The last evaluation: each player's win chance, then each player's points.
+    pub fn outputs(&self) -> &[f32] {
+        &self.out
+    }
+}
+
 pub(crate) fn sigmoid(x: f32) -> f32 {
     1.0 / (1.0 + (-x).exp())
 }

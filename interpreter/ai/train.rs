@@ -1,7 +1,9 @@
 //! Self-play training of the network by temporal differences (TD(λ), the method of
-//! the first self-taught game programs): the network plays both sides, one choice ahead, with a little exploration;
-//! after each game every position it met is moved toward its λ-return, the blend of
-//! the network's later estimates and the game's result. Games are played in batches
+//! the first self-taught game programs): the network plays both sides, one choice
+//! ahead, with a little exploration; after each game every position it met (each
+//! decision and each chance event, since a choice is rated by the state it leads to,
+//! which is often one where chance is to come) is moved toward its λ-return, the blend
+//! of the network's later estimates and the game's result. Games are played in batches
 //! with one copy of the weights and learnt from in the order of their seeds, so a seed
 //! gives the same network on any number of threads.
 
@@ -20,7 +22,9 @@ pub struct Training {
     pub threads: usize,
     /// TD(λ)'s λ: how far back a result reaches.
     pub lambda: f32,
-    /// The learning rate.
+    /// The learning rate. Each position is one step of gradient descent, and a board
+    /// position has tens of entries that are not 0: a rate much above 0.01 makes the
+    /// weights swing from batch to batch and the outputs stop depending on the position.
     pub rate: f32,
     /// The share of decisions made at random (by the playout weights), to explore.
     pub explore: f32,
@@ -39,7 +43,7 @@ impl Default for Training {
             seed: 1,
             threads: 0,
             lambda: 0.7,
-            rate: 0.1,
+            rate: 0.002,
             explore: 0.05,
             max_decisions: 2000,
             probe_every: 2000,
@@ -97,6 +101,7 @@ fn self_play(game: &Game, net: &Net, t: &Training, seed: u64) -> Result<Option<L
     let mut choices = Choices::default();
     let mut scratch = Scratch::default();
     let mut inputs = Vec::new();
+    let mut decisions = 0;
     let n = game.players.len();
     let explore = (t.explore.clamp(0.0, 1.0) * 1_000_000.0) as u32;
     let (wins, points) = loop {
@@ -107,6 +112,11 @@ fn self_play(game: &Game, net: &Net, t: &Training, seed: u64) -> Result<Option<L
                 break (w, p);
             }
             Status::Chance(_) => {
+                // Chance states are learnt too: self-play rates a choice by the state it
+                // leads to, which is often one where chance is to come.
+                let mut input = Vec::new();
+                net.encoding().sparse(game, &state, &mut input);
+                inputs.push(input);
                 engine
                     .resolve_chance(&mut state, &mut rng, None)
                     .map_err(|e| match e {
@@ -118,9 +128,10 @@ fn self_play(game: &Game, net: &Net, t: &Training, seed: u64) -> Result<Option<L
                     })?;
             }
             Status::Player(p) => {
-                if inputs.len() >= t.max_decisions {
+                if decisions >= t.max_decisions {
                     return Ok(None);
                 }
+                decisions += 1;
                 engine.legal(&state, &mut choices)?;
                 if choices.is_empty() {
                     let o = engine.outcome(&state);

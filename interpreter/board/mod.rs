@@ -66,6 +66,31 @@ pub struct Track {
 }
 
 impl Board {
+    /// The number of cells of a race run by two players in opposite directions: a
+    /// track kept per player, of two players, that runs for each from a zone of his
+    /// own, over cells of the board that both cross, each in the other's order, to
+    /// another zone of his own. `None` when the board has no such track. Programs that
+    /// read or write another program's positions use it to tell whether a game has the
+    /// board those positions describe, by its structure rather than its title.
+    pub fn opposed_race(&self) -> Option<usize> {
+        let zone_of = |cell: i32| self.zones.iter().any(|z| z.cells.contains(&cell));
+        self.tracks.iter().find_map(|t| {
+            let [a, b] = t.lists.as_slice() else {
+                return None;
+            };
+            let n = a.len();
+            let ends_in_zones = |l: &Vec<i32>| {
+                l.len() == n && n >= 3 && zone_of(l[0]) && zone_of(l[n - 1]) && l[0] != l[n - 1]
+            };
+            let shared = t.per_player
+                && ends_in_zones(a)
+                && ends_in_zones(b)
+                && a[1..n - 1].iter().rev().eq(b[1..n - 1].iter())
+                && a[1..n - 1].iter().all(|&c| !zone_of(c));
+            shared.then_some(n - 2)
+        })
+    }
+
     pub fn cell(&self, name: &str) -> Option<i32> {
         if self.index.len() == self.cells.len() {
             return self.index.get(name).copied();
@@ -131,6 +156,29 @@ impl Board {
                 let name = format!("{}{}", (b'a' + r as u8) as char, c + 1);
                 let id = self.add_cell(name, (x, r as i32));
                 placed.push((id, x, r as i32));
+            }
+        }
+        self.link(&placed, &dirs, &deltas);
+        Ok(())
+    }
+
+    /// Hexagons in a rhombus: files a.. across, ranks 1.. from the
+    /// top, each rank half a cell to the right of the one above; rank-major order; the
+    /// six directions of `hex`.
+    pub fn add_rhombus(&mut self, files: u32, ranks: u32) -> Result<(), String> {
+        if files == 0 || files > 26 || ranks == 0 || ranks > 99 {
+            return Err("a rhombus has 1 to 26 files and 1 to 99 ranks".into());
+        }
+        self.room_for(files as usize * ranks as usize)?;
+        let dirs = self.add_dirs(&["e", "w", "ne", "nw", "se", "sw"])?;
+        let deltas = [(2, 0), (-2, 0), (1, -1), (-1, -1), (1, 1), (-1, 1)];
+        let mut placed = Vec::new();
+        for r in 0..ranks as i32 {
+            for f in 0..files as i32 {
+                let name = format!("{}{}", (b'a' + f as u8) as char, r + 1);
+                let x = 2 * f + r;
+                let id = self.add_cell(name, (x, r));
+                placed.push((id, x, r));
             }
         }
         self.link(&placed, &dirs, &deltas);

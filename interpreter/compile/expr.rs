@@ -13,6 +13,7 @@ pub(crate) enum SetRef {
     Track(usize, Option<Expr>),
     Pool(usize, Option<Expr>),
     Neighbours(Expr),
+    Group(Expr),
 }
 
 type Typed = Option<(Expr, Ty)>;
@@ -345,7 +346,7 @@ impl<'a> Compiler<'a> {
             ExprKind::Index(base, i) => match &base.kind {
                 ExprKind::Name(n) => (n.as_str(), Some(i.as_ref())),
                 _ => {
-                    self.error(e.span, "expected a set: `cells`, `players`, a region, a track, a pool or `neighbours(c)`");
+                    self.error(e.span, "expected a set: `cells`, `players`, a region, a track, a pool, `neighbours(c)` or `group(c)`");
                     return None;
                 }
             },
@@ -360,8 +361,15 @@ impl<'a> Compiler<'a> {
                     scope,
                 )?));
             }
+            ExprKind::Call(n, args) if n.text == "group" => {
+                if args.len() != 1 {
+                    self.error(e.span, "`group` takes one cell");
+                    return None;
+                }
+                return Some(SetRef::Group(self.expect(&args[0], Ty::Cell, scope)?));
+            }
             _ => {
-                self.error(e.span, "expected a set: `cells`, `players`, a region, a track, a pool or `neighbours(c)`");
+                self.error(e.span, "expected a set: `cells`, `players`, a region, a track, a pool, `neighbours(c)` or `group(c)`");
                 return None;
             }
         };
@@ -388,17 +396,13 @@ impl<'a> Compiler<'a> {
                 return Some(SetRef::Pool(pl, p));
             }
         }
-        self.error(e.span, format!("`{name}` is not a set: expected `cells`, `players`, a region, a track, a pool or `neighbours(c)`"));
+        self.error(e.span, format!("`{name}` is not a set: expected `cells`, `players`, a region, a track, a pool, `neighbours(c)` or `group(c)`"));
         None
     }
 
     pub fn domain(&mut self, d: &ast::Domain, scope: &mut Scope) -> Option<(Domain, Ty)> {
         match d {
-            ast::Domain::Range(a, b) => {
-                let a = self.expect(a, Ty::Int, scope);
-                let b = self.expect(b, Ty::Int, scope);
-                Some((Domain::Range(a?, b?), Ty::Int))
-            }
+            ast::Domain::Range(a, b) => self.range(a, b, scope),
             ast::Domain::Dirs(names) => {
                 let mut out = Vec::new();
                 for n in names {
@@ -439,7 +443,37 @@ impl<'a> Compiler<'a> {
                 SetRef::Track(track, player) => (Domain::Track { track, player }, Ty::Cell),
                 SetRef::Pool(pool, player) => (Domain::Pool { pool, player }, Ty::Int),
                 SetRef::Neighbours(c) => (Domain::Neighbours(c), Ty::Cell),
+                SetRef::Group(c) => (Domain::Group(c), Ty::Cell),
             }),
+        }
+    }
+
+    /// `A..B`: the numbers from A to B, or the cells from A to B in board order (as in
+    /// a region: backwards when written so).
+    fn range(&mut self, a: &ast::Expr, b: &ast::Expr, scope: &mut Scope) -> Option<(Domain, Ty)> {
+        let first = self.expr(a, scope);
+        let last = self.expr(b, scope);
+        let ((first, t1), (last, t2)) = (first?, last?);
+        match (t1, t2) {
+            (Ty::Int, Ty::Int) => Some((Domain::Range(first, last), Ty::Int)),
+            (Ty::Cell, Ty::Cell) => Some((Domain::CellRange(first, last), Ty::Cell)),
+            (Ty::Int | Ty::Cell, _) => {
+                let m = format!(
+                    "this range starts at {} and ends at {}: it runs between two numbers or two cells",
+                    t1.describe(),
+                    t2.describe()
+                );
+                self.error(b.span, m);
+                None
+            }
+            _ => {
+                let m = format!(
+                    "a range runs between two numbers or two cells, but this is {}",
+                    t1.describe()
+                );
+                self.error(a.span, m);
+                None
+            }
         }
     }
 
@@ -495,7 +529,7 @@ impl<'a> Compiler<'a> {
         None
     }
 
-    fn args(
+    pub(super) fn args(
         &mut self,
         name: &ast::Name,
         args: &[ast::Expr],
@@ -532,6 +566,9 @@ impl<'a> Compiler<'a> {
         span: Span,
         scope: &mut Scope,
     ) -> Typed {
+        if let Some(reading) = self.reach_call(name, args, span, scope) {
+            return reading;
+        }
         let b = Box::new;
         let one = |c: &mut Self, scope: &mut Scope, t: Ty| -> Option<Expr> {
             c.args(name, args, &[t], span, scope)
@@ -624,6 +661,14 @@ impl<'a> Compiler<'a> {
                     span,
                     "`neighbours(c)` is a set of cells",
                     "use it as `for n in neighbours(c)` or `exists(n in neighbours(c) where ...)`",
+                );
+                return None;
+            }
+            "group" => {
+                self.error_hint(
+                    span,
+                    "`group(c)` is a set of cells",
+                    "use it as `for g in group(c)`, `count(g in group(c))` or `x in group(c)`",
                 );
                 return None;
             }
@@ -795,22 +840,8 @@ impl<'a> Compiler<'a> {
                         player: player.map(bx),
                         value: bx(x.0),
                     },
-                    SetRef::Neighbours(c) => {
-                        let slot = scope.next.min(MAX_LOCALS - 1) as u8;
-                        scope.next += 1;
-                        scope.max = scope.max.max(scope.next);
-                        Expr::Aggregate {
-                            op: AggOp::Exists,
-                            slot,
-                            domain: Box::new(Domain::Neighbours(c)),
-                            filter: Some(bx(Expr::Binary(
-                                BinOp::Eq,
-                                bx(Expr::Local(slot)),
-                                bx(x.0),
-                            ))),
-                            value: None,
-                        }
-                    }
+                    SetRef::Neighbours(c) => Self::exists_equal(scope, Domain::Neighbours(c), x.0),
+                    SetRef::Group(c) => Self::exists_equal(scope, Domain::Group(c), x.0),
                 };
                 Some((e, Ty::Bool))
             }
@@ -874,7 +905,24 @@ impl<'a> Compiler<'a> {
     }
 }
 
-const FUNCTIONS: [&str; 19] = [
+impl Compiler<'_> {
+    /// `x in D` for a domain of cells found while playing: whether some element is x.
+    fn exists_equal(scope: &mut Scope, domain: Domain, x: Expr) -> Expr {
+        let slot = scope.next.min(MAX_LOCALS - 1) as u8;
+        scope.next += 1;
+        scope.max = scope.max.max(scope.next);
+        let is_x = Expr::Binary(BinOp::Eq, Box::new(Expr::Local(slot)), Box::new(x));
+        Expr::Aggregate {
+            op: AggOp::Exists,
+            slot,
+            domain: Box::new(domain),
+            filter: Some(Box::new(is_x)),
+            value: None,
+        }
+    }
+}
+
+const FUNCTIONS: [&str; 23] = [
     "owner",
     "value",
     "count",
@@ -894,6 +942,10 @@ const FUNCTIONS: [&str; 19] = [
     "option",
     "can",
     "neighbours",
+    "run",
+    "group",
+    "liberties",
+    "connected",
 ];
 
 fn is_none(e: &Expr) -> bool {

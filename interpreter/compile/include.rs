@@ -1,8 +1,9 @@
 //! `include "GAME"`: a rules file starts from a built-in game and replaces or adds
 //! declarations. Only built-in games can be included, so a rules file reads no file.
+//! `replace DECLARATION` says a declaration takes the place of an included one.
 
 use crate::diagnostic::{Diagnostic, Span};
-use crate::syntax::ast::{File, Item};
+use crate::syntax::ast::{Block, File, Item, StmtKind};
 use crate::syntax::parse;
 
 /// An included game: its name, the offset its spans start at, and the `include`'s span.
@@ -29,15 +30,20 @@ pub(super) fn key(item: &Item) -> Option<(&'static str, String)> {
         Item::End(e) => ("end", e.name.clone()),
         Item::Score { .. } => ("score", String::new()),
         Item::Show { label, .. } | Item::ShowText { label, .. } => ("show", label.clone()),
-        // Setup blocks add up; includes are resolved here; tests are the file's own.
-        Item::Setup(_) | Item::Include(..) | Item::Test(_) => return None,
+        // Setup blocks add up; includes and replacements are resolved here; tests are
+        // the file's own.
+        Item::Setup(..) | Item::Include(..) | Item::Replace(..) | Item::Test(_) => return None,
     })
 }
 
+/// The file with its includes resolved, what was included, and warnings about it.
+pub type Resolved = (File, Vec<Included>, Vec<Diagnostic>);
+
 /// Resolves the file's includes. The included games' texts are parsed at offsets after
-/// the file's own text, so every span stays distinct; returns the merged file and, for
-/// each included game, its name, its offset and the span of its `include`.
-pub fn resolve(file: File, text: &str) -> Result<(File, Vec<Included>), Vec<Diagnostic>> {
+/// the file's own text, so every span stays distinct; returns the merged file, for
+/// each included game its name, its offset and the span of its `include`, and the
+/// warnings (a setup that puts pieces on top of an included one that does too).
+pub fn resolve(file: File, text: &str) -> Result<Resolved, Vec<Diagnostic>> {
     let includes: Vec<(String, Span)> = file
         .items
         .iter()
@@ -50,7 +56,25 @@ pub fn resolve(file: File, text: &str) -> Result<(File, Vec<Included>), Vec<Diag
         })
         .collect();
     if includes.is_empty() {
-        return Ok((file, Vec::new()));
+        let misplaced: Vec<Diagnostic> = file
+            .items
+            .iter()
+            .filter_map(|i| match i {
+                Item::Replace(_, word) => Some(
+                    Diagnostic::new(
+                        *word,
+                        "`replace` takes the place of a declaration of an included game, and this file includes none",
+                    )
+                    .with_hint("start the file with `include \"GAME\"`, or leave out `replace`"),
+                ),
+                _ => None,
+            })
+            .collect();
+        return if misplaced.is_empty() {
+            Ok((file, Vec::new(), Vec::new()))
+        } else {
+            Err(misplaced)
+        };
     }
     let mut base: Vec<Item> = Vec::new();
     let mut offsets = Vec::new();
@@ -94,16 +118,111 @@ pub fn resolve(file: File, text: &str) -> Result<(File, Vec<Included>), Vec<Diag
     }
     // Each own declaration replaces the included one of the same kind and name, in its
     // place; the others follow the included ones.
+    let included_puts = base
+        .iter()
+        .any(|b| matches!(b, Item::Setup(block, _) if puts(block)));
     let mut rest = Vec::new();
+    let mut errors = Vec::new();
+    let mut warnings = Vec::new();
+    let mut setup_replaced = false;
     for item in file.items {
-        if matches!(item, Item::Include(..)) {
-            continue;
-        }
-        match key(&item).and_then(|k| base.iter().position(|b| key(b).as_ref() == Some(&k))) {
-            Some(i) => base[i] = item,
-            None => rest.push(item),
+        match item {
+            Item::Include(..) => {}
+            Item::Replace(inner, word) => match *inner {
+                setup @ Item::Setup(..) if !setup_replaced => {
+                    setup_replaced = true;
+                    let included: Vec<usize> = (0..base.len())
+                        .filter(|&i| matches!(base[i], Item::Setup(..)))
+                        .collect();
+                    let Some(&first) = included.first() else {
+                        errors.push(Diagnostic::new(
+                            word,
+                            "`replace setup` finds no setup in the included game",
+                        ));
+                        continue;
+                    };
+                    base[first] = setup;
+                    for &i in included[1..].iter().rev() {
+                        base.remove(i);
+                    }
+                }
+                inner => {
+                    let k = key(&inner);
+                    match k
+                        .as_ref()
+                        .and_then(|k| base.iter().position(|b| key(b).as_ref() == Some(k)))
+                    {
+                        Some(i) => base[i] = inner,
+                        None if matches!(inner, Item::Setup(..)) => rest.push(inner),
+                        None => errors.push(nothing_to_replace(word, k, &base)),
+                    }
+                }
+            },
+            Item::Setup(block, span) if included_puts && !setup_replaced && puts(&block) => {
+                warnings.push(
+                    Diagnostic::new(
+                        span,
+                        "this setup runs after the included game's, which also puts pieces: both sets will be on the board",
+                    )
+                    .with_hint("write `replace setup { ... }` to set the board up in place of the included game's setup")
+                    .as_warning(),
+                );
+                rest.push(Item::Setup(block, span));
+            }
+            item => match key(&item)
+                .and_then(|k| base.iter().position(|b| key(b).as_ref() == Some(&k)))
+            {
+                Some(i) => base[i] = item,
+                None => rest.push(item),
+            },
         }
     }
+    if !errors.is_empty() {
+        return Err(errors);
+    }
     base.extend(rest);
-    Ok((File { items: base }, offsets))
+    Ok((File { items: base }, offsets, warnings))
+}
+
+/// A `replace` whose declaration matches none of the included game's.
+fn nothing_to_replace(
+    word: Span,
+    wanted: Option<(&'static str, String)>,
+    base: &[Item],
+) -> Diagnostic {
+    let Some((kind, name)) = wanted else {
+        return Diagnostic::new(word, "there is nothing to replace here");
+    };
+    let what = match kind {
+        _ if name.is_empty() => format!("`{kind}`"),
+        "end" | "show" => format!("{kind} \"{name}\""),
+        _ => format!("{kind} `{name}`"),
+    };
+    let names: Vec<String> = base
+        .iter()
+        .filter_map(|b| key(b).filter(|(k, _)| *k == kind).map(|(_, n)| n))
+        .collect();
+    let d = Diagnostic::new(
+        word,
+        format!("`replace` finds no {what} in the included game"),
+    );
+    match names.as_slice() {
+        [] => d.with_hint(format!(
+            "the included game has no {kind}: leave out `replace` to add one"
+        )),
+        [n] if n.is_empty() => d,
+        _ => d.with_hint(format!("its {kind} declarations are: {}", names.join(", "))),
+    }
+}
+
+/// Whether a block puts pieces on the board, anywhere in it.
+fn puts(block: &Block) -> bool {
+    block.iter().any(|s| match &s.kind {
+        StmtKind::Put { .. } => true,
+        StmtKind::If {
+            then, otherwise, ..
+        } => puts(then) || puts(otherwise),
+        StmtKind::For { body, .. } => puts(body),
+        _ => false,
+    })
 }

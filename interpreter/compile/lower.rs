@@ -148,8 +148,13 @@ fn block(b: &mut [Stmt], f: &mut impl FnMut(&mut Expr)) {
                 f(b);
             }
             StmtKind::Put {
-                owner, value, at, ..
+                count,
+                owner,
+                value,
+                at,
+                ..
             } => {
+                f(count);
                 if let Some(e) = owner {
                     f(e);
                 }

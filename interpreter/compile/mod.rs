@@ -1,10 +1,12 @@
 //! AST to IR: resolves every name to an index, checks types and arity, folds the chosen
 //! options in, lays out the state, and collects every error before giving up.
 
+mod constant;
 mod expr;
 mod include;
 mod lower;
 mod optimize;
+mod reach;
 mod stmt;
 mod test_block;
 
@@ -24,6 +26,18 @@ pub enum CompileError {
     Option(String),
 }
 
+impl CompileError {
+    /// The error as the command line shows it: the rules' diagnostics with their lines
+    /// and carets, or `error: ...` for an option the file does not declare. `color`
+    /// adds terminal colours.
+    pub fn render(&self, color: bool) -> String {
+        match self {
+            CompileError::Rules(d) => d.render(color),
+            CompileError::Option(m) => format!("error: {m}"),
+        }
+    }
+}
+
 /// Parses, checks and compiles a rules file with the chosen options.
 pub fn compile(source: &Source, options: &[String]) -> Result<Game, CompileError> {
     let fail = |list: Vec<Diagnostic>| {
@@ -41,7 +55,7 @@ pub fn compile(source: &Source, options: &[String]) -> Result<Game, CompileError
         return Err(fail(vec![Diagnostic::new(Span::default(), m)]));
     }
     let file = parse(&source.text).map_err(|d| fail(vec![d]))?;
-    let (file, included_at) = include::resolve(file, &source.text).map_err(fail)?;
+    let (file, included_at, warnings) = include::resolve(file, &source.text).map_err(fail)?;
     too_many(&file).map_err(fail)?;
     let declared: Vec<String> = file
         .items
@@ -97,6 +111,7 @@ pub fn compile(source: &Source, options: &[String]) -> Result<Game, CompileError
     }
     if c.errors.is_empty() {
         let mut game = c.game;
+        game.warnings = warnings;
         optimize::game(&mut game);
         lower::game(&mut game);
         Ok(game)
@@ -150,6 +165,7 @@ fn too_many(file: &ast::File) -> Result<(), Vec<Diagnostic>> {
                         BoardItem::Dir { name, .. } => count("dir", name.span, &mut errors),
                         BoardItem::Hex(_, sp)
                         | BoardItem::Grid(_, _, sp)
+                        | BoardItem::Rhombus(_, _, sp)
                         | BoardItem::Line(_, _, sp) => count("board part", *sp, &mut errors),
                     }
                 }
@@ -220,6 +236,7 @@ impl<'a> Compiler<'a> {
                 name: String::new(),
                 source_name,
                 source_text: String::new(),
+                warnings: Vec::new(),
                 players: Vec::new(),
                 options: Vec::new(),
                 chosen,
@@ -378,7 +395,7 @@ impl<'a> Compiler<'a> {
         }
         for item in &file.items {
             match item {
-                Item::Setup(b) => {
+                Item::Setup(b, _) => {
                     let mut scope = Scope::default();
                     let body = self.block(b, &mut scope);
                     self.game.setup.extend(body);
@@ -586,23 +603,13 @@ impl<'a> Compiler<'a> {
                             .collect(),
                     };
                 }
-                Item::Piece(p) => {
-                    if self.game.pieces.iter().any(|q| q.name == p.name.text) {
-                        let m = format!("the piece `{}` is declared twice", p.name.text);
-                        self.error(p.name.span, m);
-                    }
-                    if let Some((lo, hi)) = p.values {
-                        if lo > hi || hi > 255 {
-                            self.error(p.name.span, "piece values run from a smaller number to a larger one, at most 255");
-                        }
-                    }
-                    self.game.pieces.push(PieceDef {
-                        name: p.name.text.clone(),
-                        neutral: p.neutral,
-                        values: p.values,
-                    });
-                }
                 _ => {}
+            }
+        }
+        // After the options and defines, which a piece's value range may use.
+        for item in &file.items {
+            if let Item::Piece(p) = item {
+                self.piece(p);
             }
         }
         if !players_seen {
@@ -616,6 +623,48 @@ impl<'a> Compiler<'a> {
         }
     }
 
+    fn piece(&mut self, p: &'a ast::PieceDecl) {
+        if self.game.pieces.iter().any(|q| q.name == p.name.text) {
+            let m = format!("the piece `{}` is declared twice", p.name.text);
+            self.error(p.name.span, m);
+        }
+        let values = p.values.as_ref().and_then(|(lo, hi)| {
+            let lo = self.constant(lo, "a piece's lowest value");
+            let hi = self.constant(hi, "a piece's highest value");
+            Some((lo?, hi?))
+        });
+        if let Some((lo, hi)) = values {
+            if lo < 0 {
+                self.error(p.name.span, "piece values cannot be negative");
+            } else if lo > hi || hi > 255 {
+                self.error(
+                    p.name.span,
+                    "piece values run from a smaller number to a larger one, at most 255",
+                );
+            }
+        }
+        self.game.pieces.push(PieceDef {
+            name: p.name.text.clone(),
+            neutral: p.neutral,
+            values,
+        });
+    }
+
+    /// A board size: a number known before the game starts, not negative.
+    fn board_size(&mut self, e: &'a ast::Expr) -> Option<u32> {
+        let n = self.constant(e, "a board size")?;
+        match u32::try_from(n) {
+            Ok(n) => Some(n),
+            Err(_) => {
+                self.error(
+                    e.span,
+                    format!("a board size cannot be negative; this is {n}"),
+                );
+                None
+            }
+        }
+    }
+
     fn board(&mut self, file: &'a ast::File) {
         let players = self.game.players.clone();
         let mut seen = false;
@@ -624,12 +673,28 @@ impl<'a> Compiler<'a> {
             seen = true;
             for b in items {
                 let result = match b {
-                    BoardItem::Hex(rows, sp) => self.game.board.add_hex(rows).map_err(|e| (*sp, e)),
+                    BoardItem::Hex(rows, sp) => {
+                        let rows: Vec<Option<u32>> =
+                            rows.iter().map(|r| self.board_size(r)).collect();
+                        let Some(rows) = rows.into_iter().collect::<Option<Vec<u32>>>() else {
+                            continue;
+                        };
+                        self.game.board.add_hex(&rows).map_err(|e| (*sp, e))
+                    }
                     BoardItem::Grid(w, h, sp) => {
-                        self.game.board.add_grid(*w, *h).map_err(|e| (*sp, e))
+                        let (w, h) = (self.board_size(w), self.board_size(h));
+                        let (Some(w), Some(h)) = (w, h) else { continue };
+                        self.game.board.add_grid(w, h).map_err(|e| (*sp, e))
+                    }
+                    BoardItem::Rhombus(w, h, sp) => {
+                        let (w, h) = (self.board_size(w), self.board_size(h));
+                        let (Some(w), Some(h)) = (w, h) else { continue };
+                        self.game.board.add_rhombus(w, h).map_err(|e| (*sp, e))
                     }
                     BoardItem::Line(a, b, sp) => {
-                        self.game.board.add_line(*a, *b).map_err(|e| (*sp, e))
+                        let (a, b) = (self.board_size(a), self.board_size(b));
+                        let (Some(a), Some(b)) = (a, b) else { continue };
+                        self.game.board.add_line(a, b).map_err(|e| (*sp, e))
                     }
                     BoardItem::Zone { name, per_player } => self
                         .game
@@ -944,7 +1009,12 @@ impl<'a> Compiler<'a> {
         for item in &file.items {
             match item {
                 Item::Pool(p) => {
-                    if p.low > p.high || p.high - p.low > 255 {
+                    let low = self.constant(&p.low, "a pool's lowest value");
+                    let high = self.constant(&p.high, "a pool's highest value");
+                    let (Some(low), Some(high)) = (low, high) else {
+                        continue;
+                    };
+                    if low > high || high as i64 - low as i64 > 255 {
                         self.error(p.span, "a pool holds values from a smaller number to a larger one, at most 256 of them");
                         continue;
                     }
@@ -952,8 +1022,8 @@ impl<'a> Compiler<'a> {
                     let def = PoolDef {
                         name: p.name.text.clone(),
                         per_player: p.per_player,
-                        low: p.low,
-                        high: p.high,
+                        low,
+                        high,
                         base: at,
                     };
                     at += def.width() * if p.per_player { n } else { 1 };

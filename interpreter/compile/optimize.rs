@@ -358,7 +358,11 @@ fn generators(gens: &mut Vec<Gen>) {
 fn cell_domain(d: &Domain) -> bool {
     matches!(
         d,
-        Domain::Cells | Domain::Region { .. } | Domain::Track { .. } | Domain::Neighbours(_)
+        Domain::Cells
+            | Domain::Region { .. }
+            | Domain::Track { .. }
+            | Domain::Neighbours(_)
+            | Domain::CellRange(..)
     )
 }
 

@@ -124,11 +124,19 @@ impl<'a> Compiler<'a> {
                 }
                 let v = value.as_ref().map(|v| self.expect(v, Ty::Int, scope));
                 let a = self.expect(at, Ty::Cell, scope);
-                if *count == 0 || *count > 255 {
-                    self.error(s.span, "`put` places 1 to 255 pieces");
-                }
+                let n = match count {
+                    // A count written as a number is checked now; a computed one in play.
+                    Some(c) => match c.kind {
+                        ast::ExprKind::Int(n) if n == 0 || n > 255 => {
+                            self.error(c.span, "`put` places 1 to 255 pieces");
+                            None
+                        }
+                        _ => self.expect(c, Ty::Int, scope),
+                    },
+                    None => Some(Expr::Const(1)),
+                };
                 StmtKind::Put {
-                    count: *count as i32,
+                    count: n?,
                     piece: pi? as u8,
                     owner: match o {
                         Some(o) => Some(o?),

@@ -240,6 +240,13 @@ fn eval_node(game: &Game, state: &State, e: &Expr, locals: &mut Locals) -> i32 {
             let d = eval(game, state, d, locals);
             game.board.slide(c, d, |x| state.cell(game, x).count() == 0)
         }
+        Expr::Reach(op, args) => {
+            let mut v = [NONE; 3];
+            for (x, a) in v.iter_mut().zip(args) {
+                *x = eval(game, state, a, locals);
+            }
+            super::reach::reach(game, state, *op, &v[..args.len().min(3)])
+        }
         Expr::RelDir(r) => rel_dir(game, *r as usize, state.mover()),
         Expr::TrackPos {
             track,
@@ -523,10 +530,10 @@ fn listed_cells<'g>(
 /// once their bounds are known).
 fn domain_size(game: &Game, d: &Domain) -> u64 {
     match d {
-        Domain::Range(..) => 1,
+        Domain::Range(..) | Domain::CellRange(..) => 1,
         Domain::Dirs(ds) => ds.len() as u64,
         Domain::FixedDirs(t) => t.first().map_or(0, Vec::len) as u64,
-        Domain::Cells | Domain::Owned { .. } => game.board.cells.len() as u64,
+        Domain::Cells | Domain::Owned { .. } | Domain::Group(_) => game.board.cells.len() as u64,
         Domain::Players => game.players.len() as u64,
         Domain::Region { .. }
         | Domain::Track { .. }
@@ -624,6 +631,28 @@ pub fn for_each_in<F: FnMut(&Game, &State, i32, &mut Locals) -> bool + ?Sized>(
                 }
             }
         }
+        Domain::CellRange(a, b) => {
+            let a = eval(game, state, a, locals);
+            let b = eval(game, state, b, locals);
+            let cells = 0..game.board.cells.len() as i32;
+            if !cells.contains(&a) || !cells.contains(&b) {
+                return true;
+            }
+            if !budget::spend(a.abs_diff(b) as u64) {
+                return false;
+            }
+            let step = if a <= b { 1 } else { -1 };
+            let mut x = a;
+            loop {
+                if !f(game, state, x, locals) {
+                    return false;
+                }
+                if x == b {
+                    break;
+                }
+                x += step;
+            }
+        }
         Domain::Dirs(ds) => {
             for d in ds {
                 let x = eval(game, state, d, locals);
@@ -669,6 +698,12 @@ pub fn for_each_in<F: FnMut(&Game, &State, i32, &mut Locals) -> bool + ?Sized>(
                     }
                 }
             }
+        }
+        Domain::Group(c) => {
+            let c = eval(game, state, c, locals);
+            // Through a trait object, as for `Owned` below.
+            let mut each = |g: &Game, s: &State, x: i32, l: &mut Locals| f(g, s, x, l);
+            return super::reach::for_each_in_group(game, state, c, locals, &mut each);
         }
         Domain::Owned { inner, owner } => {
             let who = eval(game, state, owner, locals);

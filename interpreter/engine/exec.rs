@@ -142,14 +142,28 @@ pub(crate) mod effect {
                 game.board.cells[a as usize]
             )
         } else if wb.count() > 0 && (wb.0 ^ wa.0) & !0xff != 0 {
-            format!(
-                "`move` onto `{}`, which holds another piece: remove it first",
-                game.board.cells[b as usize]
-            )
+            unlike("`move`", game, b, wa, wb)
         } else {
             "a cell holds at most 255 pieces".to_string()
         };
         Box::new(RuntimeError::new(span, m))
+    }
+
+    /// Why pieces cannot join the stack `there` on cell `c`. A stack is alike pieces;
+    /// pieces that differ from it only in value need their values made equal, not the
+    /// stack removed.
+    #[cold]
+    fn unlike(verb: &str, game: &Game, c: i32, arriving: CellWord, there: CellWord) -> String {
+        let cell = &game.board.cells[c as usize];
+        let value = arriving.value();
+        if arriving.owner() == there.owner() && arriving.piece() == there.piece() {
+            format!(
+                "{verb} onto `{cell}`, whose pieces are alike but for their value ({} there, {value} arriving): a cell holds one stack of pieces of the same kind, owner and value",
+                there.value()
+            )
+        } else {
+            format!("{verb} onto `{cell}`, which holds another piece: remove it first")
+        }
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -176,13 +190,17 @@ pub(crate) mod effect {
                 return Err(RuntimeError::new(span, m).into());
             }
         }
+        if !(0..=255).contains(&count) {
+            let m = format!("`put` places 0 to 255 pieces, not {count}");
+            return Err(RuntimeError::new(span, m).into());
+        }
+        if count == 0 {
+            return Ok(());
+        }
         let w = CellWord(state.data[slot]);
         if w.count() > 0 && (w.owner() != o || w.piece() != piece || w.value() != v) {
-            let m = format!(
-                "`put` onto `{}`, which holds another piece: remove it first",
-                game.board.cells[c as usize]
-            );
-            return Err(RuntimeError::new(span, m).into());
+            let arriving = CellWord::new(o, piece, v, count);
+            return Err(RuntimeError::new(span, unlike("`put`", game, c, arriving, w)).into());
         }
         if w.count() + count > 255 {
             return Err(RuntimeError::new(span, "a cell holds at most 255 pieces").into());

@@ -1073,7 +1073,9 @@ fn expr_type(e: &Expr, locals: &[Ty]) -> Ty {
         | Expr::Slide(..)
         | Expr::TrackAt { .. }
         | Expr::ZoneCell { .. }
+        | Expr::Reach(ReachOp::StepN, _)
         | Expr::Operand(Operand::Step(..)) => Ty::Cell,
+        Expr::Reach(ReachOp::Connected(..), _) => Ty::Bool,
         Expr::RelDir(_) => Ty::Dir,
         Expr::Phase => Ty::Phase,
         Expr::Not(_)

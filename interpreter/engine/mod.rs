@@ -9,6 +9,7 @@ pub mod explain;
 pub mod matchplay;
 pub mod notation;
 pub mod play;
+pub mod reach;
 pub mod rng;
 pub mod state;
 mod turns;
@@ -35,6 +36,25 @@ impl RuntimeError {
             message: message.into(),
             span,
         }
+    }
+}
+
+impl RuntimeError {
+    /// The error as the command line shows it: `while playing: ...` at the statement,
+    /// with its line from the text `game` was compiled from, or `error while playing:
+    /// ...` alone for a limit of the whole game. `color` adds terminal colours.
+    pub fn render(&self, game: &Game, color: bool) -> String {
+        if self.span == Span::default() {
+            return format!("error while playing: {}", self.message);
+        }
+        crate::Diagnostics {
+            source: crate::Source::new(game.source_name.as_str(), game.source_text.as_str()),
+            list: vec![crate::Diagnostic::new(
+                self.span,
+                format!("while playing: {}", self.message),
+            )],
+        }
+        .render(color)
     }
 }
 

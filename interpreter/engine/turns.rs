@@ -5,7 +5,7 @@
 use std::collections::hash_map::Entry;
 
 use super::eval::{eval, Locals};
-use super::{Choices, Engine, RuntimeError, State, Step, StepKind};
+use super::{Choices, Engine, Outcome, RuntimeError, State, Step, StepKind};
 use crate::ir::*;
 
 const MAX_KEYS: usize = MAX_TURN_KEYS;
@@ -22,6 +22,8 @@ struct Leaf {
     data: u32,
     /// The product of the steps' playout weights (0 when the phase declares none).
     weight: u32,
+    /// For a turn that ends the game: its outcome, in `Search::outcomes`.
+    ended: Option<u32>,
 }
 
 /// One depth of the turn search: the steps tried there, and the position to go back
@@ -50,6 +52,8 @@ pub(crate) struct Search {
     kept_by_hash: std::collections::HashMap<u64, u32, std::hash::BuildHasherDefault<HashIsKey>>,
     /// The greatest `maximize` keys of the turns found so far (`None` before the first).
     best: Option<[i32; MAX_KEYS]>,
+    /// The outcomes of the turns found that end the game.
+    outcomes: Vec<Outcome>,
     /// Positions already reached within this turn (hash, offset in `seen_data`): two
     /// orders of the same moves lead to the same subtree, which is searched once.
     seen: std::collections::HashMap<u64, u32, std::hash::BuildHasherDefault<HashIsKey>>,
@@ -118,6 +122,7 @@ impl<'g> Engine<'g> {
         self.search.seen.clear();
         self.search.collisions.clear();
         self.search.seen_data.clear();
+        self.search.outcomes.clear();
         self.search.best = None;
         let result = self.dfs(&mut work, 0);
         self.search.work = Some(work);
@@ -138,6 +143,7 @@ impl<'g> Engine<'g> {
             return Ok(());
         }
         let width = state.data.len();
+        let cells = game.cells_base..game.cells_base + game.board.cells.len();
         let mut kept = std::mem::take(&mut self.search.kept);
         kept.clear();
         let mut by_hash = std::mem::take(&mut self.search.kept_by_hash);
@@ -147,8 +153,17 @@ impl<'g> Engine<'g> {
             let data = &s.leaf_data[leaf.data as usize..leaf.data as usize + width];
             let same_as = |&k: &usize| {
                 let o = &s.leaves[k];
+                let other = &s.leaf_data[o.data as usize..o.data as usize + width];
                 o.hash == leaf.hash
-                    && &s.leaf_data[o.data as usize..o.data as usize + width] == data
+                    && match (leaf.ended, o.ended) {
+                        (None, None) => other == data,
+                        // Past the end of the game only the board and the result count.
+                        (Some(x), Some(y)) => {
+                            other[cells.clone()] == data[cells.clone()]
+                                && s.outcomes[x as usize] == s.outcomes[y as usize]
+                        }
+                        _ => false,
+                    }
             };
             let same = match by_hash.get(&leaf.hash) {
                 None => {
@@ -228,10 +243,11 @@ impl<'g> Engine<'g> {
                 let phase = &game.phases[work.phase()];
                 // A turn decided whole is one player's actions up to a chance event,
                 // a hand-over or its end.
+                let ended = self.end_checked(work)?.is_some();
                 let going_on = cont
                     && work.mover() == actor
                     && work.chance().is_none()
-                    && self.end_outcome(work).is_none()
+                    && !ended
                     && phase
                         .until
                         .as_ref()
@@ -244,10 +260,10 @@ impl<'g> Engine<'g> {
                     let had_actions = self.dfs(work, depth + 1)?;
                     if !had_actions {
                         // No action follows: the turn ends here.
-                        self.leaf(work, true, true)?;
+                        self.leaf(work, true, true, false)?;
                     }
                 } else {
-                    self.leaf(work, cont, false)?;
+                    self.leaf(work, cont, false, ended)?;
                 }
                 self.search.path.pop();
                 work.data.copy_from_slice(&saved);
@@ -260,29 +276,49 @@ impl<'g> Engine<'g> {
     }
 
     /// Records the current path as a complete turn, settling `work` (the caller puts
-    /// it back).
-    fn leaf(&mut self, work: &mut State, cont: bool, stuck: bool) -> Result<(), RuntimeError> {
+    /// it back). A turn that `ended` the game is complete however few steps it took:
+    /// the phase's `maximize` keys do not weigh it against turns that go on.
+    fn leaf(
+        &mut self,
+        work: &mut State,
+        cont: bool,
+        stuck: bool,
+        ended: bool,
+    ) -> Result<(), RuntimeError> {
         let game = self.game;
         let phase = &game.phases[work.phase()];
-        let mut keys = [0; MAX_KEYS];
-        let mut locals: Locals = [0; MAX_LOCALS];
-        for (k, e) in phase.maximize.iter().take(MAX_KEYS).enumerate() {
-            keys[k] = eval(game, work, e, &mut locals);
-        }
-        // A turn beaten on the keys is never offered: it need not be settled or kept,
-        // and a better one makes every turn found before it useless.
-        let s = &mut self.search;
-        match s.best {
-            Some(b) if keys < b => return Ok(()),
-            Some(b) if keys == b => {}
-            _ => {
-                s.best = Some(keys);
-                s.leaves.clear();
-                s.leaf_steps.clear();
-                s.leaf_data.clear();
+        if !ended {
+            let mut keys = [0; MAX_KEYS];
+            let mut locals: Locals = [0; MAX_LOCALS];
+            for (k, e) in phase.maximize.iter().take(MAX_KEYS).enumerate() {
+                keys[k] = eval(game, work, e, &mut locals);
+            }
+            // A turn beaten on the keys is never offered: it need not be settled or
+            // kept, and a better one makes every turn found before it useless (but
+            // those that end the game).
+            let s = &mut self.search;
+            match s.best {
+                Some(b) if keys < b => return Ok(()),
+                Some(b) if keys == b => {}
+                _ => {
+                    s.best = Some(keys);
+                    s.keep_only_ended(work.data.len());
+                }
             }
         }
         self.settle_known(work, cont, stuck)?;
+        let mut hash = work.hash64();
+        let ended = match ended.then(|| self.end_outcome(work)).flatten() {
+            Some(outcome) => {
+                hash = ended_hash(
+                    &work.data[game.cells_base..][..game.board.cells.len()],
+                    &outcome,
+                );
+                self.search.outcomes.push(outcome);
+                Some(self.search.outcomes.len() as u32 - 1)
+            }
+            None => None,
+        };
         let s = &mut self.search;
         let a = s.leaf_steps.len() as u32;
         s.leaf_steps.extend_from_slice(&s.path);
@@ -296,12 +332,49 @@ impl<'g> Engine<'g> {
             .unwrap_or(0);
         s.leaves.push(Leaf {
             steps: (a, b),
-            hash: work.hash64(),
+            hash,
             data,
             weight,
+            ended,
         });
         Ok(())
     }
+}
+
+impl Search {
+    /// Drops the complete turns found so far, but those that end the game, when a turn
+    /// better on the `maximize` keys is found; `width` is the length of a position.
+    fn keep_only_ended(&mut self, width: usize) {
+        let (mut steps_at, mut data_at) = (0, 0);
+        let mut leaves = std::mem::take(&mut self.leaves);
+        leaves.retain(|l| l.ended.is_some());
+        // The kept ones move to the front, in order: each only ever moves down.
+        for l in &mut leaves {
+            let (a, b) = (l.steps.0 as usize, l.steps.1 as usize);
+            self.leaf_steps.copy_within(a..b, steps_at);
+            l.steps = (steps_at as u32, (steps_at + b - a) as u32);
+            steps_at += b - a;
+            let d = l.data as usize;
+            self.leaf_data.copy_within(d..d + width, data_at);
+            l.data = data_at as u32;
+            data_at += width;
+        }
+        self.leaf_steps.truncate(steps_at);
+        self.leaf_data.truncate(data_at);
+        self.leaves = leaves;
+    }
+}
+
+/// What tells two turns that end the game apart: the board they leave and the result.
+fn ended_hash(cells: &[i32], outcome: &Outcome) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    cells.hash(&mut h);
+    outcome.winner.hash(&mut h);
+    outcome.points.hash(&mut h);
+    outcome.scores.hash(&mut h);
+    outcome.reason.hash(&mut h);
+    h.finish()
 }
 
 /// The error of a turn with too many positions to keep: built out of the hot loop.

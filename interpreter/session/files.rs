@@ -133,11 +133,7 @@ impl Session {
         let game = self.game.clone();
         let mut engine = Engine::new(&game);
         let state = self.timeline.current();
-        let mut value = json::state_to_json(&game, state);
-        if let Some(o) = engine.outcome(state) {
-            value["over"] = serde_json::json!(o);
-        }
-        value["scores"] = serde_json::json!(engine.scores(state));
+        let value = json::state_report(&game, &mut engine, state);
         match rest {
             "" | "json" => {
                 out.line(serde_json::to_string_pretty(&value).map_err(|e| e.to_string())?)

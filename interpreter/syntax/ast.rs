@@ -17,6 +17,8 @@ pub struct File {
 #[derive(Debug, Clone)]
 pub enum Item {
     Include(String, Span),
+    /// `replace DECLARATION`: the span is the word `replace`.
+    Replace(Box<Item>, Span),
     Game(String, Span),
     Players(Vec<Name>),
     Option {
@@ -41,7 +43,8 @@ pub enum Item {
         kind: Name,
         hints: Vec<(Name, String)>,
     },
-    Setup(Block),
+    /// A setup block and the span of its word `setup`.
+    Setup(Block, Span),
     Chance(MoveDecl),
     Action(MoveDecl),
     Phase(PhaseDecl),
@@ -113,17 +116,26 @@ pub enum MovesMode {
 
 #[derive(Debug, Clone)]
 pub enum BoardItem {
-    Hex(Vec<u32>, Span),
-    Grid(u32, u32, Span),
-    Line(u32, u32, Span),
-    Zone { name: Name, per_player: bool },
-    Dir { name: Name, map: Vec<(Name, Name)> },
+    /// Sizes are expressions whose value must be known before the game starts.
+    Hex(Vec<Expr>, Span),
+    Grid(Expr, Expr, Span),
+    Rhombus(Expr, Expr, Span),
+    Line(Expr, Expr, Span),
+    Zone {
+        name: Name,
+        per_player: bool,
+    },
+    Dir {
+        name: Name,
+        map: Vec<(Name, Name)>,
+    },
 }
 
 #[derive(Debug, Clone)]
 pub struct PieceDecl {
     pub name: Name,
-    pub values: Option<(i32, i32)>,
+    /// `value LO..HI`, known before the game starts.
+    pub values: Option<(Expr, Expr)>,
     pub neutral: bool,
 }
 
@@ -143,8 +155,9 @@ pub struct CounterDecl {
 pub struct PoolDecl {
     pub name: Name,
     pub per_player: bool,
-    pub low: i32,
-    pub high: i32,
+    /// `of LO..HI`, known before the game starts.
+    pub low: Expr,
+    pub high: Expr,
     pub span: Span,
 }
 
@@ -273,7 +286,8 @@ pub enum StmtKind {
         to: Expr,
     },
     Put {
-        count: u32,
+        /// How many; one when not written.
+        count: Option<Expr>,
         piece: Name,
         owner: Option<Expr>,
         value: Option<Expr>,

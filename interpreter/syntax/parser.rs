@@ -435,9 +435,12 @@ fn token_name(rule: Rule) -> Option<String> {
         | Rule::bool_lit
         | Rule::none_lit
         | Rule::cell_lit => "an expression",
+        Rule::put_count => "an expression",
         Rule::cmp_op => "a comparison",
         Rule::sum_op | Rule::prod_op => "an operator",
         Rule::include_decl
+        | Rule::replace_decl
+        | Rule::replace_kw
         | Rule::game_decl
         | Rule::players_decl
         | Rule::option_decl
@@ -476,10 +479,11 @@ fn token_name(rule: Rule) -> Option<String> {
         Rule::moves_mode => "`include`, `exclude` or `[`",
         Rule::signed_int => "a number",
         Rule::board_hex
+        | Rule::board_rhombus
         | Rule::board_grid
         | Rule::board_line
         | Rule::board_zone
-        | Rule::board_dir => "a board item (`hex`, `grid`, `line`, `zone`, `dir`)",
+        | Rule::board_dir => "a board item (`hex`, `rhombus`, `grid`, `line`, `zone`, `dir`)",
         Rule::gen_for => "`for`",
         Rule::gen_let => "`let`",
         Rule::gen_where => "`where`",
@@ -568,12 +572,6 @@ fn name(pair: Pair<Rule>) -> Name {
     }
 }
 
-fn int(pair: Pair<Rule>) -> u32 {
-    // The grammar admits digits only; an absurdly long number saturates and is
-    // rejected later by range checks.
-    pair.as_str().parse().unwrap_or(u32::MAX)
-}
-
 fn string(pair: Pair<Rule>) -> (String, Span) {
     let inner = pair.into_inner().next();
     match inner {
@@ -623,9 +621,10 @@ fn item(pair: Pair<Rule>) -> Item {
             for attr in it {
                 match attr.as_rule() {
                     Rule::piece_value => {
+                        let sp = span(&attr);
                         let mut r = attr.into_inner();
-                        let lo = r.next().map(int).unwrap_or(0) as i32;
-                        let hi = r.next().map(int).unwrap_or(0) as i32;
+                        let lo = r.next().map(expr).unwrap_or_else(|| missing_expr(sp));
+                        let hi = r.next().map(expr).unwrap_or_else(|| missing_expr(sp));
                         p.values = Some((lo, hi));
                     }
                     _ => p.neutral = true,
@@ -661,14 +660,15 @@ fn item(pair: Pair<Rule>) -> Item {
             for p in it {
                 match p.as_rule() {
                     Rule::per_player => per_player = true,
-                    _ => nums.push(int(p) as i32),
+                    _ => nums.push(expr(p)),
                 }
             }
+            let mut nums = nums.into_iter();
             Item::Pool(PoolDecl {
                 name: n,
                 per_player,
-                low: nums.first().copied().unwrap_or(0),
-                high: nums.get(1).copied().unwrap_or(0),
+                low: nums.next().unwrap_or_else(|| missing_expr(pair_span)),
+                high: nums.next().unwrap_or_else(|| missing_expr(pair_span)),
                 span: pair_span,
             })
         }
@@ -724,7 +724,17 @@ fn item(pair: Pair<Rule>) -> Item {
                 .collect();
             Item::Layout { kind, hints }
         }
-        Rule::setup_decl => Item::Setup(it.next().map(block).unwrap_or_default()),
+        Rule::setup_decl => Item::Setup(
+            it.next().map(block).unwrap_or_default(),
+            Span::new(pair_span.start, pair_span.start + "setup".len()),
+        ),
+        Rule::replace_decl => {
+            let word = it.next().map(|w| span(&w)).unwrap_or(pair_span);
+            match it.next() {
+                Some(inner) => Item::Replace(Box::new(item(inner)), word),
+                None => Item::Game(String::new(), pair_span),
+            }
+        }
         Rule::chance_decl => Item::Chance(move_decl(it, pair_span)),
         Rule::action_decl => Item::Action(move_decl(it, pair_span)),
         Rule::phase_decl => {
@@ -798,6 +808,12 @@ fn item(pair: Pair<Rule>) -> Item {
     }
 }
 
+/// A number of a test (a depth, points): an absurdly long one saturates, and is
+/// refused by the checks that follow.
+fn small_int(pair: Pair<Rule>) -> u32 {
+    pair.as_str().parse().unwrap_or(u32::MAX)
+}
+
 fn big_int(pair: Pair<Rule>) -> u64 {
     pair.as_str().parse().unwrap_or(u64::MAX)
 }
@@ -837,12 +853,12 @@ fn test_decl(mut it: pest::iterators::Pairs<Rule>, decl_span: Span) -> TestDecl 
                     }
                     Rule::expect_count => TestKind::Count(parts.next().map_or(0, big_int)),
                     Rule::expect_perft => {
-                        let depth = parts.next().map_or(0, int);
+                        let depth = parts.next().map_or(0, small_int);
                         TestKind::Perft(depth, parts.next().map_or(0, big_int))
                     }
                     Rule::expect_winner => {
                         let who = parts.next().map(name).unwrap_or_else(|| missing(sp));
-                        TestKind::Winner(who, parts.next().map(int))
+                        TestKind::Winner(who, parts.next().map(small_int))
                     }
                     Rule::expect_draw => TestKind::Draw,
                     Rule::expect_ongoing => TestKind::Ongoing,
@@ -894,15 +910,20 @@ fn board_item(pair: Pair<Rule>) -> BoardItem {
     let rule = pair.as_rule();
     let mut it = pair.into_inner();
     match rule {
-        Rule::board_hex => BoardItem::Hex(it.map(int).collect(), sp),
+        Rule::board_hex => BoardItem::Hex(it.map(expr).collect(), sp),
         Rule::board_grid => {
-            let w = it.next().map(int).unwrap_or(0);
-            let h = it.next().map(int).unwrap_or(0);
+            let w = it.next().map(expr).unwrap_or_else(|| missing_expr(sp));
+            let h = it.next().map(expr).unwrap_or_else(|| missing_expr(sp));
             BoardItem::Grid(w, h, sp)
         }
+        Rule::board_rhombus => {
+            let w = it.next().map(expr).unwrap_or_else(|| missing_expr(sp));
+            let h = it.next().map(expr).unwrap_or_else(|| missing_expr(sp));
+            BoardItem::Rhombus(w, h, sp)
+        }
         Rule::board_line => {
-            let a = it.next().map(int).unwrap_or(0);
-            let b = it.next().map(int).unwrap_or(0);
+            let a = it.next().map(expr).unwrap_or_else(|| missing_expr(sp));
+            let b = it.next().map(expr).unwrap_or_else(|| missing_expr(sp));
             BoardItem::Line(a, b, sp)
         }
         Rule::board_zone => {
@@ -1159,14 +1180,14 @@ fn stmt(pair: Pair<Rule>) -> Stmt {
             }
         }
         Rule::st_put => {
-            let mut count = 1;
+            let mut count = None;
             let mut piece = missing(sp);
             let mut owner = None;
             let mut value = None;
             let mut at = None;
             for p in it {
                 match p.as_rule() {
-                    Rule::int => count = int(p),
+                    Rule::put_count => count = p.into_inner().next().map(expr),
                     Rule::ident => piece = name(p),
                     Rule::put_owner => owner = p.into_inner().next().map(expr),
                     Rule::put_value => value = p.into_inner().next().map(expr),

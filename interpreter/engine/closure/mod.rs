@@ -320,6 +320,17 @@ pub fn compile(e: &Expr) -> ExprFn {
                 g.board.slide(c, d, |x| st.cell(g, x).count() == 0)
             })
         }
+        Expr::Reach(op, args) => {
+            let op = *op;
+            let args: Vec<ExprFn> = args.iter().take(3).map(compile).collect();
+            Box::new(move |g, st, l| {
+                let mut v = [NONE; 3];
+                for (x, a) in v.iter_mut().zip(&args) {
+                    *x = a(g, st, l);
+                }
+                super::reach::reach(g, st, op, &v[..args.len()])
+            })
+        }
         Expr::RelDir(r) => {
             let r = *r as usize;
             Box::new(move |g, st, _| eval::rel_dir(g, r, st.mover()))

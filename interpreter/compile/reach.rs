@@ -1,0 +1,107 @@
+//! Compiling the readings along lines and through groups: `step(c, d, n)`,
+//! `run(c, d, p)`, `liberties(c)`, `connected(p, A, B)` (the domain `group(c)` is a set,
+//! resolved with the others in `expr`).
+
+use super::expr::SetRef;
+use super::{Compiler, Scope};
+use crate::diagnostic::Span;
+use crate::ir::*;
+use crate::syntax::ast;
+
+impl<'a> Compiler<'a> {
+    /// Compiles a call of one of the readings, or None when `name` is none of them.
+    pub(super) fn reach_call(
+        &mut self,
+        name: &ast::Name,
+        args: &[ast::Expr],
+        span: Span,
+        scope: &mut Scope,
+    ) -> Option<Option<(Expr, Ty)>> {
+        let out = match name.text.as_str() {
+            "step" if args.len() == 3 => {
+                let v = self.args(name, args, &[Ty::Cell, Ty::Dir, Ty::Int], span, scope);
+                v.map(|v| (Expr::Reach(ReachOp::StepN, v), Ty::Cell))
+            }
+            "step" if args.len() != 2 => {
+                self.error(
+                    span,
+                    format!("`step` takes 2 or 3 arguments, not {}", args.len()),
+                );
+                None
+            }
+            "run" => self.run_call(name, args, span, scope),
+            "liberties" => {
+                let v = self.args(name, args, &[Ty::Cell], span, scope);
+                v.map(|v| (Expr::Reach(ReachOp::Liberties, v), Ty::Int))
+            }
+            "connected" => self.connected(name, args, span, scope),
+            _ => return None,
+        };
+        Some(out)
+    }
+
+    /// `run(c, d, p)`, where `p` may be `none` (a run of empty cells).
+    fn run_call(
+        &mut self,
+        name: &ast::Name,
+        args: &[ast::Expr],
+        span: Span,
+        scope: &mut Scope,
+    ) -> Option<(Expr, Ty)> {
+        let [c, d, p] = args else {
+            self.error(
+                span,
+                format!("`{}` takes 3 arguments, not {}", name.text, args.len()),
+            );
+            return None;
+        };
+        let c = self.expect(c, Ty::Cell, scope);
+        let d = self.expect(d, Ty::Dir, scope);
+        let p = self.expect_assignable(p, Ty::Player, scope);
+        Some((Expr::Reach(ReachOp::Run, vec![c?, d?, p?]), Ty::Int))
+    }
+
+    /// `connected(p, A, B)`: A and B are regions (`edge[p]` for one kept per player).
+    fn connected(
+        &mut self,
+        name: &ast::Name,
+        args: &[ast::Expr],
+        span: Span,
+        scope: &mut Scope,
+    ) -> Option<(Expr, Ty)> {
+        let [p, a, b] = args else {
+            self.error(
+                span,
+                format!(
+                    "`{}` takes 3 arguments (a player and two regions), not {}",
+                    name.text,
+                    args.len()
+                ),
+            );
+            return None;
+        };
+        let p = self.expect(p, Ty::Player, scope);
+        let a = self.region_arg(a, scope);
+        let b = self.region_arg(b, scope);
+        let ((a, pa), (b, pb)) = (a?, b?);
+        Some((
+            Expr::Reach(ReachOp::Connected(a as u16, b as u16), vec![p?, pa, pb]),
+            Ty::Bool,
+        ))
+    }
+
+    /// A region named as an argument, with the player it is read for (0 when shared).
+    fn region_arg(&mut self, e: &ast::Expr, scope: &mut Scope) -> Option<(usize, Expr)> {
+        match self.set_ref(e, scope)? {
+            SetRef::Region(r, p) => Some((r, p.unwrap_or(Expr::Const(0)))),
+            _ => {
+                self.error_hint(
+                    e.span,
+                    "`connected` joins two regions",
+                    "declare the cells it joins as a `region`: `region edge { a1..a5 }`",
+                );
+                None
+            }
+        }
+    }
+}

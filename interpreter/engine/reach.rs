@@ -1,0 +1,196 @@
+//! Readings along lines and through groups of cells: `step(c, d, n)`, `run(c, d, p)`,
+//! the domain `group(c)`, `liberties(c)` and `connected(p, A, B)`. A group is found by
+//! a flood fill over the board's neighbour tables into fixed-size buffers, so nothing
+//! is allocated while moves are generated.
+
+use super::eval::{budget, in_region, Locals};
+use super::state::State;
+use crate::board::{MAX_CELLS, NONE};
+use crate::ir::{Game, ReachOp};
+
+/// The value of a reading, from its evaluated operands (as `ReachOp` lists them). A
+/// reading that fills a group spends the board's size from the loop budget, as a loop
+/// over every cell would (0 or false once it is gone; the engine then reports it).
+pub fn reach(game: &Game, state: &State, op: ReachOp, args: &[i32]) -> i32 {
+    let arg = |i: usize| args.get(i).copied().unwrap_or(NONE);
+    let fills = matches!(op, ReachOp::Liberties | ReachOp::Connected(..));
+    if fills && !budget::spend(game.board.cells.len() as u64) {
+        return 0;
+    }
+    match op {
+        ReachOp::StepN => step_n(game, arg(0), arg(1), arg(2)),
+        ReachOp::Run => run(game, state, arg(0), arg(1), arg(2)),
+        ReachOp::Liberties => liberties(game, state, arg(0)),
+        ReachOp::Connected(a, b) => {
+            let (a, b) = (usize::from(a), usize::from(b));
+            connected(game, state, arg(0), (a, arg(1)), (b, arg(2))) as i32
+        }
+    }
+}
+
+/// The cell `n` steps from `cell` in `dir` (the cell itself for 0); none when a step
+/// leaves the board or `n` is negative.
+pub fn step_n(game: &Game, cell: i32, dir: i32, n: i32) -> i32 {
+    if n < 0 {
+        return NONE;
+    }
+    // A direction that comes back round (a ring) is cut after one lap of the board.
+    let n = (n as usize).min(game.board.cells.len());
+    let mut c = cell;
+    for _ in 0..n {
+        c = game.board.step(c, dir);
+        if c == NONE {
+            break;
+        }
+    }
+    c
+}
+
+/// How many cells in a row after `cell`, going in `dir`, hold pieces of `player` (are
+/// empty for NONE).
+pub fn run(game: &Game, state: &State, cell: i32, dir: i32, player: i32) -> i32 {
+    let mut n = 0;
+    let mut c = game.board.step(cell, dir);
+    while c != NONE
+        && state.cell(game, c).owner() == player
+        && (n as usize) < game.board.cells.len()
+    {
+        n += 1;
+        c = game.board.step(c, dir);
+    }
+    n
+}
+
+/// A set of cells filled from seed cells through neighbours with one owner; the cells
+/// in the order they were reached.
+pub struct Fill {
+    seen: [u64; MAX_CELLS / 64],
+    order: [u16; MAX_CELLS],
+    len: usize,
+}
+
+impl Fill {
+    pub fn new() -> Fill {
+        Fill {
+            seen: [0; MAX_CELLS / 64],
+            order: [0; MAX_CELLS],
+            len: 0,
+        }
+    }
+
+    #[inline]
+    fn contains(&self, c: usize) -> bool {
+        self.seen[c / 64] & (1 << (c % 64)) != 0
+    }
+
+    /// Adds `c` if not there yet.
+    #[inline]
+    fn add(&mut self, c: usize) {
+        if !self.contains(c) && self.len < MAX_CELLS {
+            self.seen[c / 64] |= 1 << (c % 64);
+            self.order[self.len] = c as u16;
+            self.len += 1;
+        }
+    }
+
+    /// The cells, in the order they were reached.
+    pub fn cells(&self) -> impl Iterator<Item = i32> + '_ {
+        self.order[..self.len].iter().map(|&c| c as i32)
+    }
+
+    /// Grows the set from its cells through neighbours whose owner is `owner` (NONE:
+    /// empty cells).
+    fn spread(&mut self, game: &Game, state: &State, owner: i32) {
+        let mut i = 0;
+        while i < self.len {
+            let c = self.order[i] as usize;
+            for &n in &game.board.neighbours[c] {
+                if state.cell(game, n).owner() == owner {
+                    self.add(n as usize);
+                }
+            }
+            i += 1;
+        }
+    }
+}
+
+impl Default for Fill {
+    fn default() -> Fill {
+        Fill::new()
+    }
+}
+
+/// Calls `f` with each cell of the group of `cell` until it returns false; false then.
+#[inline(never)]
+pub fn for_each_in_group(
+    game: &Game,
+    state: &State,
+    cell: i32,
+    locals: &mut Locals,
+    f: &mut dyn FnMut(&Game, &State, i32, &mut Locals) -> bool,
+) -> bool {
+    let mut fill = Fill::new();
+    group(game, state, cell, &mut fill);
+    let all = fill.cells().all(|g| f(game, state, g, locals));
+    all
+}
+
+/// The group of `cell`: the cell and every cell joined to it by a chain of neighbouring
+/// cells with the same owner (empty cells for an empty cell); nothing for none.
+pub fn group(game: &Game, state: &State, cell: i32, fill: &mut Fill) {
+    fill.len = 0;
+    if cell < 0 || cell as usize >= game.board.cells.len() {
+        return;
+    }
+    fill.add(cell as usize);
+    fill.spread(game, state, state.cell(game, cell).owner());
+}
+
+/// The number of empty cells next to the group of `cell`; 0 when the cell is empty.
+/// (Never inlined, here and below: the fill's buffers must not enlarge the frames of
+/// the recursive evaluator that calls them.)
+#[inline(never)]
+pub fn liberties(game: &Game, state: &State, cell: i32) -> i32 {
+    if state.cell(game, cell).count() == 0 {
+        return 0;
+    }
+    let mut fill = Fill::new();
+    group(game, state, cell, &mut fill);
+    let mut free = [0u64; MAX_CELLS / 64];
+    let mut n = 0;
+    for c in fill.cells() {
+        for &x in &game.board.neighbours[c as usize] {
+            let (w, bit) = (x as usize / 64, 1u64 << (x as usize % 64));
+            if free[w] & bit == 0 && state.cell(game, x).count() == 0 {
+                free[w] |= bit;
+                n += 1;
+            }
+        }
+    }
+    n
+}
+
+/// Whether a chain of neighbouring cells of `player` joins a cell of region `a` to
+/// one of region `b` (each for the player slot given with it).
+#[inline(never)]
+pub fn connected(
+    game: &Game,
+    state: &State,
+    player: i32,
+    (a, pa): (usize, i32),
+    (b, pb): (usize, i32),
+) -> bool {
+    let players = game.players.len() as i32;
+    if player < 0 || !(0..players).contains(&pa) || !(0..players).contains(&pb) {
+        return false;
+    }
+    let mut fill = Fill::new();
+    for &c in &game.board.regions[a].lists[pa as usize] {
+        if state.cell(game, c).owner() == player {
+            fill.add(c as usize);
+        }
+    }
+    fill.spread(game, state, player);
+    let joined = fill.cells().any(|c| in_region(game, b, pb as usize, c));
+    joined
+}

@@ -1,0 +1,225 @@
+//! Arena games from Python: the whole run as `tabula arena --json` reports it, or games
+//! `start..stop` of a run alone, each as a plain dict, so that batches played apart (on
+//! Ray) merge into the very figures of the whole run.
+
+use crate::convert::to_py;
+use crate::game::Game;
+use crate::{playing_error, TabulaError};
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyList};
+use tabula::ai::arena::{play_game, sides, Arena, ArenaGame, Sides, Summary};
+use tabula::ai::AiError;
+use tabula::Outcome;
+
+fn arena_of(
+    game: &Game,
+    a: &str,
+    b: &str,
+    seed: u64,
+    max_decisions: usize,
+    mcts_playouts: bool,
+) -> PyResult<(Arena, [String; 2])> {
+    let loaded = &game.inner;
+    let net = loaded.default_net().map_err(TabulaError::new_err)?;
+    let Sides {
+        levels,
+        nets,
+        names,
+    } = sides(&loaded.game, [a, b], net, mcts_playouts)
+        .map_err(|e| TabulaError::new_err(format!("error: {e}")))?;
+    let arena = Arena {
+        sides: levels,
+        games: 0,
+        seed,
+        max_decisions,
+        keep_moves: false,
+        nets,
+    };
+    Ok((arena, names))
+}
+
+/// Plays games `start..stop` of the arena on `threads` threads (0: every core), with
+/// the GIL released; each game depends only on its index and the seed.
+fn play_range(
+    py: Python<'_>,
+    game: &Game,
+    arena: &Arena,
+    start: u64,
+    stop: u64,
+    threads: usize,
+) -> PyResult<(Vec<ArenaGame>, usize)> {
+    let g = &game.inner.game;
+    let threads = match threads {
+        0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        n => n.min(256),
+    };
+    let played = py.detach(|| {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .map_err(|e| {
+                AiError::Runtime(tabula::RuntimeError::new(Default::default(), e.to_string()))
+            })?;
+        use rayon::prelude::*;
+        pool.install(|| {
+            (start..stop.max(start))
+                .into_par_iter()
+                .map(|i| play_game(g, arena, i, None))
+                .collect::<Result<Vec<_>, AiError>>()
+        })
+    });
+    match played {
+        Ok(games) => Ok((games, threads)),
+        Err(AiError::Runtime(e)) => Err(playing_error(g, &e)),
+        Err(AiError::Interrupted) => Err(TabulaError::new_err("error: interrupted")),
+    }
+}
+
+fn game_dict<'py>(py: Python<'py>, g: &ArenaGame) -> PyResult<Bound<'py, PyDict>> {
+    let d = PyDict::new(py);
+    d.set_item("index", g.index)?;
+    d.set_item("seed", g.seed)?;
+    d.set_item("seats", g.seats.clone())?;
+    d.set_item("decisions", g.decisions)?;
+    d.set_item("winner_side", g.winner())?;
+    d.set_item("points_a", g.points_a())?;
+    match &g.outcome {
+        Some(o) => {
+            let od = PyDict::new(py);
+            od.set_item("winner", o.winner)?;
+            od.set_item("points", o.points)?;
+            od.set_item("scores", o.scores.clone())?;
+            od.set_item("reason", &o.reason)?;
+            od.set_item("named", o.named.clone())?;
+            d.set_item("outcome", od)?;
+        }
+        None => d.set_item("outcome", py.None())?,
+    }
+    Ok(d)
+}
+
+fn game_from_dict(d: &Bound<'_, PyAny>) -> PyResult<ArenaGame> {
+    let outcome = d.get_item("outcome")?;
+    let outcome = if outcome.is_none() {
+        None
+    } else {
+        Some(Outcome {
+            winner: outcome.get_item("winner")?.extract()?,
+            points: outcome.get_item("points")?.extract()?,
+            scores: outcome.get_item("scores")?.extract()?,
+            reason: outcome.get_item("reason")?.extract()?,
+            named: outcome.get_item("named")?.extract()?,
+        })
+    };
+    Ok(ArenaGame {
+        index: d.get_item("index")?.extract()?,
+        seed: d.get_item("seed")?.extract()?,
+        seats: d.get_item("seats")?.extract()?,
+        outcome,
+        decisions: d.get_item("decisions")?.extract()?,
+        moves: Vec::new(),
+    })
+}
+
+fn summary_py(py: Python<'_>, s: &Summary) -> PyResult<Py<PyAny>> {
+    let value = serde_json::to_value(s).map_err(|e| TabulaError::new_err(e.to_string()))?;
+    to_py(py, &value)
+}
+
+/// Two computer players against each other, as `tabula arena GAME A B --json`: `games`
+/// games, game i from seed `seed + i` with the seats alternating, on `threads` threads
+/// (0: every core; the results do not depend on it), with the GIL released. Returns the
+/// same object as the command: game, options, a, b, seed, threads, seconds,
+/// games_per_second and summary (wins, draws, unfinished, score with its interval, Elo,
+/// points, results by seat...).
+#[pyfunction]
+#[pyo3(signature = (game, a, b, games = 100, seed = 1, max_decisions = 10_000, threads = 0, mcts_playouts = false))]
+#[allow(clippy::too_many_arguments)]
+pub fn arena<'py>(
+    py: Python<'py>,
+    game: &Game,
+    a: &str,
+    b: &str,
+    games: u64,
+    seed: u64,
+    max_decisions: usize,
+    threads: usize,
+    mcts_playouts: bool,
+) -> PyResult<Bound<'py, PyDict>> {
+    if games == 0 {
+        return Err(TabulaError::new_err(
+            "error: play at least one game (`-n 1`)",
+        ));
+    }
+    let (arena, names) = arena_of(game, a, b, seed, max_decisions, mcts_playouts)?;
+    let start = std::time::Instant::now();
+    let (played, threads) = play_range(py, game, &arena, 0, games, threads)?;
+    let elapsed = start.elapsed().as_secs_f64();
+    let g = &game.inner.game;
+    let s = Summary::of(&played, g.players.len());
+    let out = PyDict::new(py);
+    out.set_item("game", &g.name)?;
+    out.set_item("options", g.chosen.clone())?;
+    out.set_item("a", &names[0])?;
+    out.set_item("b", &names[1])?;
+    out.set_item("seed", seed)?;
+    out.set_item("threads", threads)?;
+    out.set_item("seconds", elapsed)?;
+    out.set_item("games_per_second", s.games as f64 / elapsed.max(1e-9))?;
+    out.set_item("summary", summary_py(py, &s)?)?;
+    Ok(out)
+}
+
+/// The names of two computer players as arena reports write them (`mcts:1000+net` for a
+/// search that rates positions by the game's network); raises `TabulaError` for a
+/// player that is not one.
+#[pyfunction]
+#[pyo3(signature = (game, a, b, mcts_playouts = false))]
+pub fn arena_sides(
+    game: &Game,
+    a: &str,
+    b: &str,
+    mcts_playouts: bool,
+) -> PyResult<(String, String)> {
+    let (_, [a, b]) = arena_of(game, a, b, 1, 0, mcts_playouts)?;
+    Ok((a, b))
+}
+
+/// Games `start..stop` of the arena `tabula.arena(game, a, b, seed=...)` would play,
+/// each as a dict (index, seed, seats, decisions, winner_side, points_a, outcome):
+/// a batch of a run split over many machines. `arena_summary` merges batches.
+#[pyfunction]
+#[pyo3(signature = (game, a, b, start, stop, seed = 1, max_decisions = 10_000, threads = 1, mcts_playouts = false))]
+#[allow(clippy::too_many_arguments)]
+pub fn arena_games<'py>(
+    py: Python<'py>,
+    game: &Game,
+    a: &str,
+    b: &str,
+    start: u64,
+    stop: u64,
+    seed: u64,
+    max_decisions: usize,
+    threads: usize,
+    mcts_playouts: bool,
+) -> PyResult<Bound<'py, PyList>> {
+    let (arena, _) = arena_of(game, a, b, seed, max_decisions, mcts_playouts)?;
+    let (played, _) = play_range(py, game, &arena, start, stop, threads)?;
+    let list = PyList::empty(py);
+    for g in &played {
+        list.append(game_dict(py, g)?)?;
+    }
+    Ok(list)
+}
+
+/// The figures of a set of arena games (dicts from `arena_games`, in any order), as
+/// `tabula arena --json` reports them in its `summary`.
+#[pyfunction]
+pub fn arena_summary(py: Python<'_>, game: &Game, games: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+    let mut played = Vec::new();
+    for item in games.try_iter()? {
+        played.push(game_from_dict(&item?)?);
+    }
+    played.sort_by_key(|g| g.index);
+    summary_py(py, &Summary::of(&played, game.inner.game.players.len()))
+}

@@ -1,0 +1,87 @@
+//! tabula from Python: the module `tabula._tabula`, which the package `tabula` wraps.
+//! A game is loaded from a built-in name or a rules file; its states list their legal
+//! actions as integers, play them, and report the result. Long runs (playouts, arena
+//! games, searches) release the GIL. Every error is a Python exception whose message is
+//! the one the command line prints.
+
+mod arena;
+mod convert;
+mod game;
+mod gnubg;
+mod state;
+
+use pyo3::create_exception;
+use pyo3::exceptions::PyException;
+use pyo3::prelude::*;
+
+create_exception!(
+    _tabula,
+    TabulaError,
+    PyException,
+    "Any error of tabula; the message is the one the command line prints."
+);
+create_exception!(
+    _tabula,
+    RulesError,
+    TabulaError,
+    "A rules file (or an option) that cannot be compiled, with file:line:col, the line and a caret."
+);
+create_exception!(
+    _tabula,
+    StateError,
+    TabulaError,
+    "A state (JSON, YAML or GNU Backgammon IDs) that cannot be read or written for this game."
+);
+create_exception!(
+    _tabula,
+    PlayingError,
+    TabulaError,
+    "The rules failed while playing (a move from an empty cell, a loop over its budget...)."
+);
+create_exception!(
+    _tabula,
+    IllegalActionError,
+    TabulaError,
+    "An action that is not legal in the state it was given to."
+);
+
+/// The player number `current_player()` gives at a chance node (OpenSpiel's).
+pub const CHANCE: i64 = -1;
+/// The player number `current_player()` gives when the game is over (OpenSpiel's).
+pub const TERMINAL: i64 = -4;
+
+/// A runtime error of the rules, as a Python exception with the CLI's message.
+pub(crate) fn playing_error(game: &tabula::Game, e: &tabula::RuntimeError) -> PyErr {
+    PlayingError::new_err(e.render(game, false).trim_end().to_string())
+}
+
+/// The names of the built-in games.
+#[pyfunction]
+fn built_in_games() -> Vec<String> {
+    tabula::games::names()
+        .iter()
+        .map(|n| n.to_string())
+        .collect()
+}
+
+#[pymodule]
+fn _tabula(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    let py = m.py();
+    m.add("TabulaError", py.get_type::<TabulaError>())?;
+    m.add("RulesError", py.get_type::<RulesError>())?;
+    m.add("StateError", py.get_type::<StateError>())?;
+    m.add("PlayingError", py.get_type::<PlayingError>())?;
+    m.add("IllegalActionError", py.get_type::<IllegalActionError>())?;
+    m.add("CHANCE", CHANCE)?;
+    m.add("TERMINAL", TERMINAL)?;
+    m.add_class::<game::Game>()?;
+    m.add_class::<state::State>()?;
+    m.add_function(wrap_pyfunction!(game::load, m)?)?;
+    m.add_function(wrap_pyfunction!(game::load_text, m)?)?;
+    m.add_function(wrap_pyfunction!(built_in_games, m)?)?;
+    m.add_function(wrap_pyfunction!(arena::arena, m)?)?;
+    m.add_function(wrap_pyfunction!(arena::arena_games, m)?)?;
+    m.add_function(wrap_pyfunction!(arena::arena_sides, m)?)?;
+    m.add_function(wrap_pyfunction!(arena::arena_summary, m)?)?;
+    Ok(())
+}

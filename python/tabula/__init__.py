@@ -1,0 +1,56 @@
+"""tabula from Python: any board game written as a tabula rules file.
+
+    >>> import tabula
+    >>> game = tabula.load("backgammon")
+    >>> state = game.new_initial_state()
+    >>> state.is_chance_node()
+    True
+
+A game is loaded by the name of a built-in game or the path of a rules file
+(``tabula.load("my-game.tabula", options=["slide"])``). Its states list their legal
+actions as integers: at a player's decision, action ``i`` is the i-th legal choice in
+the order ``tabula moves`` lists them (a whole turn where the game decides whole
+turns); at a chance node, the i-th outcome of the chance event. The numbering depends
+on the position alone, so the same position always gives the same numbers.
+
+``tabula.openspiel`` makes a game an OpenSpiel game; ``tabula.ray`` spreads arena runs
+over a Ray cluster.
+"""
+
+from ._tabula import (
+    CHANCE,
+    TERMINAL,
+    Game,
+    IllegalActionError,
+    PlayingError,
+    RulesError,
+    State,
+    StateError,
+    TabulaError,
+    arena,
+    arena_games,
+    arena_sides,
+    arena_summary,
+    built_in_games,
+    load,
+    load_text,
+)
+
+__all__ = [
+    "CHANCE",
+    "TERMINAL",
+    "Game",
+    "IllegalActionError",
+    "PlayingError",
+    "RulesError",
+    "State",
+    "StateError",
+    "TabulaError",
+    "arena",
+    "arena_games",
+    "arena_sides",
+    "arena_summary",
+    "built_in_games",
+    "load",
+    "load_text",
+]

@@ -1,0 +1,187 @@
+"""Type stubs of tabula's Rust module; the package `tabula` re-exports all of it."""
+
+from typing import Any, Dict, Iterable, List, Optional, Sequence, Tuple
+
+import numpy as np
+import numpy.typing as npt
+
+#: `State.current_player()` at a chance node (OpenSpiel's number).
+CHANCE: int
+#: `State.current_player()` once the game is over (OpenSpiel's number).
+TERMINAL: int
+
+class TabulaError(Exception):
+    """Any error of tabula; the message is the one the command line prints."""
+
+class RulesError(TabulaError):
+    """A rules file or option that cannot be read or compiled (file:line:col, the line, a caret)."""
+
+class StateError(TabulaError):
+    """A state (JSON, YAML, GNU Backgammon IDs) that cannot be read or written for this game."""
+
+class PlayingError(TabulaError):
+    """The rules failed while playing (a move from an empty cell, a loop over its budget...)."""
+
+class IllegalActionError(TabulaError):
+    """An action that is not legal in the state it was given to."""
+
+def load(name_or_path: str, options: Optional[Sequence[str]] = None) -> Game:
+    """Loads a built-in game by name ("backgammon", "invictus", "naytin-six") or a rules
+    file by path, compiled with the options given. Raises RulesError."""
+
+def load_text(text: str, name: str = "<text>", options: Optional[Sequence[str]] = None) -> Game:
+    """Compiles a game from a rules file's text; `name` is the file name errors show."""
+
+def built_in_games() -> List[str]:
+    """The names of the built-in games, sorted."""
+
+def arena(
+    game: Game,
+    a: str,
+    b: str,
+    games: int = 100,
+    seed: int = 1,
+    max_decisions: int = 10000,
+    threads: int = 0,
+    mcts_playouts: bool = False,
+) -> Dict[str, Any]:
+    """Two computer players against each other, as `tabula arena GAME A B --json`:
+    game i from seed `seed + i`, seats alternating, on `threads` threads (0: every
+    core), the GIL released. Returns game, options, a, b, seed, threads, seconds,
+    games_per_second and summary (the command's figures)."""
+
+def arena_games(
+    game: Game,
+    a: str,
+    b: str,
+    start: int,
+    stop: int,
+    seed: int = 1,
+    max_decisions: int = 10000,
+    threads: int = 1,
+    mcts_playouts: bool = False,
+) -> List[Dict[str, Any]]:
+    """Games start..stop of that arena, each a dict: index, seed, seats (the side, 0 for
+    A, in each seat), decisions, winner_side, points_a, outcome (winner as a player
+    number, points, scores, reason, named) or None when unfinished."""
+
+def arena_sides(game: Game, a: str, b: str, mcts_playouts: bool = False) -> Tuple[str, str]:
+    """The two players' names as arena reports write them; raises TabulaError for a
+    player that is not one."""
+
+def arena_summary(game: Game, games: Iterable[Dict[str, Any]]) -> Dict[str, Any]:
+    """The figures of arena games (from `arena_games`, batches in any order), as
+    `tabula arena --json` reports them in its summary."""
+
+class Game:
+    """A game compiled from its rules file with the chosen options; immutable, shared
+    between threads, pickled as the way to load it again."""
+
+    @property
+    def name(self) -> str:
+        """The title the rules file declares ("Backgammon")."""
+    @property
+    def source(self) -> str:
+        """A built-in name, a path, or the name given to a text."""
+    @property
+    def players(self) -> List[str]:
+        """The players' names, in the order of their numbers."""
+    @property
+    def num_players(self) -> int: ...
+    @property
+    def options(self) -> List[str]:
+        """The options compiled in, sorted."""
+    @property
+    def declared_options(self) -> List[Tuple[str, str]]:
+        """Every option of the rules file: (name, description)."""
+    @property
+    def has_chance(self) -> bool:
+        """Whether the game has chance events."""
+    @property
+    def max_chance_outcomes(self) -> Optional[int]:
+        """The most outcomes of one chance event when all list fixed outcomes; 0
+        without chance; None when outcomes depend on the state."""
+    @property
+    def observation_size(self) -> int:
+        """The length of State.observation()."""
+    @property
+    def observation_names(self) -> List[str]:
+        """What each observation entry means, as `tabula encode` names it."""
+    @property
+    def has_gnubg_ids(self) -> bool:
+        """Whether states have GNU Backgammon IDs (backgammon's board)."""
+    def new_initial_state(self) -> State:
+        """The state before the first decision."""
+    def state_from_json(self, text: str) -> State:
+        """A state from JSON or YAML (docs/state-format.md). Raises StateError."""
+    def state_from_gnubg_id(self, id: str) -> State:
+        """A state from GNU Backgammon's "POSITION" or "POSITION:MATCH". Raises StateError."""
+    def playouts(
+        self, games: int = 1000, seed: int = 1, max_decisions: int = 10000, threads: int = 1
+    ) -> Dict[str, Any]:
+        """Random games from the start, game i from seed + i, as `tabula playout` plays
+        them, GIL released. Returns games, wins (by name), draws, unfinished,
+        mean_decisions, max_decisions, seconds, games_per_second."""
+
+class State:
+    """A position: whose decision it is, its legal actions, the result once over.
+
+    Actions are numbered by the position alone: at a player's decision, action i is the
+    i-th legal choice in the order `tabula moves` lists them (a whole turn where the
+    game decides whole turns); at a chance node, the i-th outcome of the event."""
+
+    @property
+    def game(self) -> Game: ...
+    def current_player(self) -> int:
+        """The player to decide, CHANCE (-1) at a chance node, or TERMINAL (-4)."""
+    def is_chance_node(self) -> bool: ...
+    def is_terminal(self) -> bool:
+        """An end rule holds, or no one has anything left to do."""
+    def legal_actions(self) -> List[int]:
+        """0..n for the n legal choices or chance outcomes; empty when over."""
+    def legal_action_strings(self) -> List[str]:
+        """Every legal action in the game's notation, in action order."""
+    def chance_outcomes(self) -> List[Tuple[int, float]]:
+        """(action, probability) of each outcome at a chance node; empty elsewhere."""
+    def playout_weights(self) -> List[int]:
+        """Relative weights random playouts pick the legal actions by (0: never)."""
+    def action_to_string(self, action: int) -> str:
+        """An action in the game's notation ("8/5 6/5", "e4xd5", "3-1")."""
+    def string_to_action(self, text: str) -> int:
+        """The action a move's text names (steps in any order, with or without marks).
+        Raises IllegalActionError listing the legal moves."""
+    def apply_action(self, action: int) -> None:
+        """Plays an action; the state is kept as it was when it fails. Raises
+        IllegalActionError or PlayingError."""
+    def returns(self) -> List[float]:
+        """The winner gains the game's points (at least 1), the others share the loss;
+        all 0 for a draw, an unfinished game, or a game not over."""
+    def outcome(self) -> Optional[Dict[str, Any]]:
+        """winner (a name or None), points, scores, reason, named; None while going on."""
+    def scores(self) -> List[int]:
+        """Each player's score now, by the rules' `score`."""
+    def clone(self) -> State: ...
+    def to_json(self) -> str:
+        """The state as `tabula state` writes it (docs/state-format.md)."""
+    @staticmethod
+    def from_json(game: Game, text: str) -> State: ...
+    def observation(self) -> npt.NDArray[np.float32]:
+        """The generic encoding (`tabula encode`), Game.observation_size entries."""
+    def gnubg_id(self) -> str:
+        """GNU Backgammon's "POSITION:MATCH" IDs. Raises StateError."""
+    def playout(self, seed: int = 1, max_decisions: int = 10000) -> Dict[str, Any]:
+        """One random game from here, GIL released: winner (a number or None), returns,
+        decisions, chance_events, outcome."""
+    def best_action(
+        self, level: str = "mcts:1000", seed: int = 1, threads: int = 1, mcts_playouts: bool = False
+    ) -> int:
+        """The action a computer player of `level` plays here (random, greedy,
+        playouts, mcts, mcts:2000, mcts:2s, net, net:FILE), GIL released."""
+    def analyze(
+        self, level: str = "mcts:1000", seed: int = 1, threads: int = 1, mcts_playouts: bool = False
+    ) -> List[Dict[str, Any]]:
+        """Each action's rating by `level`, best first: action, text, visits, win, points."""
+    def __copy__(self) -> State: ...
+    def __deepcopy__(self, memo: Any) -> State: ...
+    def __eq__(self, other: object) -> bool: ...
+    def __hash__(self) -> int: ...

@@ -1,0 +1,106 @@
+"""Arena runs spread over a Ray cluster, with the figures of one machine.
+
+    >>> import ray, tabula.ray
+    >>> ray.init()                       # or ray.init(address="auto") on a cluster
+    >>> result = tabula.ray.arena("backgammon", "mcts:200", "random", games=1000)
+    >>> result["summary"]["score"]
+
+Game i of a run is played from seed ``seed + i`` with the seats alternating, whatever
+plays it, so the games are split into batches of consecutive indices, each batch is
+one Ray task (``tabula.arena_games``), and the batches are merged in index order
+(``tabula.arena_summary``): the summary is the one ``tabula arena GAME A B --json
+--seed SEED -n GAMES`` prints, figure for figure, however many workers played.
+
+A game given by name or path is loaded again on each worker: a built-in game always
+can be; a rules file must be at the same path there. A game loaded with
+``tabula.load_text`` travels with its text.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any, Dict, List, Optional, Sequence, Union
+
+import tabula
+
+
+def _batches(games: int, batch_size: int) -> List[range]:
+    return [range(start, min(start + batch_size, games)) for start in range(0, games, batch_size)]
+
+
+def arena(
+    game: Union[str, tabula.Game],
+    a: str,
+    b: str,
+    games: int = 100,
+    *,
+    options: Sequence[str] = (),
+    seed: int = 1,
+    max_decisions: int = 10_000,
+    batch_size: Optional[int] = None,
+    threads_per_task: int = 1,
+    mcts_playouts: bool = False,
+) -> Dict[str, Any]:
+    """Plays ``games`` arena games of A against B as Ray tasks.
+
+    Args:
+      game: a built-in game's name, a rules file's path, or a loaded ``tabula.Game``.
+      a, b: the two computer players, as ``tabula arena`` writes them (``random``,
+        ``mcts:1000``, ``net``...).
+      options: the rules file's options, when ``game`` is a name or path.
+      seed: game i is played from seed ``seed + i``.
+      batch_size: games per task (default: about four tasks per CPU of the cluster).
+      threads_per_task: threads each task plays its games on (and CPUs it asks Ray for).
+      mcts_playouts: let ``mcts`` rate positions by random games even where the game
+        has a network.
+
+    Returns the object ``tabula.arena`` returns (game, options, a, b, seed, seconds,
+    games_per_second, summary), with ``tasks``, the number of batches, instead of
+    ``threads``.
+    """
+    import ray
+
+    if games < 1:
+        raise tabula.TabulaError("error: play at least one game (`-n 1`)")
+    if not isinstance(game, tabula.Game):
+        game = tabula.load(game, list(options))
+    elif options:
+        raise ValueError("options are given with a game's name or path, not with a loaded game")
+    # The players are read here, where a mistake is cheap to report.
+    names = tabula.arena_sides(game, a, b, mcts_playouts=mcts_playouts)
+    if batch_size is None:
+        cpus = int(ray.cluster_resources().get("CPU", 1)) if ray.is_initialized() else 1
+        batch_size = max(1, -(-games // (4 * max(1, cpus // threads_per_task))))
+
+    @ray.remote(num_cpus=threads_per_task)
+    def play(game: tabula.Game, start: int, stop: int) -> list:
+        return tabula.arena_games(
+            game,
+            a,
+            b,
+            start,
+            stop,
+            seed=seed,
+            max_decisions=max_decisions,
+            threads=threads_per_task,
+            mcts_playouts=mcts_playouts,
+        )
+
+    started = time.perf_counter()
+    game_ref = ray.put(game)
+    batches = _batches(games, batch_size)
+    results = ray.get([play.remote(game_ref, r.start, r.stop) for r in batches])
+    played = [g for batch in results for g in batch]
+    seconds = time.perf_counter() - started
+    summary = tabula.arena_summary(game, played)
+    return {
+        "game": game.name,
+        "options": game.options,
+        "a": names[0],
+        "b": names[1],
+        "seed": seed,
+        "tasks": len(batches),
+        "seconds": seconds,
+        "games_per_second": games / max(seconds, 1e-9),
+        "summary": summary,
+    }

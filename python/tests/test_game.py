@@ -1,0 +1,107 @@
+"""Loading games: by name, by path, from text, with options; what a game declares; the
+errors, with the command line's own messages; pickling."""
+
+import pickle
+
+import pytest
+
+import tabula
+
+
+def test_built_in_games():
+    assert tabula.built_in_games() == ["backgammon", "invictus", "naytin-six"]
+
+
+def test_a_built_in_game_and_what_it_declares():
+    game = tabula.load("backgammon")
+    assert game.name == "Backgammon"
+    assert game.source == "backgammon"
+    assert game.players == ["white", "black"]
+    assert game.num_players == 2
+    assert game.options == []
+    assert [name for name, _ in game.declared_options] == ["first-roll-reroll", "no-cube"]
+    assert game.has_chance
+    # The opening roll: two different dice, one each, 6 x 5 = 30 ordered outcomes; a
+    # later roll has 21 unordered ones.
+    assert game.max_chance_outcomes == 30
+    assert game.has_gnubg_ids
+
+
+def test_options_are_compiled_in():
+    game = tabula.load("naytin-six", options=["slide", "pips-only"])
+    assert game.options == ["pips-only", "slide"]
+    assert not tabula.load("invictus").has_gnubg_ids
+    assert tabula.load("invictus").max_chance_outcomes == 0
+
+
+def test_a_rules_file_by_path(root):
+    game = tabula.load(str(root / "examples/rules/tic-tac-toe.tabula"))
+    assert game.name == "Tic-tac-toe"
+    assert game.players == ["x", "o"]
+    assert not game.has_chance
+
+
+def test_an_unknown_option_is_refused_as_the_cli_refuses_it(cli):
+    with pytest.raises(tabula.RulesError) as e:
+        tabula.load("backgammon", options=["no-dice"])
+    code, _, err = cli("check", "backgammon", "-o", "no-dice")
+    assert code != 0
+    assert str(e.value) == err.strip()
+    assert "no-dice" in str(e.value)
+
+
+def test_a_misspelt_game_gets_the_cli_message(cli):
+    with pytest.raises(tabula.RulesError) as e:
+        tabula.load("backgamon")
+    assert "did you mean the built-in game `backgammon`?" in str(e.value)
+    _, _, err = cli("check", "backgamon")
+    assert str(e.value) == err.strip()
+
+
+def test_a_rules_error_has_its_place_line_and_caret(tmp_path, root, cli):
+    text = (root / "examples/rules/tic-tac-toe.tabula").read_text().replace("empty(to)", "empy(to)")
+    path = tmp_path / "my-game.tabula"
+    path.write_text(text)
+    with pytest.raises(tabula.RulesError) as e:
+        tabula.load(str(path))
+    message = str(e.value)
+    assert message.startswith("error: unknown function `empy`")
+    assert "my-game.tabula:17:9" in message
+    assert "17 |   where empy(to)" in message
+    assert "= hint: did you mean `empty`?" in message
+    _, _, err = cli("check", str(path))
+    assert message == err.strip()
+    with pytest.raises(tabula.RulesError) as e:
+        tabula.load_text(text, name="my-game.tabula")
+    assert str(e.value) == err.strip().replace(str(path), "my-game.tabula")
+
+
+def test_errors_are_one_family():
+    for kind in (tabula.RulesError, tabula.StateError, tabula.PlayingError, tabula.IllegalActionError):
+        assert issubclass(kind, tabula.TabulaError)
+    assert issubclass(tabula.TabulaError, Exception)
+
+
+def test_options_must_be_a_list():
+    with pytest.raises(TypeError):
+        tabula.load("naytin-six", options="slide")
+
+
+def test_a_game_pickles_as_the_way_to_load_it(root):
+    for game in (
+        tabula.load("naytin-six", options=["slide"]),
+        tabula.load_text((root / "examples/rules/tic-tac-toe.tabula").read_text(), name="t.tabula"),
+    ):
+        copy = pickle.loads(pickle.dumps(game))
+        assert repr(copy) == repr(game)
+        assert copy.options == game.options
+        assert copy.new_initial_state().to_json() == game.new_initial_state().to_json()
+
+
+def test_playouts_give_the_cli_figures(cli_json):
+    for name in ("backgammon", "invictus", "naytin-six"):
+        game = tabula.load(name)
+        ours = game.playouts(20, seed=7, threads=2)
+        theirs = cli_json("playout", name, "-n", "20", "--seed", "7", "--json")[-1]["summary"]
+        for key in ("games", "wins", "draws", "unfinished", "mean_decisions", "max_decisions"):
+            assert ours[key] == theirs[key], (name, key)

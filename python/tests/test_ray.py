@@ -1,0 +1,53 @@
+"""Arena runs split into seeded batches as Ray tasks on a local Ray: the merged figures
+are those of the whole run on one machine, and those `tabula arena --json` prints."""
+
+import pathlib
+
+import pytest
+
+ray = pytest.importorskip("ray", reason="Ray is not installed (pip install ray); tabula.ray is not tested")
+
+import tabula  # noqa: E402
+import tabula.ray  # noqa: E402
+
+TIC_TAC_TOE = str(pathlib.Path(__file__).resolve().parents[2] / "examples/rules/tic-tac-toe.tabula")
+
+
+@pytest.fixture(scope="module")
+def local_ray():
+    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
+    yield
+    ray.shutdown()
+
+
+def test_batches_cover_every_game_once():
+    assert [list(r) for r in tabula.ray._batches(7, 3)] == [[0, 1, 2], [3, 4, 5], [6]]
+    assert [list(r) for r in tabula.ray._batches(2, 5)] == [[0, 1]]
+
+
+def test_batches_merge_into_the_figures_of_one_run(local_ray, cli_json):
+    # The README's run: mcts:1000 against random, seeds 1..20: A wins 19, draws 1.
+    result = tabula.ray.arena(TIC_TAC_TOE, "mcts:1000", "random", games=20, seed=1, batch_size=3)
+    assert result["tasks"] == 7
+    summary = result["summary"]
+    assert summary["wins"] == [19, 0] and summary["draws"] == 1
+    assert summary["by_seat"] == [[10, 9], [10, 10]]
+    one_machine = tabula.arena(tabula.load(TIC_TAC_TOE), "mcts:1000", "random", games=20, seed=1, threads=1)
+    assert summary == one_machine["summary"]
+    cli = cli_json("arena", "examples/rules/tic-tac-toe.tabula", "mcts:1000", "random", "-n", "20", "--json")
+    assert summary == cli[0]["summary"]
+    assert (result["a"], result["b"]) == (cli[0]["a"], cli[0]["b"])
+
+
+def test_a_game_with_chance_and_another_seed(local_ray):
+    game = tabula.load("naytin-six", options=["random-values"])
+    result = tabula.ray.arena(game, "greedy", "random", games=12, seed=40, batch_size=5)
+    alone = tabula.arena(game, "greedy", "random", games=12, seed=40, threads=2)
+    assert result["summary"] == alone["summary"]
+    assert result["options"] == ["random-values"]
+
+
+def test_a_bad_player_is_reported_before_any_task(local_ray):
+    with pytest.raises(tabula.TabulaError) as e:
+        tabula.ray.arena("backgammon", "mcts:1000", "wizard", games=4)
+    assert "`wizard` is not a computer level" in str(e.value)
