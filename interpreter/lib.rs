@@ -3,6 +3,7 @@
 //! (board), and plays it (engine). It knows no game.
 
 pub mod ai;
+pub mod analysis;
 pub mod board;
 pub mod compile;
 pub mod diagnostic;
@@ -11,8 +12,11 @@ pub mod games;
 pub mod input;
 pub mod ir;
 pub mod json;
+pub mod picture;
 pub mod session;
+pub mod svg;
 pub mod syntax;
+pub mod testing;
 
 pub use compile::{compile, CompileError};
 pub use diagnostic::{Diagnostic, Diagnostics, Source};

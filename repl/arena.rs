@@ -23,6 +23,19 @@ pub struct ArenaOptions<'a> {
     pub mcts_playouts: bool,
 }
 
+/// A pool of `threads` threads (0: every core) and their number.
+pub fn thread_pool(threads: usize) -> Result<(usize, rayon::ThreadPool), String> {
+    let threads = match threads {
+        0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        n => n,
+    };
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .map_err(|e| format!("error: cannot start {threads} threads: {e}"))?;
+    Ok((threads, pool))
+}
+
 pub fn run(o: ArenaOptions) -> Result<(), String> {
     let game = load(o.game)?;
     let Sides {
@@ -51,14 +64,7 @@ pub fn run(o: ArenaOptions) -> Result<(), String> {
         keep_moves: o.records.is_some(),
         nets,
     };
-    let threads = match o.threads {
-        0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
-        n => n,
-    };
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build()
-        .map_err(|e| format!("error: cannot start {threads} threads: {e}"))?;
+    let (threads, pool) = thread_pool(o.threads)?;
     let bar = games_bar(o.games, true);
     let start = std::time::Instant::now();
     let wins = std::sync::Mutex::new([0usize; 2]);

@@ -142,6 +142,52 @@ pub enum Command {
         #[arg(long)]
         mcts_playouts: bool,
     },
+    /// Play many games with computer players and measure the game: wins by seat, length,
+    /// choices, forced moves, how early it is decided, each with its 95 % interval;
+    /// `--vs -o ...` compares option sets.
+    #[command(after_help = crate::analyze::EXAMPLES)]
+    Analyze(crate::analyze::AnalyzeArgs),
+    /// Run the tests written in rules files (`test "name" { ... }`); fails when one fails.
+    #[command(
+        after_help = "Examples:\n  tabula test backgammon\n  tabula test games/*.tabula examples/rules/*.tabula\n  tabula test naytin-six -o slide"
+    )]
+    Test {
+        /// Built-in games or paths of rules files.
+        #[arg(required = true)]
+        games: Vec<String>,
+        /// Turn on an option for every test, besides the test's own (repeat for several).
+        #[arg(short = 'o', long = "option")]
+        options: Vec<String>,
+    },
+    /// Draw a position as SVG: the board, its pieces and stacks, the dice and other
+    /// pools, the last of --moves ringed.
+    #[command(
+        after_help = "Examples:\n  tabula draw backgammon --moves 3-1,\"8/5 6/5\" --svg opening.svg\n  tabula draw invictus --state examples/rules/invictus-endgame.json --svg endgame.svg"
+    )]
+    Draw {
+        #[command(flatten)]
+        game: GameArgs,
+        #[command(flatten)]
+        position: PositionArgs,
+        /// The file to write (`-` for standard output).
+        #[arg(long, value_name = "FILE")]
+        svg: String,
+    },
+    /// Draw the board graph: cells, an arrow per direction, regions and tracks, as DOT
+    /// (Graphviz) or SVG.
+    #[command(
+        after_help = "Examples:\n  tabula graph naytin-six --svg board.svg\n  tabula graph backgammon --dot | neato -n -Tpng > board.png"
+    )]
+    Graph {
+        #[command(flatten)]
+        game: GameArgs,
+        /// Write Graphviz DOT to standard output.
+        #[arg(long)]
+        dot: bool,
+        /// Write SVG to this file (`-` for standard output).
+        #[arg(long, value_name = "FILE")]
+        svg: Option<String>,
+    },
     /// Print a state's encoding: the numbers the learned evaluator reads, with their meaning.
     Encode {
         #[command(flatten)]
@@ -240,7 +286,7 @@ pub struct PositionArgs {
     pub dice: Vec<u32>,
 }
 
-pub fn run(cli: Cli) -> Result<(), String> {
+pub fn run(cli: Cli, places: crate::analyze::Places) -> Result<(), String> {
     let Some(command) = cli.command else {
         return crate::play::run(crate::play::PlayOptions {
             game: None,
@@ -326,6 +372,14 @@ pub fn run(cli: Cli) -> Result<(), String> {
             records: records.as_deref(),
             mcts_playouts,
         }),
+        Command::Analyze(args) => crate::analyze::run_args(args, places),
+        Command::Draw {
+            game,
+            position,
+            svg,
+        } => crate::picture::draw(&game, &position, &svg),
+        Command::Graph { game, dot, svg } => crate::picture::graph(&game, dot, svg.as_deref()),
+        Command::Test { games, options } => crate::test_cmd::run(&games, &options, color()),
         Command::Encode {
             game,
             position: p,
@@ -420,7 +474,7 @@ fn play_error(game: &Game, e: PlayError) -> String {
 
 /// The state a command starts from: --state or the initial state, then --moves,
 /// resolving chance with --dice or the seed.
-fn position(engine: &mut Engine, p: &PositionArgs) -> Result<State, String> {
+pub fn position(engine: &mut Engine, p: &PositionArgs) -> Result<State, String> {
     if let Some(id) = &p.gnubg_id {
         return gnubg_position(engine, p, id);
     }

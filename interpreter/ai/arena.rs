@@ -4,7 +4,7 @@
 use super::stats::{elo, mean_interval, wilson, Z95};
 use super::{choose, AiError, Decision, Level, Thinker};
 use crate::engine::rng::Rng;
-use crate::{Choices, Engine, Game, Outcome, RuntimeError, Status};
+use crate::{Choices, Engine, Game, Outcome, RuntimeError, State, Status};
 use std::sync::atomic::AtomicBool;
 
 /// What to play.
@@ -129,6 +129,27 @@ pub fn play_game(
     index: u64,
     stop: Option<&AtomicBool>,
 ) -> Result<ArenaGame, AiError> {
+    play_game_watched(game, arena, index, stop, &mut |_| {})
+}
+
+/// What a watcher of an arena game sees at each player's decision, before it is made.
+pub struct Seen<'a, 'g> {
+    pub engine: &'a Engine<'g>,
+    pub state: &'a State,
+    pub choices: &'a Choices,
+    /// The seat to decide.
+    pub player: usize,
+}
+
+/// Plays game `index` of the arena, showing `watch` every decision before it is made
+/// (the analysis counts choices and follows the scores this way).
+pub fn play_game_watched(
+    game: &Game,
+    arena: &Arena,
+    index: u64,
+    stop: Option<&AtomicBool>,
+    watch: &mut dyn FnMut(Seen),
+) -> Result<ArenaGame, AiError> {
     let seed = arena.seed.wrapping_add(index);
     let mut rng = Rng::new(seed);
     let mut engine = Engine::new(game);
@@ -176,6 +197,12 @@ pub fn play_game(
                 if choices.is_empty() {
                     break engine.outcome(&state);
                 }
+                watch(Seen {
+                    engine: &engine,
+                    state: &state,
+                    choices: &choices,
+                    player: p,
+                });
                 let side = seats.get(p).copied().unwrap_or(1);
                 let d = Decision {
                     engine: &mut engine,

@@ -1,5 +1,6 @@
 //! Confidence intervals for match results: Wilson's interval for a rate, the normal
-//! interval for a mean, and the Elo difference that a score rate implies.
+//! interval for a mean, the intervals of a difference of two rates or two means,
+//! quantiles, and the Elo difference that a score rate implies.
 
 /// The normal quantile of a two-sided 95 % interval.
 pub const Z95: f64 = 1.959_963_985;
@@ -31,6 +32,37 @@ pub fn mean_interval(values: &[f64]) -> (f64, f64) {
     }
     let var = values.iter().map(|v| (v - mean).powi(2)).sum::<f64>() / (n - 1.0);
     (mean, Z95 * (var / n).sqrt())
+}
+
+/// The interval of the difference p1 − p2 of two independent rates, from each rate's
+/// Wilson interval (Newcombe 1998, method 10): honest near 0 and 1 like Wilson's.
+pub fn rate_difference(p1: (f64, f64, f64), p2: (f64, f64, f64)) -> (f64, f64, f64) {
+    let ((r1, l1, u1), (r2, l2, u2)) = (p1, p2);
+    let d = r1 - r2;
+    let low = d - ((r1 - l1).powi(2) + (u2 - r2).powi(2)).sqrt();
+    let high = d + ((u1 - r1).powi(2) + (r2 - l2).powi(2)).sqrt();
+    (d, low.max(-1.0), high.min(1.0))
+}
+
+/// The difference m1 − m2 of two independent means and the half-width of its 95 %
+/// interval, from each mean's own half-width (normal approximation, unequal variances:
+/// the half-widths add in quadrature).
+pub fn mean_difference(m1: (f64, f64), m2: (f64, f64)) -> (f64, f64) {
+    (m1.0 - m2.0, (m1.1.powi(2) + m2.1.powi(2)).sqrt())
+}
+
+/// The `q` quantile (0 to 1) of sorted values, interpolating linearly between the two
+/// nearest ranks (Hyndman and Fan's type 7, the default of R and NumPy).
+pub fn quantile(sorted: &[f64], q: f64) -> f64 {
+    match sorted.len() {
+        0 => 0.0,
+        n => {
+            let h = (n - 1) as f64 * q.clamp(0.0, 1.0);
+            let i = h.floor() as usize;
+            let next = sorted[(i + 1).min(n - 1)];
+            sorted[i] + (h - i as f64) * (next - sorted[i])
+        }
+    }
 }
 
 /// The Elo difference that a score rate implies (400 · log10(s / (1 − s))); infinite
@@ -71,6 +103,39 @@ mod tests {
         let (lo, hi) = wilson(0.0, 10.0, Z95);
         assert_eq!(lo, 0.0);
         assert!((hi - 0.2775).abs() < 5e-4, "{hi}");
+    }
+
+    #[test]
+    fn rate_difference_matches_newcombe() {
+        // Newcombe 1998, table II, example (a): 56/70 − 48/80 = 0.2000, method 10
+        // interval 0.0524 to 0.3339.
+        let r = |k: f64, n: f64| {
+            let (lo, hi) = wilson(k, n, Z95);
+            (k / n, lo, hi)
+        };
+        let (d, lo, hi) = rate_difference(r(56.0, 70.0), r(48.0, 80.0));
+        assert!((d - 0.2).abs() < 1e-12);
+        assert!((lo - 0.0524).abs() < 5e-4, "{lo}");
+        assert!((hi - 0.3339).abs() < 5e-4, "{hi}");
+    }
+
+    #[test]
+    fn mean_difference_adds_half_widths_in_quadrature() {
+        // Half-widths 3 and 4 make 5.
+        assert_eq!(mean_difference((10.0, 3.0), (4.0, 4.0)), (6.0, 5.0));
+    }
+
+    #[test]
+    fn quantiles_interpolate() {
+        let v = [1.0, 2.0, 3.0, 4.0];
+        // Type 7: h = 3q; the median is halfway between 2 and 3, the first quartile a
+        // quarter of the way from 1 to 2... h = 0.75: 1.75.
+        assert_eq!(quantile(&v, 0.5), 2.5);
+        assert_eq!(quantile(&v, 0.25), 1.75);
+        assert_eq!(quantile(&v, 0.75), 3.25);
+        assert_eq!(quantile(&v, 1.0), 4.0);
+        assert_eq!(quantile(&[7.0], 0.5), 7.0);
+        assert_eq!(quantile(&[], 0.5), 0.0);
     }
 
     #[test]

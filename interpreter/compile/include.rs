@@ -30,8 +30,9 @@ pub(super) fn key(item: &Item) -> Option<(&'static str, String)> {
         Item::End(e) => ("end", e.name.clone()),
         Item::Score { .. } => ("score", String::new()),
         Item::Show { label, .. } | Item::ShowText { label, .. } => ("show", label.clone()),
-        // Setup blocks add up; includes and replacements are resolved here.
-        Item::Setup(..) | Item::Include(..) | Item::Replace(..) => return None,
+        // Setup blocks add up; includes and replacements are resolved here; tests are
+        // the file's own.
+        Item::Setup(..) | Item::Include(..) | Item::Replace(..) | Item::Test(_) => return None,
     })
 }
 
@@ -105,7 +106,13 @@ pub fn resolve(file: File, text: &str) -> Result<Resolved, Vec<Diagnostic>> {
                 format!("`{name}` includes another game; includes do not nest"),
             )]);
         }
-        base.extend(parsed.items);
+        // An included game's tests are about its own rules, not the variant's.
+        base.extend(
+            parsed
+                .items
+                .into_iter()
+                .filter(|i| !matches!(i, Item::Test(_))),
+        );
         offsets.push((name.clone(), at, *span));
         at += included.len() + 1;
     }

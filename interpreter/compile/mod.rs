@@ -9,6 +9,7 @@ mod lower;
 mod optimize;
 mod reach;
 mod stmt;
+mod test_block;
 
 use crate::board::{Board, Region, Track};
 use crate::diagnostic::{Diagnostic, Diagnostics, Source, Span};
@@ -260,6 +261,7 @@ impl<'a> Compiler<'a> {
                 score_player: 0,
                 shows: Vec::new(),
                 layout: Layout::default(),
+                tests: Vec::new(),
             },
             errors: Vec::new(),
             defines: HashMap::new(),
@@ -464,6 +466,12 @@ impl<'a> Compiler<'a> {
                     self.game.score = self.expect(value, Ty::Int, &mut scope);
                 }
                 _ => {}
+            }
+        }
+        for item in &file.items {
+            if let Item::Test(t) = item {
+                let test = self.rules_test(t);
+                self.game.tests.push(test);
             }
         }
         if self.game.phases.is_empty() && self.errors.is_empty() {

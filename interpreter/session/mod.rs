@@ -5,6 +5,7 @@ mod commands;
 mod computer;
 pub mod draw;
 mod explainer;
+pub use explainer::RulesIndex;
 mod files;
 mod hint;
 mod input;
@@ -31,7 +32,6 @@ use crate::{
     compile, json, Choices, CompileError, Diagnostic, Diagnostics, Engine, Game, Outcome,
     RuntimeError, Source, State, Status,
 };
-use explainer::RulesIndex;
 use matches::Finished;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;

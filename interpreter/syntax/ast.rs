@@ -69,6 +69,49 @@ pub enum Item {
         text: String,
         text_span: Span,
     },
+    /// `test "name" { ... }`: a test of the rules, ignored by play.
+    Test(TestDecl),
+}
+
+/// A test of the rules: its name, the options it needs and its statements in order.
+#[derive(Debug, Clone)]
+pub struct TestDecl {
+    pub name: String,
+    pub span: Span,
+    pub options: Vec<Name>,
+    pub stmts: Vec<TestStmt>,
+}
+
+/// One statement of a test, with the span a failure points at.
+#[derive(Debug, Clone)]
+pub struct TestStmt {
+    pub kind: TestKind,
+    pub span: Span,
+}
+
+#[derive(Debug, Clone)]
+pub enum TestKind {
+    /// Start from a state document (YAML or JSON) instead of the setup.
+    FromState(String),
+    /// Moves and chance outcomes, in order, each with its span.
+    Play(Vec<(String, Span)>),
+    /// The legal moves: exactly these (None), or including / excluding them.
+    Moves(Option<MovesMode>, Vec<(String, Span)>),
+    Count(u64),
+    Perft(u32, u64),
+    Winner(Name, Option<u32>),
+    Draw,
+    Ongoing,
+    /// A move that is not legal, and text of the rule that forbids it.
+    Illegal(String, Option<String>),
+    Score(Name, i64),
+    ToMove(Name),
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MovesMode {
+    Include,
+    Exclude,
 }
 
 #[derive(Debug, Clone)]

@@ -459,7 +459,25 @@ fn token_name(rule: Rule) -> Option<String> {
         | Rule::score_decl
         | Rule::show_decl
         | Rule::define_decl
-        | Rule::layout_decl => "a declaration (`game`, `board`, `action`, `phase`, ...)",
+        | Rule::layout_decl
+        | Rule::test_decl => "a declaration (`game`, `board`, `action`, `phase`, ...)",
+        Rule::test_with => "`with`",
+        Rule::test_from | Rule::test_play | Rule::test_expect => {
+            "a test statement (`from state`, `play`, `expect`)"
+        }
+        Rule::expect_moves
+        | Rule::expect_count
+        | Rule::expect_perft
+        | Rule::expect_winner
+        | Rule::expect_draw
+        | Rule::expect_ongoing
+        | Rule::expect_illegal
+        | Rule::expect_score
+        | Rule::expect_to_move => {
+            "an expectation (`moves`, `count`, `perft`, `winner`, `draw`, `ongoing`, `illegal`, `score`, `to move`)"
+        }
+        Rule::moves_mode => "`include`, `exclude` or `[`",
+        Rule::signed_int => "a number",
         Rule::board_hex
         | Rule::board_rhombus
         | Rule::board_grid
@@ -785,8 +803,85 @@ fn item(pair: Pair<Rule>) -> Item {
                 .unwrap_or_else(|| missing_expr(pair_span));
             Item::Score { player, value }
         }
+        Rule::test_decl => Item::Test(test_decl(it, pair_span)),
         _ => Item::Game(String::new(), pair_span),
     }
+}
+
+/// A number of a test (a depth, points): an absurdly long one saturates, and is
+/// refused by the checks that follow.
+fn small_int(pair: Pair<Rule>) -> u32 {
+    pair.as_str().parse().unwrap_or(u32::MAX)
+}
+
+fn big_int(pair: Pair<Rule>) -> u64 {
+    pair.as_str().parse().unwrap_or(u64::MAX)
+}
+
+fn test_decl(mut it: pest::iterators::Pairs<Rule>, decl_span: Span) -> TestDecl {
+    let (title, _) = it.next().map(string).unwrap_or_default();
+    let mut decl = TestDecl {
+        name: title,
+        span: decl_span,
+        options: Vec::new(),
+        stmts: Vec::new(),
+    };
+    for p in it {
+        let sp = span(&p);
+        let rule = p.as_rule();
+        let mut inner = p.into_inner();
+        let kind = match rule {
+            Rule::test_with => {
+                decl.options.extend(inner.map(name));
+                continue;
+            }
+            Rule::test_from => TestKind::FromState(inner.next().map(string).unwrap_or_default().0),
+            Rule::test_play => TestKind::Play(inner.map(string).collect()),
+            Rule::test_expect => {
+                let Some(e) = inner.next() else { continue };
+                let rule = e.as_rule();
+                let mut parts = e.into_inner().peekable();
+                match rule {
+                    Rule::expect_moves => {
+                        let mode = parts.next_if(|m| m.as_rule() == Rule::moves_mode).map(|m| {
+                            match m.as_str().trim() {
+                                "include" => MovesMode::Include,
+                                _ => MovesMode::Exclude,
+                            }
+                        });
+                        TestKind::Moves(mode, parts.map(string).collect())
+                    }
+                    Rule::expect_count => TestKind::Count(parts.next().map_or(0, big_int)),
+                    Rule::expect_perft => {
+                        let depth = parts.next().map_or(0, small_int);
+                        TestKind::Perft(depth, parts.next().map_or(0, big_int))
+                    }
+                    Rule::expect_winner => {
+                        let who = parts.next().map(name).unwrap_or_else(|| missing(sp));
+                        TestKind::Winner(who, parts.next().map(small_int))
+                    }
+                    Rule::expect_draw => TestKind::Draw,
+                    Rule::expect_ongoing => TestKind::Ongoing,
+                    Rule::expect_illegal => {
+                        let (text, _) = parts.next().map(string).unwrap_or_default();
+                        TestKind::Illegal(text, parts.next().map(|p| string(p).0))
+                    }
+                    Rule::expect_score => {
+                        let who = parts.next().map(name).unwrap_or_else(|| missing(sp));
+                        let v = parts
+                            .next()
+                            .and_then(|p| p.as_str().parse().ok())
+                            .unwrap_or(i64::MAX);
+                        TestKind::Score(who, v)
+                    }
+                    _ => TestKind::ToMove(parts.next().map(name).unwrap_or_else(|| missing(sp))),
+                }
+            }
+            _ => continue,
+        };
+        decl.stmts.push(TestStmt { kind, span: sp });
+    }
+    decl
 }
 
 fn missing(span: Span) -> Name {

@@ -1,0 +1,108 @@
+//! `test "name" { ... }` blocks: their names checked (players, options) and lowered to
+//! the IR's `RulesTest`, which `tabula test` runs and play ignores.
+
+use super::Compiler;
+use crate::ir::{MovesCheck, RulesTest, TestCheck, TestStep};
+use crate::syntax::ast::{MovesMode, Name, TestDecl, TestKind};
+
+/// The deepest perft a test may ask for (a count grows fast; a test stays quick).
+pub const MAX_TEST_PERFT: u32 = 8;
+
+impl Compiler<'_> {
+    fn test_player(&mut self, name: &Name) -> usize {
+        match self.player(&name.text) {
+            Some(p) => p,
+            None => {
+                let players: Vec<String> = self.game.players.clone();
+                let hint = self
+                    .suggest(&name.text, players.iter().map(String::as_str))
+                    .unwrap_or_else(|| format!("the players are {}", players.join(", ")));
+                self.error_hint(name.span, format!("`{}` is not a player", name.text), hint);
+                0
+            }
+        }
+    }
+
+    pub(super) fn rules_test(&mut self, t: &TestDecl) -> RulesTest {
+        if t.name.trim().is_empty() {
+            self.error_hint(
+                t.span,
+                "a test needs a name",
+                "write it as `test \"bearing off\" { ... }`",
+            );
+        }
+        let mut options = Vec::new();
+        for o in &t.options {
+            if self.game.options.iter().any(|(n, _)| n == &o.text) {
+                options.push(o.text.clone());
+            } else {
+                let names: Vec<String> = self.game.options.iter().map(|(n, _)| n.clone()).collect();
+                let hint = self
+                    .suggest(&o.text, names.iter().map(String::as_str))
+                    .unwrap_or_else(|| {
+                        if names.is_empty() {
+                            "the game declares no options".into()
+                        } else {
+                            format!("the options are {}", names.join(", "))
+                        }
+                    });
+                self.error_hint(
+                    o.span,
+                    format!("`{}` is not an option of the game", o.text),
+                    hint,
+                );
+            }
+        }
+        let mut steps = Vec::new();
+        for s in &t.stmts {
+            let check = match &s.kind {
+                TestKind::FromState(text) => {
+                    if !steps.is_empty() {
+                        self.error(s.span, "`from state` starts a test: put it first");
+                    }
+                    TestCheck::FromState(text.clone())
+                }
+                TestKind::Play(list) => TestCheck::Play(list.clone()),
+                TestKind::Moves(mode, list) => TestCheck::Moves(
+                    match mode {
+                        None => MovesCheck::Exactly,
+                        Some(MovesMode::Include) => MovesCheck::Include,
+                        Some(MovesMode::Exclude) => MovesCheck::Exclude,
+                    },
+                    list.clone(),
+                ),
+                TestKind::Count(n) => TestCheck::Count(*n),
+                TestKind::Perft(depth, n) => {
+                    if *depth > MAX_TEST_PERFT {
+                        self.error_hint(
+                            s.span,
+                            format!("a test's perft goes {MAX_TEST_PERFT} levels deep at most"),
+                            "count deeper with `tabula perft`",
+                        );
+                    }
+                    TestCheck::Perft((*depth).min(MAX_TEST_PERFT) as usize, *n)
+                }
+                TestKind::Winner(p, points) => {
+                    let p = self.test_player(p);
+                    let points = points.map(|v| i32::try_from(v).unwrap_or(i32::MAX));
+                    TestCheck::Winner(p, points)
+                }
+                TestKind::Draw => TestCheck::Draw,
+                TestKind::Ongoing => TestCheck::Ongoing,
+                TestKind::Illegal(m, rule) => TestCheck::Illegal(m.clone(), rule.clone()),
+                TestKind::Score(p, v) => TestCheck::Score(self.test_player(p), *v),
+                TestKind::ToMove(p) => TestCheck::ToMove(self.test_player(p)),
+            };
+            steps.push(TestStep {
+                check,
+                span: s.span,
+            });
+        }
+        RulesTest {
+            name: t.name.clone(),
+            span: t.span,
+            options,
+            steps,
+        }
+    }
+}

@@ -1,0 +1,193 @@
+//! A position as SVG: cells by the layout, pieces as discs in their players' colours
+//! (a value inside, a stack as a count or a pile on points), neutral pieces grey, the
+//! pools (dice, reserves) as small dice below, the last move's cells ringed.
+
+use super::layout::{Layout, Shape, MARGIN};
+use super::player_colour;
+use crate::engine::state::CellWord;
+use crate::ir::Game;
+use crate::svg::Svg;
+use crate::State;
+
+/// The colour of the ring round the cells the last move changed.
+const LAST_MOVE: &str = "#D55E00";
+
+fn is_neutral(w: CellWord) -> bool {
+    w.owner() < 0
+}
+
+/// Draws `state`; the cells that differ from `before` (the position before the last
+/// move) are ringed. `caption` is written under the title.
+pub fn position_svg(game: &Game, state: &State, before: Option<&State>, caption: &str) -> String {
+    let layout = Layout::of(game);
+    let pools = pool_rows(game, state);
+    let height = layout.height + 28.0 * pools.len() as f64;
+    let mut svg = Svg::new(layout.width.max(360.0), height);
+    svg.title(&format!("{}: {caption}", game.name));
+    svg.text(MARGIN, 24.0, 16.0, "start", &game.name);
+    svg.text(MARGIN, 40.0, 12.0, "start", caption);
+    let n = game.board.cells.len();
+    svg.group("cells");
+    for c in 0..n {
+        let fill = match layout.shapes[c] {
+            Shape::Point { .. } if c % 2 == 0 => "#c9a27a",
+            Shape::Point { .. } => "#8a5a3b",
+            Shape::Zone => "#f3f3f3",
+            _ => "#efe6d2",
+        };
+        svg.polygon(&layout.outline(c), fill, "#555555");
+        let (cx, cy) = layout.centres[c];
+        let name = &game.board.cells[c];
+        match layout.shapes[c] {
+            Shape::Zone => svg.text(cx, cy - 30.0, 10.0, "middle", name),
+            Shape::Point { down } => {
+                let y = if down {
+                    cy - 2.5 * layout.unit - 6.0
+                } else {
+                    cy + 2.5 * layout.unit + 14.0
+                };
+                svg.text(cx, y, 10.0, "middle", name);
+            }
+            _ => svg.text(cx, cy + layout.unit / 2.0 - 4.0, 8.0, "middle", name),
+        }
+    }
+    svg.end_group();
+    if let Some(before) = before {
+        svg.group("last-move");
+        for c in 0..n {
+            if before.cell(game, c as i32) != state.cell(game, c as i32) {
+                let points = layout.outline(c);
+                svg.polyline(&[points.clone(), vec![points[0]]].concat(), LAST_MOVE, 4.0);
+            }
+        }
+        svg.end_group();
+    }
+    svg.group("pieces");
+    for c in 0..n {
+        let w = state.cell(game, c as i32);
+        if w.count() > 0 {
+            piece(&mut svg, game, &layout, c, w);
+        }
+    }
+    svg.end_group();
+    let mut y = layout.height - 8.0;
+    for (label, values) in pools {
+        svg.group("pool");
+        svg.text(MARGIN, y + 4.0, 12.0, "start", &label);
+        for (i, v) in values.iter().enumerate() {
+            let x = MARGIN + 130.0 + 24.0 * i as f64;
+            svg.group("die");
+            svg.rect(x - 10.0, y - 10.0, 20.0, 20.0, "white", "#333333");
+            svg.text(x, y + 4.0, 12.0, "middle", &v.to_string());
+            svg.end_group();
+        }
+        svg.end_group();
+        y += 28.0;
+    }
+    svg.finish()
+}
+
+fn piece(svg: &mut Svg, game: &Game, layout: &Layout, c: usize, w: CellWord) {
+    let (cx, cy) = layout.centres[c];
+    let r = (layout.unit * 0.38).min(17.0);
+    let def = game.pieces.get(w.piece() as usize);
+    let valued = def.is_some_and(|d| d.values.is_some());
+    let (fill, ink) = if is_neutral(w) {
+        ("#8c8c8c", "#ffffff")
+    } else {
+        let o = w.owner() as usize;
+        player_colour(game.players.get(o).map_or("", String::as_str), o)
+    };
+    let kind = def.map_or("piece", |d| d.name.as_str());
+    svg.group(&format!("piece {kind}"));
+    let owner = if is_neutral(w) {
+        "neutral".to_string()
+    } else {
+        game.players
+            .get(w.owner() as usize)
+            .cloned()
+            .unwrap_or_default()
+    };
+    svg.title(&format!(
+        "{} {kind} x{} on {}",
+        owner,
+        w.count(),
+        game.board.cells[c]
+    ));
+    match layout.shapes[c] {
+        Shape::Point { down } => {
+            // A pile from the edge towards the middle; five discs, the last with a count.
+            let shown = w.count().min(5);
+            let step = 2.0 * r;
+            let base = if down {
+                cy - 2.5 * layout.unit + r
+            } else {
+                cy + 2.5 * layout.unit - r
+            };
+            for k in 0..shown {
+                let y = if down {
+                    base + step * k as f64
+                } else {
+                    base - step * k as f64
+                };
+                svg.circle(cx, y, r - 1.0, fill, "#333333");
+                if k + 1 == shown && w.count() > 5 {
+                    svg.text_styled(cx, y, 12.0, ink, true, &w.count().to_string());
+                }
+            }
+        }
+        _ if is_neutral(w) && !valued => {
+            svg.rect(cx - r, cy - r, 2.0 * r, 2.0 * r, fill, "#333333");
+        }
+        _ => {
+            svg.circle(cx, cy, r, fill, "#333333");
+            if valued {
+                svg.text_styled(cx, cy, 14.0, ink, true, &w.value().to_string());
+            }
+            if w.count() > 1 {
+                svg.text_styled(
+                    cx + r,
+                    cy - r,
+                    11.0,
+                    "#000000",
+                    true,
+                    &format!("x{}", w.count()),
+                );
+            }
+        }
+    }
+    svg.end_group();
+}
+
+/// Each pool's contents, by player where the pool is per player: label and values.
+fn pool_rows(game: &Game, state: &State) -> Vec<(String, Vec<i64>)> {
+    let json = crate::json::state_to_json(game, state);
+    let mut rows = Vec::new();
+    let Some(pools) = json.get("pools").and_then(|p| p.as_object()) else {
+        return rows;
+    };
+    let values = |v: &serde_json::Value| -> Vec<i64> {
+        v.as_array()
+            .map(|a| a.iter().filter_map(|x| x.as_i64()).collect())
+            .unwrap_or_default()
+    };
+    for (name, v) in pools {
+        match v.as_object() {
+            Some(per_player) => {
+                for (player, list) in per_player {
+                    let list = values(list);
+                    if !list.is_empty() {
+                        rows.push((format!("{name} ({player})"), list));
+                    }
+                }
+            }
+            None => {
+                let list = values(v);
+                if !list.is_empty() {
+                    rows.push((name.clone(), list));
+                }
+            }
+        }
+    }
+    rows
+}

@@ -1,0 +1,200 @@
+//! `tabula draw` and `tabula graph`: each picture is well-formed SVG (every tag closed
+//! in order, text escaped) and holds what the position or board has, counted from the
+//! rules: cells, pieces, dice, the last move, directions, regions and tracks.
+
+use std::process::Command;
+
+fn tabula(args: &[&str]) -> String {
+    let out = Command::new(env!("CARGO_BIN_EXE_tabula"))
+        .args(args)
+        .output()
+        .expect("the binary runs");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).expect("utf-8")
+}
+
+/// Checks that every element is closed in order and that no text holds a raw `<` or
+/// `&` outside an entity; returns the element names in document order.
+fn well_formed(svg: &str) -> Vec<String> {
+    assert!(svg.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\""));
+    let mut open: Vec<String> = Vec::new();
+    let mut names = Vec::new();
+    let mut rest = svg;
+    while let Some(lt) = rest.find('<') {
+        let text = &rest[..lt];
+        for (i, _) in text.match_indices('&') {
+            let entity = &text[i..];
+            assert!(
+                ["&amp;", "&lt;", "&gt;", "&quot;", "&apos;"]
+                    .iter()
+                    .any(|e| entity.starts_with(e)),
+                "a raw & in {text:?}"
+            );
+        }
+        let gt = rest[lt..].find('>').expect("a tag ends") + lt;
+        let tag = &rest[lt + 1..gt];
+        assert!(!tag.contains('<'), "a tag holds `<`: {tag}");
+        assert_eq!(
+            tag.matches('"').count() % 2,
+            0,
+            "an attribute is not closed: {tag}"
+        );
+        if let Some(name) = tag.strip_prefix('/') {
+            assert_eq!(
+                open.pop().as_deref(),
+                Some(name),
+                "</{name}> closes the wrong element"
+            );
+        } else {
+            let name = tag
+                .split_whitespace()
+                .next()
+                .unwrap_or("")
+                .trim_end_matches('/')
+                .to_string();
+            names.push(name.clone());
+            if !tag.ends_with('/') {
+                open.push(name);
+            }
+        }
+        rest = &rest[gt + 1..];
+    }
+    assert!(open.is_empty(), "left open: {open:?}");
+    assert!(rest.trim().is_empty());
+    names
+}
+
+/// The part of the document inside the first group of this class.
+fn group<'a>(svg: &'a str, class: &str) -> &'a str {
+    let start = svg
+        .find(&format!("<g class=\"{class}\">"))
+        .unwrap_or_else(|| panic!("no group {class}"));
+    let body = &svg[start..];
+    // Groups of cells, pieces and directions hold no group of the same depth after
+    // them: cut at the next top-level group.
+    let end = body[1..]
+        .find("\n<g class=\"")
+        .map_or(body.len(), |e| e + 1);
+    &body[..end]
+}
+
+#[test]
+fn the_backgammon_start_after_an_opening_move() {
+    let svg = tabula(&["draw", "backgammon", "--moves", "3-1,8/5 6/5", "--svg", "-"]);
+    well_formed(&svg);
+    // 24 points and 4 zones (bars and trays).
+    assert_eq!(group(&svg, "cells").matches("<polygon").count(), 28);
+    // After 8/5 6/5 the checkers stand on 24, 13, 8, 6, 5 (White) and 1, 12, 17, 19
+    // (Black): nine stacks.
+    assert_eq!(svg.matches("<g class=\"piece checker\">").count(), 9);
+    assert!(
+        svg.contains("<title>white checker x2 on 5</title>"),
+        "{svg}"
+    );
+    assert!(svg.contains("<title>white checker x2 on 8</title>"));
+    // The move changed 8, 6 and 5: three ringed cells.
+    assert_eq!(group(&svg, "last-move").matches("<polyline").count(), 3);
+    assert!(svg.contains("black to move; last move 8/5 6/5"));
+}
+
+#[test]
+fn dice_waiting_to_be_played_are_drawn() {
+    let svg = tabula(&["draw", "backgammon", "--moves", "3-1", "--svg", "-"]);
+    well_formed(&svg);
+    assert_eq!(svg.matches("<g class=\"die\">").count(), 2);
+    assert!(svg.contains(">dice</text>"));
+}
+
+#[test]
+fn a_hex_board_with_obstacles_and_dice() {
+    let svg = tabula(&[
+        "draw",
+        "naytin-six",
+        "--moves",
+        "X@a1,X@c3,X@e3,6@c2",
+        "--svg",
+        "-",
+    ]);
+    well_formed(&svg);
+    let cells = group(&svg, "cells");
+    assert_eq!(cells.matches("<polygon").count(), 19);
+    // Hexagons: six corners each.
+    let first = cells.split("<polygon points=\"").nth(1).unwrap();
+    assert_eq!(first.split('"').next().unwrap().split(' ').count(), 6);
+    assert_eq!(svg.matches("<g class=\"piece obstacle\">").count(), 3);
+    assert_eq!(svg.matches("<g class=\"piece die\">").count(), 1);
+    assert!(svg.contains("<title>red die x1 on c2</title>"));
+    // Red has seven dice left to place, Blue eight.
+    assert!(svg.contains(">reserve (red)</text>"));
+    assert_eq!(svg.matches("<g class=\"die\">").count(), 15);
+}
+
+#[test]
+fn a_grid_from_a_state_file() {
+    let svg = tabula(&[
+        "draw",
+        "invictus",
+        "--state",
+        "examples/rules/invictus-endgame.json",
+        "--svg",
+        "-",
+    ]);
+    well_formed(&svg);
+    assert_eq!(group(&svg, "cells").matches("<polygon").count(), 81);
+    assert_eq!(svg.matches("<g class=\"piece die\">").count(), 3);
+    assert!(!svg.contains("class=\"last-move\""));
+}
+
+#[test]
+fn the_hex_graph_has_an_arrow_for_every_direction_between_neighbours() {
+    let svg = tabula(&["graph", "naytin-six", "--svg", "-"]);
+    well_formed(&svg);
+    // 42 pairs of neighbours (the board's table: 6 corners of 3, 6 edges of 4, 7 inner
+    // cells of 6 neighbours: 84 ends), an arrow each way.
+    let arrows = group(&svg, "directions").matches("<polygon").count();
+    assert_eq!(arrows, 84);
+    assert_eq!(group(&svg, "cells").matches("<circle").count(), 19);
+}
+
+#[test]
+fn the_graph_shows_regions_and_tracks() {
+    let svg = tabula(&["graph", "backgammon", "--svg", "-"]);
+    well_formed(&svg);
+    for name in [
+        "region home (white)",
+        "region home (black)",
+        "track path (white)",
+        "track path (black)",
+    ] {
+        assert!(svg.contains(&format!("<title>{name}</title>")), "{name}");
+    }
+    let svg = tabula(&["graph", "invictus", "--svg", "-"]);
+    assert!(svg.contains("relative: forward = black n, white s"));
+}
+
+#[test]
+fn the_graph_as_dot() {
+    let dot = tabula(&["graph", "naytin-six", "--dot"]);
+    assert!(dot.starts_with("digraph \"Naytïn Six\" {"));
+    assert!(dot.trim_end().ends_with('}'));
+    assert_eq!(dot.matches("[label=").count(), 84);
+    assert!(dot.contains("\"c3\" -> \"c4\" [label=\"e\"];"));
+    let dot = tabula(&["graph", "backgammon", "--dot"]);
+    // Each player's path: bar, 24 points, tray: 25 steps.
+    assert_eq!(dot.matches("label=\"track path (white)\"").count(), 25);
+    assert!(dot.contains("subgraph \"region home (black)\""));
+}
+
+#[test]
+fn graph_asks_what_to_write() {
+    let out = Command::new(env!("CARGO_BIN_EXE_tabula"))
+        .args(["graph", "naytin-six"])
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--dot"));
+}
