@@ -118,3 +118,20 @@ fn the_game_ends_when_a_side_is_empty_and_each_keeps_his_seeds() {
     assert_eq!(scores, [21, 27]);
     assert_eq!(reason, "a side is empty");
 }
+
+/// A game whose only piece is a neutral one shows each pit's count alone: four seeds in
+/// each of the twelve pits at the start, the stores empty.
+#[test]
+fn the_board_shows_each_pit_as_its_count_of_seeds() {
+    let path = format!("{}/examples/rules/{FILE}", env!("CARGO_MANIFEST_DIR"));
+    let mut s = tabula::session::Session::open(&path, &[], 1).unwrap();
+    let out = s.intro().text;
+    assert!(
+        out.contains("2  4 4 4 4 4 4  2\n1  4 4 4 4 4 4  1\n"),
+        "{out}"
+    );
+    assert!(
+        out.contains("a number counts the seed pieces on a cell"),
+        "{out}"
+    );
+}

@@ -19,6 +19,9 @@ pub struct Marks {
     show_piece: bool,
     /// The cells the last move changed, by cell index (empty: none marked).
     changed: Vec<bool>,
+    /// The game's only piece is a neutral one without values (seeds, counters): a
+    /// cell shows how many it holds, nothing else.
+    count_only: bool,
 }
 
 impl Marks {
@@ -45,11 +48,13 @@ impl Marks {
             pieces.push(letter);
         }
         let show_piece = game.pieces.iter().filter(|p| !p.neutral).count() > 1;
+        let count_only = matches!(game.pieces.as_slice(), [p] if p.neutral && p.values.is_none());
         Marks {
             players,
             pieces,
             show_piece,
             changed: Vec::new(),
+            count_only,
         }
     }
 
@@ -74,6 +79,9 @@ impl Marks {
     pub fn token(&self, game: &Game, w: CellWord, count: bool) -> (String, Paint) {
         if w.count() == 0 {
             return (String::new(), Paint::Dim);
+        }
+        if self.count_only && count {
+            return (w.count().to_string(), Paint::Neutral);
         }
         let piece = w.piece() as usize;
         let def = game.pieces.get(piece);
@@ -125,7 +133,9 @@ impl Marks {
             ));
         }
         for (i, p) in game.pieces.iter().enumerate() {
-            if p.neutral || self.show_piece {
+            if self.count_only {
+                parts.push(format!("a number counts the {} pieces on a cell", p.name));
+            } else if p.neutral || self.show_piece {
                 let paint = if p.neutral {
                     Paint::Neutral
                 } else {
