@@ -114,7 +114,9 @@ pub fn run(o: ArenaOptions) -> Result<(), String> {
                     .seats
                     .iter()
                     .enumerate()
-                    .map(|(seat, &side)| (game.players[seat].clone(), names[side].clone()))
+                    // As written on the command line, which `ai` and `load` read back
+                    // (`mcts:1000`, `net:FILE`), not as reports name it (`mcts:1000+net`).
+                    .map(|(seat, &side)| (game.players[seat].clone(), [o.a, o.b][side].to_string()))
                     .collect(),
             };
             let path = std::path::Path::new(dir).join(format!("game-{:04}.yaml", g.index + 1));
