@@ -123,7 +123,10 @@ pub fn analyze_figures<'py>(
             let c = PyDict::new(py);
             c.set_item("first", first_options.clone())?;
             c.set_item("second", options.clone())?;
-            c.set_item("rows", json_py(py, serde_json::to_value(compare(first, f, &seats)))?)?;
+            c.set_item(
+                "rows",
+                json_py(py, serde_json::to_value(compare(first, f, &seats)))?,
+            )?;
             comparisons.append(c)?;
         }
     }
