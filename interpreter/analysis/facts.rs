@@ -4,10 +4,12 @@
 use crate::ai::arena::{play_game_watched, Arena, Seen};
 use crate::ai::AiError;
 use crate::Game;
+use serde::{Deserialize, Serialize};
 use std::sync::atomic::AtomicBool;
 
-/// The facts of one game.
-#[derive(Debug, Clone, Default)]
+/// The facts of one game; serializable, so that games played apart (in batches on
+/// other machines) are merged into the figures of the whole run.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct GameFacts {
     pub index: u64,
     /// The side (0: A, 1: B) in each seat.
@@ -146,6 +148,23 @@ mod tests {
         );
         assert_eq!(with_leaders(None, &[Some(1)]).decided_at(), None);
         assert_eq!(with_leaders(Some(0), &[]).decided_at(), None);
+    }
+
+    #[test]
+    fn facts_travel_as_json_unchanged() {
+        let f = GameFacts {
+            index: 7,
+            seats: vec![1, 0],
+            finished: true,
+            winner: Some(1),
+            points: 2,
+            decisions: 3,
+            turns: 2,
+            branching: vec![4, 1, 9],
+            leaders: vec![None, Some(1), Some(0), Some(1)],
+        };
+        let text = serde_json::to_string(&f).unwrap();
+        assert_eq!(serde_json::from_str::<GameFacts>(&text).unwrap(), f);
     }
 
     #[test]

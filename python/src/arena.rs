@@ -11,7 +11,7 @@ use tabula::ai::arena::{play_game, sides, Arena, ArenaGame, Sides, Summary};
 use tabula::ai::AiError;
 use tabula::Outcome;
 
-fn arena_of(
+pub(crate) fn arena_of(
     game: &Game,
     a: &str,
     b: &str,
@@ -38,17 +38,17 @@ fn arena_of(
     Ok((arena, names))
 }
 
-/// Plays games `start..stop` of the arena on `threads` threads (0: every core), with
-/// the GIL released; each game depends only on its index and the seed.
-fn play_range(
+/// Plays games `start..stop` on `threads` threads (0: every core), with the GIL
+/// released, by `play` (game index to its result); each game depends only on its index
+/// and the seed, so the results do not depend on the threads.
+pub(crate) fn play_range<T: Send>(
     py: Python<'_>,
     game: &Game,
-    arena: &Arena,
     start: u64,
     stop: u64,
     threads: usize,
-) -> PyResult<(Vec<ArenaGame>, usize)> {
-    let g = &game.inner.game;
+    play: impl Fn(u64) -> Result<T, AiError> + Sync,
+) -> PyResult<(Vec<T>, usize)> {
     let threads = match threads {
         0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
         n => n.min(256),
@@ -64,13 +64,13 @@ fn play_range(
         pool.install(|| {
             (start..stop.max(start))
                 .into_par_iter()
-                .map(|i| play_game(g, arena, i, None))
+                .map(&play)
                 .collect::<Result<Vec<_>, AiError>>()
         })
     });
     match played {
         Ok(games) => Ok((games, threads)),
-        Err(AiError::Runtime(e)) => Err(playing_error(g, &e)),
+        Err(AiError::Runtime(e)) => Err(playing_error(&game.inner.game, &e)),
         Err(AiError::Interrupted) => Err(TabulaError::new_err("error: interrupted")),
     }
 }
@@ -153,7 +153,9 @@ pub fn arena<'py>(
     }
     let (arena, names) = arena_of(game, a, b, seed, max_decisions, mcts_playouts)?;
     let start = std::time::Instant::now();
-    let (played, threads) = play_range(py, game, &arena, 0, games, threads)?;
+    let (played, threads) = play_range(py, game, 0, games, threads, |i| {
+        play_game(&game.inner.game, &arena, i, None)
+    })?;
     let elapsed = start.elapsed().as_secs_f64();
     let g = &game.inner.game;
     let s = Summary::of(&played, g.players.len());
@@ -204,7 +206,9 @@ pub fn arena_games<'py>(
     mcts_playouts: bool,
 ) -> PyResult<Bound<'py, PyList>> {
     let (arena, _) = arena_of(game, a, b, seed, max_decisions, mcts_playouts)?;
-    let (played, _) = play_range(py, game, &arena, start, stop, threads)?;
+    let (played, _) = play_range(py, game, start, stop, threads, |i| {
+        play_game(&game.inner.game, &arena, i, None)
+    })?;
     let list = PyList::empty(py);
     for g in &played {
         list.append(game_dict(py, g)?)?;

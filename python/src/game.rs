@@ -295,6 +295,16 @@ impl Game {
         }
     }
 
+    /// The same rules compiled with other options (a built-in game or a rules file is
+    /// read again from its name or path; a text is compiled again).
+    fn with_options(&self, py: Python<'_>, options: Vec<String>) -> PyResult<Game> {
+        let inner = &self.inner;
+        match &inner.text {
+            Some(text) => load_text(py, text, &inner.source, Some(options)),
+            None => load(py, &inner.source, Some(options)),
+        }
+    }
+
     /// Pickled as the way to load it again (for Ray and multiprocessing): by name or
     /// path, or with its text.
     fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, Py<PyAny>)> {

@@ -4,6 +4,7 @@
 //! games, searches) release the GIL. Every error is a Python exception whose message is
 //! the one the command line prints.
 
+mod analyze;
 mod arena;
 mod convert;
 mod game;
@@ -83,5 +84,7 @@ fn _tabula(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(arena::arena_games, m)?)?;
     m.add_function(wrap_pyfunction!(arena::arena_sides, m)?)?;
     m.add_function(wrap_pyfunction!(arena::arena_summary, m)?)?;
+    m.add_function(wrap_pyfunction!(analyze::analyze_games, m)?)?;
+    m.add_function(wrap_pyfunction!(analyze::analyze_figures, m)?)?;
     Ok(())
 }

@@ -13,8 +13,9 @@ the order ``tabula moves`` lists them (a whole turn where the game decides whole
 turns); at a chance node, the i-th outcome of the chance event. The numbering depends
 on the position alone, so the same position always gives the same numbers.
 
-``tabula.openspiel`` makes a game an OpenSpiel game; ``tabula.ray`` spreads arena runs
-over a Ray cluster.
+``tabula.analyze`` gives the figures of ``tabula analyze``; ``tabula.openspiel`` makes a
+game an OpenSpiel game; ``tabula.ray`` spreads arena runs and analyses over a Ray
+cluster.
 """
 
 from ._tabula import (
@@ -27,6 +28,8 @@ from ._tabula import (
     State,
     StateError,
     TabulaError,
+    analyze_figures,
+    analyze_games,
     arena,
     arena_games,
     arena_sides,
@@ -35,6 +38,7 @@ from ._tabula import (
     load,
     load_text,
 )
+from .analysis import analyze
 
 __all__ = [
     "CHANCE",
@@ -46,6 +50,9 @@ __all__ = [
     "State",
     "StateError",
     "TabulaError",
+    "analyze",
+    "analyze_figures",
+    "analyze_games",
     "arena",
     "arena_games",
     "arena_sides",

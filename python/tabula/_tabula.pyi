@@ -73,6 +73,29 @@ def arena_summary(game: Game, games: Iterable[Dict[str, Any]]) -> Dict[str, Any]
     """The figures of arena games (from `arena_games`, batches in any order), as
     `tabula arena --json` reports them in its summary."""
 
+def analyze_games(
+    game: Game,
+    players: Sequence[str],
+    start: int,
+    stop: int,
+    seed: int = 1,
+    max_decisions: int = 10000,
+    threads: int = 1,
+) -> List[Dict[str, Any]]:
+    """Games start..stop of the analysis `tabula analyze GAME --players P --seed SEED`
+    plays (one player for every seat, or two whose seats alternate), each a dict of its
+    facts: index, seats, finished, winner, points, decisions, turns, branching (the
+    choices at each decision), leaders (the seat ahead by the score, or None)."""
+
+def analyze_figures(
+    sets: Sequence[Tuple[Game, Iterable[Dict[str, Any]]]],
+    players: Sequence[str],
+    early: float = 50.0,
+) -> Dict[str, Any]:
+    """The figures of option sets, each (game with the set's options, its games' facts
+    from `analyze_games` in any order), as `tabula analyze --json` reports them: players,
+    sets (options, figures) and comparisons (each later set against the first)."""
+
 class Game:
     """A game compiled from its rules file with the chosen options; immutable, shared
     between threads, pickled as the way to load it again."""
@@ -110,6 +133,8 @@ class Game:
     @property
     def has_gnubg_ids(self) -> bool:
         """Whether states have GNU Backgammon IDs (backgammon's board)."""
+    def with_options(self, options: Sequence[str]) -> Game:
+        """The same rules compiled with other options."""
     def new_initial_state(self) -> State:
         """The state before the first decision."""
     def state_from_json(self, text: str) -> State:

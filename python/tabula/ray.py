@@ -1,4 +1,4 @@
-"""Arena runs spread over a Ray cluster, with the figures of one machine.
+"""Arena runs and analyses spread over a Ray cluster, with the figures of one machine.
 
     >>> import ray, tabula.ray
     >>> ray.init()                       # or ray.init(address="auto") on a cluster
@@ -11,6 +11,11 @@ one Ray task (``tabula.arena_games``), and the batches are merged in index order
 (``tabula.arena_summary``): the summary is the one ``tabula arena GAME A B --json
 --seed SEED -n GAMES`` prints, figure for figure, however many workers played.
 
+``analyze`` does the same for ``tabula analyze``: each option set's games are split
+into batches (``tabula.analyze_games``), and the facts of every game, merged in index
+order, make the figures and comparisons ``tabula analyze --json`` prints
+(``tabula.analyze_figures``).
+
 A game given by name or path is loaded again on each worker: a built-in game always
 can be; a rules file must be at the same path there. A game loaded with
 ``tabula.load_text`` travels with its text.
@@ -22,10 +27,20 @@ import time
 from typing import Any, Dict, List, Optional, Sequence, Union
 
 import tabula
+from tabula import analysis
 
 
 def _batches(games: int, batch_size: int) -> List[range]:
     return [range(start, min(start + batch_size, games)) for start in range(0, games, batch_size)]
+
+
+def _batch_size(games: int, threads_per_task: int) -> int:
+    """About four tasks per CPU of the cluster, so that a slow batch does not keep the
+    others waiting."""
+    import ray
+
+    cpus = int(ray.cluster_resources().get("CPU", 1)) if ray.is_initialized() else 1
+    return max(1, -(-games // (4 * max(1, cpus // threads_per_task))))
 
 
 def arena(
@@ -69,8 +84,7 @@ def arena(
     # The players are read here, where a mistake is cheap to report.
     names = tabula.arena_sides(game, a, b, mcts_playouts=mcts_playouts)
     if batch_size is None:
-        cpus = int(ray.cluster_resources().get("CPU", 1)) if ray.is_initialized() else 1
-        batch_size = max(1, -(-games // (4 * max(1, cpus // threads_per_task))))
+        batch_size = _batch_size(games, threads_per_task)
 
     @ray.remote(num_cpus=threads_per_task)
     def play(game: tabula.Game, start: int, stop: int) -> list:
@@ -104,3 +118,58 @@ def arena(
         "games_per_second": games / max(seconds, 1e-9),
         "summary": summary,
     }
+
+
+def analyze(
+    game: Union[str, tabula.Game],
+    players: analysis.Players = "random",
+    games: int = 1000,
+    *,
+    options: Sequence[str] = (),
+    vs: Sequence[Sequence[str]] = (),
+    seed: int = 1,
+    max_decisions: int = 10_000,
+    early: float = 50.0,
+    batch_size: Optional[int] = None,
+    threads_per_task: int = 1,
+) -> Dict[str, Any]:
+    """Plays ``games`` games of each option set as Ray tasks, as ``tabula analyze``.
+
+    Args:
+      game, players, options, vs, seed, max_decisions, early: as ``tabula.analyze``.
+      batch_size: games per task (default: about four tasks per CPU of the cluster,
+        for each option set).
+      threads_per_task: threads each task plays its games on (and CPUs it asks Ray for).
+
+    Returns the object ``tabula.analyze`` returns, with ``tasks``, the number of
+    batches, instead of ``threads``; the batches of every set are sent at once, and a
+    set's ``seconds`` run from the start until its last batch is back.
+    """
+    import ray
+
+    listed = analysis.players_list(players)
+    sets = analysis.option_sets(game, options, vs)
+    # Mistakes are cheap to report here, before any task.
+    analysis.check(sets, listed, games, early)
+    if batch_size is None:
+        batch_size = _batch_size(games, threads_per_task)
+
+    @ray.remote(num_cpus=threads_per_task)
+    def play(game: tabula.Game, start: int, stop: int) -> list:
+        return tabula.analyze_games(
+            game, listed, start, stop, seed=seed, max_decisions=max_decisions, threads=threads_per_task
+        )
+
+    started = time.perf_counter()
+    batches = _batches(games, batch_size)
+    pending = []
+    for g in sets:
+        game_ref = ray.put(g)
+        pending.append([play.remote(game_ref, r.start, r.stop) for r in batches])
+    facts, seconds = [], []
+    for refs in pending:
+        facts.append([f for batch in ray.get(refs) for f in batch])
+        seconds.append(time.perf_counter() - started)
+    out = analysis.report(sets, facts, seconds, listed, games, seed, max_decisions, early)
+    out["tasks"] = len(batches) * len(sets)
+    return out

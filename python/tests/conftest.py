@@ -16,10 +16,10 @@ def _cli_path():
     given = os.environ.get("TABULA_BIN")
     if given:
         return given
-    for profile in ("release", "debug"):
-        path = ROOT / "target" / profile / "tabula"
-        if path.is_file():
-            return str(path)
+    # The newer of the two builds: an old release build may lack a newer command.
+    built = [p for p in (ROOT / "target" / profile / "tabula" for profile in ("release", "debug")) if p.is_file()]
+    if built:
+        return str(max(built, key=lambda p: p.stat().st_mtime))
     return shutil.which("tabula")
 
 

@@ -51,3 +51,35 @@ def test_a_bad_player_is_reported_before_any_task(local_ray):
     with pytest.raises(tabula.TabulaError) as e:
         tabula.ray.arena("backgammon", "mcts:1000", "wizard", games=4)
     assert "`wizard` is not a computer level" in str(e.value)
+
+
+def _figures_only(report):
+    out = {k: v for k, v in report.items() if k not in ("threads", "tasks")}
+    out["sets"] = [{k: v for k, v in s.items() if k not in ("seconds", "games_per_second")} for s in report["sets"]]
+    return out
+
+
+def test_an_analysis_in_batches_has_the_figures_of_the_command_line(local_ray, cli_json):
+    result = tabula.ray.analyze("naytin-six", "random", games=300, vs=[["slide"]], seed=7, batch_size=70)
+    assert result["tasks"] == 10
+    cli = cli_json("analyze", "naytin-six", "-n", "300", "--vs", "-o", "slide", "--seed", "7", "--json")
+    assert _figures_only(result) == _figures_only(cli[0])
+    assert [s["figures"]["games"] for s in result["sets"]] == [300, 300]
+    alone = tabula.analyze("naytin-six", "random", games=300, vs=[["slide"]], seed=7, threads=1)
+    assert _figures_only(result) == _figures_only(alone)
+
+
+def test_an_analysis_of_two_players_and_a_loaded_game(local_ray):
+    game = tabula.load(TIC_TAC_TOE)
+    result = tabula.ray.analyze(game, ["mcts:50", "random"], games=16, seed=2, batch_size=5)
+    alone = tabula.analyze(game, "mcts:50,random", games=16, seed=2, threads=2)
+    assert result["tasks"] == 4
+    assert result["players"] == ["mcts:50", "random"]
+    assert _figures_only(result) == _figures_only(alone)
+    assert result["sets"][0]["figures"]["side_a_wins"]["of"] == 16
+
+
+def test_a_bad_analysis_is_reported_before_any_task(local_ray):
+    with pytest.raises(tabula.TabulaError) as e:
+        tabula.ray.analyze("naytin-six", "random,wizard", games=4)
+    assert "`wizard` is not a computer level" in str(e.value)
