@@ -3,28 +3,30 @@
 use super::ast::*;
 use crate::diagnostic::{Diagnostic, Span};
 use pest::error::{ErrorVariant, InputLocation};
-use pest::iterators::Pair;
+use pest::iterators::{Pair, Pairs};
 use pest::Parser;
 
 #[derive(pest_derive::Parser)]
 #[grammar = "grammar/rules.pest"]
 struct RulesParser;
 
+impl RulesParser {
+    /// Parses with pest's error detail on (the tokens tried at the farthest position,
+    /// for the message). The setting is the whole process's: it is set once, the first
+    /// time anything is parsed, and never changed, so that threads parsing at the same
+    /// time cannot switch it off under each other.
+    fn parse(rule: Rule, text: &str) -> Result<Pairs<'_, Rule>, pest::error::Error<Rule>> {
+        static DETAIL: std::sync::Once = std::sync::Once::new();
+        DETAIL.call_once(|| pest::set_error_detail(true));
+        <RulesParser as Parser<Rule>>::parse(rule, text)
+    }
+}
+
 /// Parses a whole rules file.
 pub fn parse(text: &str) -> Result<File, Diagnostic> {
-    // Parse fast; on a mistake parse again recording every token tried, for the message.
-    pest::set_error_detail(false);
     let mut pairs = match RulesParser::parse(Rule::file, text) {
         Ok(p) => p,
-        Err(_) => {
-            pest::set_error_detail(true);
-            let detailed = RulesParser::parse(Rule::file, text);
-            pest::set_error_detail(false);
-            return Err(match detailed {
-                Err(e) => syntax_error(text, e),
-                Ok(_) => Diagnostic::new(Span::default(), "the rules file could not be read"),
-            });
-        }
+        Err(e) => return Err(syntax_error(text, e)),
     };
     too_deep(&pairs)?;
     let file = pairs
