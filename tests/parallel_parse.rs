@@ -1,5 +1,5 @@
 //! Compiling is safe on many threads at once: a syntax error's message does not depend
-//! on what other threads are parsing (the parser keeps no switch shared between them).
+//! on what other threads are parsing.
 
 use tabula::{compile, CompileError, Source};
 

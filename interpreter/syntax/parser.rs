@@ -11,14 +11,24 @@ use pest::Parser;
 struct RulesParser;
 
 impl RulesParser {
-    /// Parses with pest's error detail on (the tokens tried at the farthest position,
-    /// for the message). The setting is the whole process's: it is set once, the first
-    /// time anything is parsed, and never changed, so that threads parsing at the same
-    /// time cannot switch it off under each other.
+    /// Parses fast, without pest's error detail; on a mistake parses again with it on
+    /// (the tokens tried at the farthest position, for the message). The setting is
+    /// the whole process's, so it is only changed under the write side of `DETAIL`,
+    /// while no other thread parses: a thread cannot switch it off under another.
     fn parse(rule: Rule, text: &str) -> Result<Pairs<'_, Rule>, pest::error::Error<Rule>> {
-        static DETAIL: std::sync::Once = std::sync::Once::new();
-        DETAIL.call_once(|| pest::set_error_detail(true));
-        <RulesParser as Parser<Rule>>::parse(rule, text)
+        static DETAIL: std::sync::RwLock<()> = std::sync::RwLock::new(());
+        let fast = {
+            let _parsing = DETAIL.read().unwrap_or_else(|e| e.into_inner());
+            <RulesParser as Parser<Rule>>::parse(rule, text)
+        };
+        if fast.is_ok() {
+            return fast;
+        }
+        let _alone = DETAIL.write().unwrap_or_else(|e| e.into_inner());
+        pest::set_error_detail(true);
+        let detailed = <RulesParser as Parser<Rule>>::parse(rule, text);
+        pest::set_error_detail(false);
+        detailed
     }
 }
 
