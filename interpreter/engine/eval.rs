@@ -556,59 +556,6 @@ fn domain_size(game: &Game, d: &Domain) -> u64 {
     }
 }
 
-/// A budget of loop steps, so that no rules file can make generation run for ever: each
-/// loop spends its size; when the budget is gone loops stop and the engine reports it.
-pub mod budget {
-    use std::cell::Cell;
-
-    /// Loop steps allowed for one generation of legal moves.
-    pub const STEPS: u64 = 50_000_000;
-
-    thread_local! {
-        static LEFT: Cell<u64> = const { Cell::new(STEPS) };
-        static SPENT_OUT: Cell<bool> = const { Cell::new(false) };
-    }
-
-    /// Refills the budget.
-    pub fn reset() {
-        LEFT.with(|l| l.set(STEPS));
-        SPENT_OUT.with(|s| s.set(false));
-    }
-
-    /// Spends `n` steps; false (and remembered) when the budget is gone.
-    #[inline]
-    pub fn spend(n: u64) -> bool {
-        LEFT.with(|l| {
-            let left = l.get();
-            if left >= n {
-                l.set(left - n);
-                true
-            } else {
-                SPENT_OUT.with(|s| s.set(true));
-                false
-            }
-        })
-    }
-
-    /// Whether the budget ran out since the last reset.
-    #[inline]
-    pub fn spent_out() -> bool {
-        SPENT_OUT.with(Cell::get)
-    }
-
-    /// The error of a budget gone while running `what` (a statement, an end rule...),
-    /// which the span points at.
-    #[cold]
-    pub fn exceeded(span: crate::diagnostic::Span, what: &str) -> crate::engine::RuntimeError {
-        crate::engine::RuntimeError::new(
-            span,
-            format!(
-                "{what} took more than {STEPS} loop steps; does a `for` run over a huge range?"
-            ),
-        )
-    }
-}
-
 fn for_each_in_dyn(
     game: &Game,
     state: &State,
@@ -627,7 +574,7 @@ pub fn for_each_in<F: FnMut(&Game, &State, i32, &mut Locals) -> bool + ?Sized>(
     f: &mut F,
 ) -> bool {
     // Every loop spends from a budget, so nested loops over huge ranges end.
-    if !budget::spend(domain_size(game, domain)) {
+    if !super::budget::spend(domain_size(game, domain)) {
         return false;
     }
     match domain {
@@ -636,7 +583,7 @@ pub fn for_each_in<F: FnMut(&Game, &State, i32, &mut Locals) -> bool + ?Sized>(
             let b = eval(game, state, b, locals);
             // Ranges are bounded so a rules file cannot loop for ever.
             let b = b.min(a.saturating_add(100_000));
-            if b >= a && !budget::spend((b - a) as u64) {
+            if b >= a && !super::budget::spend((b - a) as u64) {
                 return false;
             }
             for x in a..=b {
@@ -652,7 +599,7 @@ pub fn for_each_in<F: FnMut(&Game, &State, i32, &mut Locals) -> bool + ?Sized>(
             if !cells.contains(&a) || !cells.contains(&b) {
                 return true;
             }
-            if !budget::spend(a.abs_diff(b) as u64) {
+            if !super::budget::spend(a.abs_diff(b) as u64) {
                 return false;
             }
             let step = if a <= b { 1 } else { -1 };

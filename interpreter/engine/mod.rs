@@ -2,6 +2,7 @@
 //! applying them, chance, the end and the scores. It runs a compiled `Game` and knows
 //! no game.
 
+pub mod budget;
 pub mod closure;
 pub mod eval;
 mod exec;
@@ -186,6 +187,8 @@ pub struct Engine<'g> {
     generating: std::cell::Cell<Option<(StepKind, usize)>>,
     /// Whether a generation stopped at `MAX_CHOICES` steps.
     overflow: std::cell::Cell<bool>,
+    /// The loop steps one call into the engine may take (`budget::STEPS` unless set).
+    pub loop_steps: u64,
 }
 
 /// The most steps (actions or chance outcomes) listed at one decision, and so the
@@ -214,7 +217,14 @@ impl<'g> Engine<'g> {
                 .collect(),
             generating: std::cell::Cell::new(None),
             overflow: std::cell::Cell::new(false),
+            loop_steps: budget::STEPS,
         }
+    }
+
+    /// Opens a run of the loop budget for a call into the engine; a call made inside
+    /// another spends from that one's budget (see `budget`).
+    pub(crate) fn run(&self) -> budget::Run {
+        budget::Run::open(self.loop_steps)
     }
 
     /// The error of a run of `MAX_CHANCE_RUN` chance outcomes with no decision between,
@@ -255,8 +265,8 @@ impl<'g> Engine<'g> {
             _ => None,
         };
         match def {
-            Some((d, what)) => eval::budget::exceeded(d.span, &format!("finding {what}")),
-            None => eval::budget::exceeded(
+            Some((d, what)) => budget::exceeded(d.span, &format!("finding {what}")),
+            None => budget::exceeded(
                 Span::default(),
                 "working out the turn (a starting value, `until`, `starts` or a weight)",
             ),
@@ -274,7 +284,7 @@ impl<'g> Engine<'g> {
                 if game.chances[c].outcomes_read_state() {
                     return None;
                 }
-                eval::budget::reset();
+                let _run = engine.run();
                 let mut outcomes = Choices::default();
                 let complete = engine.live_chance_steps(&blank, c, &mut outcomes);
                 let listed = outcomes.ranges.iter().zip(&outcomes.weights);
@@ -290,7 +300,7 @@ impl<'g> Engine<'g> {
     /// The state before the first decision: counters, setup, the first phase.
     pub fn initial_state(&mut self) -> Result<State, RuntimeError> {
         let game = self.game;
-        eval::budget::reset();
+        let _run = self.run();
         self.generating.set(None);
         let mut state = State::new(game);
         self.write_match(&mut state);
@@ -305,13 +315,13 @@ impl<'g> Engine<'g> {
             }
         }
         let mut flow = Flow::default();
-        if eval::budget::spent_out() {
+        if budget::spent_out() {
             return Err(self.budget_error());
         }
         let compiled = game.compiled_setup.as_deref();
         self.run_block(&mut state, compiled, &game.setup, &mut locals, &mut flow)?;
         self.enter_phase(&mut state, 0)?;
-        if eval::budget::spent_out() {
+        if budget::spent_out() {
             return Err(self.budget_error());
         }
         Ok(state)
@@ -421,7 +431,7 @@ impl<'g> Engine<'g> {
     /// Applies one step and settles the turn: a turn that continues with no action left
     /// ends; a phase whose `until` holds gives way to the next.
     pub fn apply_step(&mut self, state: &mut State, step: &Step) -> Result<(), RuntimeError> {
-        eval::budget::reset();
+        let _run = self.run();
         self.generating.set(None);
         let cont = self.run_step(state, step)?;
         if step.kind == StepKind::Chance {
@@ -432,7 +442,7 @@ impl<'g> Engine<'g> {
         } else {
             self.settle(state, cont)?;
         }
-        if eval::budget::spent_out() {
+        if budget::spent_out() {
             return Err(self.budget_error());
         }
         Ok(())
@@ -496,6 +506,7 @@ impl<'g> Engine<'g> {
 
     /// Whether the mover has any action of the phase.
     pub fn any_action(&self, state: &State) -> bool {
+        let _run = self.run();
         let mut locals: Locals = [0; MAX_LOCALS];
         eval(self.game, state, &Expr::Can(None), &mut locals) != 0
     }
@@ -553,6 +564,7 @@ impl<'g> Engine<'g> {
 
     /// The outcomes of the pending chance event with their weights.
     pub fn chance_steps(&self, state: &State, out: &mut Choices) {
+        let _run = self.run();
         let Some(c) = state.chance() else { return };
         match self.game.chance_outcomes.get(c) {
             Some(Some(fixed)) => {
@@ -601,10 +613,11 @@ impl<'g> Engine<'g> {
 
     /// `end_outcome`, with an end rule that ran out of loop budget as an error naming it.
     pub fn end_checked(&self, state: &State) -> Result<Option<Outcome>, RuntimeError> {
+        let _run = self.run();
         let game = self.game;
         let mut locals: Locals = [0; MAX_LOCALS];
         let exceeded = |rule: &EndRule| {
-            eval::budget::exceeded(rule.span, &format!("the end rule \"{}\"", rule.name))
+            budget::exceeded(rule.span, &format!("the end rule \"{}\"", rule.name))
         };
         for rule in &game.ends {
             let players = match rule.quantifier {
@@ -616,12 +629,12 @@ impl<'g> Engine<'g> {
                     locals[slot as usize] = p as i32;
                 }
                 let holds = eval(game, state, &rule.when, &mut locals) != 0;
-                if eval::budget::spent_out() {
+                if budget::spent_out() {
                     return Err(exceeded(rule));
                 }
                 if holds {
                     let outcome = self.result(state, &rule.result, &mut locals, &rule.name);
-                    if eval::budget::spent_out() {
+                    if budget::spent_out() {
                         return Err(exceeded(rule));
                     }
                     return Ok(Some(outcome));
@@ -680,7 +693,7 @@ impl<'g> Engine<'g> {
 
     /// Each player's score now (0 when the game declares no score).
     pub fn scores(&self, state: &State) -> Vec<i32> {
-        eval::budget::reset();
+        let _run = self.run();
         let game = self.game;
         let mut locals: Locals = [0; MAX_LOCALS];
         (0..game.players.len())
@@ -697,7 +710,7 @@ impl<'g> Engine<'g> {
     /// The rules file's `show` lines: each label with its value for every player, or
     /// its text (a text that comes out empty is left out).
     pub fn shown(&self, state: &State) -> Vec<(String, Shown)> {
-        eval::budget::reset();
+        let _run = self.run();
         let game = self.game;
         let mut locals: Locals = [0; MAX_LOCALS];
         game.shows
@@ -733,7 +746,7 @@ impl<'g> Engine<'g> {
 
     /// Where the state stands: over, waiting for chance, or a player to act.
     pub fn status(&mut self, state: &State) -> Status {
-        eval::budget::reset();
+        let _run = self.run();
         if let Some(o) = self.end_outcome(state) {
             return Status::Over(o);
         }
@@ -748,6 +761,7 @@ impl<'g> Engine<'g> {
 
     /// The result when the player to act has no action and the phase says `stuck end`.
     pub fn stuck_outcome(&self, state: &State) -> Option<Outcome> {
+        let _run = self.run();
         let game = self.game;
         if let Stuck::End(spec) = &game.phases[state.phase()].stuck {
             if !state.in_turn() && !self.any_action(state) {
@@ -763,7 +777,7 @@ impl<'g> Engine<'g> {
     /// Empty when the game is over.
     pub fn legal(&mut self, state: &State, out: &mut Choices) -> Result<(), RuntimeError> {
         out.clear();
-        eval::budget::reset();
+        let _run = self.run();
         if self.end_checked(state)?.is_some() {
             return Ok(());
         }
@@ -776,16 +790,16 @@ impl<'g> Engine<'g> {
         state: &State,
         out: &mut Choices,
     ) -> Result<(), RuntimeError> {
-        eval::budget::reset();
+        let _run = self.run();
         self.generating.set(None);
         self.overflow.set(false);
         let result = self.legal_within_budget(state, out);
-        if result.is_err() || eval::budget::spent_out() {
+        if result.is_err() || budget::spent_out() {
             out.clear();
         }
         // An effect run by the turn search names its own statement.
         result?;
-        if eval::budget::spent_out() {
+        if budget::spent_out() {
             return Err(self.budget_error());
         }
         if self.overflow.get() {

@@ -39,9 +39,9 @@ impl<'g> Engine<'g> {
             return Ok(None);
         }
         let mut choices = Choices::default();
-        super::eval::budget::reset();
+        let _run = self.run();
         self.chance_steps(state, &mut choices);
-        if super::eval::budget::spent_out() {
+        if super::budget::spent_out() {
             return Err(self.budget_error().into());
         }
         if choices.is_empty() {
@@ -72,6 +72,7 @@ impl<'g> Engine<'g> {
         before: &State,
         step: &Step,
     ) -> Result<bool, RuntimeError> {
+        let _run = self.run();
         if !before.in_turn() || step.kind != StepKind::Chance {
             return Ok(false);
         }
@@ -164,7 +165,7 @@ impl<'g> Engine<'g> {
 
     /// The outcome when the game is over (by an end rule or a stuck player).
     pub fn outcome(&mut self, state: &State) -> Option<Outcome> {
-        super::eval::budget::reset();
+        let _run = self.run();
         self.end_outcome(state).or_else(|| {
             if state.chance().is_none() {
                 self.stuck_outcome(state)
@@ -199,7 +200,7 @@ impl<'g> Engine<'g> {
         let mut chance_events = 0;
         let mut chance_run = 0;
         loop {
-            super::eval::budget::reset();
+            let _run = self.run();
             if let Some(o) = self.end_checked(&state)? {
                 return Ok(PlayoutRecord {
                     outcome: Some(o),
@@ -214,7 +215,7 @@ impl<'g> Engine<'g> {
                 }
                 choices.clear();
                 self.chance_steps(&state, choices);
-                if super::eval::budget::spent_out() {
+                if super::budget::spent_out() {
                     return Err(self.budget_error());
                 }
                 if choices.is_empty() {

@@ -3,7 +3,8 @@
 //! a flood fill over the board's neighbour tables into fixed-size buffers, so nothing
 //! is allocated while moves are generated.
 
-use super::eval::{budget, in_region, Locals};
+use super::budget;
+use super::eval::{in_region, Locals};
 use super::state::State;
 use crate::board::{MAX_CELLS, NONE};
 use crate::ir::{Game, ReachOp};

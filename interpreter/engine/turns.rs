@@ -308,7 +308,9 @@ impl<'g> Engine<'g> {
         }
         self.settle_known(work, cont, stuck)?;
         let mut hash = work.hash64();
-        let ended = match ended.then(|| self.end_outcome(work)).flatten() {
+        // An end rule that runs out of loop budget here is an error, as in `dfs`.
+        let outcome = if ended { self.end_checked(work)? } else { None };
+        let ended = match outcome {
             Some(outcome) => {
                 hash = ended_hash(&work.data[game.board_words()], &outcome);
                 self.search.outcomes.push(outcome);

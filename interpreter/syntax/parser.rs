@@ -3,28 +3,40 @@
 use super::ast::*;
 use crate::diagnostic::{Diagnostic, Span};
 use pest::error::{ErrorVariant, InputLocation};
-use pest::iterators::Pair;
+use pest::iterators::{Pair, Pairs};
 use pest::Parser;
 
 #[derive(pest_derive::Parser)]
 #[grammar = "grammar/rules.pest"]
 struct RulesParser;
 
+impl RulesParser {
+    /// Parses fast, without pest's error detail; on a mistake parses again with it on
+    /// (the tokens tried at the farthest position, for the message). The setting is
+    /// the whole process's, so it is only changed under the write side of `DETAIL`,
+    /// while no other thread parses: a thread cannot switch it off under another.
+    fn parse(rule: Rule, text: &str) -> Result<Pairs<'_, Rule>, pest::error::Error<Rule>> {
+        static DETAIL: std::sync::RwLock<()> = std::sync::RwLock::new(());
+        let fast = {
+            let _parsing = DETAIL.read().unwrap_or_else(|e| e.into_inner());
+            <RulesParser as Parser<Rule>>::parse(rule, text)
+        };
+        if fast.is_ok() {
+            return fast;
+        }
+        let _alone = DETAIL.write().unwrap_or_else(|e| e.into_inner());
+        pest::set_error_detail(true);
+        let detailed = <RulesParser as Parser<Rule>>::parse(rule, text);
+        pest::set_error_detail(false);
+        detailed
+    }
+}
+
 /// Parses a whole rules file.
 pub fn parse(text: &str) -> Result<File, Diagnostic> {
-    // Parse fast; on a mistake parse again recording every token tried, for the message.
-    pest::set_error_detail(false);
     let mut pairs = match RulesParser::parse(Rule::file, text) {
         Ok(p) => p,
-        Err(_) => {
-            pest::set_error_detail(true);
-            let detailed = RulesParser::parse(Rule::file, text);
-            pest::set_error_detail(false);
-            return Err(match detailed {
-                Err(e) => syntax_error(text, e),
-                Ok(_) => Diagnostic::new(Span::default(), "the rules file could not be read"),
-            });
-        }
+        Err(e) => return Err(syntax_error(text, e)),
     };
     too_deep(&pairs)?;
     let file = pairs

@@ -80,7 +80,7 @@ fn any_loop(s: usize, domain: &Domain, next: GensFn) -> GensFn {
 fn owned_loop(s: usize, list: OwnedCells, next: GensFn) -> GensFn {
     Box::new(move |g, st, l, emit| {
         let n = g.board.cells.len();
-        if !eval::budget::spend(n as u64) {
+        if !crate::engine::budget::spend(n as u64) {
             return false;
         }
         let mover = st.mover();
@@ -129,7 +129,7 @@ pub fn compile_gens(gens: &[Gen]) -> GensFn {
                 // is read from the board's table inside the loop.
                 let next = compile_gens(rest);
                 return Box::new(move |g, st, l, emit| {
-                    if !eval::budget::spend(size) {
+                    if !crate::engine::budget::spend(size) {
                         return false;
                     }
                     let c = l[from];
@@ -149,7 +149,7 @@ pub fn compile_gens(gens: &[Gen]) -> GensFn {
             }
             let next = compile_gens(&gens[i + 1..]);
             Box::new(move |g, st, l, emit| {
-                if !eval::budget::spend(size) {
+                if !crate::engine::budget::spend(size) {
                     return false;
                 }
                 for &d in &table[st.mover().min(table.len() - 1)] {

@@ -2,7 +2,8 @@
 
 use super::{compile, lower_domain, slot};
 use crate::diagnostic::Span;
-use crate::engine::eval::{budget, Locals};
+use crate::engine::budget;
+use crate::engine::eval::Locals;
 use crate::engine::exec::effect;
 use crate::engine::state::State;
 use crate::ir::*;

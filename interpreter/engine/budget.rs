@@ -1,0 +1,89 @@
+//! The loop budget: each loop spends its size, so that no rules file can make the engine
+//! run for ever; when the budget is gone loops stop and the engine reports an error.
+//!
+//! One call into the engine is one run with one budget. The `Engine` says how many
+//! steps a run may take (`Engine::loop_steps`) and opens the run ([`Run::open`]); calls
+//! made inside it (the scores of an end rule met by the turn search, a step played by a
+//! playout) open nested runs that spend from the same budget and never refill it. So a
+//! search that runs out stays out until it returns, and its caller sees the error.
+//!
+//! The meter the loops spend from is kept per thread, because the evaluator reaches it
+//! without a handle to the engine; only the outermost run of a thread fills it.
+
+use std::cell::Cell;
+
+/// Loop steps allowed for one call into the engine, unless the engine says otherwise.
+pub const STEPS: u64 = 50_000_000;
+
+thread_local! {
+    /// Steps left in the open run.
+    static LEFT: Cell<u64> = const { Cell::new(STEPS) };
+    /// Whether the open run has run out.
+    static SPENT_OUT: Cell<bool> = const { Cell::new(false) };
+    /// The budget of the open run, for its error.
+    static LIMIT: Cell<u64> = const { Cell::new(STEPS) };
+    /// How many runs are open on this thread, one inside the other.
+    static DEPTH: Cell<u32> = const { Cell::new(0) };
+}
+
+/// An open run: closed when dropped (also when a panic unwinds through it).
+#[must_use = "the run closes when this is dropped"]
+pub(crate) struct Run {
+    /// Runs belong to the thread that opened them.
+    _thread: std::marker::PhantomData<*const ()>,
+}
+
+impl Run {
+    /// Opens a run of `steps` loop steps; inside another run, a part of that one,
+    /// which keeps what is left of its budget.
+    pub(crate) fn open(steps: u64) -> Run {
+        let depth = DEPTH.with(Cell::get);
+        if depth == 0 {
+            LEFT.with(|l| l.set(steps));
+            LIMIT.with(|l| l.set(steps));
+            SPENT_OUT.with(|s| s.set(false));
+        }
+        DEPTH.with(|d| d.set(depth + 1));
+        Run {
+            _thread: std::marker::PhantomData,
+        }
+    }
+}
+
+impl Drop for Run {
+    fn drop(&mut self) {
+        DEPTH.with(|d| d.set(d.get().saturating_sub(1)));
+    }
+}
+
+/// Spends `n` steps; false (and remembered until the run closes) when the budget is gone.
+#[inline]
+pub fn spend(n: u64) -> bool {
+    LEFT.with(|l| {
+        let left = l.get();
+        if left >= n {
+            l.set(left - n);
+            true
+        } else {
+            SPENT_OUT.with(|s| s.set(true));
+            false
+        }
+    })
+}
+
+/// Whether the open run has run out of budget.
+#[inline]
+pub fn spent_out() -> bool {
+    SPENT_OUT.with(Cell::get)
+}
+
+/// The error of a budget gone while running `what` (a statement, an end rule...),
+/// which the span points at.
+#[cold]
+pub fn exceeded(span: crate::diagnostic::Span, what: &str) -> crate::engine::RuntimeError {
+    let steps = LIMIT.with(Cell::get);
+    crate::engine::RuntimeError::new(
+        span,
+        format!("{what} took more than {steps} loop steps; does a `for` run over a huge range?"),
+    )
+}

@@ -1,0 +1,65 @@
+//! The loop budget belongs to one call into the engine: nothing that runs inside a
+//! search (an end rule, its scores) refills it, and a search that runs out of it is an
+//! error at the move being generated, never a shorter list of moves.
+
+use tabula::{compile, Choices, Engine, Source};
+
+/// A whole-turn game of three moves, each of which ends the game by score, so that the
+/// turn search works out the scores after each move it tries. Each working out takes
+/// 2 players x (150 + 150 x 100) = 30,300 loop steps (a loop over `1..n` spends n):
+/// the three of them, 90,900, are more than the 50,000 the engine below allows one
+/// listing of the legal moves.
+const COSTLY_TURN: &str = r#"game "costly"
+players a, b
+board { grid 2 x 2 }
+piece p
+counter moved
+action go "{x}" for x in 1..3 { moved = x }
+score p = sum(i in 1..150 : sum(j in 1..100 : 1))
+end "moved" when moved > 0 by score
+phase play {
+  starts a
+  decide turn
+  actions go
+}
+"#;
+
+#[test]
+fn a_turn_search_that_runs_out_of_budget_is_an_error_not_a_list() {
+    let game = compile(&Source::new("costly.tabula", COSTLY_TURN), &[]).unwrap();
+    let mut engine = Engine::new(&game);
+    engine.loop_steps = 50_000;
+    let state = engine.initial_state().unwrap();
+    let mut choices = Choices::default();
+    let err = match engine.legal(&state, &mut choices) {
+        Ok(()) => panic!("{} moves listed within the budget", choices.len()),
+        Err(e) => e,
+    };
+    assert_eq!(
+        err.message,
+        "the end rule \"moved\" took more than 50000 loop steps; does a `for` run over a huge range?"
+    );
+    assert_eq!(&COSTLY_TURN[err.span.start..err.span.end], "moved");
+    assert!(choices.is_empty());
+}
+
+#[test]
+fn each_call_into_the_engine_has_its_own_budget() {
+    let game = compile(&Source::new("costly.tabula", COSTLY_TURN), &[]).unwrap();
+    let mut engine = Engine::new(&game);
+    engine.loop_steps = 40_000;
+    let state = engine.initial_state().unwrap();
+    // 30,300 steps each: two calls, each within its own 40,000.
+    let expected = vec![15_000, 15_000];
+    assert_eq!(engine.scores(&state), expected);
+    assert_eq!(engine.scores(&state), expected);
+    // A random game runs out at its first decision, and says where.
+    let err = engine
+        .playout(
+            &mut tabula::engine::rng::Rng::new(1),
+            10,
+            &mut Choices::default(),
+        )
+        .unwrap_err();
+    assert_eq!(&COSTLY_TURN[err.span.start..err.span.end], "moved");
+}
