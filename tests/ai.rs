@@ -543,6 +543,41 @@ end "full" when not exists(c in cells where empty(c)) draw
 }
 
 #[test]
+fn a_constant_playout_weight_is_worked_out_and_bounded_when_compiling() {
+    // Weights known before the game starts: 2 * 3 + max(1, 4) = 10; -(7 - 2) = -5
+    // is below 0 and counts as 0; 3000 * 3000 = 9,000,000 is above the greatest
+    // weight, 1,000,000, and counts as that.
+    let text = r#"
+game "Constant weights"
+players a, b
+board { grid 1 x 1 }
+piece stone
+action ten "ten" playout weight 2 * 3 + max(1, 4) { put stone of mover at #a1 }
+action low "low" playout weight -(7 - 2) { put stone of mover at #a1 }
+action most "most" playout weight 3000 * 3000 { put stone of mover at #a1 }
+phase play { starts a actions ten, low, most }
+end "full" when not empty(#a1) draw
+"#;
+    let game = tabula::compile(&tabula::Source::new("constant.tabula", text), &[]).unwrap();
+    for m in &game.actions {
+        assert!(
+            matches!(
+                m.playout_weight,
+                Some(tabula::ir::Expr::Operand(tabula::ir::Operand::Const(_)))
+            ),
+            "{}: {:?}",
+            m.name,
+            m.playout_weight
+        );
+    }
+    let mut engine = Engine::new(&game);
+    let state = engine.initial_state().unwrap();
+    let mut choices = Choices::default();
+    engine.legal(&state, &mut choices).unwrap();
+    assert_eq!(choices.weights, vec![10, 0, 1_000_000]);
+}
+
+#[test]
 fn the_double_is_not_offered_from_the_opening() {
     // After the opening move, White may double before rolling; with the position
     // even, the search rolls.

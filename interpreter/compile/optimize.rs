@@ -1,6 +1,7 @@
 //! Rewrites of the IR that keep its meaning and make generation cheaper: a loop over
 //! cells followed by `where owner(c) == P` becomes a loop over the cells P occupies.
 
+use crate::engine::eval::binary;
 use crate::ir::*;
 
 pub fn game(g: &mut Game) {
@@ -18,6 +19,10 @@ pub fn game(g: &mut Game) {
         }
         if let Some(w) = &mut m.playout_weight {
             expr(w);
+            // A weight known now is stored as the number the engine would compute.
+            if let Some(c) = const_of(w) {
+                *w = Expr::Operand(Operand::Const(c.clamp(0, MAX_PLAYOUT_WEIGHT)));
+            }
         }
         template(&mut m.says);
         for part in &mut m.template {
@@ -142,6 +147,11 @@ fn const_of(e: &Expr) -> Option<i32> {
     }
 }
 
+/// The values of two expressions known when compiling.
+fn both(a: &Expr, b: &Expr) -> Option<(i32, i32)> {
+    Some((const_of(a)?, const_of(b)?))
+}
+
 /// Folds what options and literals decide: `if option(x) then a else b` becomes a or b,
 /// `not true` false, `false and ...` false, `1 + 2` 3.
 fn fold_constants(e: &mut Expr) {
@@ -162,6 +172,13 @@ fn fold_constants(e: &mut Expr) {
         Expr::If(c, a, b) => const_of(c).map(|c| {
             std::mem::replace(if c != 0 { a.as_mut() } else { b.as_mut() }, Expr::Const(0))
         }),
+        // Arithmetic of numbers, by the engine's own operations, so the value is the one
+        // evaluating it would give.
+        Expr::Binary(op, a, b) => both(a, b).map(|(x, y)| Expr::Const(binary(*op, x, y))),
+        Expr::Min(a, b) => both(a, b).map(|(x, y)| Expr::Const(x.min(y))),
+        Expr::Max(a, b) => both(a, b).map(|(x, y)| Expr::Const(x.max(y))),
+        Expr::Neg(a) => const_of(a).map(|c| Expr::Const(c.wrapping_neg())),
+        Expr::Abs(a) => const_of(a).map(|c| Expr::Const(c.wrapping_abs())),
         _ => None,
     };
     if let Some(f) = folded {

@@ -1,0 +1,355 @@
+//! The board declaration: its size, cells, directions, regions, tracks, zones and labels
+//! become the board's tables.
+
+use super::{Compiler, MAX_LISTED_CELLS};
+use crate::board::{Region, Track};
+use crate::diagnostic::Span;
+use crate::syntax::ast::{self, BoardItem, CellItem, Item, RegionBody};
+use std::collections::HashMap;
+
+impl<'a> Compiler<'a> {
+    /// A board size: a number known before the game starts, not negative.
+    fn board_size(&mut self, e: &'a ast::Expr) -> Option<u32> {
+        let n = self.constant(e, "a board size")?;
+        match u32::try_from(n) {
+            Ok(n) => Some(n),
+            Err(_) => {
+                self.error(
+                    e.span,
+                    format!("a board size cannot be negative; this is {n}"),
+                );
+                None
+            }
+        }
+    }
+
+    pub(super) fn board(&mut self, file: &'a ast::File) {
+        let players = self.game.players.clone();
+        let mut seen = false;
+        for item in &file.items {
+            let Item::Board(items) = item else { continue };
+            seen = true;
+            for b in items {
+                let result = match b {
+                    BoardItem::Hex(rows, sp) => {
+                        let rows: Vec<Option<u32>> =
+                            rows.iter().map(|r| self.board_size(r)).collect();
+                        let Some(rows) = rows.into_iter().collect::<Option<Vec<u32>>>() else {
+                            continue;
+                        };
+                        self.game.board.add_hex(&rows).map_err(|e| (*sp, e))
+                    }
+                    BoardItem::Grid(w, h, sp) => {
+                        let (w, h) = (self.board_size(w), self.board_size(h));
+                        let (Some(w), Some(h)) = (w, h) else { continue };
+                        self.game.board.add_grid(w, h).map_err(|e| (*sp, e))
+                    }
+                    BoardItem::Rhombus(w, h, sp) => {
+                        let (w, h) = (self.board_size(w), self.board_size(h));
+                        let (Some(w), Some(h)) = (w, h) else { continue };
+                        self.game.board.add_rhombus(w, h).map_err(|e| (*sp, e))
+                    }
+                    BoardItem::Line(a, b, sp) => {
+                        let (a, b) = (self.board_size(a), self.board_size(b));
+                        let (Some(a), Some(b)) = (a, b) else { continue };
+                        self.game.board.add_line(a, b).map_err(|e| (*sp, e))
+                    }
+                    BoardItem::Zone { name, per_player } => self
+                        .game
+                        .board
+                        .add_zone(&name.text, if *per_player { Some(&players) } else { None })
+                        .map_err(|e| (name.span, e)),
+                    BoardItem::Dir { .. } => Ok(()),
+                    BoardItem::Layers(n, sp) => {
+                        self.board_layers(n, *sp);
+                        Ok(())
+                    }
+                };
+                if let Err((sp, e)) = result {
+                    self.error(sp, e);
+                }
+            }
+            for b in items {
+                if let BoardItem::Dir { name, map } = b {
+                    self.relative_dir(name, map);
+                }
+            }
+        }
+        if !seen {
+            self.error(Span::default(), "a game needs a `board { ... }`");
+        } else if self.game.board.cells.is_empty() && self.errors.is_empty() {
+            self.error_hint(
+                Span::default(),
+                "the board has no cells",
+                "add `grid W x H`, `hex ROWS...`, `line A..B` or a `zone`",
+            );
+        }
+        // Cell names must be unique for the file to name them.
+        let mut names: HashMap<&str, usize> = HashMap::new();
+        let mut dup = None;
+        for (i, c) in self.game.board.cells.iter().enumerate() {
+            if names.insert(c.as_str(), i).is_some() {
+                dup = Some(c.clone());
+            }
+        }
+        if let Some(d) = dup {
+            self.error(
+                Span::default(),
+                format!("two cells of the board are both named `{d}`"),
+            );
+        }
+        if self.game.board.cells.len() > 4096 {
+            self.error(Span::default(), "a board has at most 4096 cells");
+        }
+        self.game.board.finish(players.len());
+        for item in &file.items {
+            match item {
+                Item::Region(r) => {
+                    let (per_player, lists) = self.cell_lists(r);
+                    let n = self.game.board.cells.len();
+                    let member = lists
+                        .iter()
+                        .map(|l| {
+                            let mut m = vec![false; n];
+                            for &c in l {
+                                m[c as usize] = true;
+                            }
+                            m
+                        })
+                        .collect();
+                    self.unique_set_name(&r.name);
+                    self.game.board.regions.push(Region {
+                        name: r.name.text.clone(),
+                        per_player,
+                        lists,
+                        member,
+                    });
+                }
+                Item::Track(r) => {
+                    let (per_player, lists) = self.cell_lists(r);
+                    let n = self.game.board.cells.len();
+                    let pos = lists
+                        .iter()
+                        .map(|l| {
+                            let mut p = vec![-1; n];
+                            for (i, &c) in l.iter().enumerate() {
+                                p[c as usize] = i as i32;
+                            }
+                            p
+                        })
+                        .collect();
+                    self.unique_set_name(&r.name);
+                    self.game.board.tracks.push(Track {
+                        name: r.name.text.clone(),
+                        per_player,
+                        lists,
+                        pos,
+                    });
+                }
+                Item::Names { player, maps } => self.labels(player, maps),
+                _ => {}
+            }
+        }
+    }
+
+    fn unique_set_name(&mut self, name: &ast::Name) {
+        let b = &self.game.board;
+        if b.regions.iter().any(|r| r.name == name.text)
+            || b.tracks.iter().any(|t| t.name == name.text)
+            || b.zones.iter().any(|z| z.name == name.text)
+        {
+            let m = format!(
+                "`{}` is already the name of a region, track or zone",
+                name.text
+            );
+            self.error(name.span, m);
+        }
+    }
+
+    fn relative_dir(&mut self, name: &ast::Name, map: &[(ast::Name, ast::Name)]) {
+        let n = self.game.players.len();
+        let mut per_player = vec![u8::MAX; n];
+        let errors_before = self.errors.len();
+        for (p, d) in map {
+            let Some(pi) = self.player(&p.text) else {
+                let m = format!("unknown player `{}`", p.text);
+                self.error(p.span, m);
+                continue;
+            };
+            match self.game.board.dir(&d.text) {
+                Some(di) => per_player[pi] = di,
+                None => {
+                    let dirs = self.game.board.dirs.join(", ");
+                    self.error_hint(
+                        d.span,
+                        format!("unknown direction `{}`", d.text),
+                        format!("this board's directions are {dirs}"),
+                    );
+                }
+            }
+        }
+        if let (Some(missing), true) = (
+            per_player.iter().position(|&d| d == u8::MAX),
+            self.errors.len() == errors_before,
+        ) {
+            if map.len() == n || !map.is_empty() {
+                let m = format!(
+                    "the direction `{}` does not say what it is for {}",
+                    name.text, self.game.players[missing]
+                );
+                self.error(name.span, m);
+            }
+        }
+        if self.game.board.dir(&name.text).is_some()
+            || self
+                .game
+                .board
+                .rel_dirs
+                .iter()
+                .any(|(r, _)| r == &name.text)
+        {
+            let m = format!("the direction `{}` is declared twice", name.text);
+            self.error(name.span, m);
+        }
+        self.game
+            .board
+            .rel_dirs
+            .push((name.text.clone(), per_player));
+    }
+
+    /// Expands `a1..i4` into cells in board order (descending when written so).
+    /// A list holds at most `MAX_CELLS` cells, and all lists together at most
+    /// `MAX_LISTED_CELLS`: a short file of ranges could otherwise name billions.
+    fn cell_items(&mut self, items: &[CellItem]) -> Vec<i32> {
+        let mut out = Vec::new();
+        for it in items {
+            let max = crate::board::MAX_CELLS;
+            if out.len() > max || self.listed > MAX_LISTED_CELLS {
+                let m = if out.len() > max {
+                    format!("a list of cells holds at most {max} cells")
+                } else {
+                    format!("the cell lists of a rules file name at most {MAX_LISTED_CELLS} cells in all")
+                };
+                self.error(it.first.span, m);
+                return Vec::new();
+            }
+            let before = out.len();
+            let Some(a) = self.cell_by_name(&it.first) else {
+                continue;
+            };
+            match &it.last {
+                None => out.push(a),
+                Some(last) => {
+                    let Some(b) = self.cell_by_name(last) else {
+                        continue;
+                    };
+                    if a <= b {
+                        out.extend(a..=b);
+                    } else {
+                        out.extend((b..=a).rev());
+                    }
+                }
+            }
+            self.listed += out.len() - before;
+        }
+        out
+    }
+
+    fn cell_by_name(&mut self, name: &ast::Name) -> Option<i32> {
+        let found = self.game.board.cell(&name.text);
+        if found.is_none() {
+            let m = format!("unknown cell `{}`", name.text);
+            let hint = self
+                .suggest(&name.text, self.game.board.cells.iter().map(String::as_str))
+                .unwrap_or_else(|| self.cell_hint());
+            self.error_hint(name.span, m, hint);
+        }
+        found
+    }
+
+    pub(super) fn cell_hint(&self) -> String {
+        let cells = &self.game.board.cells;
+        match (cells.first(), cells.last()) {
+            (Some(a), Some(b)) => format!("this board's cells run from `{a}` to `{b}`"),
+            _ => "this board has no cells".into(),
+        }
+    }
+
+    fn cell_lists(&mut self, r: &ast::RegionDecl) -> (bool, Vec<Vec<i32>>) {
+        match &r.body {
+            RegionBody::Shared(items) => (false, vec![self.cell_items(items)]),
+            RegionBody::PerPlayer(lists) => {
+                let n = self.game.players.len();
+                let mut out = vec![Vec::new(); n];
+                let mut given = vec![false; n];
+                for (p, items) in lists {
+                    let cells = self.cell_items(items);
+                    match self.player(&p.text) {
+                        Some(pi) => {
+                            out[pi] = cells;
+                            given[pi] = true;
+                        }
+                        None => {
+                            let m = format!("unknown player `{}`", p.text);
+                            self.error(p.span, m);
+                        }
+                    }
+                }
+                if let Some(missing) = given.iter().position(|g| !g) {
+                    let m = format!(
+                        "`{}` gives no cells for {}",
+                        r.name.text, self.game.players[missing]
+                    );
+                    self.error(r.name.span, m);
+                }
+                (true, out)
+            }
+        }
+    }
+
+    fn labels(&mut self, player: &ast::Name, maps: &[(CellItem, CellItem)]) {
+        let Some(pi) = self.player(&player.text) else {
+            let m = format!("unknown player `{}`", player.text);
+            self.error(player.span, m);
+            return;
+        };
+        for (cells, labels) in maps {
+            let targets = self.cell_items(std::slice::from_ref(cells));
+            let names: Vec<String> = match &labels.last {
+                None => vec![labels.first.text.clone()],
+                Some(last) => {
+                    let (a, b) = (labels.first.text.parse::<i64>(), last.text.parse::<i64>());
+                    // Checked before the names are made: a range may be huge.
+                    if let (Ok(a), Ok(b)) = (&a, &b) {
+                        let n = a.abs_diff(*b).saturating_add(1);
+                        if n != targets.len() as u64 && n != 1 {
+                            let m = format!("{} cells are given {n} names", targets.len());
+                            self.error(labels.first.span, m);
+                            continue;
+                        }
+                    }
+                    match (a, b) {
+                        (Ok(a), Ok(b)) if a <= b => (a..=b).map(|n| n.to_string()).collect(),
+                        (Ok(a), Ok(b)) => (b..=a).rev().map(|n| n.to_string()).collect(),
+                        _ => {
+                            self.error(
+                                labels.first.span,
+                                "a range of names runs between two numbers",
+                            );
+                            continue;
+                        }
+                    }
+                }
+            };
+            if names.len() != targets.len() && names.len() != 1 {
+                let m = format!("{} cells are given {} names", targets.len(), names.len());
+                self.error(labels.first.span, m);
+                continue;
+            }
+            for (i, &c) in targets.iter().enumerate() {
+                let label = names.get(i).unwrap_or(&names[0]).clone();
+                self.game.board.labels[pi][c as usize] = label;
+            }
+        }
+    }
+}

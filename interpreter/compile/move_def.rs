@@ -1,0 +1,150 @@
+//! Actions and chance events: their generators, weights, text and effects.
+
+use super::{Compiler, Scope};
+use crate::diagnostic::Span;
+use crate::ir::{self, *};
+use crate::syntax::ast;
+
+impl<'a> Compiler<'a> {
+    pub(super) fn move_def(&mut self, m: &'a ast::MoveDecl, kind: MoveKind) -> MoveDef {
+        let mut scope = Scope::default();
+        let mut generators = Vec::new();
+        let mut for_spans = Vec::new();
+        let mut where_parts = Vec::new();
+        for g in &m.generators {
+            match g {
+                ast::Generator::For { var, domain } => {
+                    if let Some((d, ty)) = self.domain(domain, &mut scope) {
+                        let slot = self.bind(&mut scope, var, ty);
+                        let end = match domain {
+                            ast::Domain::Range(_, b) => b.span.end,
+                            ast::Domain::Dirs(names) => {
+                                names.last().map_or(var.span.end, |n| n.span.end)
+                            }
+                            ast::Domain::Expr(e) => e.span.end,
+                        };
+                        for_spans.push((slot, Span::new(var.span.start, end)));
+                        generators.push(Gen::For(slot, d));
+                    } else {
+                        self.bind(&mut scope, var, Ty::Int);
+                    }
+                }
+                ast::Generator::Let { var, value } => {
+                    let compiled = self.expr(value, &mut scope);
+                    let ty = compiled.as_ref().map_or(Ty::Int, |(_, t)| *t);
+                    let slot = self.bind(&mut scope, var, ty);
+                    if let Some((e, _)) = compiled {
+                        generators.push(Gen::Let(slot, e));
+                    }
+                }
+                ast::Generator::Where(e) => {
+                    if let Some(c) = self.expect(e, Ty::Bool, &mut scope) {
+                        generators.push(Gen::Where(c, e.span));
+                        let mut parts = Vec::new();
+                        conjuncts(e, &mut parts);
+                        if parts.len() > 1 {
+                            let compiled: Vec<(Expr, Span)> = parts
+                                .iter()
+                                .filter_map(|p| {
+                                    self.expect(p, Ty::Bool, &mut scope).map(|c| (c, p.span))
+                                })
+                                .collect();
+                            where_parts.push((e.span, compiled));
+                        }
+                    }
+                }
+            }
+        }
+        if scope.next > MAX_ARGS {
+            let m2 = format!(
+                "`{}` binds {} names before its effects; at most {MAX_ARGS} are allowed",
+                m.name.text, scope.next
+            );
+            self.error(m.name.span, m2);
+        }
+        let arg_names = scope.names.iter().map(|(n, _, _)| n.clone()).collect();
+        self.no_spaces(&m.template, m.template_span);
+        let template = self.template(&m.template, m.template_span, &mut scope);
+        // Read, not typed back: a meaning may have spaces.
+        let says = match &m.says {
+            Some((text, span)) => self.template(text, *span, &mut scope),
+            None => Vec::new(),
+        };
+        let weight = m
+            .weight
+            .as_ref()
+            .and_then(|w| self.expect(w, Ty::Int, &mut scope));
+        if kind == MoveKind::Action && m.weight.is_some() {
+            self.error(
+                m.name.span,
+                "only a chance event has a `weight`; an action may have a `playout weight`",
+            );
+        }
+        let playout_weight = m
+            .playout_weight
+            .as_ref()
+            .and_then(|w| self.expect(w, Ty::Int, &mut scope));
+        let body = self.block(&m.body, &mut scope);
+        MoveDef {
+            name: m.name.text.clone(),
+            kind,
+            template,
+            says,
+            generators,
+            weight,
+            playout_weight,
+            body,
+            arg_names,
+            span: m.name.span,
+            for_spans,
+            where_parts,
+            compiled: None,
+            compiled_body: None,
+        }
+    }
+
+    pub fn template(&mut self, text: &str, span: Span, scope: &mut Scope) -> Vec<ir::TemplatePart> {
+        let parts = match crate::syntax::parse_template(text, span.start) {
+            Ok(p) => p,
+            Err(d) => {
+                self.errors.push(d);
+                return Vec::new();
+            }
+        };
+        let mut out = Vec::new();
+        for p in parts {
+            match p {
+                crate::syntax::TemplatePart::Text(t) => out.push(ir::TemplatePart::Text(t)),
+                crate::syntax::TemplatePart::Value(e) => {
+                    if let Some((c, ty)) = self.expr(&e, scope) {
+                        if ty == Ty::Bool {
+                            self.error_hint(
+                                e.span,
+                                "a template cannot print true or false",
+                                "write `{cond ? text}` to print text when cond holds",
+                            );
+                        }
+                        out.push(ir::TemplatePart::Value(c, ty));
+                    }
+                }
+                crate::syntax::TemplatePart::Mark(e, text) => {
+                    if let Some(c) = self.expect(&e, Ty::Bool, scope) {
+                        out.push(ir::TemplatePart::Mark(c, text));
+                    }
+                }
+            }
+        }
+        out
+    }
+}
+
+/// The parts of `a and b and ...` (the expression itself when it is no `and`).
+fn conjuncts<'e>(e: &'e ast::Expr, out: &mut Vec<&'e ast::Expr>) {
+    match &e.kind {
+        ast::ExprKind::Binary(ast::BinaryOp::And, a, b) => {
+            conjuncts(a, out);
+            conjuncts(b, out);
+        }
+        _ => out.push(e),
+    }
+}

@@ -1,0 +1,139 @@
+//! Phases: who starts, which actions, what a turn is, what happens when stuck.
+
+use super::{Compiler, Scope};
+use crate::diagnostic::Span;
+use crate::ir::*;
+use crate::syntax::ast;
+
+impl<'a> Compiler<'a> {
+    pub(super) fn phase(&mut self, p: &'a ast::PhaseDecl) -> PhaseDef {
+        let mut def = PhaseDef {
+            name: p.name.text.clone(),
+            starts: None,
+            actions: Vec::new(),
+            decide_turn: false,
+            prefer: Vec::new(),
+            maximize: Vec::new(),
+            stuck: Stuck::End(ResultSpec::ByScore),
+            turn_start: Vec::new(),
+            turn_end: Vec::new(),
+            until: None,
+            weighted: false,
+            locals: 0,
+            compiled_hooks: None,
+        };
+        let mut scope = Scope::default();
+        let mut stuck_seen = false;
+        for item in &p.items {
+            match item {
+                ast::PhaseItem::Starts(e) => def.starts = self.expect(e, Ty::Player, &mut scope),
+                ast::PhaseItem::Actions(names) => {
+                    for n in names {
+                        if let Some(a) = self.action_index(n) {
+                            def.actions.push(a);
+                        }
+                    }
+                }
+                ast::PhaseItem::DecideTurn(t, _) => def.decide_turn = *t,
+                ast::PhaseItem::Prefer(names) => {
+                    for n in names {
+                        if let Some(a) = self.action_index(n) {
+                            def.prefer.push(a);
+                        }
+                    }
+                }
+                ast::PhaseItem::Maximize(es) => {
+                    if es.len() > MAX_TURN_KEYS {
+                        self.error(
+                            es[MAX_TURN_KEYS].span,
+                            format!("`maximize` compares at most {MAX_TURN_KEYS} keys"),
+                        );
+                    }
+                    for e in es {
+                        if let Some(c) = self.expect(e, Ty::Int, &mut scope) {
+                            def.maximize.push(c);
+                        }
+                    }
+                }
+                ast::PhaseItem::StuckPass {
+                    template,
+                    body,
+                    span,
+                } => {
+                    stuck_seen = true;
+                    self.no_spaces(template, *span);
+                    let body = body
+                        .as_ref()
+                        .map(|b| self.block(b, &mut scope))
+                        .unwrap_or_default();
+                    def.stuck = Stuck::Pass {
+                        template: template.clone(),
+                        body,
+                    };
+                }
+                ast::PhaseItem::StuckEnd(r) => {
+                    stuck_seen = true;
+                    def.stuck = Stuck::End(self.result(r, &mut scope));
+                }
+                ast::PhaseItem::TurnStart(b) => def.turn_start = self.block(b, &mut scope),
+                ast::PhaseItem::TurnEnd(b) => def.turn_end = self.block(b, &mut scope),
+                ast::PhaseItem::Until(e) => def.until = self.expect(e, Ty::Bool, &mut scope),
+            }
+        }
+        let _ = stuck_seen;
+        for &a in &def.prefer {
+            if !def.actions.contains(&a) {
+                let m = format!(
+                    "the phase `{}` prefers `{}`, which is not one of its actions",
+                    p.name.text,
+                    self.game.actions.get(a).map_or("?", |d| d.name.as_str())
+                );
+                self.error(p.name.span, m);
+            }
+        }
+        if !def.maximize.is_empty() && !def.decide_turn {
+            self.error_hint(
+                p.name.span,
+                "`maximize` compares whole turns",
+                "add `decide turn` to the phase",
+            );
+        }
+        def.locals = scope.max;
+        def
+    }
+
+    /// Typed moves are separated by spaces, so a move's own text cannot hold one.
+    pub(super) fn no_spaces(&mut self, template: &str, span: Span) {
+        // Only the literal text counts: `{a ? *}` may hold spaces.
+        let mut depth = 0usize;
+        let outside = template.char_indices().find(|&(_, ch)| {
+            match ch {
+                '{' => depth += 1,
+                '}' => depth = depth.saturating_sub(1),
+                _ => {}
+            }
+            depth == 0 && ch.is_whitespace()
+        });
+        if let Some((i, _)) = outside {
+            self.error_hint(
+                Span::new(span.start + i, span.start + i + 1),
+                "a move's notation cannot contain a space",
+                "moves typed together are separated by spaces; write `a-b` or `a_b`",
+            );
+        }
+    }
+
+    pub fn action_index(&mut self, n: &ast::Name) -> Option<usize> {
+        let found = self.action_names.iter().position(|a| a == &n.text);
+        if found.is_none() {
+            let known = self.action_names.join(", ");
+            self.error_hint(
+                n.span,
+                format!("unknown action `{}`", n.text),
+                self.suggest(&n.text, self.action_names.iter().map(String::as_str))
+                    .unwrap_or_else(|| format!("the actions are: {known}")),
+            );
+        }
+        found
+    }
+}

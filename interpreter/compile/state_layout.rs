@@ -1,0 +1,118 @@
+//! Where each counter, pool and flag of the game lives in the state's words.
+
+use super::{Compiler, Scope};
+use crate::ir::*;
+use crate::syntax::ast::{self, Item};
+
+impl<'a> Compiler<'a> {
+    pub(super) fn state_layout(&mut self, file: &'a ast::File) {
+        let n = self.game.players.len();
+        let mut at = HEADER_SLOTS + self.game.board.cells.len() * self.game.stack_layers;
+        for (name, per_player) in MATCH_COUNTERS {
+            self.game.counters.push(CounterDef {
+                name: name.to_string(),
+                ty: Ty::Int,
+                per_player,
+                per_turn: false,
+                base: at,
+                init: None,
+                hidden: false,
+            });
+            at += if per_player { n } else { 1 };
+        }
+        for item in &file.items {
+            match item {
+                Item::Pool(p) => {
+                    let low = self.constant(&p.low, "a pool's lowest value");
+                    let high = self.constant(&p.high, "a pool's highest value");
+                    let (Some(low), Some(high)) = (low, high) else {
+                        continue;
+                    };
+                    if low > high || high as i64 - low as i64 > 255 {
+                        self.error(p.span, "a pool holds values from a smaller number to a larger one, at most 256 of them");
+                        continue;
+                    }
+                    self.unique_state_name(&p.name);
+                    let def = PoolDef {
+                        name: p.name.text.clone(),
+                        per_player: p.per_player,
+                        low,
+                        high,
+                        base: at,
+                    };
+                    at += def.width() * if p.per_player { n } else { 1 };
+                    self.game.pools.push(def);
+                }
+                Item::Counter(c) => {
+                    if MATCH_COUNTERS.iter().any(|(m, _)| *m == c.name.text) {
+                        let m = format!("`{}` is a counter of every game, kept by the match: it cannot be declared again", c.name.text);
+                        self.error(c.name.span, m);
+                    }
+                    self.unique_state_name(&c.name);
+                    let ty = match c.ty.as_ref().map(|t| t.text.as_str()) {
+                        None | Some("int") => Ty::Int,
+                        Some("player") => Ty::Player,
+                        Some("cell") => Ty::Cell,
+                        Some("bool") => Ty::Bool,
+                        Some(other) => {
+                            let span = c.ty.as_ref().map_or(c.name.span, |t| t.span);
+                            self.error_hint(span, format!("unknown counter type `{other}`"), "a counter holds an `int` (the default), a `player`, a `cell` or a `bool`");
+                            Ty::Int
+                        }
+                    };
+                    let init = match &c.init {
+                        Some(e) => self.expect_assignable(e, ty, &mut Scope::default()),
+                        // A player or cell counter starts as none.
+                        None if matches!(ty, Ty::Player | Ty::Cell) => Some(Expr::Const(-1)),
+                        None => None,
+                    };
+                    self.game.counters.push(CounterDef {
+                        name: c.name.text.clone(),
+                        ty,
+                        per_player: c.per_player,
+                        per_turn: c.per_turn,
+                        base: at,
+                        init,
+                        hidden: c.hidden,
+                    });
+                    at += if c.per_player { n } else { 1 };
+                }
+                _ => {}
+            }
+        }
+        let lists: usize = self
+            .game
+            .pools
+            .iter()
+            .map(|p| if p.per_player { n } else { 1 })
+            .sum();
+        if lists > MAX_POOL_LISTS {
+            let span = file
+                .items
+                .iter()
+                .filter_map(|i| {
+                    if let Item::Pool(p) = i {
+                        Some(p.span)
+                    } else {
+                        None
+                    }
+                })
+                .next_back()
+                .unwrap_or_default();
+            self.error(
+                span,
+                format!("a game keeps at most {MAX_POOL_LISTS} pools, a pool kept per player counting once per player; this one keeps {lists}"),
+            );
+        }
+        self.game.data_len = at;
+    }
+
+    fn unique_state_name(&mut self, name: &ast::Name) {
+        if self.game.pools.iter().any(|p| p.name == name.text)
+            || self.game.counters.iter().any(|c| c.name == name.text)
+        {
+            let m = format!("`{}` is already the name of a counter or pool", name.text);
+            self.error(name.span, m);
+        }
+    }
+}

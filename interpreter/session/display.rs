@@ -1,0 +1,122 @@
+//! What the session shows of the game: the position drawn and the trace of the last move.
+
+use super::style::Paint;
+use super::{describe, draw, explainer, style, turn, Out, Session};
+use crate::{Engine, State, Status};
+
+impl Session {
+    /// The state drawn: the current one with a turn entered so far applied.
+    fn shown_state(&mut self) -> State {
+        let state = self.timeline.current().clone();
+        if self.partial.is_empty() {
+            return state;
+        }
+        let game = self.game.clone();
+        let mut engine = Engine::new(&game);
+        turn::Decision::partial_state(&mut engine, &state, &self.partial).unwrap_or(state)
+    }
+
+    /// The board, the pools and counters, and whose turn it is.
+    pub(super) fn draw(&mut self, out: &mut Out) {
+        let game = self.game.clone();
+        let state = self.shown_state();
+        let mut engine = Engine::new(&game);
+        out.line("");
+        // A turn being entered marks its steps so far; otherwise the last move that
+        // changed the board (not a decision such as to roll).
+        let changed = if self.partial.is_empty() {
+            self.timeline
+                .moves_back()
+                .take(4)
+                .map(|(before, after)| draw::changed_cells(&game, before, after))
+                .find(|c| c.contains(&true))
+                .unwrap_or_default()
+        } else {
+            draw::changed_cells(&game, self.timeline.current(), &state)
+        };
+        out.push(draw::board(
+            &game,
+            &state,
+            &self.style,
+            state.mover(),
+            changed,
+        ));
+        out.push(draw::equipment(
+            &game,
+            &state,
+            &engine.shown(&state),
+            &engine.scores(&state),
+            &self.style,
+        ));
+        let status = match engine.status(self.timeline.current()) {
+            Status::Over(o) => format!(
+                "game over: {}",
+                self.style.paint(Paint::Good, &describe(&game, &o))
+            ),
+            Status::Chance(c) => format!(
+                "the chance event `{}` is pending: set it with `dice` or `roll`",
+                game.chances[c].name
+            ),
+            Status::Player(p) => {
+                let name = game.players[p].clone();
+                let who = match self.computer(p) {
+                    Some(level) => format!("{name} (computer, {})", level.name()),
+                    None => name.clone(),
+                };
+                let phase = &game.phases[state.phase()].name;
+                let number = self.timeline.moves_played() + 1;
+                format!(
+                    "{} to move · phase {phase} · move {number}",
+                    self.style.paint(Paint::player(p, &name), &who)
+                )
+            }
+        };
+        // The match score, above whose turn it is, or under the result of the game.
+        let over = self.outcome().is_some();
+        if self.base.length > 0 && !over {
+            out.line(self.match_line());
+        }
+        let status = if self.style.unicode {
+            status
+        } else {
+            status.replace(" · ", ", ")
+        };
+        out.line(style::wrap_lines(&status, self.style.width, 2));
+        self.say_who_decides(&state, out);
+        if self.base.length > 0 && over {
+            out.line(self.match_line());
+        }
+        if !self.partial.is_empty() {
+            out.line(style::wrap_lines(
+                &format!(
+                    "so far: {} (enter the rest of the turn; `undo` takes back a step)",
+                    self.partial.join(" ")
+                ),
+                self.style.width,
+                2,
+            ));
+        }
+    }
+
+    pub(super) fn show_trace(&mut self, out: &mut Out) {
+        if !self.trace {
+            return;
+        }
+        let game = self.game.clone();
+        let mut engine = Engine::new(&game);
+        let state = self.timeline.current().clone();
+        if engine.outcome(&state).is_some() {
+            return;
+        }
+        match engine.trace_moves(&state) {
+            Ok(t) => out.push(explainer::render_trace(
+                &game,
+                &self.source,
+                &self.index,
+                &t,
+                &self.style,
+            )),
+            Err(e) => out.push(self.error(&self.runtime(&e))),
+        }
+    }
+}
