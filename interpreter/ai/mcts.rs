@@ -72,8 +72,7 @@ pub struct Tree {
     nodes: Vec<Node>,
     root: u32,
     rng: Rng,
-    /// The largest result seen (what a game was worth): results are divided by it for
-    /// UCT.
+    /// The largest result seen so far, in points: UCT divides results by it.
     scale: f64,
     players: usize,
     scratch: Choices,
