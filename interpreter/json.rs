@@ -109,7 +109,7 @@ fn state_json_rest(game: &Game, state: &State, cells: Map<String, Value>) -> Val
         "to_move": game.players[state.mover()],
         "chance": state.chance().map(|c| &game.chances[c].name),
         "in_turn": state.in_turn(),
-        "turn_of": game.players[(state.data[SLOT_OWNER].max(0) as usize).min(game.players.len() - 1)],
+        "turn_of": game.players.get(state.turn_of()).unwrap_or(&game.players[0]),
         "cells": cells,
         "pools": pools,
         "counters": counters,
