@@ -1,6 +1,101 @@
-//! The command line as a script sees it.
+//! The command line as a script sees it: the exact text on standard output and
+//! standard error, and the exit status. Expected results are worked out by hand or
+//! taken from published counts, never from the program's own output.
 
+use serde_json::{json, Value};
+use std::path::PathBuf;
 use std::process::Command;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+/// One run of `tabula`: the files it finds in its (fresh) working folder, its
+/// arguments, and what it must print and return.
+#[must_use]
+struct Test {
+    files: Vec<(String, String)>,
+    args: Vec<String>,
+    stdout: Option<String>,
+    stderr: Option<String>,
+    success: bool,
+}
+
+impl Test {
+    fn new() -> Test {
+        Test {
+            files: Vec::new(),
+            args: Vec::new(),
+            stdout: None,
+            stderr: None,
+            success: true,
+        }
+    }
+
+    /// A file in the working folder.
+    fn file(mut self, name: &str, text: &str) -> Test {
+        self.files.push((name.to_string(), text.to_string()));
+        self
+    }
+
+    /// Arguments, after those given so far.
+    fn args(mut self, args: &[&str]) -> Test {
+        self.args.extend(args.iter().map(|a| a.to_string()));
+        self
+    }
+
+    /// Standard output, exactly.
+    fn stdout(mut self, text: &str) -> Test {
+        self.stdout = Some(text.to_string());
+        self
+    }
+
+    /// Standard error, exactly.
+    fn stderr(mut self, text: &str) -> Test {
+        self.stderr = Some(text.to_string());
+        self
+    }
+
+    /// The run must fail (exit status 1).
+    fn failure(mut self) -> Test {
+        self.success = false;
+        self
+    }
+
+    /// Runs it, checks what was asked, and returns standard output.
+    #[track_caller]
+    fn run(self) -> String {
+        static RUNS: AtomicUsize = AtomicUsize::new(0);
+        let dir: PathBuf = std::env::temp_dir().join(format!(
+            "tabula-cli-{}-{}",
+            std::process::id(),
+            RUNS.fetch_add(1, Ordering::Relaxed)
+        ));
+        std::fs::create_dir_all(&dir).expect("a working folder");
+        for (name, text) in &self.files {
+            std::fs::write(dir.join(name), text).expect("a file written");
+        }
+        let out = Command::new(env!("CARGO_BIN_EXE_tabula"))
+            .args(&self.args)
+            .current_dir(&dir)
+            .env("NO_COLOR", "1")
+            .output()
+            .expect("the binary runs");
+        let _ = std::fs::remove_dir_all(&dir);
+        let stdout = String::from_utf8(out.stdout).expect("utf-8");
+        let stderr = String::from_utf8(out.stderr).expect("utf-8");
+        let what = format!("tabula {}\nstderr:\n{stderr}", self.args.join(" "));
+        if self.success {
+            assert!(out.status.success(), "{what}");
+        } else {
+            assert_eq!(out.status.code(), Some(1), "{what}");
+        }
+        if let Some(want) = &self.stdout {
+            assert_eq!(&stdout, want, "{what}");
+        }
+        if let Some(want) = &self.stderr {
+            assert_eq!(&stderr, want, "{what}");
+        }
+        stdout
+    }
+}
 
 fn tabula(args: &[&str]) -> String {
     let out = Command::new(env!("CARGO_BIN_EXE_tabula"))
@@ -78,4 +173,205 @@ fn a_misspelt_game_name_is_answered_with_the_built_in_game_meant() {
         ),
         "{stderr}"
     );
+}
+
+const TIC_TAC_TOE: &str = include_str!("../examples/rules/tic-tac-toe.tabula");
+
+#[test]
+fn check_summarises_a_good_file() {
+    Test::new()
+        .file("ttt.tabula", TIC_TAC_TOE)
+        .args(&["check", "ttt.tabula", "-o", "misere"])
+        .stdout(
+            "ttt.tabula: ok
+  game     Tic-tac-toe
+  players  x, o
+  board    9 cells, directions n s e w ne nw se sw
+  phases   play
+  actions  place
+  options
+    misere               three in a row loses instead of winning (on)
+",
+        )
+        .stderr("")
+        .run();
+}
+
+#[test]
+fn check_points_at_the_mistake_in_a_broken_file() {
+    let broken = TIC_TAC_TOE.replace("where empty(to)", "where empy(to)");
+    Test::new()
+        .file("my-game.tabula", &broken)
+        .args(&["check", "my-game.tabula"])
+        .stdout("")
+        .stderr(
+            "error: unknown function `empy`
+   --> my-game.tabula:17:9
+   |
+17 |   where empy(to)
+   |         ^^^^
+   |
+   = hint: did you mean `empty`?
+",
+        )
+        .failure()
+        .run();
+}
+
+#[test]
+fn perft_counts_published_tic_tac_toe_and_connect_four_figures() {
+    // Tic-tac-toe: 9 x 8 games of two moves. Six moves deep: 15,120 positions after
+    // five moves, of which 1,440 are won by x (the published enumeration of the game
+    // tree); a won game is a leaf, each other one has four moves: 1,440 + 13,680 x 4.
+    let run = |file: &str, text: &str, depth: &str, want: &str| {
+        Test::new()
+            .file(file, text)
+            .args(&["perft", file, "--depth", depth])
+            .stdout(want)
+            .run();
+    };
+    run("ttt.tabula", TIC_TAC_TOE, "2", "72\n");
+    run("ttt.tabula", TIC_TAC_TOE, "6", "56160\n");
+    // Connect Four: seven columns, and no column fills and no game ends in four
+    // moves: 7^4 (tests/independent/connect-four.perft has the deeper counts).
+    let connect_four = include_str!("../examples/rules/connect-four.tabula");
+    run("c4.tabula", connect_four, "4", "2401\n");
+}
+
+/// A tic-tac-toe cell's contents in a state document.
+fn mark(owner: &str) -> Value {
+    json!({"owner": owner, "piece": "mark"})
+}
+
+#[test]
+fn moves_json_gives_each_move_with_the_state_it_leads_to() {
+    // x o x / x o o / . x . with o to move (rows from a1, seven marks): o takes a3 or
+    // c3, neither making a line.
+    let moves = "a1,b1,c1,b2,a2,c2,b3";
+    let stdout = Test::new()
+        .file("ttt.tabula", TIC_TAC_TOE)
+        .args(&["moves", "ttt.tabula", "--moves", moves, "--json"])
+        .run();
+    let lines: Vec<Value> = stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("one JSON object a line"))
+        .collect();
+    let before = json!({
+        "a1": mark("x"), "b1": mark("o"), "c1": mark("x"),
+        "a2": mark("x"), "b2": mark("o"), "c2": mark("o"),
+        "b3": mark("x"),
+    });
+    let after = |cell: &str| {
+        let mut cells = before.clone();
+        cells[cell] = mark("o");
+        json!({
+            "move": cell,
+            "state": {
+                "game": "Tic-tac-toe",
+                "options": [],
+                "phase": "play",
+                "to_move": "x",
+                "turn_of": "x",
+                "chance": null,
+                "in_turn": false,
+                "cells": cells,
+                "pools": {},
+                "counters": {
+                    "match_length": 0,
+                    "match_score": {"x": 0, "o": 0},
+                    "match_score_before": {"x": 0, "o": 0}
+                }
+            }
+        })
+    };
+    assert_eq!(lines, [after("a3"), after("c3")]);
+    // Keys are written in alphabetical order, so a line is the same text every time.
+    let first = stdout.lines().next().unwrap_or("");
+    assert!(
+        first.starts_with(r#"{"move":"a3","state":{"cells":{"a1":"#),
+        "{first}"
+    );
+    // x o x / x o o / o x x: the board full without a line, a draw, and no move.
+    Test::new()
+        .file("ttt.tabula", TIC_TAC_TOE)
+        .args(&[
+            "moves",
+            "ttt.tabula",
+            "--moves",
+            "a1,b1,c1,b2,a2,c2,b3,a3,c3",
+            "--json",
+        ])
+        .stdout(
+            r#"{"over":{"points":0,"reason":"no legal move","scores":{"o":0,"x":0},"winner":null}}
+"#,
+        )
+        .run();
+}
+
+/// White to roll, two checkers left on his 6 and 5 points, thirteen borne off; Black's
+/// fifteen checkers are out of the way.
+const BEAR_OFF: &str = r#"{
+  "phase": "play", "to_move": "white", "chance": "roll",
+  "cells": {
+    "6": {"owner": "white", "piece": "checker"},
+    "5": {"owner": "white", "piece": "checker"},
+    "off-white": {"owner": "white", "piece": "checker", "count": 13},
+    "19": {"owner": "black", "piece": "checker", "count": 15}
+  },
+  "counters": {"turns": 20}
+}"#;
+
+#[test]
+fn dice_fix_the_roll_before_listing_the_moves() {
+    let moves = |dice: &str, want: &str| {
+        Test::new()
+            .file("off.json", BEAR_OFF)
+            .args(&["moves", "backgammon", "--state", "off.json", "--dice", dice])
+            .stdout(want)
+            .stderr("")
+            .run();
+    };
+    // 2-1: the checkers end on 5 and 3, on 4 and 4, or on 6 and 2 (each written as
+    // the turn search first finds it).
+    moves("2,1", "6/5 5/3\n5/4 6/4\n5/4 4/2\n");
+    // The order of the numbers does not matter.
+    moves("1,2", "6/5 5/3\n5/4 6/4\n5/4 4/2\n");
+    // 6-5: both borne off exactly, or the 6-point checker moved 5 to the 1 point and
+    // the other, now the farthest back, borne off with the 6.
+    moves("6,5", "6/1 5/off\n5/off 6/off\n");
+    // 2-2, four moves: end on 2 and 1, or the first borne off and the other on 3.
+    moves("2,2", "6/4 5/3 4/2 3/1\n6/4 5/3 4/2 2/off\n");
+}
+
+#[test]
+fn dice_that_are_not_a_roll_here_are_refused() {
+    // The opening roll is one die each, never a double.
+    let opening = (1..=6)
+        .flat_map(|a| {
+            (1..=6)
+                .filter(move |&b| b != a)
+                .map(move |b| format!("{a}-{b}"))
+        })
+        .collect::<Vec<_>>()
+        .join(", ");
+    Test::new()
+        .args(&["moves", "backgammon", "--dice", "6,6"])
+        .stdout("")
+        .stderr(&format!(
+            "error: `6-6` is not a legal move here; the legal moves are: {opening}\n"
+        ))
+        .failure()
+        .run();
+    // No chance event is waiting after a tic-tac-toe move.
+    Test::new()
+        .file("ttt.tabula", TIC_TAC_TOE)
+        .args(&["moves", "ttt.tabula", "--dice", "3,1"])
+        .stderr("error: --dice fixes a chance outcome, but no chance event is pending here\n")
+        .failure()
+        .run();
+    // Backgammon's opening 3-1 has sixteen turns (README).
+    let stdout = Test::new()
+        .args(&["moves", "backgammon", "--dice", "3,1"])
+        .run();
+    assert_eq!(stdout.lines().count(), 16, "{stdout}");
 }
