@@ -93,11 +93,6 @@ pub fn text(mut bytes: Vec<u8>) -> Result<String, usize> {
     String::from_utf8(bytes).map_err(|e| e.utf8_error().valid_up_to())
 }
 
-/// Text given directly (not read from a file) without a leading byte-order mark.
-pub fn strip_bom(text: &str) -> &str {
-    text.strip_prefix('\u{feff}').unwrap_or(text)
-}
-
 /// How deep brackets may nest in a JSON or YAML document (a state nests four levels,
 /// a record's start state five).
 pub const MAX_DOCUMENT_NESTING: usize = 64;

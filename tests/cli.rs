@@ -375,3 +375,59 @@ fn dice_that_are_not_a_roll_here_are_refused() {
         .run();
     assert_eq!(stdout.lines().count(), 16, "{stdout}");
 }
+
+/// A game whose only action moves from an empty cell.
+const MOVES_FROM_NOTHING: &str = r#"game "t"
+players a, b
+board { grid 2 x 2 }
+piece p
+setup { put p of a at #a1 }
+action go "go"
+{
+  move #b1 -> #b2
+}
+phase main {
+  starts a
+  actions go
+}
+"#;
+
+#[test]
+fn a_runtime_error_is_shown_at_its_statement() {
+    Test::new()
+        .file("rt.tabula", MOVES_FROM_NOTHING)
+        .args(&["perft", "rt.tabula", "--depth", "2"])
+        .stdout("")
+        .stderr(
+            "error: while playing: `move` from `b1`, which is empty
+  --> rt.tabula:8:3
+  |
+8 |   move #b1 -> #b2
+  |   ^^^^^^^^^^^^^^^
+",
+        )
+        .failure()
+        .run();
+}
+
+/// The line shown is the one compiled, kept with the game: the rules need not be on
+/// disk (nor be the same there) when the error is rendered.
+#[test]
+fn a_runtime_error_is_rendered_from_the_compiled_text() {
+    let source = tabula::Source::new("nowhere/rt.tabula", MOVES_FROM_NOTHING);
+    let game = tabula::compile(&source, &[]).expect("it compiles");
+    let mut engine = tabula::Engine::new(&game);
+    let mut state = engine.initial_state().expect("a start");
+    let error = engine.play_text(&mut state, "go").expect_err("b1 is empty");
+    let tabula::engine::play::PlayError::Runtime(error) = error else {
+        panic!("{error}");
+    };
+    assert_eq!(
+        error.render(&game, false).trim_end(),
+        "error: while playing: `move` from `b1`, which is empty
+  --> nowhere/rt.tabula:8:3
+  |
+8 |   move #b1 -> #b2
+  |   ^^^^^^^^^^^^^^^"
+    );
+}

@@ -499,7 +499,7 @@ impl<'g> Engine<'g> {
                     if candidate.marked == text || candidate.plain == text {
                         exact.push(candidate);
                     } else if in_phase {
-                        let d = distance(&candidate.plain, text);
+                        let d = strsim::levenshtein(&candidate.plain, text);
                         near.push((d, candidate));
                         if near.len() > 4096 {
                             near.sort_by_key(|(d, _)| *d);
@@ -1119,24 +1119,4 @@ fn join_numbers(v: &[i32]) -> String {
         .map(|x| x.to_string())
         .collect::<Vec<_>>()
         .join(", ")
-}
-
-/// Edit distance between two short texts.
-fn distance(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut row: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut prev = row[0];
-        row[0] = i + 1;
-        for j in 0..b.len() {
-            let cur = row[j + 1];
-            row[j + 1] = if ca == b[j] {
-                prev
-            } else {
-                1 + prev.min(row[j]).min(row[j + 1])
-            };
-            prev = cur;
-        }
-    }
-    row[b.len()]
 }

@@ -340,11 +340,6 @@ impl<'g> Engine<'g> {
         }
         Ok(total)
     }
-
-    /// Whether a step is a chance outcome.
-    pub fn is_chance(step: &Step) -> bool {
-        step.kind == StepKind::Chance
-    }
 }
 
 /// The numbers of a chance outcome's text, sorted (`3,1` and `1-3` are the same roll).

@@ -118,10 +118,6 @@ impl Marks {
         1 + usize::from(self.show_piece) + value
     }
 
-    pub fn player_letter(&self, p: usize) -> char {
-        self.players.get(p).copied().unwrap_or('?')
-    }
-
     /// What the letters mean, on one line.
     pub fn legend(&self, game: &Game, style: &Style) -> String {
         let mut parts: Vec<String> = Vec::new();
