@@ -62,8 +62,23 @@ pub fn read_net_file(path: &str) -> Result<Vec<u8>, String> {
         .map_err(|e| format!("cannot read `{path}`: {}", e.to_string().to_lowercase()))
 }
 
+/// Why `load_source` found no rules: the name is no built-in game, and the file of
+/// that name could not be read.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum LoadError {
+    /// The name is close to a built-in game's.
+    #[error("{read}; did you mean the built-in game `{near}`?")]
+    Misspelt {
+        read: crate::input::ReadError,
+        near: &'static str,
+    },
+    /// The name is close to none.
+    #[error("{read}; it is not a built-in game either (those are: {})", names().join(", "))]
+    Unknown { read: crate::input::ReadError },
+}
+
 /// Reads a rules file: a built-in game by name, or a path.
-pub fn load_source(name_or_path: &str) -> Result<crate::Source, String> {
+pub fn load_source(name_or_path: &str) -> Result<crate::Source, LoadError> {
     if let Some(text) = built_in(name_or_path) {
         return Ok(crate::Source::new(
             format!("games/{name_or_path}.tabula"),
@@ -72,16 +87,10 @@ pub fn load_source(name_or_path: &str) -> Result<crate::Source, String> {
     }
     match crate::input::read(name_or_path, crate::input::Kind::Rules) {
         Ok(text) => Ok(crate::Source::new(name_or_path, text)),
-        Err(e) => {
-            let names: Vec<&str> = BUILT_IN.iter().map(|(n, _)| *n).collect();
-            match closest_built_in(name_or_path) {
-                Some(near) => Err(format!("{e}; did you mean the built-in game `{near}`?")),
-                None => Err(format!(
-                    "{e}; it is not a built-in game either (those are: {})",
-                    names.join(", ")
-                )),
-            }
-        }
+        Err(read) => Err(match closest_built_in(name_or_path) {
+            Some(near) => LoadError::Misspelt { read, near },
+            None => LoadError::Unknown { read },
+        }),
     }
 }
 

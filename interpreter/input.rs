@@ -37,32 +37,54 @@ impl Kind {
     }
 }
 
+/// Why a file was not read. Paths are quoted escaped (they may come from a record).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ReadError {
+    /// The file system refused: no such file, no permission... (its message, in lower
+    /// case).
+    #[error("cannot read `{}`: {message}", escape(path))]
+    Io { path: String, message: String },
+    /// A directory, a device or a pipe.
+    #[error("cannot read `{}`: it is not a regular file", escape(path))]
+    NotAFile { path: String },
+    /// Larger than the limit of its kind.
+    #[error("cannot read `{}`: {} is at most {limit} bytes", escape(path), kind.what())]
+    TooLarge {
+        path: String,
+        kind: Kind,
+        limit: u64,
+    },
+    /// Not UTF-8 text from byte `at` on.
+    #[error(
+        "cannot read `{}`: it is not UTF-8 text (byte {at} is not)",
+        escape(path)
+    )]
+    NotText { path: String, at: usize },
+}
+
+fn escape(path: &str) -> String {
+    crate::diagnostic::escape(path)
+}
+
 /// Reads a file of `kind`: a regular file (not a device, a pipe or a directory) of at
-/// most `kind.limit()` bytes of UTF-8. The error is a sentence naming the file.
-pub fn read(path: &str, kind: Kind) -> Result<String, String> {
-    let cannot = |e: std::io::Error| {
-        format!(
-            "cannot read `{}`: {}",
-            crate::diagnostic::escape(path),
-            e.to_string().to_lowercase()
-        )
+/// most `kind.limit()` bytes of UTF-8.
+pub fn read(path: &str, kind: Kind) -> Result<String, ReadError> {
+    let cannot = |e: std::io::Error| ReadError::Io {
+        path: path.to_string(),
+        message: e.to_string().to_lowercase(),
     };
     // Looked at before opening: opening a pipe waits for a writer.
     let meta = std::fs::metadata(path).map_err(cannot)?;
     if !meta.is_file() {
-        return Err(format!(
-            "cannot read `{}`: it is not a regular file",
-            crate::diagnostic::escape(path)
-        ));
+        return Err(ReadError::NotAFile {
+            path: path.to_string(),
+        });
     }
     let limit = kind.limit();
-    let too_big = || {
-        format!(
-            "cannot read `{}`: {} is at most {} bytes",
-            crate::diagnostic::escape(path),
-            kind.what(),
-            limit
-        )
+    let too_big = || ReadError::TooLarge {
+        path: path.to_string(),
+        kind,
+        limit,
     };
     if meta.len() > limit {
         return Err(too_big());
@@ -76,11 +98,9 @@ pub fn read(path: &str, kind: Kind) -> Result<String, String> {
     if bytes.len() as u64 > limit {
         return Err(too_big());
     }
-    text(bytes).map_err(|at| {
-        format!(
-            "cannot read `{}`: it is not UTF-8 text (byte {at} is not)",
-            crate::diagnostic::escape(path)
-        )
+    text(bytes).map_err(|at| ReadError::NotText {
+        path: path.to_string(),
+        at,
     })
 }
 

@@ -24,12 +24,8 @@ pub struct ExportArgs {
 pub fn run(args: &ExportArgs) -> Result<(), String> {
     let mut records = Vec::with_capacity(args.records.len());
     for path in &args.records {
-        let text = std::fs::read_to_string(path).map_err(|e| {
-            format!(
-                "error: cannot read `{path}`: {}",
-                e.to_string().to_lowercase()
-            )
-        })?;
+        let text = tabula::input::read(path, tabula::input::Kind::Record)
+            .map_err(|e| format!("error: {e}"))?;
         let record = Record::from_yaml(&text).map_err(|e| format!("error: {path}: {e}"))?;
         // Replaying the record checks every move against its game's rules.
         let mut session = Session::open(&record.game, &record.options, record.seed)

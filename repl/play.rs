@@ -125,8 +125,9 @@ pub fn run(opts: PlayOptions) -> Result<(), String> {
         },
     };
     let seed = opts.seed.unwrap_or_else(clock_seed);
-    let mut session =
-        Session::open(&game, &opts.options, seed)?.in_match(opts.match_length.unwrap_or(0))?;
+    let mut session = Session::open(&game, &opts.options, seed)
+        .and_then(|s| s.in_match(opts.match_length.unwrap_or(0)))
+        .map_err(|e| e.shown())?;
     session.style = style;
     session.set_threads(opts.threads);
     session.add_export("mat", Box::new(crate::export::save_mat));
@@ -338,7 +339,7 @@ fn choose_game(
         }
         match tabula::games::load_source(choice) {
             Ok(_) => return Ok(Some(choice.to_string())),
-            Err(e) => println!("{}", tabula::diagnostic::terminal_safe(&e)),
+            Err(e) => println!("{}", tabula::diagnostic::terminal_safe(&e.to_string())),
         }
     }
 }

@@ -431,3 +431,28 @@ fn a_runtime_error_is_rendered_from_the_compiled_text() {
   |   ^^^^^^^^^^^^^^^"
     );
 }
+
+#[test]
+fn a_record_whose_game_cannot_be_opened_is_named_once_as_an_error() {
+    // The session's error is a kind, not a sentence starting with `error:`: the
+    // export says `error:` once, then the record, then why.
+    Test::new()
+        .file("r.yaml", "game: nowhere.tabula\nmoves: []\n")
+        .args(&["export", "--mat", "r.yaml"])
+        .stdout("")
+        .stderr("error: r.yaml: cannot read `nowhere.tabula`: no such file or directory (os error 2); it is not a built-in game either (those are: backgammon, invictus, naytin-six)\n")
+        .failure()
+        .run();
+    Test::new()
+        .file("r.yaml", "game: backgammon\noptions: [frob]\nmoves: []\n")
+        .args(&["export", "--mat", "r.yaml"])
+        .stderr("error: r.yaml: unknown option `frob` for games/backgammon.tabula; its options are: first-roll-reroll, no-cube\n")
+        .failure()
+        .run();
+    // At the prompt, the same errors before any game.
+    Test::new()
+        .args(&["play", "backgammon", "-o", "frob"])
+        .stderr("error: unknown option `frob` for games/backgammon.tabula; its options are: first-roll-reroll, no-cube\n")
+        .failure()
+        .run();
+}

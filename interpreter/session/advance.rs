@@ -2,6 +2,7 @@
 //! a person decides or the game ends.
 
 use super::style::Paint;
+use super::SessionError;
 use super::{explainer, turn, By, Entry, Out, Session, COMPUTER_LIMIT, INTERRUPTED};
 use crate::ai;
 use crate::engine::play::PlayError;
@@ -41,7 +42,7 @@ impl Session {
                 Status::Chance(c) => {
                     chance_run += 1;
                     if chance_run > crate::engine::MAX_CHANCE_RUN {
-                        out.push(self.error(&self.runtime(&engine.endless_chance(c))));
+                        out.push(self.error(self.runtime(&engine.endless_chance(c))));
                         break;
                     }
                     let fixed = self.queued.take();
@@ -77,17 +78,17 @@ impl Session {
                             self.chance_played(&mut engine, &state, &step, entry, out);
                         }
                         Ok(None) => {
-                            out.push(self.error(&format!(
+                            out.push(self.error(refused!(
                                 "the chance event `{}` has no outcome here; the game cannot go on",
                                 game.chances[c].name
                             )));
                             break;
                         }
                         Err(PlayError::Illegal { text, legal }) => {
-                            out.push(self.error(&format!("`{text}` is not an outcome of `{}` (those are: {legal}); drawn at random instead", game.chances[c].name)));
+                            out.push(self.error(refused!("`{text}` is not an outcome of `{}` (those are: {legal}); drawn at random instead", game.chances[c].name)));
                         }
                         Err(e) => {
-                            out.push(self.error(&self.play_error(e)));
+                            out.push(self.error(self.play_error(e)));
                             break;
                         }
                     }
@@ -122,7 +123,7 @@ impl Session {
                     self.show_trace(out);
                     let mut choices = Choices::default();
                     if let Err(e) = engine.legal(&state, &mut choices) {
-                        out.push(self.error(&self.runtime(&e)));
+                        out.push(self.error(self.runtime(&e)));
                         break;
                     }
                     if choices.is_empty() {
@@ -148,13 +149,13 @@ impl Session {
                             break;
                         }
                         Err(ai::AiError::Runtime(e)) => {
-                            out.push(self.error(&self.runtime(&e)));
+                            out.push(self.error(self.runtime(&e)));
                             break;
                         }
                     };
                     let steps = choices.get(choice).to_vec();
                     if let Err(m) = self.play_steps(&mut engine, &state, &steps, p, out) {
-                        out.push(self.error(&m));
+                        out.push(self.error(m));
                         break;
                     }
                     computer_moves += 1;
@@ -171,7 +172,7 @@ impl Session {
         steps: &[crate::Step],
         p: usize,
         out: &mut Out,
-    ) -> Result<(), String> {
+    ) -> Result<(), SessionError> {
         let game = engine.game;
         let text = engine
             .choice_text(state, steps)
@@ -314,7 +315,7 @@ impl Session {
         let decision = match self.take_decision(engine, state) {
             Ok(d) => d,
             Err(m) => {
-                out.push(self.error(&m));
+                out.push(self.error(m));
                 return false;
             }
         };
@@ -338,7 +339,7 @@ impl Session {
         match self.play_steps(engine, state, &steps, p, out) {
             Ok(()) => true,
             Err(m) => {
-                out.push(self.error(&m));
+                out.push(self.error(m));
                 false
             }
         }
@@ -359,7 +360,7 @@ impl Session {
         match stuck {
             Ok(true) => out.line(self.cannot_move(before.mover())),
             Ok(false) => {}
-            Err(e) => out.push(self.error(&self.runtime(&e))),
+            Err(e) => out.push(self.error(self.runtime(&e))),
         }
     }
 }

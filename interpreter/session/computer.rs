@@ -1,5 +1,6 @@
 //! `ai`: who the computer plays, at which level, and with which network.
 
+use super::SessionError;
 use super::{words, Level, Out, Session};
 use crate::{ai, Engine, Status};
 use std::sync::Arc;
@@ -7,7 +8,7 @@ use std::sync::Arc;
 const AI_USAGE: &str = "`ai PLAYER LEVEL`: a level is random, greedy, playouts, mcts (with a budget: `mcts 2s`, `mcts 5000`) or off; e.g. `ai blue mcts`";
 
 impl Session {
-    pub(super) fn ai_command(&mut self, rest: &str, out: &mut Out) -> Result<(), String> {
+    pub(super) fn ai_command(&mut self, rest: &str, out: &mut Out) -> Result<(), SessionError> {
         let game = self.game.clone();
         let args = words(rest);
         if args.is_empty() {
@@ -33,7 +34,7 @@ impl Session {
             match game.players.iter().position(|p| p == player) {
                 Some(i) => vec![i],
                 None => {
-                    return Err(format!(
+                    return Err(refused!(
                         "`{player}` is not a player; the players are {}",
                         game.players.join(", ")
                     ))
@@ -52,8 +53,8 @@ impl Session {
         };
         if parsed == Some(Level::Net) && file_net.is_none() && self.net.is_none() {
             return Err(match &self.net_note {
-                Some(note) => format!("no network to play by: {note}"),
-                None => format!(
+                Some(note) => refused!("no network to play by: {note}"),
+                None => refused!(
                     "{} has no trained network; train one with `tabula train`, or give a file: `ai PLAYER net:FILE`",
                     game.name
                 ),

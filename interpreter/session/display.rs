@@ -116,7 +116,7 @@ impl Session {
                 &t,
                 &self.style,
             )),
-            Err(e) => out.push(self.error(&self.runtime(&e))),
+            Err(e) => out.push(self.error(self.runtime(&e))),
         }
     }
 }

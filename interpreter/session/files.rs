@@ -34,7 +34,7 @@ impl Session {
             .push((extension.trim_start_matches('.').to_string(), write));
     }
 
-    pub(super) fn save(&mut self, path: &str, out: &mut Out) -> Result<(), String> {
+    pub(super) fn save(&mut self, path: &str, out: &mut Out) -> Result<(), SessionError> {
         if path.is_empty() {
             return Err("`save FILE`, e.g. `save game.yaml`".into());
         }
@@ -55,7 +55,7 @@ impl Session {
         Ok(())
     }
 
-    pub(super) fn load(&mut self, path: &str, out: &mut Out) -> Result<(), String> {
+    pub(super) fn load(&mut self, path: &str, out: &mut Out) -> Result<(), SessionError> {
         if path.is_empty() {
             return Err("`load FILE`, e.g. `load game.yaml`".into());
         }
@@ -75,7 +75,7 @@ impl Session {
     }
 
     /// Replaces the game with a record's, replayed; the current game stays on failure.
-    pub fn load_record(&mut self, record: &Record) -> Result<(), String> {
+    pub fn load_record(&mut self, record: &Record) -> Result<(), SessionError> {
         let (origin, source) = if record.game == self.origin.name() {
             (self.origin.clone(), self.source.clone())
         } else {
@@ -89,7 +89,7 @@ impl Session {
         // game with a large state is refused before it is replayed.
         let moves = record.moves.len() + record.games.iter().map(Vec::len).sum::<usize>();
         if moves.saturating_mul(game.data_len) > MAX_REPLAY_WORDS {
-            return Err(format!(
+            return Err(refused!(
                 "this record of {moves} moves is too long to replay for {}: its positions would take more than {} MiB",
                 game.name,
                 MAX_REPLAY_WORDS / (1 << 18)
@@ -105,7 +105,7 @@ impl Session {
         let mut computers = vec![None; game.players.len()];
         for (player, level) in &record.computer {
             let Some(p) = game.players.iter().position(|x| x == player) else {
-                return Err(format!(
+                return Err(refused!(
                     "the record names a computer player `{player}`, who is not in the game"
                 ));
             };
@@ -129,7 +129,7 @@ impl Session {
         Ok(())
     }
 
-    pub(super) fn print_state(&mut self, rest: &str, out: &mut Out) -> Result<(), String> {
+    pub(super) fn print_state(&mut self, rest: &str, out: &mut Out) -> Result<(), SessionError> {
         let game = self.game.clone();
         let mut engine = Engine::new(&game);
         let state = self.timeline.current();
@@ -139,12 +139,16 @@ impl Session {
                 out.line(serde_json::to_string_pretty(&value).map_err(|e| e.to_string())?)
             }
             "yaml" => out.push(serde_yaml_ng::to_string(&value).map_err(|e| e.to_string())?),
-            other => return Err(format!("`state {other}`: say `state json` or `state yaml`")),
+            other => {
+                return Err(refused!(
+                    "`state {other}`: say `state json` or `state yaml`"
+                ))
+            }
         }
         Ok(())
     }
 
-    pub(super) fn load_state(&mut self, path: &str, out: &mut Out) -> Result<(), String> {
+    pub(super) fn load_state(&mut self, path: &str, out: &mut Out) -> Result<(), SessionError> {
         if path.is_empty() {
             return Err("`load-state FILE`, e.g. `load-state position.json`".into());
         }
@@ -157,7 +161,7 @@ impl Session {
     pub fn load_state_text(&mut self, name: &str, text: &str) -> super::Output {
         let mut out = super::Out::default();
         if let Err(e) = self.start_from(name, text.to_string(), &mut out) {
-            out.push(self.error(&e));
+            out.push(self.error(e));
         }
         super::Output {
             text: out.text,
@@ -165,9 +169,9 @@ impl Session {
         }
     }
 
-    fn start_from(&mut self, path: &str, text: String, out: &mut Out) -> Result<(), String> {
+    fn start_from(&mut self, path: &str, text: String, out: &mut Out) -> Result<(), SessionError> {
         let state = json::state_from_text(&self.game, &Source::new(path, text))
-            .map_err(|d| d.render(self.style.color))?;
+            .map_err(|d| SessionError::State(d.render(self.style.color)))?;
         self.start_json = Some(json::state_to_json(&self.game, &state));
         // The state's match counters say which match it is played in.
         self.base = match_of_state(&self.game, &state);
@@ -182,21 +186,30 @@ impl Session {
 
     /// The rules as their file reads now (as last read when it cannot be read),
     /// compiled with `options`, for a new game.
-    pub(super) fn rules_now(&self, options: &[String]) -> Result<(Source, Game), String> {
+    pub(super) fn rules_now(&self, options: &[String]) -> Result<(Source, Game), SessionError> {
         let source = self.origin.read().unwrap_or_else(|_| self.source.clone());
         self.compile_rules(source, options)
     }
 
     /// Compiles rules text; the game in progress is kept when it does not compile.
-    fn compile_rules(&self, source: Source, options: &[String]) -> Result<(Source, Game), String> {
-        let game = compile(&source, options).map_err(|e| {
-            let errors = compile_error(e, self.style.color);
-            format!("{}\nthe game in progress is kept", errors.trim_end())
-        })?;
+    fn compile_rules(
+        &self,
+        source: Source,
+        options: &[String],
+    ) -> Result<(Source, Game), SessionError> {
+        const KEPT: &str = "the game in progress is kept";
+        let game =
+            compile(&source, options).map_err(|e| match compile_error(e, self.style.color) {
+                SessionError::Rules(drawn) => {
+                    SessionError::Rules(format!("{}\n{KEPT}", drawn.trim_end()))
+                }
+                SessionError::Option(m) => SessionError::Option(format!("{m}\n{KEPT}")),
+                other => other,
+            })?;
         Ok((source, game))
     }
 
-    pub(super) fn reload(&mut self, out: &mut Out) -> Result<(), String> {
+    pub(super) fn reload(&mut self, out: &mut Out) -> Result<(), SessionError> {
         let (source, game) = self.compile_rules(self.origin.read()?, &self.options)?;
         let color = self.style.color;
         let (base, start) = start_state(
@@ -262,18 +275,18 @@ fn start_state(
     given: Option<&serde_json::Value>,
     length: i32,
     color: bool,
-) -> Result<(Match, State), String> {
+) -> Result<(Match, State), SessionError> {
     match given {
         Some(v) => {
             let text = serde_json::to_string_pretty(v).map_err(|e| e.to_string())?;
             let state = json::state_from_text(game, &Source::new("start state", text))
-                .map_err(|d| d.render(color))?;
+                .map_err(|d| SessionError::State(d.render(color)))?;
             Ok((match_of_state(game, &state), state))
         }
         None => {
             let base = Match::new(length, game.players.len());
             let state = matches::first_state(&mut Engine::new(game), &base)
-                .map_err(|e| runtime_text(source, &e, color))?;
+                .map_err(|e| SessionError::Runtime(runtime_text(source, &e, color)))?;
             Ok((base, state))
         }
     }

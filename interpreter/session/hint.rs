@@ -1,5 +1,6 @@
 //! `hint`: the computer's best choices at the current decision, with its estimates.
 
+use super::SessionError;
 use super::{Out, Session};
 use crate::ai::{self, Level};
 use crate::engine::rng::Rng;
@@ -9,13 +10,13 @@ use crate::{Choices, Engine, Status};
 const DEFAULT_SHOWN: usize = 3;
 
 impl Session {
-    pub(super) fn hint(&mut self, rest: &str, out: &mut Out) -> Result<(), String> {
+    pub(super) fn hint(&mut self, rest: &str, out: &mut Out) -> Result<(), SessionError> {
         let shown = match rest {
             "" => DEFAULT_SHOWN,
             t => match t.parse::<usize>() {
                 Ok(n) if n > 0 => n,
                 _ => {
-                    return Err(format!(
+                    return Err(refused!(
                         "`hint {t}`: say how many choices to show, e.g. `hint 5`"
                     ))
                 }
@@ -27,7 +28,7 @@ impl Session {
         let player = match engine.status(&state) {
             Status::Over(_) => return Err("the game is over: there is nothing to choose".into()),
             Status::Chance(c) => {
-                return Err(format!(
+                return Err(refused!(
                     "chance moves next (`{}`), not a player",
                     game.chances[c].name
                 ))

@@ -10,7 +10,7 @@ impl Session {
         &mut self,
         engine: &mut Engine,
         state: &State,
-    ) -> Result<turn::Decision, String> {
+    ) -> Result<turn::Decision, SessionError> {
         match self.decision.take() {
             Some(d) => Ok(d),
             None => turn::Decision::new(engine, state).map_err(|e| self.runtime(&e)),
@@ -40,19 +40,19 @@ impl Session {
     }
 
     /// A line that is not a command: a move, a step of a turn, or a move's number.
-    pub(super) fn enter_move(&mut self, line: &str, out: &mut Out) -> Result<bool, String> {
+    pub(super) fn enter_move(&mut self, line: &str, out: &mut Out) -> Result<bool, SessionError> {
         let game = self.game.clone();
         let mut engine = Engine::new(&game);
         let state = self.timeline.current().clone();
         let p = match engine.status(&state) {
             Status::Over(o) => {
-                return Err(format!(
+                return Err(refused!(
                     "the game is over ({}); `undo`, `new` or `quit`",
                     describe(&game, &o)
                 ));
             }
             Status::Chance(c) => {
-                return Err(format!(
+                return Err(refused!(
                     "the chance event `{}` is pending: set it with `dice` or `roll`",
                     game.chances[c].name
                 ))
@@ -115,13 +115,13 @@ impl Session {
         } else {
             format!(" after `{}`", partial.join(" "))
         };
-        Err(format!(
+        Err(refused!(
             "`{line}` is not a legal move here{so_far}; legal: {}{more}\n       `why {line}` says which rule forbids it; `help` lists the commands",
             shown.join(", ")
         ))
     }
 
-    pub(super) fn list_moves(&mut self, out: &mut Out) -> Result<(), String> {
+    pub(super) fn list_moves(&mut self, out: &mut Out) -> Result<(), SessionError> {
         let game = self.game.clone();
         let mut engine = Engine::new(&game);
         let state = self.timeline.current().clone();
@@ -157,7 +157,7 @@ impl Session {
         Ok(())
     }
 
-    pub(super) fn undo(&mut self, n: usize, out: &mut Out) -> Result<(), String> {
+    pub(super) fn undo(&mut self, n: usize, out: &mut Out) -> Result<(), SessionError> {
         let mut done = 0;
         for _ in 0..n {
             if let Some(step) = self.partial.pop() {
@@ -197,7 +197,7 @@ impl Session {
         Ok(())
     }
 
-    pub(super) fn redo(&mut self, n: usize, out: &mut Out) -> Result<(), String> {
+    pub(super) fn redo(&mut self, n: usize, out: &mut Out) -> Result<(), SessionError> {
         let mut done = 0;
         for _ in 0..n {
             let person = |p: usize| self.person(p);
@@ -229,10 +229,10 @@ impl Session {
     }
 
     /// `dice`/`roll`: replaces the chance outcome just drawn, or sets the next one.
-    pub(super) fn set_chance(&mut self, text: &str, out: &mut Out) -> Result<(), String> {
+    pub(super) fn set_chance(&mut self, text: &str, out: &mut Out) -> Result<(), SessionError> {
         let game = self.game.clone();
         if game.chances.is_empty() {
-            return Err(format!("{} has no chance events", game.name));
+            return Err(refused!("{} has no chance events", game.name));
         }
         let mut engine = Engine::new(&game);
         let state = self.timeline.current().clone();
@@ -243,7 +243,7 @@ impl Session {
         };
         let Some(k) = at else {
             if !engine.may_be_outcome(&state, text) {
-                return Err(format!(
+                return Err(refused!(
                     "`{text}` is not an outcome of any chance event of {}",
                     game.name
                 ));
@@ -290,7 +290,7 @@ impl Session {
         Ok(())
     }
 
-    pub(super) fn why(&mut self, rest: &str, out: &mut Out) -> Result<(), String> {
+    pub(super) fn why(&mut self, rest: &str, out: &mut Out) -> Result<(), SessionError> {
         if rest.is_empty() {
             return Err("`why MOVE` explains why a move is not legal, e.g. `why a1-b2`".into());
         }
@@ -404,7 +404,7 @@ impl Session {
     }
 }
 
-pub(super) fn count(rest: &str) -> Result<usize, String> {
+pub(super) fn count(rest: &str) -> Result<usize, SessionError> {
     match rest {
         "" => Ok(1),
         "all" => Ok(usize::MAX),
@@ -412,7 +412,7 @@ pub(super) fn count(rest: &str) -> Result<usize, String> {
             .parse::<usize>()
             .ok()
             .filter(|&n| n > 0)
-            .ok_or_else(|| format!("`{s}` is not a number of moves")),
+            .ok_or_else(|| refused!("`{s}` is not a number of moves")),
     }
 }
 

@@ -176,7 +176,7 @@ impl Session {
 
     /// A fresh match of `length` points (a single game when 0) on the rules as their
     /// file reads now (an edited file is played at once).
-    pub(super) fn new_match(&mut self, length: i32, out: &mut Out) -> Result<(), String> {
+    pub(super) fn new_match(&mut self, length: i32, out: &mut Out) -> Result<(), SessionError> {
         let (source, game) = self.rules_now(&self.options.clone())?;
         self.start_afresh(source, game, length, out)
     }
@@ -189,10 +189,10 @@ impl Session {
         game: Game,
         length: i32,
         out: &mut Out,
-    ) -> Result<(), String> {
+    ) -> Result<(), SessionError> {
         let base = Match::new(length, game.players.len());
         let start = first_state(&mut Engine::new(&game), &base)
-            .map_err(|e| runtime_text(&source, &e, self.style.color))?;
+            .map_err(|e| SessionError::Runtime(runtime_text(&source, &e, self.style.color)))?;
         if source.text != self.source.text {
             out.line(format!(
                 "{} has changed: the new game plays its rules as they are now",
@@ -303,7 +303,7 @@ impl Session {
         let start = match engine.initial_state_in(&m) {
             Ok(s) => s,
             Err(e) => {
-                out.push(self.error(&self.runtime(&e)));
+                out.push(self.error(self.runtime(&e)));
                 return false;
             }
         };
@@ -337,7 +337,7 @@ impl Session {
     }
 
     /// `match`: the score and every game's result; `match N` starts a new match.
-    pub(super) fn match_command(&mut self, rest: &str, out: &mut Out) -> Result<(), String> {
+    pub(super) fn match_command(&mut self, rest: &str, out: &mut Out) -> Result<(), SessionError> {
         if !rest.is_empty() {
             let length: i32 = rest
                 .parse()

@@ -1,11 +1,20 @@
 //! An interactive game session: a line in, text out. The REPL (repl/play.rs) and the
 //! tests drive it the same way; it knows no terminal and no game.
 
+/// A `SessionError::Refused`, worded as by `format!`.
+macro_rules! refused {
+    ($($arg:tt)*) => {
+        $crate::session::SessionError::Refused(format!($($arg)*))
+    };
+}
+
 mod advance;
 mod commands;
 mod computer;
 mod display;
 pub mod draw;
+mod error;
+pub use error::SessionError;
 mod explainer;
 pub use explainer::RulesIndex;
 mod files;
@@ -138,30 +147,34 @@ pub struct Session {
     pub style: Style,
 }
 
-fn compile_error(e: CompileError, color: bool) -> String {
+fn compile_error(e: CompileError, color: bool) -> SessionError {
     match e {
-        CompileError::Rules(d) => d.render(color),
-        CompileError::Option(m) => format!("error: {m}"),
+        CompileError::Rules(d) => SessionError::Rules(d.render(color)),
+        CompileError::Option(m) => SessionError::Option(m),
     }
 }
 
 impl Session {
     /// A session on a built-in game or a rules file.
-    pub fn open(name_or_path: &str, options: &[String], seed: u64) -> Result<Session, String> {
+    pub fn open(
+        name_or_path: &str,
+        options: &[String],
+        seed: u64,
+    ) -> Result<Session, SessionError> {
         let origin = Origin::of(name_or_path);
-        let source = crate::games::load_source(name_or_path).map_err(|e| format!("error: {e}"))?;
+        let source = crate::games::load_source(name_or_path)?;
         Session::with_origin(origin, source, options, seed)
     }
 
     /// The same session playing a match to `length` points (a single game when 0).
     /// Call it before the first line.
-    pub fn in_match(mut self, length: i32) -> Result<Session, String> {
+    pub fn in_match(mut self, length: i32) -> Result<Session, SessionError> {
         self.new_match(length, &mut Out::default())?;
         Ok(self)
     }
 
     /// A session on a rules text (`reload` re-reads `source.name` when it is a file).
-    pub fn new(source: Source, options: &[String], seed: u64) -> Result<Session, String> {
+    pub fn new(source: Source, options: &[String], seed: u64) -> Result<Session, SessionError> {
         let builtin = crate::games::BUILT_IN
             .iter()
             .find(|(n, t)| source.name == format!("games/{n}.tabula") && *t == source.text);
@@ -179,12 +192,12 @@ impl Session {
         source: Source,
         options: &[String],
         seed: u64,
-    ) -> Result<Session, String> {
+    ) -> Result<Session, SessionError> {
         let game = compile(&source, options).map_err(|e| compile_error(e, false))?;
         let mut engine = Engine::new(&game);
         let start = engine
             .initial_state()
-            .map_err(|e| runtime_text(&source, &e, false))?;
+            .map_err(|e| SessionError::Runtime(runtime_text(&source, &e, false)))?;
         let players = game.players.len();
         let base = Match::new(0, players);
         let index = RulesIndex::new(&source.text);
@@ -410,16 +423,16 @@ impl Session {
             Some(spec) if forced || !self.is_legal_move(line) => {
                 self.command(spec.cmd, rest, &mut out)
             }
-            None if forced => Err(format!("no command `{word}`; `help` lists them")),
-            None if rest.is_empty() && self.unlike_any_move(word) => Err(format!(
+            None if forced => Err(refused!("no command `{word}`; `help` lists them")),
+            None if rest.is_empty() && self.unlike_any_move(word) => Err(refused!(
                 "`{word}` is neither a command nor a legal move; `help` lists the commands, `moves` the legal moves"
             )),
             _ => self.enter_move(line, &mut out),
         };
         let quit = match result {
             Ok(quit) => quit,
-            Err(message) => {
-                out.push(self.error(&message));
+            Err(e) => {
+                out.push(self.error(e));
                 false
             }
         };
@@ -461,26 +474,26 @@ impl Session {
         })
     }
 
-    /// An error message, marked `error:` unless it is a rendered diagnostic already
-    /// (in colour or not).
-    fn error(&self, message: &str) -> String {
-        let message = message.trim_end();
-        let plain = style::strip(message);
-        if plain.starts_with("error") || plain.contains("\n  --> ") || plain.contains("\n  ┌─")
-        {
-            return format!("{message}\n");
+    /// An error as a line of output: marked `error:` unless it is a drawn diagnostic,
+    /// which has its own.
+    fn error(&self, e: impl Into<SessionError>) -> String {
+        let e = e.into();
+        let text = e.to_string();
+        let text = text.trim_end();
+        if e.is_drawn() {
+            return format!("{text}\n");
         }
-        format!("{} {message}\n", self.style.paint(Paint::Error, "error:"))
+        format!("{} {text}\n", self.style.paint(Paint::Error, "error:"))
     }
 
-    fn runtime(&self, e: &RuntimeError) -> String {
-        runtime_text(&self.source, e, self.style.color)
+    fn runtime(&self, e: &RuntimeError) -> SessionError {
+        SessionError::Runtime(runtime_text(&self.source, e, self.style.color))
     }
 
-    fn play_error(&self, e: PlayError) -> String {
+    fn play_error(&self, e: PlayError) -> SessionError {
         match e {
             PlayError::Runtime(r) => self.runtime(&r),
-            other => other.to_string(),
+            other => SessionError::Refused(other.to_string()),
         }
     }
 
@@ -492,7 +505,7 @@ impl Session {
         self.computers.iter().all(|c| c.is_some())
     }
 
-    fn command(&mut self, cmd: Cmd, rest: &str, out: &mut Out) -> Result<bool, String> {
+    fn command(&mut self, cmd: Cmd, rest: &str, out: &mut Out) -> Result<bool, SessionError> {
         // Going back or starting afresh gives the moves back to the person.
         if matches!(
             cmd,
@@ -539,25 +552,25 @@ impl Session {
                 self.set_chance(rest, out)?;
             }
             Cmd::Why => self.why(rest, out)?,
-            Cmd::Trace => {
-                match rest {
-                    "on" => {
-                        self.trace = true;
-                        out.line("trace on: the rules evaluated are shown as moves are listed and played");
-                        self.show_trace(out);
-                    }
-                    "off" => {
-                        self.trace = false;
-                        out.line("trace off");
-                    }
-                    "" => out.line(if self.trace {
-                        "trace is on"
-                    } else {
-                        "trace is off"
-                    }),
-                    other => return Err(format!("`trace {other}`: say `trace on` or `trace off`")),
+            Cmd::Trace => match rest {
+                "on" => {
+                    self.trace = true;
+                    out.line(
+                        "trace on: the rules evaluated are shown as moves are listed and played",
+                    );
+                    self.show_trace(out);
                 }
-            }
+                "off" => {
+                    self.trace = false;
+                    out.line("trace off");
+                }
+                "" => out.line(if self.trace {
+                    "trace is on"
+                } else {
+                    "trace is off"
+                }),
+                other => return Err(refused!("`trace {other}`: say `trace on` or `trace off`")),
+            },
             Cmd::Set => self.set(rest, out)?,
             Cmd::Setup => self.setup(rest, out)?,
             Cmd::Save => self.save(rest, out)?,
@@ -594,13 +607,13 @@ impl Session {
 
     /// `setup [LEVEL]`: the computer makes the moves of the player to move until the
     /// phase ends (the placements of a setup phase, in any game that has one).
-    fn setup(&mut self, rest: &str, out: &mut Out) -> Result<(), String> {
+    fn setup(&mut self, rest: &str, out: &mut Out) -> Result<(), SessionError> {
         let state = self.timeline.current().clone();
         let Status::Player(p) = Engine::new(&self.game).status(&state) else {
             return Err("no player is to move here".into());
         };
         if self.computer(p).is_some() {
-            return Err(format!(
+            return Err(refused!(
                 "{} is played by the computer already",
                 self.game.players[p]
             ));
@@ -634,7 +647,7 @@ impl Session {
     }
 
     /// `set`: shows the settings, or switches one.
-    fn set(&mut self, rest: &str, out: &mut Out) -> Result<(), String> {
+    fn set(&mut self, rest: &str, out: &mut Out) -> Result<(), SessionError> {
         let w = words(rest);
         let show = |on: bool| if on { "on" } else { "off" };
         match w.as_slice() {
@@ -649,7 +662,7 @@ impl Session {
                     "autoroll" => self.autoroll = on,
                     "autoplay" => self.autoplay = on,
                     other => {
-                        return Err(format!(
+                        return Err(refused!(
                             "no setting `{other}`; the settings are {}",
                             SETTINGS.join(", ")
                         ))
@@ -663,7 +676,7 @@ impl Session {
     }
 
     /// A new game (a new match of the same length) of the same rules with this seed.
-    fn restart(&mut self, seed: u64, out: &mut Out) -> Result<(), String> {
+    fn restart(&mut self, seed: u64, out: &mut Out) -> Result<(), SessionError> {
         let length = self.base.length;
         self.new_match(length, out)?;
         self.seed = seed;
@@ -680,7 +693,7 @@ impl Session {
         Ok(())
     }
 
-    fn options_command(&mut self, rest: &str, out: &mut Out) -> Result<(), String> {
+    fn options_command(&mut self, rest: &str, out: &mut Out) -> Result<(), SessionError> {
         let game = self.game.clone();
         if rest.is_empty() {
             if game.options.is_empty() {

@@ -1,5 +1,6 @@
 //! Where the rules of a session came from: a built-in game or a rules file.
 
+use super::SessionError;
 use crate::Source;
 
 /// Where the rules came from, for `reload` and for records.
@@ -18,22 +19,23 @@ impl Origin {
         }
     }
 
-    pub(super) fn read(&self) -> Result<Source, String> {
+    pub(super) fn read(&self) -> Result<Source, SessionError> {
         match self {
             Origin::BuiltIn(n) => crate::games::built_in(n)
                 .map(|t| Source::new(format!("games/{n}.tabula"), t))
-                .ok_or_else(|| format!("`{n}` is not a built-in game")),
-            Origin::Path(p) => {
-                crate::input::read(p, crate::input::Kind::Rules).map(|t| Source::new(p.clone(), t))
-            }
+                .ok_or_else(|| refused!("`{n}` is not a built-in game")),
+            Origin::Path(p) => Ok(Source::new(
+                p.clone(),
+                crate::input::read(p, crate::input::Kind::Rules)?,
+            )),
         }
     }
 
     /// The game a record names: a built-in game, or a rules file by a path ending in
     /// `.tabula` (so that a record cannot have any other file read and quoted).
-    pub fn of_record(name_or_path: &str) -> Result<Origin, String> {
+    pub fn of_record(name_or_path: &str) -> Result<Origin, SessionError> {
         match Origin::of(name_or_path) {
-            Origin::Path(p) if !p.ends_with(".tabula") => Err(format!(
+            Origin::Path(p) if !p.ends_with(".tabula") => Err(refused!(
                 "the record's game `{}` is neither a built-in game nor a rules file (a path ending in .tabula)",
                 crate::diagnostic::escape(&p)
             )),
