@@ -3,6 +3,8 @@
 //! game is decided), each with its 95 % interval; with `--vs`, the option sets side by
 //! side with their differences.
 
+use crate::error::{refused, CliError};
+
 use crate::arena::thread_pool;
 use crate::cli::{games_bar, load, runtime_error, GameArgs};
 use tabula::ai::arena::{sides, Arena, Sides};
@@ -82,7 +84,7 @@ impl Places {
 }
 
 /// Runs `tabula analyze` as the command line asks.
-pub fn run_args(a: AnalyzeArgs, places: Places) -> Result<(), String> {
+pub fn run_args(a: AnalyzeArgs, places: Places) -> Result<(), CliError> {
     let placed: Vec<(usize, String)> = places.options.into_iter().zip(a.options).collect();
     run(AnalyzeOptions {
         game: a.game,
@@ -141,23 +143,23 @@ fn label(options: &[String]) -> String {
     }
 }
 
-pub fn run(o: AnalyzeOptions) -> Result<(), String> {
+pub fn run(o: AnalyzeOptions) -> Result<(), CliError> {
     if o.games == 0 {
-        return Err("error: play at least one game (`-n 1`)".into());
+        return Err(refused!("play at least one game (`-n 1`)"));
     }
     if !(0.0..=100.0).contains(&o.early) {
-        return Err("error: --early is a share of the game in percent, from 0 to 100".into());
+        return Err(refused!(
+            "--early is a share of the game in percent, from 0 to 100"
+        ));
     }
-    let texts: [&str; 2] = match o.players.as_slice() {
-        [one] => [one, one],
-        [a, b] => [a, b],
-        _ => {
-            return Err(
-                "error: --players takes one or two computer players, e.g. `random` or `mcts:200,random`"
-                    .into(),
-            )
-        }
-    };
+    let texts: [&str; 2] =
+        match o.players.as_slice() {
+            [one] => [one, one],
+            [a, b] => [a, b],
+            _ => return Err(refused!(
+                "--players takes one or two computer players, e.g. `random` or `mcts:200,random`"
+            )),
+        };
     let (threads, pool) = thread_pool(o.threads)?;
     let bar = games_bar(o.games * o.sets.len() as u64, !o.json);
     let mut results = Vec::new();
@@ -174,7 +176,7 @@ pub fn run(o: AnalyzeOptions) -> Result<(), String> {
             names,
         } = tabula::games::default_net(&o.game, &game)
             .and_then(|net| sides(&game, texts, net.map(std::sync::Arc::new), false))
-            .map_err(|e| format!("error: {e}"))?;
+            .map_err(|e| refused!("{e}"))?;
         let arena = Arena {
             sides: levels,
             games: o.games,
@@ -206,7 +208,7 @@ pub fn run(o: AnalyzeOptions) -> Result<(), String> {
             match r {
                 Ok(f) => facts.push(f),
                 Err(AiError::Runtime(e)) => return Err(runtime_error(&game, &e)),
-                Err(AiError::Interrupted) => return Err("error: interrupted".into()),
+                Err(AiError::Interrupted) => return Err(refused!("interrupted")),
             }
         }
         let figures = Figures::of(
@@ -470,13 +472,9 @@ fn print_comparison(first: &str, second: &str, rows: &[Row]) {
     println!();
 }
 
-fn write_plots(dir: &str, sets: &[SetResult], seats: &[String]) -> Result<(), String> {
-    std::fs::create_dir_all(dir).map_err(|e| {
-        format!(
-            "error: cannot make `{dir}`: {}",
-            e.to_string().to_lowercase()
-        )
-    })?;
+fn write_plots(dir: &str, sets: &[SetResult], seats: &[String]) -> Result<(), CliError> {
+    std::fs::create_dir_all(dir)
+        .map_err(|e| refused!("cannot make `{dir}`: {}", e.to_string().to_lowercase()))?;
     let named: Vec<(&str, &Figures)> = sets
         .iter()
         .map(|s| (s.label.as_str(), &s.figures))
@@ -488,8 +486,8 @@ fn write_plots(dir: &str, sets: &[SetResult], seats: &[String]) -> Result<(), St
     ] {
         let path = std::path::Path::new(dir).join(file);
         std::fs::write(&path, text).map_err(|e| {
-            format!(
-                "error: cannot write `{}`: {}",
+            refused!(
+                "cannot write `{}`: {}",
                 path.display(),
                 e.to_string().to_lowercase()
             )

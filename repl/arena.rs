@@ -1,6 +1,8 @@
 //! `tabula arena`: two computer players against each other, the seats alternating,
 //! with the figures a reader needs to tell a real difference from luck.
 
+use crate::error::{refused, CliError};
+
 use crate::cli::{games_bar, load, runtime_error, GameArgs};
 use std::sync::Arc;
 use tabula::ai::arena::{play_game, sides, Arena, ArenaGame, Sides, Summary};
@@ -24,7 +26,7 @@ pub struct ArenaOptions<'a> {
 }
 
 /// A pool of `threads` threads (0: every core) and their number.
-pub fn thread_pool(threads: usize) -> Result<(usize, rayon::ThreadPool), String> {
+pub fn thread_pool(threads: usize) -> Result<(usize, rayon::ThreadPool), CliError> {
     let threads = match threads {
         0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
         n => n,
@@ -32,11 +34,11 @@ pub fn thread_pool(threads: usize) -> Result<(usize, rayon::ThreadPool), String>
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .build()
-        .map_err(|e| format!("error: cannot start {threads} threads: {e}"))?;
+        .map_err(|e| refused!("cannot start {threads} threads: {e}"))?;
     Ok((threads, pool))
 }
 
-pub fn run(o: ArenaOptions) -> Result<(), String> {
+pub fn run(o: ArenaOptions) -> Result<(), CliError> {
     let game = load(o.game)?;
     let Sides {
         levels: sides,
@@ -44,17 +46,13 @@ pub fn run(o: ArenaOptions) -> Result<(), String> {
         names,
     } = tabula::games::default_net(&o.game.game, &game)
         .and_then(|net| sides(&game, [o.a, o.b], net.map(Arc::new), o.mcts_playouts))
-        .map_err(|e| format!("error: {e}"))?;
+        .map_err(|e| refused!("{e}"))?;
     if o.games == 0 {
-        return Err("error: play at least one game (`-n 1`)".into());
+        return Err(refused!("play at least one game (`-n 1`)"));
     }
     if let Some(dir) = o.records {
-        std::fs::create_dir_all(dir).map_err(|e| {
-            format!(
-                "error: cannot make `{dir}`: {}",
-                e.to_string().to_lowercase()
-            )
-        })?;
+        std::fs::create_dir_all(dir)
+            .map_err(|e| refused!("cannot make `{dir}`: {}", e.to_string().to_lowercase()))?;
     }
     let arena = Arena {
         sides,
@@ -96,7 +94,7 @@ pub fn run(o: ArenaOptions) -> Result<(), String> {
         match r {
             Ok(g) => played.push(g),
             Err(AiError::Runtime(e)) => return Err(runtime_error(&game, &e)),
-            Err(AiError::Interrupted) => return Err("error: interrupted".into()),
+            Err(AiError::Interrupted) => return Err(refused!("interrupted")),
         }
     }
     if let Some(dir) = o.records {
@@ -120,10 +118,10 @@ pub fn run(o: ArenaOptions) -> Result<(), String> {
                     .collect(),
             };
             let path = std::path::Path::new(dir).join(format!("game-{:04}.yaml", g.index + 1));
-            let text = record.to_yaml().map_err(|e| format!("error: {e}"))?;
+            let text = record.to_yaml().map_err(|e| refused!("{e}"))?;
             std::fs::write(&path, text).map_err(|e| {
-                format!(
-                    "error: cannot write `{}`: {}",
+                refused!(
+                    "cannot write `{}`: {}",
                     path.display(),
                     e.to_string().to_lowercase()
                 )

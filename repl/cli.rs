@@ -1,6 +1,8 @@
 //! Command-line commands: each loads a game, runs the library and prints the result,
 //! as text for people or JSON for scripts.
 
+use crate::error::{refused, CliError};
+
 use clap::{Args, Parser, Subcommand};
 
 /// Prints a line to standard output; when the reader has gone (`tabula moves | head`),
@@ -286,7 +288,7 @@ pub struct PositionArgs {
     pub dice: Vec<u32>,
 }
 
-pub fn run(cli: Cli, places: crate::analyze::Places) -> Result<(), String> {
+pub fn run(cli: Cli, places: crate::analyze::Places) -> Result<(), CliError> {
     let Some(command) = cli.command else {
         return crate::play::run(crate::play::PlayOptions {
             game: None,
@@ -430,7 +432,7 @@ pub fn run(cli: Cli, places: crate::analyze::Places) -> Result<(), String> {
     }
 }
 
-fn color() -> bool {
+pub fn color() -> bool {
     std::env::var_os("NO_COLOR").is_none() && std::io::stderr().is_terminal()
 }
 
@@ -451,40 +453,39 @@ pub fn games_bar(games: u64, wanted: bool) -> Option<indicatif::ProgressBar> {
 }
 
 /// Loads and compiles a game, rendering any error for a person.
-pub fn load(g: &GameArgs) -> Result<Game, String> {
-    let source = tabula::games::load_source(&g.game).map_err(|e| format!("error: {e}"))?;
-    compile(&source, &g.options).map_err(|e| e.render(color()))
+pub fn load(g: &GameArgs) -> Result<Game, CliError> {
+    let source = tabula::games::load_source(&g.game)?;
+    Ok(compile(&source, &g.options)?)
 }
 
 /// A runtime error of the rules file, rendered for a person.
-pub fn runtime_error(game: &Game, e: &tabula::RuntimeError) -> String {
+pub fn runtime_error(game: &Game, e: &tabula::RuntimeError) -> CliError {
     runtime(game, e)
 }
 
-fn runtime(game: &Game, e: &tabula::RuntimeError) -> String {
-    e.render(game, color())
+fn runtime(game: &Game, e: &tabula::RuntimeError) -> CliError {
+    CliError::Runtime(e.render(game, color()))
 }
 
-fn play_error(game: &Game, e: PlayError) -> String {
+fn play_error(game: &Game, e: PlayError) -> CliError {
     match e {
         PlayError::Runtime(r) => runtime(game, &r),
-        other => format!("error: {other}"),
+        other => refused!("{other}"),
     }
 }
 
 /// The state a command starts from: --state or the initial state, then --moves,
 /// resolving chance with --dice or the seed.
-pub fn position(engine: &mut Engine, p: &PositionArgs) -> Result<State, String> {
+pub fn position(engine: &mut Engine, p: &PositionArgs) -> Result<State, CliError> {
     if let Some(id) = &p.gnubg_id {
         return gnubg_position(engine, p, id);
     }
     let game = engine.game;
     let mut state = match &p.state {
         Some(path) => {
-            let text = tabula::input::read(path, tabula::input::Kind::State)
-                .map_err(|e| format!("error: {e}"))?;
+            let text = tabula::input::read(path, tabula::input::Kind::State)?;
             json::state_from_text(game, &Source::new(path.clone(), text))
-                .map_err(|d| d.render(color()))?
+                .map_err(CliError::State)?
         }
         None => engine.initial_state().map_err(|e| runtime(game, &e))?,
     };
@@ -494,7 +495,7 @@ pub fn position(engine: &mut Engine, p: &PositionArgs) -> Result<State, String> 
 
 /// Plays --moves from a state, resolving chance the moves do not fix with the seed, then
 /// fixes the next chance outcome with --dice.
-fn play_moves(engine: &mut Engine, p: &PositionArgs, state: &mut State) -> Result<(), String> {
+fn play_moves(engine: &mut Engine, p: &PositionArgs, state: &mut State) -> Result<(), CliError> {
     let game = engine.game;
     let mut rng = Rng::new(p.seed);
     for m in p.moves.iter().filter(|m| !m.trim().is_empty()) {
@@ -510,9 +511,9 @@ fn play_moves(engine: &mut Engine, p: &PositionArgs, state: &mut State) -> Resul
     }
     if !p.dice.is_empty() {
         if state.chance().is_none() {
-            return Err(
-                "error: --dice fixes a chance outcome, but no chance event is pending here".into(),
-            );
+            return Err(refused!(
+                "--dice fixes a chance outcome, but no chance event is pending here"
+            ));
         }
         let text: Vec<String> = p.dice.iter().map(|d| d.to_string()).collect();
         engine
@@ -522,7 +523,7 @@ fn play_moves(engine: &mut Engine, p: &PositionArgs, state: &mut State) -> Resul
     Ok(())
 }
 
-fn check(g: &GameArgs) -> Result<(), String> {
+fn check(g: &GameArgs) -> Result<(), CliError> {
     let game = load(g)?;
     let mut engine = Engine::new(&game);
     engine.initial_state().map_err(|e| runtime(&game, &e))?;
@@ -565,7 +566,7 @@ fn check(g: &GameArgs) -> Result<(), String> {
     Ok(())
 }
 
-fn moves(g: &GameArgs, p: &PositionArgs, as_json: bool) -> Result<(), String> {
+fn moves(g: &GameArgs, p: &PositionArgs, as_json: bool) -> Result<(), CliError> {
     let game = load(g)?;
     let mut engine = Engine::new(&game);
     let state = position(&mut engine, p)?;
@@ -614,7 +615,7 @@ fn moves(g: &GameArgs, p: &PositionArgs, as_json: bool) -> Result<(), String> {
     Ok(())
 }
 
-fn perft(g: &GameArgs, p: &PositionArgs, depth: usize) -> Result<(), String> {
+fn perft(g: &GameArgs, p: &PositionArgs, depth: usize) -> Result<(), CliError> {
     let game = load(g)?;
     let mut engine = Engine::new(&game);
     let state = position(&mut engine, p)?;
@@ -658,12 +659,12 @@ fn playout(
     max_decisions: usize,
     as_json: bool,
     threads: usize,
-) -> Result<(), String> {
+) -> Result<(), CliError> {
     let game = load(g)?;
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .build()
-        .map_err(|e| format!("error: cannot start {threads} threads: {e}"))?;
+        .map_err(|e| refused!("cannot start {threads} threads: {e}"))?;
     let mut wins = vec![0u64; game.players.len()];
     let (mut draws, mut unfinished, mut total, mut longest) = (0u64, 0u64, 0u64, 0usize);
     let bar = games_bar(games, !as_json && games >= 1000);
@@ -773,7 +774,7 @@ fn playout_matches(
     length: i32,
     max_decisions: usize,
     as_json: bool,
-) -> Result<(), String> {
+) -> Result<(), CliError> {
     let game = load(g)?;
     let mut engine = Engine::new(&game);
     let mut choices = Choices::default();
@@ -814,19 +815,19 @@ fn playout_matches(
     Ok(())
 }
 
-fn state(g: &GameArgs, p: &PositionArgs, yaml: bool) -> Result<(), String> {
+fn state(g: &GameArgs, p: &PositionArgs, yaml: bool) -> Result<(), CliError> {
     let game = load(g)?;
     let mut engine = Engine::new(&game);
     let state = position(&mut engine, p)?;
     let mut value = json::state_report(&game, &mut engine, &state);
     add_gnubg_ids(&game, &mut value);
     if yaml {
-        let text = serde_yaml_ng::to_string(&value).map_err(|e| format!("error: {e}"))?;
+        let text = serde_yaml_ng::to_string(&value).map_err(|e| refused!("{e}"))?;
         out!("{}", text.trim_end());
     } else {
         out!(
             "{}",
-            serde_json::to_string_pretty(&value).map_err(|e| format!("error: {e}"))?
+            serde_json::to_string_pretty(&value).map_err(|e| refused!("{e}"))?
         );
     }
     Ok(())
@@ -845,21 +846,21 @@ pub fn backgammon_shape(game: &Game) -> bool {
 
 /// `state --gnubg-id POSITION[:MATCH]`: the state of the IDs (validated like a state
 /// file), then --moves and --dice as for any starting state.
-fn gnubg_position(engine: &mut Engine, p: &PositionArgs, id: &str) -> Result<State, String> {
+fn gnubg_position(engine: &mut Engine, p: &PositionArgs, id: &str) -> Result<State, CliError> {
     let game = engine.game;
     let text = gnubg_state_text(game, id)?;
     let source = Source::new("--gnubg-id".to_string(), text);
-    let mut state = json::state_from_text(game, &source).map_err(|d| d.render(color()))?;
+    let mut state = json::state_from_text(game, &source).map_err(CliError::State)?;
     play_moves(engine, p, &mut state)?;
     Ok(state)
 }
 
 /// The state document of GNU Backgammon's IDs (`POSITION` or `POSITION:MATCH`) for a
 /// game with backgammon's shape.
-pub fn gnubg_state_text(game: &Game, id: &str) -> Result<String, String> {
+pub fn gnubg_state_text(game: &Game, id: &str) -> Result<String, CliError> {
     if !backgammon_shape(game) {
-        return Err(format!(
-            "error: --gnubg-id reads GNU Backgammon IDs, but {} does not have backgammon's board (two players, one kind of piece, a bar, 24 points and a tray on a track)",
+        return Err(refused!(
+            "--gnubg-id reads GNU Backgammon IDs, but {} does not have backgammon's board (two players, one kind of piece, a bar, 24 points and a tray on a track)",
             game.name
         ));
     }
@@ -868,7 +869,7 @@ pub fn gnubg_state_text(game: &Game, id: &str) -> Result<String, String> {
         None => (id.trim(), None),
     };
     let mut value = tabula_gnubg::state_from_ids_with_options(position_id, match_id, &game.chosen)
-        .map_err(|e| format!("error: {e}"))?;
+        .map_err(|e| refused!("{e}"))?;
     // The IDs hold no title: the state is this game's.
     value["game"] = serde_json::json!(game.name);
     Ok(value.to_string())

@@ -2,6 +2,8 @@
 //! formats. Each format lives in its own crate (formats/); this file decides whether a
 //! game fits it and hands it the record.
 
+use crate::error::{refused, CliError};
+
 use clap::Args;
 use tabula::session::{Record, Session};
 use tabula::{json, Engine, Game};
@@ -21,51 +23,46 @@ pub struct ExportArgs {
     output: Option<String>,
 }
 
-pub fn run(args: &ExportArgs) -> Result<(), String> {
+pub fn run(args: &ExportArgs) -> Result<(), CliError> {
     let mut records = Vec::with_capacity(args.records.len());
     for path in &args.records {
-        let text = tabula::input::read(path, tabula::input::Kind::Record)
-            .map_err(|e| format!("error: {e}"))?;
-        let record = Record::from_yaml(&text).map_err(|e| format!("error: {path}: {e}"))?;
+        let text =
+            tabula::input::read(path, tabula::input::Kind::Record).map_err(|e| refused!("{e}"))?;
+        let record = Record::from_yaml(&text).map_err(|e| refused!("{path}: {e}"))?;
         // Replaying the record checks every move against its game's rules.
         let mut session = Session::open(&record.game, &record.options, record.seed)
-            .map_err(|e| format!("error: {path}: {e}"))?;
+            .map_err(|e| refused!("{path}: {e}"))?;
         session
             .load_record(&record)
-            .map_err(|e| format!("error: {path}: {e}"))?;
-        check_mat_shape(session.game()).map_err(|e| format!("error: {path}: {e}"))?;
+            .map_err(|e| refused!("{path}: {e}"))?;
+        check_mat_shape(session.game()).map_err(|e| refused!("{path}: {e}"))?;
         records.push((path, session.game().players.clone(), record));
     }
     let text = match records.as_slice() {
         [(path, players, record)] => {
-            mat_text(players, record).map_err(|e| format!("error: {path}: {e}"))?
+            mat_text(players, record).map_err(|e| refused!("{path}: {e}"))?
         }
         _ => {
             let mut games = Vec::with_capacity(records.len());
             for (path, _, record) in &records {
                 if record.match_length != 0 || !record.games.is_empty() {
-                    return Err(format!(
-                        "error: {path} is a match: several records make one money session \
+                    return Err(refused!(
+                        "{path} is a match: several records make one money session \
                          only when each is a single game; export a match on its own"
                     ));
                 }
                 if record.start.is_some() {
-                    return Err(format!("error: {path}: {NOT_FROM_START}"));
+                    return Err(refused!("{path}: {NOT_FROM_START}"));
                 }
                 games.push(record.moves.clone());
             }
-            let [a, b] = names(&records[0].1)?;
-            tabula_gnubg::mat::match_to_mat(0, [&a, &b], &games)
-                .map_err(|e| format!("error: {e}"))?
+            let [a, b] = names(&records[0].1).map_err(|e| refused!("{e}"))?;
+            tabula_gnubg::mat::match_to_mat(0, [&a, &b], &games).map_err(|e| refused!("{e}"))?
         }
     };
     match &args.output {
-        Some(path) => std::fs::write(path, text).map_err(|e| {
-            format!(
-                "error: cannot write `{path}`: {}",
-                e.to_string().to_lowercase()
-            )
-        }),
+        Some(path) => std::fs::write(path, text)
+            .map_err(|e| refused!("cannot write `{path}`: {}", e.to_string().to_lowercase())),
         None => {
             use std::io::Write as _;
             // A reader that has gone (`tabula export ... | head`) is no error.

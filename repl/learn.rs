@@ -1,6 +1,8 @@
 //! `tabula encode` and `tabula train`: the learned evaluator's input, and its training
 //! by self-play.
 
+use crate::error::{refused, CliError};
+
 use crate::cli::{games_bar, load, runtime_error, GameArgs};
 use tabula::ai::encode::Encoding;
 use tabula::ai::net::Net;
@@ -8,7 +10,7 @@ use tabula::ai::train::{train as run_training, Training};
 use tabula::ai::AiError;
 use tabula::{Game, State};
 
-pub fn encode(game: &Game, state: &State, all: bool, json: bool) -> Result<(), String> {
+pub fn encode(game: &Game, state: &State, all: bool, json: bool) -> Result<(), CliError> {
     let encoding = Encoding::new(game);
     let values = encoding.dense(game, state);
     if json {
@@ -44,27 +46,22 @@ pub struct TrainOptions<'a> {
     pub training: Training,
 }
 
-pub fn train(o: TrainOptions) -> Result<(), String> {
+pub fn train(o: TrainOptions) -> Result<(), CliError> {
     let game = load(o.game)?;
     let start = match o.from {
         Some(file) => {
-            let bytes = tabula::games::read_net_file(file).map_err(|e| format!("error: {e}"))?;
-            Some(Net::from_bytes(&game, &bytes).map_err(|e| format!("error: `{file}`: {e}"))?)
+            let bytes = tabula::games::read_net_file(file).map_err(|e| refused!("{e}"))?;
+            Some(Net::from_bytes(&game, &bytes).map_err(|e| refused!("`{file}`: {e}"))?)
         }
         None => None,
     };
     let t = o.training;
     if t.games == 0 {
-        return Err("error: train on at least one game (`--games 1`)".into());
+        return Err(refused!("train on at least one game (`--games 1`)"));
     }
     // Writing is checked first, so that a long run does not end on a bad path.
-    std::fs::write(o.out, b"").map_err(|e| {
-        format!(
-            "error: cannot write `{}`: {}",
-            o.out,
-            e.to_string().to_lowercase()
-        )
-    })?;
+    std::fs::write(o.out, b"")
+        .map_err(|e| refused!("cannot write `{}`: {}", o.out, e.to_string().to_lowercase()))?;
     let bar = games_bar(t.games, true);
     let net = run_training(&game, &t, start, |r| {
         if let (Some((n, score)), true) = (r.probe, r.probe_at == r.games) {
@@ -93,7 +90,7 @@ pub fn train(o: TrainOptions) -> Result<(), String> {
     })
     .map_err(|e| match e {
         AiError::Runtime(r) => runtime_error(&game, &r),
-        AiError::Interrupted => "error: interrupted".into(),
+        AiError::Interrupted => refused!("interrupted"),
     })?;
     if let Some(b) = &bar {
         b.finish_and_clear();
@@ -104,13 +101,8 @@ pub fn train(o: TrainOptions) -> Result<(), String> {
         .map(|a| if a.contains(' ') { format!("{a:?}") } else { a })
         .collect::<Vec<_>>()
         .join(" ");
-    std::fs::write(o.out, net.to_bytes()).map_err(|e| {
-        format!(
-            "error: cannot write `{}`: {}",
-            o.out,
-            e.to_string().to_lowercase()
-        )
-    })?;
+    std::fs::write(o.out, net.to_bytes())
+        .map_err(|e| refused!("cannot write `{}`: {}", o.out, e.to_string().to_lowercase()))?;
     println!(
         "{}: {} games of self-play, {} hidden units; wrote {}",
         game.name, net.header.games, net.header.hidden, o.out

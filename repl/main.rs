@@ -4,6 +4,7 @@
 mod analyze;
 mod arena;
 mod cli;
+mod error;
 mod export;
 mod learn;
 mod picture;
@@ -22,7 +23,8 @@ fn main() -> ExitCode {
     let places = analyze::Places::of(&matches);
     match cli::run(args, places) {
         Ok(()) => ExitCode::SUCCESS,
-        Err(message) => {
+        Err(e) => {
+            let message = e.to_string();
             let message = message.trim_end();
             if !message.is_empty() {
                 eprintln!("{}", tabula::diagnostic::terminal_safe(message));

@@ -1,23 +1,21 @@
 //! `tabula draw` (a position as SVG) and `tabula graph` (the board graph as SVG or DOT).
 
+use crate::error::{refused, CliError};
+
 use crate::cli::{load, position, GameArgs, PositionArgs};
 use tabula::Engine;
 
-fn write(path: &str, text: &str) -> Result<(), String> {
+fn write(path: &str, text: &str) -> Result<(), CliError> {
     if path == "-" {
         print!("{text}");
         return Ok(());
     }
-    std::fs::write(path, text).map_err(|e| {
-        format!(
-            "error: cannot write `{path}`: {}",
-            e.to_string().to_lowercase()
-        )
-    })
+    std::fs::write(path, text)
+        .map_err(|e| refused!("cannot write `{path}`: {}", e.to_string().to_lowercase()))
 }
 
 /// Draws the position of --state / --moves into `svg`; the last move's cells ringed.
-pub fn draw(g: &GameArgs, p: &PositionArgs, svg: &str) -> Result<(), String> {
+pub fn draw(g: &GameArgs, p: &PositionArgs, svg: &str) -> Result<(), CliError> {
     let game = load(g)?;
     let mut engine = Engine::new(&game);
     let state = position(&mut engine, p)?;
@@ -55,13 +53,13 @@ pub fn draw(g: &GameArgs, p: &PositionArgs, svg: &str) -> Result<(), String> {
 }
 
 /// The board graph as DOT (to standard output, or a file) or SVG.
-pub fn graph(g: &GameArgs, dot: bool, svg: Option<&str>) -> Result<(), String> {
+pub fn graph(g: &GameArgs, dot: bool, svg: Option<&str>) -> Result<(), CliError> {
     let game = load(g)?;
     match (dot, svg) {
         (_, Some(path)) => write(path, &tabula::picture::graph_svg(&game)),
         (true, None) => write("-", &tabula::picture::graph_dot(&game)),
-        (false, None) => {
-            Err("error: say what to write: `--dot` (to standard output) or `--svg FILE`".into())
-        }
+        (false, None) => Err(refused!(
+            "say what to write: `--dot` (to standard output) or `--svg FILE`"
+        )),
     }
 }

@@ -2,6 +2,8 @@
 //! the work; this file only reads lines (rustyline: editing, completion, history),
 //! decides on colour and prints.
 
+use crate::error::{refused, CliError};
+
 use rustyline::completion::{Completer, FilenameCompleter, Pair};
 use rustyline::error::ReadlineError;
 use rustyline::highlight::Highlighter;
@@ -103,7 +105,7 @@ fn clock_seed() -> u64 {
     now.as_secs().wrapping_mul(1_000_000_007) ^ u64::from(now.subsec_nanos())
 }
 
-pub fn run(opts: PlayOptions) -> Result<(), String> {
+pub fn run(opts: PlayOptions) -> Result<(), CliError> {
     let style = style(opts.ascii);
     // Tab shows every candidate at once (as a shell does) rather than cycling through
     // them one press at a time, which leaves a new player guessing what else there is.
@@ -111,7 +113,7 @@ pub fn run(opts: PlayOptions) -> Result<(), String> {
         .completion_type(CompletionType::List)
         .build();
     let mut editor: Editor<PlayHelper, DefaultHistory> =
-        Editor::with_config(config).map_err(|e| format!("error: cannot open the terminal: {e}"))?;
+        Editor::with_config(config).map_err(|e| refused!("cannot open the terminal: {e}"))?;
     let history = history_path();
     if let Some(h) = &history {
         // A missing or unreadable history is no reason not to play.
@@ -126,8 +128,7 @@ pub fn run(opts: PlayOptions) -> Result<(), String> {
     };
     let seed = opts.seed.unwrap_or_else(clock_seed);
     let mut session = Session::open(&game, &opts.options, seed)
-        .and_then(|s| s.in_match(opts.match_length.unwrap_or(0)))
-        .map_err(|e| e.shown())?;
+        .and_then(|s| s.in_match(opts.match_length.unwrap_or(0)))?;
     session.style = style;
     session.set_threads(opts.threads);
     session.add_export("mat", Box::new(crate::export::save_mat));
@@ -154,8 +155,7 @@ pub fn run(opts: PlayOptions) -> Result<(), String> {
     let start = match (&opts.state, &opts.gnubg_id) {
         (Some(path), _) => Some((
             path.clone(),
-            tabula::input::read(path, tabula::input::Kind::State)
-                .map_err(|e| format!("error: {e}"))?,
+            tabula::input::read(path, tabula::input::Kind::State).map_err(|e| refused!("{e}"))?,
         )),
         (None, Some(id)) => {
             let game = session.borrow().game().clone();
@@ -198,7 +198,7 @@ pub fn run(opts: PlayOptions) -> Result<(), String> {
             Err(ReadlineError::Eof) => break,
             Err(e) => {
                 save_history(&mut editor, history.as_ref());
-                return Err(format!("error: cannot read the terminal: {e}"));
+                return Err(refused!("cannot read the terminal: {e}"));
             }
         }
     }
@@ -299,7 +299,7 @@ fn print_out(text: &str) {
 fn choose_game(
     editor: &mut Editor<PlayHelper, DefaultHistory>,
     style: &Style,
-) -> Result<Option<String>, String> {
+) -> Result<Option<String>, CliError> {
     println!(
         "{}",
         style.paint(
@@ -319,7 +319,7 @@ fn choose_game(
         let line = match editor.readline("game (number, name or rules file; empty to leave)> ") {
             Ok(l) => l,
             Err(ReadlineError::Interrupted) | Err(ReadlineError::Eof) => return Ok(None),
-            Err(e) => return Err(format!("error: cannot read the terminal: {e}")),
+            Err(e) => return Err(refused!("cannot read the terminal: {e}")),
         };
         let choice = line.trim();
         if choice.is_empty() || choice == "quit" {

@@ -1,21 +1,19 @@
 //! `tabula test`: runs the tests that rules files carry and says which failed, where.
 
+use crate::error::{refused, CliError};
+
 use tabula::testing::{render, run_file};
-use tabula::CompileError;
 
 /// Runs the tests of each game; an error (and a failing exit) when any test fails or
 /// a file has none.
-pub fn run(games: &[String], options: &[String], color: bool) -> Result<(), String> {
+pub fn run(games: &[String], options: &[String], color: bool) -> Result<(), CliError> {
     let (mut passed, mut failed) = (0usize, 0usize);
     for name in games {
-        let source = tabula::games::load_source(name).map_err(|e| format!("error: {e}"))?;
-        let results = run_file(&source, options).map_err(|e| match e {
-            CompileError::Rules(d) => d.render(color),
-            CompileError::Option(m) => format!("error: {m}"),
-        })?;
+        let source = tabula::games::load_source(name)?;
+        let results = run_file(&source, options)?;
         if results.is_empty() {
-            return Err(format!(
-                "error: {} has no tests; write one as `test \"name\" {{ play \"...\" expect count 3 }}`",
+            return Err(refused!(
+                "{} has no tests; write one as `test \"name\" {{ play \"...\" expect count 3 }}`",
                 source.name
             ));
         }
@@ -57,7 +55,7 @@ pub fn run(games: &[String], options: &[String], color: bool) -> Result<(), Stri
         }
     );
     if failed > 0 {
-        Err(String::new())
+        Err(CliError::Reported)
     } else {
         Ok(())
     }
