@@ -152,14 +152,15 @@ pub fn run(o: AnalyzeOptions) -> Result<(), CliError> {
             "--early is a share of the game in percent, from 0 to 100"
         ));
     }
-    let texts: [&str; 2] =
-        match o.players.as_slice() {
-            [one] => [one, one],
-            [a, b] => [a, b],
-            _ => return Err(refused!(
+    let texts: [&str; 2] = match o.players.as_slice() {
+        [one] => [one, one],
+        [a, b] => [a, b],
+        _ => {
+            return Err(refused!(
                 "--players takes one or two computer players, e.g. `random` or `mcts:200,random`"
-            )),
-        };
+            ))
+        }
+    };
     let (threads, pool) = thread_pool(o.threads)?;
     let bar = games_bar(o.games * o.sets.len() as u64, !o.json);
     let mut results = Vec::new();

@@ -4,6 +4,7 @@
 
 mod common;
 use common::*;
+use tabula::engine::matchplay::Match;
 use tabula::engine::rng::Rng;
 use tabula::session::Session;
 
@@ -116,49 +117,49 @@ fn the_prompt_writes_a_state_that_load_state_reads_back_the_same() {
 }
 
 /// Plays random games (uniform over the legal choices, so that every action, a
-/// double too, is taken; or by the playout weights) and checks at every decision
-/// that the state written and read back is the same, in JSON and in YAML.
-fn random_states_read_back(name: &str, options: &[&str], games: u64) {
+/// double too, is taken; or by the playout weights), each game a match to `length`
+/// points (a single game when 0), and checks at every decision that the state written
+/// and read back is the same, in JSON and in YAML.
+fn random_states_read_back(name: &str, options: &[&str], games: u64, length: i32) {
     let game = game(name, options);
     let mut engine = Engine::new(&game);
     let mut choices = Choices::default();
     let mut differing_owner = 0;
+    let mut later_games = 0;
     for seed in 0..games {
         let mut rng = Rng::new(seed);
-        let mut state = engine.initial_state().expect("an initial state");
-        for _ in 0..2_000 {
-            assert_eq!(
-                round_trip(&game, &state),
-                state,
-                "{name} {options:?} seed {seed}"
-            );
-            assert_eq!(
-                round_trip_yaml(&game, &state),
-                state,
-                "{name} {options:?} seed {seed}"
-            );
-            differing_owner += usize::from(state.turn_of() != state.mover());
-            if engine.outcome(&state).is_some() {
-                break;
-            }
-            if state.chance().is_some() {
+        let mut m = Match::new(length, game.players.len());
+        while m.winner().is_none() && m.games < 20 {
+            later_games += usize::from(m.games > 0);
+            let mut state = engine.initial_state_in(&m).expect("an initial state");
+            for _ in 0..2_000 {
+                let at = format!("{name} {options:?} seed {seed} game {}", m.games + 1);
+                assert_eq!(round_trip(&game, &state), state, "{at}");
+                assert_eq!(round_trip_yaml(&game, &state), state, "{at}");
+                differing_owner += usize::from(state.turn_of() != state.mover());
+                if state.chance().is_some() && engine.outcome(&state).is_none() {
+                    engine
+                        .resolve_chance(&mut state, &mut rng, None)
+                        .expect("chance");
+                    continue;
+                }
+                engine.legal(&state, &mut choices).expect("legal");
+                if choices.is_empty() {
+                    break;
+                }
+                let i = if seed % 2 == 0 {
+                    rng.below(choices.len() as u32) as usize
+                } else {
+                    rng.weighted(&choices.weights)
+                };
                 engine
-                    .resolve_chance(&mut state, &mut rng, None)
-                    .expect("chance");
-                continue;
+                    .play_choice(&mut state, &choices, i)
+                    .expect("a legal choice");
             }
-            engine.legal(&state, &mut choices).expect("legal");
-            if choices.is_empty() {
-                break;
+            match engine.outcome(&state) {
+                Some(o) => m.record(&o),
+                None => break,
             }
-            let i = if seed % 2 == 0 {
-                rng.below(choices.len() as u32) as usize
-            } else {
-                rng.weighted(&choices.weights)
-            };
-            engine
-                .play_choice(&mut state, &choices, i)
-                .expect("a legal choice");
         }
     }
     if name == "backgammon" && !options.contains(&"no-cube") {
@@ -167,28 +168,34 @@ fn random_states_read_back(name: &str, options: &[&str], games: u64) {
             "no double was offered in {games} games"
         );
     }
+    if length > 0 {
+        assert!(later_games > 0, "no match went past its first game");
+    }
 }
 
 #[test]
 fn states_of_random_backgammon_games_read_back_the_same() {
-    let games = random_game_count(10);
-    random_states_read_back("backgammon", &[], games);
-    random_states_read_back("backgammon", &["first-roll-reroll", "no-cube"], games);
+    let games = random_game_count(6);
+    random_states_read_back("backgammon", &[], games, 0);
+    random_states_read_back("backgammon", &["first-roll-reroll", "no-cube"], games, 0);
+    // Matches: the match counters, and the Crawford game, read back too.
+    random_states_read_back("backgammon", &[], 3, 5);
 }
 
 #[test]
 fn states_of_random_invictus_games_read_back_the_same() {
-    random_states_read_back("invictus", &[], random_game_count(4));
+    random_states_read_back("invictus", &[], random_game_count(4), 0);
 }
 
 #[test]
 fn states_of_random_naytin_six_games_read_back_the_same() {
     let games = random_game_count(6);
-    random_states_read_back("naytin-six", &[], games);
+    random_states_read_back("naytin-six", &[], games, 0);
     random_states_read_back(
         "naytin-six",
         &["random-values", "slide", "cross-placement"],
         games,
+        0,
     );
-    random_states_read_back("naytin-six", &["no-obstacles", "pips-only"], games);
+    random_states_read_back("naytin-six", &["no-obstacles", "pips-only"], games, 3);
 }
