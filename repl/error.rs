@@ -14,7 +14,8 @@ pub(crate) use refused;
 /// Why a command failed.
 #[derive(Debug, thiserror::Error)]
 pub enum CliError {
-    /// A sentence for the user: the arguments or the position do not fit.
+    /// A sentence for the user: what the command could not do (arguments or a
+    /// position that do not fit, a file it cannot write, ...) and why.
     #[error("error: {0}")]
     Refused(String),
     /// The rules named are neither a built-in game nor a readable file.

@@ -5,7 +5,7 @@
 use crate::error::{refused, CliError};
 
 use clap::Args;
-use tabula::session::{Record, Session};
+use tabula::session::{Record, Session, SessionError};
 use tabula::{json, Engine, Game};
 
 #[derive(Args, Debug)]
@@ -26,15 +26,20 @@ pub struct ExportArgs {
 pub fn run(args: &ExportArgs) -> Result<(), CliError> {
     let mut records = Vec::with_capacity(args.records.len());
     for path in &args.records {
-        let text =
-            tabula::input::read(path, tabula::input::Kind::Record).map_err(|e| refused!("{e}"))?;
+        let text = tabula::input::read(path, tabula::input::Kind::Record)?;
         let record = Record::from_yaml(&text).map_err(|e| refused!("{path}: {e}"))?;
+        // A sentence names the record; a drawn diagnostic names its own file.
+        let of_record = |e: SessionError| {
+            if e.is_drawn() {
+                CliError::Session(e)
+            } else {
+                refused!("{path}: {e}")
+            }
+        };
         // Replaying the record checks every move against its game's rules.
-        let mut session = Session::open(&record.game, &record.options, record.seed)
-            .map_err(|e| refused!("{path}: {e}"))?;
-        session
-            .load_record(&record)
-            .map_err(|e| refused!("{path}: {e}"))?;
+        let mut session =
+            Session::open(&record.game, &record.options, record.seed).map_err(of_record)?;
+        session.load_record(&record).map_err(of_record)?;
         check_mat_shape(session.game()).map_err(|e| refused!("{path}: {e}"))?;
         records.push((path, session.game().players.clone(), record));
     }
