@@ -456,3 +456,44 @@ fn a_record_whose_game_cannot_be_opened_is_named_once_as_an_error() {
         .failure()
         .run();
 }
+
+#[test]
+fn a_state_written_by_tabula_state_reads_back_the_same_and_plays_on() {
+    // White opens 3-1 (8/5 6/5); Black, whose turn it is, doubles; White must answer.
+    let doubled = Test::new()
+        .args(&["state", "backgammon", "--moves", "3-1,8/5 6/5,double"])
+        .run();
+    let doc: Value = serde_json::from_str(&doubled).expect("a JSON state");
+    assert_eq!(
+        (&doc["to_move"], &doc["turn_of"]),
+        (&json!("white"), &json!("black"))
+    );
+    // Read back, it is written the same, to the byte.
+    Test::new()
+        .file("doubled.json", &doubled)
+        .args(&["state", "backgammon", "--state", "doubled.json"])
+        .stdout(&doubled)
+        .run();
+    Test::new()
+        .file("doubled.json", &doubled)
+        .args(&["moves", "backgammon", "--state", "doubled.json"])
+        .stdout("take\ndrop\n")
+        .run();
+    // After the take, the cube is White's at 2, and Black rolls.
+    let taken = Test::new()
+        .file("doubled.json", &doubled)
+        .args(&[
+            "state",
+            "backgammon",
+            "--state",
+            "doubled.json",
+            "--moves",
+            "take",
+        ])
+        .run();
+    let doc: Value = serde_json::from_str(&taken).expect("a JSON state");
+    assert_eq!(doc["chance"], "roll");
+    assert_eq!(doc["to_move"], "black");
+    assert_eq!(doc["counters"]["cube"], 2);
+    assert_eq!(doc["counters"]["cube_owner"], "white");
+}

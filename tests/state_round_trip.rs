@@ -199,3 +199,28 @@ fn states_of_random_naytin_six_games_read_back_the_same() {
     );
     random_states_read_back("naytin-six", &["no-obstacles", "pips-only"], games, 3);
 }
+
+#[test]
+fn a_record_saved_from_a_loaded_state_starts_from_it_again() {
+    let dir = std::env::temp_dir().join(format!("tabula-round-trip-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temporary folder");
+    let record = dir.join("doubled.yaml");
+    let record = record.to_string_lossy();
+    let mut session = Session::open("backgammon", &[], 42).expect("a built-in game");
+    session.intro();
+    session.load_state_text("doubled.json", &black_has_doubled().to_string());
+    let start = session.state().clone();
+    let saved = session.handle(&format!("save {record}")).text;
+    assert_eq!(saved, format!("saved 0 moves to {record}\n"));
+    let mut other = Session::open("backgammon", &[], 7).expect("a built-in game");
+    other.intro();
+    let loaded = other.handle(&format!("load {record}")).text;
+    assert!(
+        loaded.starts_with(&format!("loaded {record}: 0 moves replayed\n")),
+        "{loaded}"
+    );
+    assert_eq!(other.state(), &start);
+    let text = other.handle("take").text;
+    assert!(text.contains("black to move"), "{text}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
