@@ -1,5 +1,6 @@
 //! What goes wrong in a session, by kind; the wording of each kind in one place.
 
+use super::record::RecordError;
 use crate::games::LoadError;
 use crate::input::ReadError;
 
@@ -15,6 +16,9 @@ pub enum SessionError {
     /// A file could not be read.
     #[error(transparent)]
     Read(#[from] ReadError),
+    /// A game record could not be read or written.
+    #[error(transparent)]
+    Record(#[from] RecordError),
     /// The rules named are neither a built-in game nor a readable file.
     #[error(transparent)]
     Load(#[from] LoadError),

@@ -32,7 +32,7 @@ pub use crate::ai::Level;
 pub use commands::{help, help_in, Arg, Cmd, CommandSpec, COMMANDS, SETTINGS};
 pub use files::replay;
 pub use origin::Origin;
-pub use record::{Record, MAX_RECORD_MOVES};
+pub use record::{Record, RecordError, MAX_RECORD_MOVES};
 pub use style::Style;
 pub use timeline::{By, Entry};
 

@@ -44,38 +44,49 @@ fn is_zero(n: &i32) -> bool {
     *n == 0
 }
 
+/// Why a game record could not be read or written.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum RecordError {
+    #[error("a game record is at most {limit} bytes; this one has {size}")]
+    TooLarge { limit: u64, size: usize },
+    #[error("this is not a game record: brackets nest more than {max} deep at byte {at}")]
+    TooDeep { max: usize, at: usize },
+    /// The YAML reader's message, cut short (it may quote a whole value of the file).
+    #[error("this is not a game record: {0}")]
+    NotARecord(String),
+    /// YAML aliases let a short text repeat a list of moves many times over.
+    #[error("this is not a game record: it holds {moves} moves, and a record holds at most {MAX_RECORD_MOVES}")]
+    TooManyMoves { moves: usize },
+    #[error("cannot write the record: {0}")]
+    NotWritten(String),
+}
+
 impl Record {
-    pub fn to_yaml(&self) -> Result<String, String> {
-        serde_yaml_ng::to_string(self).map_err(|e| format!("cannot write the record: {e}"))
+    pub fn to_yaml(&self) -> Result<String, RecordError> {
+        serde_yaml_ng::to_string(self).map_err(|e| RecordError::NotWritten(e.to_string()))
     }
 
-    pub fn from_yaml(text: &str) -> Result<Record, String> {
+    pub fn from_yaml(text: &str) -> Result<Record, RecordError> {
         let limit = crate::input::MAX_RECORD_BYTES;
         if text.len() as u64 > limit {
-            return Err(format!(
-                "a game record is at most {limit} bytes; this one has {}",
-                text.len()
-            ));
+            return Err(RecordError::TooLarge {
+                limit,
+                size: text.len(),
+            });
         }
         if let Some(at) = crate::input::too_deep(text) {
             let max = crate::input::MAX_DOCUMENT_NESTING;
-            return Err(format!(
-                "this is not a game record: brackets nest more than {max} deep at byte {at}"
-            ));
+            return Err(RecordError::TooDeep { max, at });
         }
         let record: Record = serde_yaml_ng::from_str(text).map_err(|e| {
-            // The reader's message may quote a whole value of the file.
             let e = e.to_string();
             let short: String = e.chars().take(300).collect();
             let more = if short.len() < e.len() { "..." } else { "" };
-            format!("this is not a game record: {short}{more}")
+            RecordError::NotARecord(format!("{short}{more}"))
         })?;
-        // YAML aliases let a short text repeat a list of moves many times over.
         let moves = record.moves.len() + record.games.iter().map(Vec::len).sum::<usize>();
         if moves > MAX_RECORD_MOVES {
-            return Err(format!(
-                "this is not a game record: it holds {moves} moves, and a record holds at most {MAX_RECORD_MOVES}"
-            ));
+            return Err(RecordError::TooManyMoves { moves });
         }
         Ok(record)
     }
