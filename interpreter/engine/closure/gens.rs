@@ -2,8 +2,8 @@
 
 use super::{compile, slot};
 use crate::board::NONE;
-use crate::engine::eval;
-use crate::engine::state::CellWord;
+use crate::engine::eval::{self, Locals};
+use crate::engine::state::{CellWord, State};
 use crate::ir::*;
 
 /// A `let` or `where` of a generator chain.
@@ -65,7 +65,7 @@ fn owned_cells(d: &Domain) -> Option<OwnedCells> {
 }
 
 /// A loop over any domain into local `s`, through the tree walker's `for_each_in`.
-fn any_loop(s: usize, domain: &Domain, next: GensFn) -> GensFn {
+fn any_loop<T: Tail>(s: usize, domain: &Domain, next: T) -> GensFn {
     let domain = domain.clone();
     Box::new(move |g, st, l, emit| {
         eval::for_each_in(g, st, &domain, l, &mut |g, st, x, l| {
@@ -77,7 +77,7 @@ fn any_loop(s: usize, domain: &Domain, next: GensFn) -> GensFn {
 
 /// A loop into local `s` over the mover's own cells (of the board, or of his region or
 /// track): one pass reading each cell's owner from the packed cells.
-fn owned_loop(s: usize, list: OwnedCells, next: GensFn) -> GensFn {
+fn owned_loop<T: Tail>(s: usize, list: OwnedCells, next: T) -> GensFn {
     Box::new(move |g, st, l, emit| {
         let n = g.board.cells.len();
         if !crate::engine::budget::spend(n as u64) {
@@ -105,6 +105,126 @@ fn owned_loop(s: usize, list: OwnedCells, next: GensFn) -> GensFn {
     })
 }
 
+/// What a loop calls for each of its values: the rest of the chain. Loops are generic
+/// over it, so that the short ends most chains have (nothing more, or one or two
+/// `where`s before the binding is emitted) are fused into the loop's own closure, with
+/// no call between the loop and the emit.
+trait Tail: Fn(&Game, &State, &mut Locals, &mut EmitFn<'_>) -> bool + Send + Sync + 'static {}
+
+impl<T> Tail for T where T: Fn(&Game, &State, &mut Locals, &mut EmitFn<'_>) -> bool + Send + Sync + 'static {}
+
+/// The end of a chain after a loop, by its shape.
+enum TailForm {
+    /// The binding is complete.
+    Emit,
+    /// `where empty(x)`, then complete.
+    WhereEmpty(usize),
+    /// One `where`, then complete.
+    Where(ExprFn),
+    /// Two `where`s, then complete.
+    Where2(ExprFn, ExprFn),
+    /// Anything else: the rest of the chain as its own closure.
+    Chain(GensFn),
+}
+
+fn tail_form(rest: &[Gen]) -> TailForm {
+    match rest {
+        [] => TailForm::Emit,
+        [Gen::Where(Expr::Operand(Operand::Empty(c)), _)] => TailForm::WhereEmpty(slot(*c)),
+        [Gen::Where(e, _)] => TailForm::Where(compile(e)),
+        [Gen::Where(e, _), Gen::Where(f, _)] => TailForm::Where2(compile(e), compile(f)),
+        _ => TailForm::Chain(compile_gens(rest)),
+    }
+}
+
+/// Builds a loop with the rest of the chain `rest` fused in as `$next`.
+macro_rules! with_tail {
+    ($rest:expr, |$next:ident| $build:expr) => {
+        match tail_form($rest) {
+            TailForm::Emit => {
+                let $next = |g: &Game, st: &State, l: &mut Locals, emit: &mut EmitFn<'_>| {
+                    emit(g, st, l)
+                };
+                $build
+            }
+            TailForm::WhereEmpty(c) => {
+                let $next = move |g: &Game, st: &State, l: &mut Locals, emit: &mut EmitFn<'_>| {
+                    let x = l[c];
+                    !(x >= 0 && st.cell(g, x).count() == 0) || emit(g, st, l)
+                };
+                $build
+            }
+            TailForm::Where(f) => {
+                let $next = move |g: &Game, st: &State, l: &mut Locals, emit: &mut EmitFn<'_>| {
+                    f(g, st, l) == 0 || emit(g, st, l)
+                };
+                $build
+            }
+            TailForm::Where2(f, h) => {
+                let $next = move |g: &Game, st: &State, l: &mut Locals, emit: &mut EmitFn<'_>| {
+                    f(g, st, l) == 0 || h(g, st, l) == 0 || emit(g, st, l)
+                };
+                $build
+            }
+            TailForm::Chain(rest) => {
+                let $next = move |g: &Game, st: &State, l: &mut Locals, emit: &mut EmitFn<'_>| {
+                    rest(g, st, l, emit)
+                };
+                $build
+            }
+        }
+    };
+}
+
+/// A loop over the mover's row of fixed directions into local `s`.
+fn dirs_loop<T: Tail>(s: usize, table: Vec<Vec<i32>>, next: T) -> GensFn {
+    let size = table[0].len() as u64;
+    Box::new(move |g, st, l, emit| {
+        if !crate::engine::budget::spend(size) {
+            return false;
+        }
+        for &d in &table[st.mover().min(table.len() - 1)] {
+            l[s] = d;
+            if !next(g, st, l, emit) {
+                return false;
+            }
+        }
+        true
+    })
+}
+
+/// A loop over the mover's row of fixed directions into local `s`, each followed by
+/// `let to = step(from, s)` (and `where to != none` when `skip_none`), the neighbour
+/// read from the board's table.
+fn neighbour_loop<T: Tail>(
+    s: usize,
+    table: Vec<Vec<i32>>,
+    from: usize,
+    to: usize,
+    skip_none: bool,
+    next: T,
+) -> GensFn {
+    let size = table[0].len() as u64;
+    Box::new(move |g, st, l, emit| {
+        if !crate::engine::budget::spend(size) {
+            return false;
+        }
+        let c = l[from];
+        for &d in &table[st.mover().min(table.len() - 1)] {
+            let n = g.board.step(c, d);
+            if skip_none && n == NONE {
+                continue;
+            }
+            l[s] = d;
+            l[to] = n;
+            if !next(g, st, l, emit) {
+                return false;
+            }
+        }
+        true
+    })
+}
+
 /// A move's generators as nested closures: each loop calls the rest of the chain for
 /// each value, and the `let`s and `where`s between two loops run in one closure. The
 /// bindings are those of `eval::generate`, in the same order.
@@ -123,52 +243,26 @@ pub fn compile_gens(gens: &[Gen]) -> GensFn {
         Some(Gen::For(s, Domain::FixedDirs(table))) if !table.is_empty() => {
             // Directions fixed per player: a loop over the mover's row of the table.
             let (s, table) = (slot(*s), table.clone());
-            let size = table[0].len() as u64;
-            if let Some((from, to, skip_none, rest)) = neighbour_step(&gens[i + 1..], s) {
+            match neighbour_step(&gens[i + 1..], s) {
                 // `let to = step(from, d)`, maybe with `where to != none`: the neighbour
                 // is read from the board's table inside the loop.
-                let next = compile_gens(rest);
-                return Box::new(move |g, st, l, emit| {
-                    if !crate::engine::budget::spend(size) {
-                        return false;
-                    }
-                    let c = l[from];
-                    for &d in &table[st.mover().min(table.len() - 1)] {
-                        let n = g.board.step(c, d);
-                        if skip_none && n == NONE {
-                            continue;
-                        }
-                        l[s] = d;
-                        l[to] = n;
-                        if !next(g, st, l, emit) {
-                            return false;
-                        }
-                    }
-                    true
-                });
+                Some((from, to, skip_none, rest)) => {
+                    with_tail!(rest, |next| neighbour_loop(s, table, from, to, skip_none, next))
+                }
+                None => with_tail!(&gens[i + 1..], |next| dirs_loop(s, table, next)),
             }
-            let next = compile_gens(&gens[i + 1..]);
-            Box::new(move |g, st, l, emit| {
-                if !crate::engine::budget::spend(size) {
-                    return false;
-                }
-                for &d in &table[st.mover().min(table.len() - 1)] {
-                    l[s] = d;
-                    if !next(g, st, l, emit) {
-                        return false;
-                    }
-                }
-                true
-            })
         }
         Some(Gen::For(s, domain @ Domain::Owned { inner, owner })) if is_mover(owner) => {
-            let next = compile_gens(&gens[i + 1..]);
+            let s = slot(*s);
             match owned_cells(inner) {
-                Some(list) => owned_loop(slot(*s), list, next),
-                None => any_loop(slot(*s), domain, next),
+                Some(list) => with_tail!(&gens[i + 1..], |next| owned_loop(s, list, next)),
+                None => with_tail!(&gens[i + 1..], |next| any_loop(s, domain, next)),
             }
         }
-        Some(Gen::For(s, domain)) => any_loop(slot(*s), domain, compile_gens(&gens[i + 1..])),
+        Some(Gen::For(s, domain)) => {
+            let s = slot(*s);
+            with_tail!(&gens[i + 1..], |next| any_loop(s, domain, next))
+        }
         _ => Box::new(|g, st, l, emit| emit(g, st, l)),
     };
     // The most frequent runs between two loops get a closure without a loop.
