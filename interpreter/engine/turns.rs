@@ -276,7 +276,8 @@ impl<'g> Engine<'g> {
     }
 
     /// Records the current path as a complete turn, settling `work` (the caller puts
-    /// it back). A turn that `ended` the game is complete however few steps it took:
+    /// it back); `stuck`: the search went on from here and found no action. A turn that
+    /// `ended` the game is complete however few steps it took:
     /// the phase's `maximize` keys do not weigh it against turns that go on.
     fn leaf(
         &mut self,
@@ -306,7 +307,14 @@ impl<'g> Engine<'g> {
                 }
             }
         }
-        self.settle_known(work, cont, stuck)?;
+        if stuck {
+            // The search went on from here, so no chance is pending, no end rule holds
+            // and `until` does not: with no action left, the turn ends.
+            work.data[SLOT_IN_TURN] = 1;
+            self.end_turn(work)?;
+        } else {
+            self.settle_known(work, cont, false)?;
+        }
         let mut hash = work.hash64();
         // An end rule that runs out of loop budget here is an error, as in `dfs`.
         let outcome = if ended { self.end_checked(work)? } else { None };

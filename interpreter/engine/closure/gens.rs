@@ -111,7 +111,10 @@ fn owned_loop<T: Tail>(s: usize, list: OwnedCells, next: T) -> GensFn {
 /// no call between the loop and the emit.
 trait Tail: Fn(&Game, &State, &mut Locals, &mut EmitFn<'_>) -> bool + Send + Sync + 'static {}
 
-impl<T> Tail for T where T: Fn(&Game, &State, &mut Locals, &mut EmitFn<'_>) -> bool + Send + Sync + 'static {}
+impl<T> Tail for T where
+    T: Fn(&Game, &State, &mut Locals, &mut EmitFn<'_>) -> bool + Send + Sync + 'static
+{
+}
 
 /// The end of a chain after a loop, by its shape.
 enum TailForm {
@@ -142,9 +145,8 @@ macro_rules! with_tail {
     ($rest:expr, |$next:ident| $build:expr) => {
         match tail_form($rest) {
             TailForm::Emit => {
-                let $next = |g: &Game, st: &State, l: &mut Locals, emit: &mut EmitFn<'_>| {
-                    emit(g, st, l)
-                };
+                let $next =
+                    |g: &Game, st: &State, l: &mut Locals, emit: &mut EmitFn<'_>| emit(g, st, l);
                 $build
             }
             TailForm::WhereEmpty(c) => {
@@ -247,7 +249,9 @@ pub fn compile_gens(gens: &[Gen]) -> GensFn {
                 // `let to = step(from, d)`, maybe with `where to != none`: the neighbour
                 // is read from the board's table inside the loop.
                 Some((from, to, skip_none, rest)) => {
-                    with_tail!(rest, |next| neighbour_loop(s, table, from, to, skip_none, next))
+                    with_tail!(rest, |next| neighbour_loop(
+                        s, table, from, to, skip_none, next
+                    ))
                 }
                 None => with_tail!(&gens[i + 1..], |next| dirs_loop(s, table, next)),
             }
