@@ -195,9 +195,53 @@ fn dirs_loop<T: Tail>(s: usize, table: Vec<Vec<i32>>, next: T) -> GensFn {
     })
 }
 
+/// For each row of a table of fixed directions and each cell, the (direction,
+/// neighbour) pairs a loop over the row visits: `starts[row * cells + cell]` is where
+/// the cell's run begins in `pairs`.
+struct NeighbourTable {
+    cells: usize,
+    starts: Vec<u32>,
+    pairs: Vec<(i32, i32)>,
+}
+
+impl NeighbourTable {
+    fn new(board: &crate::board::Board, table: &[Vec<i32>], skip_none: bool) -> Self {
+        let cells = board.cells.len();
+        let mut starts = vec![0];
+        let mut pairs = Vec::new();
+        for row in table {
+            for c in 0..cells as i32 {
+                for &d in row {
+                    let n = board.step(c, d);
+                    if !(skip_none && n == NONE) {
+                        pairs.push((d, n));
+                    }
+                }
+                starts.push(pairs.len() as u32);
+            }
+        }
+        NeighbourTable {
+            cells,
+            starts,
+            pairs,
+        }
+    }
+
+    /// The pairs of cell `c` in row `row`, if `c` is a cell.
+    #[inline(always)]
+    fn of(&self, row: usize, c: i32) -> Option<&[(i32, i32)]> {
+        if c < 0 || c as usize >= self.cells {
+            return None;
+        }
+        let i = row * self.cells + c as usize;
+        let (a, b) = (*self.starts.get(i)?, *self.starts.get(i + 1)?);
+        self.pairs.get(a as usize..b as usize)
+    }
+}
+
 /// A loop over the mover's row of fixed directions into local `s`, each followed by
-/// `let to = step(from, s)` (and `where to != none` when `skip_none`), the neighbour
-/// read from the board's table.
+/// `let to = step(from, s)` (and `where to != none` when `skip_none`): the pairs of
+/// direction and neighbour are read from a table made for the board on the first call.
 fn neighbour_loop<T: Tail>(
     s: usize,
     table: Vec<Vec<i32>>,
@@ -207,12 +251,26 @@ fn neighbour_loop<T: Tail>(
     next: T,
 ) -> GensFn {
     let size = table[0].len() as u64;
+    let pairs = std::sync::OnceLock::new();
     Box::new(move |g, st, l, emit| {
         if !crate::engine::budget::spend(size) {
             return false;
         }
         let c = l[from];
-        for &d in &table[st.mover().min(table.len() - 1)] {
+        let row = st.mover().min(table.len() - 1);
+        let pairs = pairs.get_or_init(|| NeighbourTable::new(&g.board, &table, skip_none));
+        if let Some(run) = pairs.of(row, c) {
+            for &(d, n) in run {
+                l[s] = d;
+                l[to] = n;
+                if !next(g, st, l, emit) {
+                    return false;
+                }
+            }
+            return true;
+        }
+        // Not a cell: every neighbour is none.
+        for &d in &table[row] {
             let n = g.board.step(c, d);
             if skip_none && n == NONE {
                 continue;
