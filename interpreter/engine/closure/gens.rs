@@ -195,6 +195,75 @@ fn dirs_loop<T: Tail>(s: usize, table: Vec<Vec<i32>>, next: T) -> GensFn {
     })
 }
 
+/// A loop over every cell into local `s`.
+fn cells_loop<T: Tail>(s: usize, next: T) -> GensFn {
+    Box::new(move |g, st, l, emit| {
+        let n = g.board.cells.len();
+        if !crate::engine::budget::spend(n as u64) {
+            return false;
+        }
+        for c in 0..n as i32 {
+            l[s] = c;
+            if !next(g, st, l, emit) {
+                return false;
+            }
+        }
+        true
+    })
+}
+
+/// The cell whose neighbours `d` lists, and the owner they are kept for, if any.
+fn neighbours_of(d: &Domain) -> Option<(&Expr, Option<&Expr>)> {
+    match d {
+        Domain::Neighbours(c) => Some((c, None)),
+        Domain::Owned { inner, owner } => match inner.as_ref() {
+            Domain::Neighbours(c) => Some((c, Some(owner))),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// A loop into local `s` over the neighbours of a cell, maybe only those of one owner:
+/// the same cells, in the same order, and the same budget spent as `eval::for_each_in`.
+fn neighbours_loop<T: Tail>(
+    s: usize,
+    cell: ExprFn,
+    owner: Option<ExprFn>,
+    next: T,
+) -> GensFn {
+    Box::new(move |g, st, l, emit| {
+        let budget = crate::engine::budget::spend;
+        let who = match &owner {
+            Some(owner) => {
+                if !budget(g.board.cells.len() as u64) {
+                    return false;
+                }
+                Some(owner(g, st, l))
+            }
+            None => None,
+        };
+        if !budget(8) {
+            return false;
+        }
+        let c = cell(g, st, l);
+        let Some(list) = usize::try_from(c).ok().and_then(|c| g.board.neighbours.get(c)) else {
+            return true;
+        };
+        let cells = &st.data[g.cells_base..];
+        for &n in list {
+            let kept = who.is_none_or(|p| n >= 0 && CellWord(cells[n as usize]).owner() == p);
+            if kept {
+                l[s] = n;
+                if !next(g, st, l, emit) {
+                    return false;
+                }
+            }
+        }
+        true
+    })
+}
+
 /// For each row of a table of fixed directions and each cell, the (direction,
 /// neighbour) pairs a loop over the row visits: `starts[row * cells + cell]` is where
 /// the cell's run begins in `pairs`.
@@ -321,9 +390,19 @@ pub fn compile_gens(gens: &[Gen]) -> GensFn {
                 None => with_tail!(&gens[i + 1..], |next| any_loop(s, domain, next)),
             }
         }
+        Some(Gen::For(s, Domain::Cells)) => {
+            let s = slot(*s);
+            with_tail!(&gens[i + 1..], |next| cells_loop(s, next))
+        }
         Some(Gen::For(s, domain)) => {
             let s = slot(*s);
-            with_tail!(&gens[i + 1..], |next| any_loop(s, domain, next))
+            match neighbours_of(domain) {
+                Some((cell, owner)) => {
+                    let (cell, owner) = (compile(cell), owner.map(compile));
+                    with_tail!(&gens[i + 1..], |next| neighbours_loop(s, cell, owner, next))
+                }
+                None => with_tail!(&gens[i + 1..], |next| any_loop(s, domain, next)),
+            }
         }
         _ => Box::new(|g, st, l, emit| emit(g, st, l)),
     };
