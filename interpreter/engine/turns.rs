@@ -243,7 +243,15 @@ impl<'g> Engine<'g> {
                 let phase = &game.phases[work.phase()];
                 // A turn decided whole is one player's actions up to a chance event,
                 // a hand-over or its end.
-                let ended = self.end_checked(work)?.is_some();
+                // Below the root, the position the step was made from is not over: if
+                // the step left every word the end rules read as it was, none holds.
+                let unchanged = depth > 0
+                    && !super::budget::spent_out()
+                    && self
+                        .end_reads
+                        .as_ref()
+                        .is_some_and(|w| w.iter().all(|&i| work.data[i] == saved[i]));
+                let ended = !unchanged && self.end_checked(work)?.is_some();
                 let going_on = cont
                     && work.mover() == actor
                     && work.chance().is_none()

@@ -226,12 +226,7 @@ fn neighbours_of(d: &Domain) -> Option<(&Expr, Option<&Expr>)> {
 
 /// A loop into local `s` over the neighbours of a cell, maybe only those of one owner:
 /// the same cells, in the same order, and the same budget spent as `eval::for_each_in`.
-fn neighbours_loop<T: Tail>(
-    s: usize,
-    cell: ExprFn,
-    owner: Option<ExprFn>,
-    next: T,
-) -> GensFn {
+fn neighbours_loop<T: Tail>(s: usize, cell: ExprFn, owner: Option<ExprFn>, next: T) -> GensFn {
     Box::new(move |g, st, l, emit| {
         let budget = crate::engine::budget::spend;
         let who = match &owner {
@@ -247,7 +242,10 @@ fn neighbours_loop<T: Tail>(
             return false;
         }
         let c = cell(g, st, l);
-        let Some(list) = usize::try_from(c).ok().and_then(|c| g.board.neighbours.get(c)) else {
+        let Some(list) = usize::try_from(c)
+            .ok()
+            .and_then(|c| g.board.neighbours.get(c))
+        else {
             return true;
         };
         let cells = &st.data[g.cells_base..];
