@@ -30,7 +30,8 @@ out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 failed=0
 # Backgammon both with the cube (random doubles, takes and drops) and without it.
-for spec in "naytin-six" "invictus" "backgammon" "backgammon -o no-cube"; do
+for spec in "naytin-six" "naytin-six -o slide -o random-values -o cross-placement" "invictus" \
+  "backgammon" "backgammon -o no-cube"; do
   name=$(echo "$spec" | tr -c 'a-z0-9\n' '_')
   for side in old new; do
     if [ $side = old ]; then bin=$old; else bin=$new; fi
@@ -43,9 +44,9 @@ for spec in "naytin-six" "invictus" "backgammon" "backgammon -o no-cube"; do
   games=$(wc -l <"$out/$name.new.json")
   if cmp -s "$out/$name.old.json" "$out/$name.new.json" &&
     diff -r -q "$out/$name.old.records" "$out/$name.new.records" >/dev/null; then
-    printf '%-22s %4d games: identical\n' "$spec" "$games"
+    printf '%-56s %4d games: identical\n' "$spec" "$games"
   else
-    printf '%-22s %4d games: DIFFERENT\n' "$spec" "$games"
+    printf '%-56s %4d games: DIFFERENT\n' "$spec" "$games"
     diff "$out/$name.old.json" "$out/$name.new.json" | head -5 || true
     diff -r "$out/$name.old.records" "$out/$name.new.records" | head -10 || true
     failed=1

@@ -515,14 +515,16 @@ impl<'a> Fold<'a> {
 }
 
 /// The cells an aggregate loops over, when they are the board's, a region's or a
-/// track's (of a given player), maybe only those of one owner.
+/// track's (of a given player) or a cell's neighbours, maybe only those of one owner.
 enum CellList {
     All,
     Listed(Domain),
+    /// The neighbours of a cell.
+    Neighbours(ExprFn),
 }
 
-/// An aggregate over cells (all of them, a region or a track, maybe only those of one
-/// owner) as one closure: the loop reads the packed cells directly and calls the
+/// An aggregate over cells (all of them, a region, a track or a cell's neighbours,
+/// maybe only those of one owner) as one closure: the loop reads the packed cells directly and calls the
 /// compiled filter and value. The same values, in the same order, and the same budget
 /// spent as `eval::aggregate`. None for other domains.
 fn cell_aggregate(
@@ -539,6 +541,7 @@ fn cell_aggregate(
             lower_domain(&mut d);
             Some(CellList::Listed(d))
         }
+        Domain::Neighbours(c) => Some(CellList::Neighbours(compile(c))),
         _ => None,
     };
     let (list, owner) = match domain {
@@ -554,13 +557,19 @@ fn cell_aggregate(
         // What `eval::for_each_in` spends: the board's size for all cells or an owner's,
         // a region's or track's list otherwise.
         let size = match (&list, &owner) {
-            (CellList::Listed(_), None) => 8,
+            (CellList::Listed(_) | CellList::Neighbours(_), None) => 8,
             _ => n as u64,
         };
         if !crate::engine::budget::spend(size) {
             return fold.result();
         }
         let who = owner.as_ref().map(|o| o(g, st, l));
+        // The neighbours of one owner: the owner's loop, then the neighbours' own.
+        if let (CellList::Neighbours(_), Some(_)) = (&list, &owner) {
+            if !crate::engine::budget::spend(8) {
+                return fold.result();
+            }
+        }
         let cells = &st.data[g.cells_base..g.cells_base + n];
         let keep = |w: i32| who.is_none_or(|p| CellWord(w).owner() == p);
         match &list {
@@ -574,6 +583,17 @@ fn cell_aggregate(
             CellList::Listed(d) => {
                 for &c in eval::listed_cells(g, st, d, l) {
                     if keep(cells[c as usize]) && !fold.feed(g, st, l, c) {
+                        break;
+                    }
+                }
+            }
+            CellList::Neighbours(at) => {
+                let c = at(g, st, l);
+                let list = usize::try_from(c)
+                    .ok()
+                    .and_then(|c| g.board.neighbours.get(c));
+                for &c in list.map_or(&[][..], Vec::as_slice) {
+                    if c >= 0 && keep(cells[c as usize]) && !fold.feed(g, st, l, c) {
                         break;
                     }
                 }
