@@ -95,7 +95,10 @@ fn owned_loop<T: Tail>(s: usize, list: OwnedCells, next: T) -> GensFn {
         };
         let listed = match list {
             OwnedCells::All => {
-                return (0..).zip(cells).all(|(c, &w)| visit(c, w));
+                return super::for_each_owned(cells, who, |c| {
+                    l[s] = c;
+                    next(g, st, l, emit)
+                });
             }
             OwnedCells::Region(r) => &g.board.regions[r].lists,
             OwnedCells::Track(t) => &g.board.tracks[t].lists,
