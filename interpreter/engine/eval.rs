@@ -526,7 +526,7 @@ pub(crate) fn can(game: &Game, state: &State, action: Option<usize>) -> i32 {
 /// Returns false when stopped early.
 /// The cells of a region or track domain, for the player it names (none when the
 /// player is none).
-fn listed_cells<'g>(
+pub(crate) fn listed_cells<'g>(
     game: &'g Game,
     state: &State,
     domain: &Domain,

@@ -12,6 +12,7 @@ pub mod matchplay;
 pub mod notation;
 pub mod play;
 pub mod reach;
+mod reads;
 pub mod rng;
 pub mod state;
 mod turns;
@@ -189,6 +190,8 @@ pub struct Engine<'g> {
     overflow: std::cell::Cell<bool>,
     /// The loop steps one call into the engine may take (`budget::STEPS` unless set).
     pub loop_steps: u64,
+    /// The state words the end rules read, when they can be told (`reads`).
+    end_reads: Option<Vec<usize>>,
 }
 
 /// The most steps (actions or chance outcomes) listed at one decision, and so the
@@ -218,6 +221,7 @@ impl<'g> Engine<'g> {
             generating: std::cell::Cell::new(None),
             overflow: std::cell::Cell::new(false),
             loop_steps: budget::STEPS,
+            end_reads: reads::end_rules_read(game),
         }
     }
 

@@ -243,7 +243,15 @@ impl<'g> Engine<'g> {
                 let phase = &game.phases[work.phase()];
                 // A turn decided whole is one player's actions up to a chance event,
                 // a hand-over or its end.
-                let ended = self.end_checked(work)?.is_some();
+                // Below the root, the position the step was made from is not over: if
+                // the step left every word the end rules read as it was, none holds.
+                let unchanged = depth > 0
+                    && !super::budget::spent_out()
+                    && self
+                        .end_reads
+                        .as_ref()
+                        .is_some_and(|w| w.iter().all(|&i| work.data[i] == saved[i]));
+                let ended = !unchanged && self.end_checked(work)?.is_some();
                 let going_on = cont
                     && work.mover() == actor
                     && work.chance().is_none()
@@ -276,7 +284,8 @@ impl<'g> Engine<'g> {
     }
 
     /// Records the current path as a complete turn, settling `work` (the caller puts
-    /// it back). A turn that `ended` the game is complete however few steps it took:
+    /// it back); `stuck`: the search went on from here and found no action. A turn that
+    /// `ended` the game is complete however few steps it took:
     /// the phase's `maximize` keys do not weigh it against turns that go on.
     fn leaf(
         &mut self,
@@ -306,7 +315,14 @@ impl<'g> Engine<'g> {
                 }
             }
         }
-        self.settle_known(work, cont, stuck)?;
+        if stuck {
+            // The search went on from here, so no chance is pending, no end rule holds
+            // and `until` does not: with no action left, the turn ends.
+            work.data[SLOT_IN_TURN] = 1;
+            self.end_turn(work)?;
+        } else {
+            self.settle_known(work, cont, false)?;
+        }
         let mut hash = work.hash64();
         // An end rule that runs out of loop budget here is an error, as in `dfs`.
         let outcome = if ended { self.end_checked(work)? } else { None };

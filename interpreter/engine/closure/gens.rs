@@ -2,8 +2,8 @@
 
 use super::{compile, slot};
 use crate::board::NONE;
-use crate::engine::eval;
-use crate::engine::state::CellWord;
+use crate::engine::eval::{self, Locals};
+use crate::engine::state::{CellWord, State};
 use crate::ir::*;
 
 /// A `let` or `where` of a generator chain.
@@ -65,7 +65,7 @@ fn owned_cells(d: &Domain) -> Option<OwnedCells> {
 }
 
 /// A loop over any domain into local `s`, through the tree walker's `for_each_in`.
-fn any_loop(s: usize, domain: &Domain, next: GensFn) -> GensFn {
+fn any_loop<T: Tail>(s: usize, domain: &Domain, next: T) -> GensFn {
     let domain = domain.clone();
     Box::new(move |g, st, l, emit| {
         eval::for_each_in(g, st, &domain, l, &mut |g, st, x, l| {
@@ -77,7 +77,7 @@ fn any_loop(s: usize, domain: &Domain, next: GensFn) -> GensFn {
 
 /// A loop into local `s` over the mover's own cells (of the board, or of his region or
 /// track): one pass reading each cell's owner from the packed cells.
-fn owned_loop(s: usize, list: OwnedCells, next: GensFn) -> GensFn {
+fn owned_loop<T: Tail>(s: usize, list: OwnedCells, next: T) -> GensFn {
     Box::new(move |g, st, l, emit| {
         let n = g.board.cells.len();
         if !crate::engine::budget::spend(n as u64) {
@@ -95,13 +95,295 @@ fn owned_loop(s: usize, list: OwnedCells, next: GensFn) -> GensFn {
         };
         let listed = match list {
             OwnedCells::All => {
-                return (0..).zip(cells).all(|(c, &w)| visit(c, w));
+                return for_each_owned(cells, who, |c| {
+                    l[s] = c;
+                    next(g, st, l, emit)
+                });
             }
             OwnedCells::Region(r) => &g.board.regions[r].lists,
             OwnedCells::Track(t) => &g.board.tracks[t].lists,
         };
         let listed = listed.get(mover).map_or(&[][..], Vec::as_slice);
         listed.iter().all(|&c| visit(c, cells[c as usize]))
+    })
+}
+
+/// Calls `f` with each cell (in board order) of the packed `cells` whose owner is
+/// `who`, until it returns false; returns false then. For a player, each run of 32
+/// cells is first turned into a mask of the owned ones, a loop without branches the
+/// compiler makes wide, so that the cells of the other players cost almost nothing.
+#[inline(always)]
+fn for_each_owned(cells: &[i32], who: i32, mut f: impl FnMut(i32) -> bool) -> bool {
+    if !(0..=253).contains(&who) {
+        // None (empty cells) or neutral: rare, one cell at a time.
+        return (0..)
+            .zip(cells)
+            .all(|(c, &w)| CellWord(w).owner() != who || f(c));
+    }
+    // A cell is the player's when it holds a piece (count, bits 0-7) and its owner
+    // field (bits 24-31) is the player + 2 (`CellWord`).
+    let target = (who + 2) as u32;
+    for (k, chunk) in (0..).zip(cells.chunks(32)) {
+        let mut mask = 0u32;
+        for (i, &w) in chunk.iter().enumerate() {
+            let w = w as u32;
+            mask |= ((((w & 0xff) != 0) & ((w >> 24) == target)) as u32) << i;
+        }
+        while mask != 0 {
+            let i = mask.trailing_zeros() as i32;
+            mask &= mask - 1;
+            if !f(k * 32 + i) {
+                return false;
+            }
+        }
+    }
+    true
+}
+
+/// What a loop calls for each of its values: the rest of the chain. Loops are generic
+/// over it, so that the short ends most chains have (nothing more, or one or two
+/// `where`s before the binding is emitted) are fused into the loop's own closure, with
+/// no call between the loop and the emit.
+trait Tail: Fn(&Game, &State, &mut Locals, &mut EmitFn<'_>) -> bool + Send + Sync + 'static {}
+
+impl<T> Tail for T where
+    T: Fn(&Game, &State, &mut Locals, &mut EmitFn<'_>) -> bool + Send + Sync + 'static
+{
+}
+
+/// The end of a chain after a loop, by its shape.
+enum TailForm {
+    /// The binding is complete.
+    Emit,
+    /// `where empty(x)`, then complete.
+    WhereEmpty(usize),
+    /// One `where`, then complete.
+    Where(ExprFn),
+    /// Two `where`s, then complete.
+    Where2(ExprFn, ExprFn),
+    /// Anything else: the rest of the chain as its own closure.
+    Chain(GensFn),
+}
+
+fn tail_form(rest: &[Gen]) -> TailForm {
+    match rest {
+        [] => TailForm::Emit,
+        [Gen::Where(Expr::Operand(Operand::Empty(c)), _)] => TailForm::WhereEmpty(slot(*c)),
+        [Gen::Where(e, _)] => TailForm::Where(compile(e)),
+        [Gen::Where(e, _), Gen::Where(f, _)] => TailForm::Where2(compile(e), compile(f)),
+        _ => TailForm::Chain(compile_gens(rest)),
+    }
+}
+
+/// Builds a loop with the rest of the chain `rest` fused in as `$next`.
+macro_rules! with_tail {
+    ($rest:expr, |$next:ident| $build:expr) => {
+        match tail_form($rest) {
+            TailForm::Emit => {
+                let $next =
+                    |g: &Game, st: &State, l: &mut Locals, emit: &mut EmitFn<'_>| emit(g, st, l);
+                $build
+            }
+            TailForm::WhereEmpty(c) => {
+                let $next = move |g: &Game, st: &State, l: &mut Locals, emit: &mut EmitFn<'_>| {
+                    let x = l[c];
+                    !(x >= 0 && st.cell(g, x).count() == 0) || emit(g, st, l)
+                };
+                $build
+            }
+            TailForm::Where(f) => {
+                let $next = move |g: &Game, st: &State, l: &mut Locals, emit: &mut EmitFn<'_>| {
+                    f(g, st, l) == 0 || emit(g, st, l)
+                };
+                $build
+            }
+            TailForm::Where2(f, h) => {
+                let $next = move |g: &Game, st: &State, l: &mut Locals, emit: &mut EmitFn<'_>| {
+                    f(g, st, l) == 0 || h(g, st, l) == 0 || emit(g, st, l)
+                };
+                $build
+            }
+            TailForm::Chain(rest) => {
+                let $next = move |g: &Game, st: &State, l: &mut Locals, emit: &mut EmitFn<'_>| {
+                    rest(g, st, l, emit)
+                };
+                $build
+            }
+        }
+    };
+}
+
+/// A loop over the mover's row of fixed directions into local `s`.
+fn dirs_loop<T: Tail>(s: usize, table: Vec<Vec<i32>>, next: T) -> GensFn {
+    let size = table[0].len() as u64;
+    Box::new(move |g, st, l, emit| {
+        if !crate::engine::budget::spend(size) {
+            return false;
+        }
+        for &d in &table[st.mover().min(table.len() - 1)] {
+            l[s] = d;
+            if !next(g, st, l, emit) {
+                return false;
+            }
+        }
+        true
+    })
+}
+
+/// A loop over every cell into local `s`.
+fn cells_loop<T: Tail>(s: usize, next: T) -> GensFn {
+    Box::new(move |g, st, l, emit| {
+        let n = g.board.cells.len();
+        if !crate::engine::budget::spend(n as u64) {
+            return false;
+        }
+        for c in 0..n as i32 {
+            l[s] = c;
+            if !next(g, st, l, emit) {
+                return false;
+            }
+        }
+        true
+    })
+}
+
+/// The cell whose neighbours `d` lists, and the owner they are kept for, if any.
+fn neighbours_of(d: &Domain) -> Option<(&Expr, Option<&Expr>)> {
+    match d {
+        Domain::Neighbours(c) => Some((c, None)),
+        Domain::Owned { inner, owner } => match inner.as_ref() {
+            Domain::Neighbours(c) => Some((c, Some(owner))),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// A loop into local `s` over the neighbours of a cell, maybe only those of one owner:
+/// the same cells, in the same order, and the same budget spent as `eval::for_each_in`.
+fn neighbours_loop<T: Tail>(s: usize, cell: ExprFn, owner: Option<ExprFn>, next: T) -> GensFn {
+    Box::new(move |g, st, l, emit| {
+        let budget = crate::engine::budget::spend;
+        let who = match &owner {
+            Some(owner) => {
+                if !budget(g.board.cells.len() as u64) {
+                    return false;
+                }
+                Some(owner(g, st, l))
+            }
+            None => None,
+        };
+        if !budget(8) {
+            return false;
+        }
+        let c = cell(g, st, l);
+        let Some(list) = usize::try_from(c)
+            .ok()
+            .and_then(|c| g.board.neighbours.get(c))
+        else {
+            return true;
+        };
+        let cells = &st.data[g.cells_base..];
+        for &n in list {
+            let kept = who.is_none_or(|p| n >= 0 && CellWord(cells[n as usize]).owner() == p);
+            if kept {
+                l[s] = n;
+                if !next(g, st, l, emit) {
+                    return false;
+                }
+            }
+        }
+        true
+    })
+}
+
+/// For each row of a table of fixed directions and each cell, the (direction,
+/// neighbour) pairs a loop over the row visits: `starts[row * cells + cell]` is where
+/// the cell's run begins in `pairs`.
+struct NeighbourTable {
+    cells: usize,
+    starts: Vec<u32>,
+    pairs: Vec<(i32, i32)>,
+}
+
+impl NeighbourTable {
+    fn new(board: &crate::board::Board, table: &[Vec<i32>], skip_none: bool) -> Self {
+        let cells = board.cells.len();
+        let mut starts = vec![0];
+        let mut pairs = Vec::new();
+        for row in table {
+            for c in 0..cells as i32 {
+                for &d in row {
+                    let n = board.step(c, d);
+                    if !(skip_none && n == NONE) {
+                        pairs.push((d, n));
+                    }
+                }
+                starts.push(pairs.len() as u32);
+            }
+        }
+        NeighbourTable {
+            cells,
+            starts,
+            pairs,
+        }
+    }
+
+    /// The pairs of cell `c` in row `row`, if `c` is a cell.
+    #[inline(always)]
+    fn of(&self, row: usize, c: i32) -> Option<&[(i32, i32)]> {
+        if c < 0 || c as usize >= self.cells {
+            return None;
+        }
+        let i = row * self.cells + c as usize;
+        let (a, b) = (*self.starts.get(i)?, *self.starts.get(i + 1)?);
+        self.pairs.get(a as usize..b as usize)
+    }
+}
+
+/// A loop over the mover's row of fixed directions into local `s`, each followed by
+/// `let to = step(from, s)` (and `where to != none` when `skip_none`): the pairs of
+/// direction and neighbour are read from a table made for the board on the first call.
+fn neighbour_loop<T: Tail>(
+    s: usize,
+    table: Vec<Vec<i32>>,
+    from: usize,
+    to: usize,
+    skip_none: bool,
+    next: T,
+) -> GensFn {
+    let size = table[0].len() as u64;
+    let pairs = std::sync::OnceLock::new();
+    Box::new(move |g, st, l, emit| {
+        if !crate::engine::budget::spend(size) {
+            return false;
+        }
+        let c = l[from];
+        let row = st.mover().min(table.len() - 1);
+        let pairs = pairs.get_or_init(|| NeighbourTable::new(&g.board, &table, skip_none));
+        if let Some(run) = pairs.of(row, c) {
+            for &(d, n) in run {
+                l[s] = d;
+                l[to] = n;
+                if !next(g, st, l, emit) {
+                    return false;
+                }
+            }
+            return true;
+        }
+        // Not a cell: every neighbour is none.
+        for &d in &table[row] {
+            let n = g.board.step(c, d);
+            if skip_none && n == NONE {
+                continue;
+            }
+            l[s] = d;
+            l[to] = n;
+            if !next(g, st, l, emit) {
+                return false;
+            }
+        }
+        true
     })
 }
 
@@ -123,52 +405,38 @@ pub fn compile_gens(gens: &[Gen]) -> GensFn {
         Some(Gen::For(s, Domain::FixedDirs(table))) if !table.is_empty() => {
             // Directions fixed per player: a loop over the mover's row of the table.
             let (s, table) = (slot(*s), table.clone());
-            let size = table[0].len() as u64;
-            if let Some((from, to, skip_none, rest)) = neighbour_step(&gens[i + 1..], s) {
+            match neighbour_step(&gens[i + 1..], s) {
                 // `let to = step(from, d)`, maybe with `where to != none`: the neighbour
                 // is read from the board's table inside the loop.
-                let next = compile_gens(rest);
-                return Box::new(move |g, st, l, emit| {
-                    if !crate::engine::budget::spend(size) {
-                        return false;
-                    }
-                    let c = l[from];
-                    for &d in &table[st.mover().min(table.len() - 1)] {
-                        let n = g.board.step(c, d);
-                        if skip_none && n == NONE {
-                            continue;
-                        }
-                        l[s] = d;
-                        l[to] = n;
-                        if !next(g, st, l, emit) {
-                            return false;
-                        }
-                    }
-                    true
-                });
+                Some((from, to, skip_none, rest)) => {
+                    with_tail!(rest, |next| neighbour_loop(
+                        s, table, from, to, skip_none, next
+                    ))
+                }
+                None => with_tail!(&gens[i + 1..], |next| dirs_loop(s, table, next)),
             }
-            let next = compile_gens(&gens[i + 1..]);
-            Box::new(move |g, st, l, emit| {
-                if !crate::engine::budget::spend(size) {
-                    return false;
-                }
-                for &d in &table[st.mover().min(table.len() - 1)] {
-                    l[s] = d;
-                    if !next(g, st, l, emit) {
-                        return false;
-                    }
-                }
-                true
-            })
         }
         Some(Gen::For(s, domain @ Domain::Owned { inner, owner })) if is_mover(owner) => {
-            let next = compile_gens(&gens[i + 1..]);
+            let s = slot(*s);
             match owned_cells(inner) {
-                Some(list) => owned_loop(slot(*s), list, next),
-                None => any_loop(slot(*s), domain, next),
+                Some(list) => with_tail!(&gens[i + 1..], |next| owned_loop(s, list, next)),
+                None => with_tail!(&gens[i + 1..], |next| any_loop(s, domain, next)),
             }
         }
-        Some(Gen::For(s, domain)) => any_loop(slot(*s), domain, compile_gens(&gens[i + 1..])),
+        Some(Gen::For(s, Domain::Cells)) => {
+            let s = slot(*s);
+            with_tail!(&gens[i + 1..], |next| cells_loop(s, next))
+        }
+        Some(Gen::For(s, domain)) => {
+            let s = slot(*s);
+            match neighbours_of(domain) {
+                Some((cell, owner)) => {
+                    let (cell, owner) = (compile(cell), owner.map(compile));
+                    with_tail!(&gens[i + 1..], |next| neighbours_loop(s, cell, owner, next))
+                }
+                None => with_tail!(&gens[i + 1..], |next| any_loop(s, domain, next)),
+            }
+        }
         _ => Box::new(|g, st, l, emit| emit(g, st, l)),
     };
     // The most frequent runs between two loops get a closure without a loop.

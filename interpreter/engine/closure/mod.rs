@@ -5,6 +5,7 @@
 //! the tree walker's large `match`, whose every call saves and restores many registers.
 //! The values are exactly the tree walker's (`eval`), which stays for everything else.
 
+mod aggregate;
 mod gens;
 mod stmt;
 
@@ -418,6 +419,9 @@ pub fn compile(e: &Expr) -> ExprFn {
             filter,
             value,
         } => {
+            if let Some(f) = aggregate::over_cells(*op, *s, domain, filter, value) {
+                return f;
+            }
             // The loop itself is the tree walker's; what it evaluates per element is
             // compiled.
             let (op, s) = (*op, *s);

@@ -1,0 +1,164 @@
+//! Aggregates (`count`, `sum`, `exists`...) over cells as closures.
+
+use super::{compile, lower_domain, slot};
+use crate::engine::eval::{self, Locals};
+use crate::engine::state::{CellWord, State};
+use crate::ir::*;
+
+/// An aggregate's running result over the values of its loop, as `eval::aggregate`
+/// computes it, with the filter and value compiled.
+struct Fold<'a> {
+    op: AggOp,
+    slot: usize,
+    filter: Option<&'a ExprFn>,
+    value: Option<&'a ExprFn>,
+    count: i32,
+    acc: Option<i32>,
+    stop: bool,
+}
+
+impl<'a> Fold<'a> {
+    fn new(op: AggOp, slot: usize, filter: Option<&'a ExprFn>, value: Option<&'a ExprFn>) -> Self {
+        Fold {
+            op,
+            slot,
+            filter,
+            value,
+            count: 0,
+            acc: None,
+            stop: false,
+        }
+    }
+
+    /// Takes value `x` of the loop; false when the result is known.
+    #[inline(always)]
+    fn feed(&mut self, g: &Game, st: &State, l: &mut Locals, x: i32) -> bool {
+        l[self.slot] = x;
+        if let Some(f) = self.filter {
+            if f(g, st, l) == 0 {
+                if self.op == AggOp::All {
+                    // A counterexample: not all hold.
+                    self.stop = true;
+                    return false;
+                }
+                return true;
+            }
+        }
+        self.count += 1;
+        match self.op {
+            AggOp::Exists => {
+                self.stop = true;
+                false
+            }
+            AggOp::Count | AggOp::All => true,
+            op @ (AggOp::Sum | AggOp::Min | AggOp::Max) => {
+                let v = self.value.map_or(x, |v| v(g, st, l));
+                self.acc = Some(match (op, self.acc) {
+                    (_, None) => v,
+                    (AggOp::Sum, Some(a)) => a.wrapping_add(v),
+                    (AggOp::Min, Some(a)) => a.min(v),
+                    (_, Some(a)) => a.max(v),
+                });
+                true
+            }
+        }
+    }
+
+    fn result(&self) -> i32 {
+        match self.op {
+            AggOp::Count => self.count,
+            AggOp::Exists => self.stop as i32,
+            AggOp::All => (!self.stop) as i32,
+            _ => self.acc.unwrap_or(0),
+        }
+    }
+}
+
+/// The cells an aggregate loops over, when they are the board's, a region's or a
+/// track's (of a given player) or a cell's neighbours, maybe only those of one owner.
+enum CellList {
+    All,
+    Listed(Domain),
+    /// The neighbours of a cell.
+    Neighbours(ExprFn),
+}
+
+/// An aggregate over cells (all of them, a region, a track or a cell's neighbours,
+/// maybe only those of one owner) as one closure: the loop reads the packed cells directly and calls the
+/// compiled filter and value. The same values, in the same order, and the same budget
+/// spent as `eval::aggregate`. None for other domains.
+pub(super) fn over_cells(
+    op: AggOp,
+    s: u8,
+    domain: &Domain,
+    filter: &Option<Box<Expr>>,
+    value: &Option<Box<Expr>>,
+) -> Option<ExprFn> {
+    let listed = |d: &Domain| match d {
+        Domain::Cells => Some(CellList::All),
+        Domain::Region { .. } | Domain::Track { .. } => {
+            let mut d = d.clone();
+            lower_domain(&mut d);
+            Some(CellList::Listed(d))
+        }
+        Domain::Neighbours(c) => Some(CellList::Neighbours(compile(c))),
+        _ => None,
+    };
+    let (list, owner) = match domain {
+        Domain::Owned { inner, owner } => (listed(inner)?, Some(compile(owner))),
+        d => (listed(d)?, None),
+    };
+    let s = slot(s);
+    let filter = filter.as_deref().map(compile);
+    let value = value.as_deref().map(compile);
+    Some(Box::new(move |g, st, l| {
+        let mut fold = Fold::new(op, s, filter.as_ref(), value.as_ref());
+        let n = g.board.cells.len();
+        // What `eval::for_each_in` spends: the board's size for all cells or an owner's,
+        // a region's or track's list otherwise.
+        let size = match (&list, &owner) {
+            (CellList::Listed(_) | CellList::Neighbours(_), None) => 8,
+            _ => n as u64,
+        };
+        if !crate::engine::budget::spend(size) {
+            return fold.result();
+        }
+        let who = owner.as_ref().map(|o| o(g, st, l));
+        // The neighbours of one owner: the owner's loop, then the neighbours' own.
+        if let (CellList::Neighbours(_), Some(_)) = (&list, &owner) {
+            if !crate::engine::budget::spend(8) {
+                return fold.result();
+            }
+        }
+        let cells = &st.data[g.cells_base..g.cells_base + n];
+        let keep = |w: i32| who.is_none_or(|p| CellWord(w).owner() == p);
+        match &list {
+            CellList::All => {
+                for (c, &w) in (0..).zip(cells) {
+                    if keep(w) && !fold.feed(g, st, l, c) {
+                        break;
+                    }
+                }
+            }
+            CellList::Listed(d) => {
+                for &c in eval::listed_cells(g, st, d, l) {
+                    if keep(cells[c as usize]) && !fold.feed(g, st, l, c) {
+                        break;
+                    }
+                }
+            }
+            CellList::Neighbours(at) => {
+                let c = at(g, st, l);
+                let list = usize::try_from(c)
+                    .ok()
+                    .and_then(|c| g.board.neighbours.get(c));
+                for &c in list.map_or(&[][..], Vec::as_slice) {
+                    if c >= 0 && keep(cells[c as usize]) && !fold.feed(g, st, l, c) {
+                        break;
+                    }
+                }
+            }
+        }
+        fold.result()
+    }))
+}

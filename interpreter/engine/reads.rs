@@ -1,0 +1,155 @@
+//! The words of the state an expression reads, when they can be known before playing:
+//! the turn search uses them to tell that a step left the end rules as they were.
+
+use crate::ir::*;
+
+/// Adds to `out` every state word `e` may read; false when they cannot be told (a cell
+/// given by a value computed while playing, a loop, a generation...).
+pub(crate) fn words_read(game: &Game, e: &Expr, out: &mut Vec<usize>) -> bool {
+    let players = game.players.len();
+    let counter = |base: usize, player: &Option<Box<Expr>>, out: &mut Vec<usize>| {
+        out.extend(base..(base + players).min(game.data_len));
+        player.as_deref().is_none_or(|p| words_read(game, p, out))
+    };
+    match e {
+        Expr::Const(_) | Expr::Local(_) | Expr::RelDir(_) => true,
+        Expr::Mover => {
+            out.push(SLOT_MOVER);
+            true
+        }
+        Expr::Phase => {
+            out.push(SLOT_PHASE);
+            true
+        }
+        Expr::Opponent(a) | Expr::Not(a) | Expr::Neg(a) | Expr::Abs(a) => words_read(game, a, out),
+        Expr::Counter { base, player } => counter(*base, player, out),
+        Expr::ZoneCell { player, .. } => words_read(game, player, out),
+        Expr::Owner(c) | Expr::Value(c) | Expr::Count(c) | Expr::Empty(c) | Expr::Is(c, _) => {
+            cell_read(game, c, out)
+        }
+        Expr::PoolSize { pool, player } => {
+            let def = &game.pools[*pool];
+            let n = if def.per_player { players } else { 1 };
+            out.extend(def.base..(def.base + n * def.width()).min(game.data_len));
+            player.as_deref().is_none_or(|p| words_read(game, p, out))
+        }
+        Expr::Binary(_, a, b)
+        | Expr::And(a, b)
+        | Expr::Or(a, b)
+        | Expr::Min(a, b)
+        | Expr::Max(a, b) => words_read(game, a, out) && words_read(game, b, out),
+        Expr::If(c, a, b) => {
+            words_read(game, c, out) && words_read(game, a, out) && words_read(game, b, out)
+        }
+        Expr::Operand(o) => operand_read(game, *o, out),
+        Expr::Simple(_, a, b) => operand_read(game, *a, out) && operand_read(game, *b, out),
+        Expr::Compiled(c) => words_read(game, &c.source, out),
+        _ => false,
+    }
+}
+
+/// The words a read of cell `c` (its top layer) may look at: known for a fixed cell or
+/// an off-board zone's cells.
+fn cell_read(game: &Game, c: &Expr, out: &mut Vec<usize>) -> bool {
+    let cells = game.board.cells.len();
+    let mut cell = |c: i32| {
+        if c >= 0 && (c as usize) < cells {
+            out.push(game.cells_base + c as usize);
+        }
+    };
+    match c {
+        Expr::Const(c) | Expr::Operand(Operand::Const(c)) => {
+            cell(*c);
+            true
+        }
+        Expr::ZoneCell { zone, player } => {
+            game.board.zones[*zone].cells.iter().for_each(|&c| cell(c));
+            words_read(game, player, out)
+        }
+        Expr::Operand(Operand::ZoneMover(zone)) => {
+            game.board.zones[*zone as usize]
+                .cells
+                .iter()
+                .for_each(|&c| cell(c));
+            out.push(SLOT_MOVER);
+            true
+        }
+        _ => false,
+    }
+}
+
+fn operand_read(game: &Game, o: Operand, out: &mut Vec<usize>) -> bool {
+    let players = game.players.len();
+    match o {
+        Operand::Const(_) | Operand::Local(_) | Operand::Step(..) => true,
+        Operand::Mover | Operand::Opponent | Operand::ZoneMover(_) | Operand::TrackPosMover(..) => {
+            out.push(SLOT_MOVER);
+            true
+        }
+        Operand::Counter(slot) => {
+            out.push(slot);
+            true
+        }
+        Operand::CounterMover(base) => {
+            out.push(SLOT_MOVER);
+            out.extend(base..(base + players).min(game.data_len));
+            true
+        }
+        Operand::Owner(_) | Operand::Value(_) | Operand::Count(_) | Operand::Empty(_) => false,
+    }
+}
+
+/// The words the `when` of every end rule may read, if they can all be told.
+pub(crate) fn end_rules_read(game: &Game) -> Option<Vec<usize>> {
+    let mut out = Vec::new();
+    for rule in &game.ends {
+        if !words_read(game, &rule.when, &mut out) {
+            return None;
+        }
+    }
+    out.sort_unstable();
+    out.dedup();
+    out.retain(|&w| w < game.data_len);
+    Some(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn game(name: &str) -> Game {
+        let text = crate::games::built_in(name).expect("a built-in game");
+        crate::compile(&crate::Source::new(name, text), &[]).expect("the rules compile")
+    }
+
+    #[test]
+    fn backgammon_end_rules_read_the_borne_off_checkers_and_the_drop() {
+        // `count(off[p]) == checkers` for each player, and `dropped != none`.
+        let g = game("backgammon");
+        let off = g
+            .board
+            .zones
+            .iter()
+            .find(|z| z.name == "off")
+            .expect("zone off");
+        let dropped = g
+            .counters
+            .iter()
+            .find(|c| c.name == "dropped")
+            .expect("dropped");
+        let mut want: Vec<usize> = off
+            .cells
+            .iter()
+            .map(|&c| g.cells_base + c as usize)
+            .collect();
+        want.push(dropped.base);
+        want.sort_unstable();
+        assert_eq!(end_rules_read(&g), Some(want));
+    }
+
+    #[test]
+    fn a_loop_over_the_cells_cannot_be_told() {
+        // Invictus ends when a player has no die left on the board: `exists` over cells.
+        assert_eq!(end_rules_read(&game("invictus")), None);
+    }
+}
