@@ -568,3 +568,131 @@ fn why_a_turn_is_beaten_on_maximize() {
     );
     assert!(s.handle("why 4>5 5>7").text.contains("is legal"));
 }
+
+/// A rules file of two one-step turns, `left` and `right`, over `n` counters; `left`
+/// sets counter `c{d}` to 1, `right` sets it to 2 and writes `pair` into `c{j}` and
+/// `c{j + 1}`.
+fn twins(n: usize, d: usize, j: usize, pair: (i32, i32)) -> String {
+    let counters: String = (0..n).map(|i| format!("counter c{i}\n")).collect();
+    let literal = |v: i32| match v {
+        i32::MIN => "-2147483647 - 1".to_string(),
+        v => v.to_string(),
+    };
+    format!(
+        "game \"Twins\"\nplayers north, south\nboard {{\n  line 1..2\n}}\npiece stone\n{counters}\
+         action left \"left\" {{\n  c{d} = 1\n}}\n\
+         action right \"right\" {{\n  c{d} = 2\n  c{j} = {}\n  c{} = {}\n}}\n\
+         phase play {{\n  starts north\n  decide turn\n  actions left, right\n}}\n",
+        literal(pair.0),
+        j + 1,
+        literal(pair.1)
+    )
+}
+
+/// The lane `lane` of `State::hash64` before chunk `chunk`: eight words a chunk, two
+/// words mixed into each of four lanes (a copy of its arithmetic, checked below by
+/// the hashes it makes equal).
+fn lane_before(data: &[i32], lane: usize, chunk: usize) -> u64 {
+    const K: u64 = 0x9e37_79b9_7f4a_7c15;
+    let mut l = lane as u64 + 1;
+    for c in data.chunks_exact(8).take(chunk) {
+        let w = u64::from(c[2 * lane] as u32) | (u64::from(c[2 * lane + 1] as u32) << 32);
+        l = (l ^ w).wrapping_mul(K).rotate_left(29);
+    }
+    l
+}
+
+/// The results of the two turns of a game made by `twins`.
+fn twin_results(game: &Game) -> (Choices, State) {
+    let mut engine = Engine::new(game);
+    let start = engine.initial_state().expect("start");
+    let mut choices = Choices::default();
+    engine.legal(&start, &mut choices).expect("legal");
+    (choices, start)
+}
+
+/// Makes the two turns of `twins` reach positions with one hash: the positions they
+/// settle into (`settled`: the turn search's list of turns tells them apart), or the
+/// positions right after their step (the search's record of positions reached in the
+/// turn tells them apart). Checks that both turns stay.
+fn twins_sharing_a_hash(settled: bool) {
+    // Two positions with one hash differ in one counter word (1 or 2) and, in a later
+    // chunk of the same lane, in a pair of counter words chosen so that the lane comes
+    // out the same.
+    let n = 24;
+    let compile = |text: String| {
+        tabula::compile(&Source::new("twins.tabula", text), &[]).expect("twins compiles")
+    };
+    let template = compile(twins(n, 0, 1, (0, 0)));
+    let base = |g: &Game, i: usize| {
+        g.counters
+            .iter()
+            .find(|c| c.name == format!("c{i}"))
+            .expect("counter")
+            .base
+    };
+    let whole = template.data_len - template.data_len % 8;
+    let lane = |w: usize| (w % 8) / 2;
+    let (d, j) = (0..n)
+        .flat_map(|d| (0..n - 1).map(move |j| (d, j)))
+        .find(|&(d, j)| {
+            let (wd, wj) = (base(&template, d), base(&template, j));
+            wj % 2 == 0
+                && base(&template, j + 1) == wj + 1
+                && wj + 1 < whole
+                && lane(wd) == lane(wj)
+                && wd / 8 < wj / 8
+        })
+        .expect("a counter and a pair of counters in one lane");
+    let (wd, wj) = (base(&template, d), base(&template, j));
+    // The positions to make equal in hash, before the pair is written.
+    let plain = compile(twins(n, d, j, (0, 0)));
+    let (choices, start) = twin_results(&plain);
+    assert_eq!(choices.len(), 2);
+    let (mut x, mut y) = (start.clone(), start.clone());
+    if settled {
+        x.data
+            .copy_from_slice(choices.result(0).expect("left's position"));
+        y.data
+            .copy_from_slice(choices.result(1).expect("right's position"));
+    } else {
+        (x.data[wd], y.data[wd]) = (1, 2);
+    }
+    assert_eq!((x.data[wd], y.data[wd]), (1, 2));
+    let chunk = wj / 8;
+    let want = lane_before(&x.data, lane(wj), chunk) ^ lane_before(&y.data, lane(wj), chunk);
+    let pair = (want as u32 as i32, (want >> 32) as u32 as i32);
+    (y.data[wj], y.data[wj + 1]) = pair;
+    assert_ne!(x, y);
+    assert_eq!(
+        x.hash64(),
+        y.hash64(),
+        "the two positions no longer share a hash: State::hash64 changed, and this \
+         construction with it"
+    );
+    let game = compile(twins(n, d, j, pair));
+    let (choices, start) = twin_results(&game);
+    assert_eq!(
+        choices.len(),
+        2,
+        "two positions with one hash are two turns"
+    );
+    assert_ne!(choices.result(0), choices.result(1));
+    let mut engine = Engine::new(&game);
+    let turns = engine
+        .trace_moves(&start)
+        .expect("trace")
+        .turns
+        .expect("turns");
+    assert_eq!((turns.complete, turns.distinct), (2, 2));
+}
+
+#[test]
+fn two_turns_whose_positions_share_a_hash_stay_two() {
+    twins_sharing_a_hash(true);
+}
+
+#[test]
+fn two_positions_reached_in_a_turn_that_share_a_hash_are_both_searched() {
+    twins_sharing_a_hash(false);
+}
