@@ -12,7 +12,8 @@
 //!   same position as the choice, and `why` calls it legal.
 //!
 //! Random games choose uniformly among all choices half the time (so that the cube is
-//! offered, taken and dropped, which playouts never do) and by playout weight else.
+//! offered, taken and dropped, which playouts never do) and by playout weight else;
+//! `TABULA_LONG=1` plays twenty times as many.
 //! Below them, positions worked out by hand: the cube decision the explainer once
 //! miscounted, a turn beaten on `maximize`, and two turns whose positions share a hash.
 
@@ -311,6 +312,12 @@ impl<'g> Paths<'g> {
 
 /// Plays `games` random games of `game` from its start, checking every position.
 fn random_games(label: &str, game: &Game, games: usize, max_decisions: usize, seed: u64) -> Seen {
+    // The long run (`TABULA_LONG=1`) plays twenty times as many games.
+    let games = if examples_support::long() {
+        games * 20
+    } else {
+        games
+    };
     let tree_game = tree_walking(game);
     assert!(
         !has_compiled(&tree_game),
@@ -695,4 +702,27 @@ fn two_turns_whose_positions_share_a_hash_stay_two() {
 #[test]
 fn two_positions_reached_in_a_turn_that_share_a_hash_are_both_searched() {
     twins_sharing_a_hash(false);
+}
+
+#[test]
+fn a_turn_that_ends_the_game_is_kept_whatever_its_keys() {
+    // The walk, where reaching the trap also wins: `4>6` uses one die but ends the
+    // game, so it is kept beside `4>5 5>7` (two dice), which `maximize` keeps among the
+    // turns that go on. Two sequences, both kept, two turns; the best keys are (2).
+    let text = format!("{WALK}end \"trapped\" when not empty(#6) winner north\n");
+    let game = tabula::compile(&Source::new("walk.tabula", text), &[]).expect("compiles");
+    let mut engine = Engine::new(&game);
+    let start = engine.initial_state().expect("start");
+    assert_eq!(common::sorted(&texts(&mut engine, &start)), ["4>5 5>7", "4>6"]);
+    let turns = engine
+        .trace_moves(&start)
+        .expect("trace")
+        .turns
+        .expect("turns");
+    assert_eq!(
+        (turns.complete, turns.kept, turns.distinct, turns.best),
+        (2, 2, 2, vec![2])
+    );
+    let why = engine.why(&start, "4>6").expect("why");
+    assert!(why.legal, "{:?}", why.findings);
 }
