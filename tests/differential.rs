@@ -154,23 +154,6 @@ fn single_stepping(game: &Game) -> Game {
 
 // ------------------------------------------------------------------ the checks
 
-/// The choices as comparable data.
-fn listed(
-    c: &Choices,
-) -> (
-    Vec<tabula::Step>,
-    Vec<(u32, u32)>,
-    Vec<(u32, u32, u32)>,
-    Vec<u32>,
-) {
-    (
-        c.steps.clone(),
-        c.ranges.clone(),
-        c.alternatives.clone(),
-        c.weights.clone(),
-    )
-}
-
 /// A step with only the values its action's generators bind (the engine's scratch
 /// slots may hold what an earlier generation left there; nothing reads them).
 fn bound(game: &Game, step: &tabula::Step) -> tabula::Step {
@@ -217,7 +200,10 @@ impl<'g> Paths<'g> {
         self.tree
             .legal(state, &mut by_tree)
             .expect("legal by the tree walker");
-        assert_eq!(listed(&choices), listed(&by_tree), "{}", at());
+        assert_eq!(choices.steps, by_tree.steps, "{}", at());
+        assert_eq!(choices.ranges, by_tree.ranges, "{}", at());
+        assert_eq!(choices.alternatives, by_tree.alternatives, "{}", at());
+        assert_eq!(choices.weights, by_tree.weights, "{}", at());
         assert_eq!(choices.results, by_tree.results, "{}", at());
         self.seen.positions += 1;
 
@@ -713,7 +699,10 @@ fn a_turn_that_ends_the_game_is_kept_whatever_its_keys() {
     let game = tabula::compile(&Source::new("walk.tabula", text), &[]).expect("compiles");
     let mut engine = Engine::new(&game);
     let start = engine.initial_state().expect("start");
-    assert_eq!(common::sorted(&texts(&mut engine, &start)), ["4>5 5>7", "4>6"]);
+    assert_eq!(
+        common::sorted(&texts(&mut engine, &start)),
+        ["4>5 5>7", "4>6"]
+    );
     let turns = engine
         .trace_moves(&start)
         .expect("trace")
