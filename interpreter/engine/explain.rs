@@ -81,10 +81,12 @@ pub struct ActionTrace {
 pub struct TurnTrace {
     /// Complete step sequences found (cut at TURN_BUDGET).
     pub complete: u64,
-    /// The best `maximize` keys and how many sequences reach them.
+    /// The best `maximize` keys of the sequences that do not end the game, and how
+    /// many sequences are kept: those that reach them and those that end the game.
     pub best: Vec<i32>,
     pub kept: u64,
-    /// Legal turns left (distinct positions).
+    /// Legal turns left: the distinct positions the kept sequences lead to (a pass
+    /// when there is none and the phase passes), found by the explainer's own search.
     pub distinct: usize,
     pub truncated: bool,
 }
@@ -100,6 +102,18 @@ pub struct MoveTrace {
     /// The preferred actions that had moves (so the others were skipped).
     pub preferred: Vec<usize>,
     pub turns: Option<TurnTrace>,
+}
+
+/// A complete turn found by the explainer's own turn search.
+struct TurnLeaf {
+    /// The phase's `maximize` keys when the turn was over (before it was settled).
+    keys: Vec<i32>,
+    /// Whether an end rule held when the turn was over: its keys are not weighed.
+    ended: bool,
+    /// How the game ended, for a turn that ends it (read once the turn is settled).
+    outcome: Option<super::Outcome>,
+    /// The position the turn settles into.
+    data: Vec<i32>,
 }
 
 /// A move the explainer can print: its text with and without marks, where it failed.
@@ -213,7 +227,9 @@ impl<'g> Engine<'g> {
         let mut remaining = split_ordered(text);
         let mut done: Vec<String> = Vec::new();
         let mut work = state.clone();
-        let mut keys: Option<Vec<i32>> = None;
+        let actor = state.mover();
+        // The turn's `maximize` keys once it is over, and whether it ended the game.
+        let mut keys: Option<(Vec<i32>, bool)> = None;
         while !remaining.is_empty() {
             if keys.is_some() {
                 let m = format!(
@@ -248,13 +264,14 @@ impl<'g> Engine<'g> {
             };
             done.push(remaining.remove(k));
             let cont = self.run_step(&mut work, &step)?;
-            if self.turn_goes_on(&work, cont) && !self.single_steps(&work).is_empty() {
+            if self.turn_goes_on(&work, actor, cont) && !self.single_steps(&work).is_empty() {
                 work.data[SLOT_IN_TURN] = 1;
             } else {
-                keys = Some(self.maximize_keys(&work));
+                let ended = self.end_outcome(&work).is_some();
+                keys = Some((self.maximize_keys(&work), ended));
             }
         }
-        let Some(keys) = keys else {
+        let Some((keys, ended)) = keys else {
             let next: Vec<String> = self
                 .single_steps(&work)
                 .iter()
@@ -270,28 +287,23 @@ impl<'g> Engine<'g> {
                 anchor: Anchor::None,
             }]);
         };
-        if !choices.is_empty() && choices.get(0)[0].kind == StepKind::Action {
-            let best_steps = choices.get(0).to_vec();
-            let mut best_state = state.clone();
-            for (i, s) in best_steps.iter().enumerate() {
-                self.run_step(&mut best_state, s)?;
-                if i + 1 < best_steps.len() {
-                    best_state.data[SLOT_IN_TURN] = 1;
+        // A turn that ends the game is kept whatever its keys, as the turn search keeps
+        // it; the others are weighed against the best legal turn that does not end it.
+        if !ended && !game.phases[p].maximize.is_empty() {
+            if let Some((best, i)) = self.best_kept_keys(state, choices)? {
+                if keys < best {
+                    let example = self.choice_text(state, choices.get(i))?;
+                    let m = format!(
+                        "`{text}` is a whole turn, but phase `{}` keeps only the turns that do best by its `maximize`: this one scores ({}), the best ({}), e.g. `{example}`",
+                        game.phases[p].name,
+                        join_numbers(&keys),
+                        join_numbers(&best)
+                    );
+                    return Ok(vec![Finding {
+                        message: m,
+                        anchor: Anchor::Maximize(p),
+                    }]);
                 }
-            }
-            let best = self.maximize_keys(&best_state);
-            if keys < best {
-                let example = self.choice_text(state, &best_steps)?;
-                let m = format!(
-                    "`{text}` is a whole turn, but phase `{}` keeps only the turns that do best by its `maximize`: this one scores ({}), the best ({}), e.g. `{example}`",
-                    game.phases[p].name,
-                    join_numbers(&keys),
-                    join_numbers(&best)
-                );
-                return Ok(vec![Finding {
-                    message: m,
-                    anchor: Anchor::Maximize(p),
-                }]);
             }
         }
         let m = format!(
@@ -303,8 +315,10 @@ impl<'g> Engine<'g> {
         }])
     }
 
-    /// Whether a turn continues after a step (the engine's own test).
-    fn turn_goes_on(&self, work: &State, cont: bool) -> bool {
+    /// Whether a turn decided whole continues after a step: the turn search's own test
+    /// (the step says `continue`, the same player is still to act, no chance event is
+    /// pending, the game is not over and the phase's `until` does not hold).
+    fn turn_goes_on(&self, work: &State, actor: usize, cont: bool) -> bool {
         let game = self.game;
         let mut locals: Locals = [0; MAX_LOCALS];
         let phase = &game.phases[work.phase()];
@@ -312,7 +326,41 @@ impl<'g> Engine<'g> {
             .until
             .as_ref()
             .is_some_and(|u| eval(game, work, u, &mut locals) != 0);
-        cont && work.chance().is_none() && self.end_outcome(work).is_none() && !until
+        cont && work.mover() == actor
+            && work.chance().is_none()
+            && self.end_outcome(work).is_none()
+            && !until
+    }
+
+    /// The best `maximize` keys among the legal turns that do not end the game, and one
+    /// turn that has them; each turn is replayed step by step from `state`.
+    fn best_kept_keys(
+        &mut self,
+        state: &State,
+        choices: &Choices,
+    ) -> Result<Option<(Vec<i32>, usize)>, RuntimeError> {
+        let mut best: Option<(Vec<i32>, usize)> = None;
+        for i in 0..choices.len() {
+            let steps = choices.get(i);
+            if steps.iter().any(|s| s.kind != StepKind::Action) {
+                continue;
+            }
+            let mut work = state.clone();
+            for (k, s) in steps.iter().enumerate() {
+                self.run_step(&mut work, s)?;
+                if k + 1 < steps.len() {
+                    work.data[SLOT_IN_TURN] = 1;
+                }
+            }
+            if self.end_outcome(&work).is_some() {
+                continue;
+            }
+            let keys = self.maximize_keys(&work);
+            if best.as_ref().is_none_or(|(b, _)| keys > *b) {
+                best = Some((keys, i));
+            }
+        }
+        Ok(best)
     }
 
     fn maximize_keys(&self, work: &State) -> Vec<i32> {
@@ -411,30 +459,68 @@ impl<'g> Engine<'g> {
         trace.actions = actions;
         trace.preferred = preferred;
         let phase = &game.phases[state.phase()];
-        if phase.decide_turn && !state.in_turn() {
-            let mut leaves: Vec<Vec<i32>> = Vec::new();
+        // From a turn's start, or from the rest of a turn already begun (a decision
+        // handed to another player mid-turn), as `legal` lists them.
+        if phase.decide_turn {
+            let mut leaves: Vec<TurnLeaf> = Vec::new();
             let mut truncated = false;
-            self.count_turns(state, 0, &mut leaves, &mut truncated)?;
-            let best = leaves.iter().max().cloned().unwrap_or_default();
-            let kept = leaves.iter().filter(|k| **k == best).count() as u64;
-            let mut choices = Choices::default();
-            self.legal(state, &mut choices)?;
-            trace.turns = Some(TurnTrace {
-                complete: leaves.len() as u64,
-                best,
-                kept,
-                distinct: choices.len(),
-                truncated,
-            });
+            self.count_turns(state, state.mover(), 0, &mut leaves, &mut truncated)?;
+            trace.turns = Some(self.weigh_turns(state, &leaves, truncated));
         }
         Ok(trace)
     }
 
+    /// The turns found by `count_turns` as the turn search weighs them: a turn that
+    /// ends the game is kept whatever its keys; of the others, those with the best
+    /// `maximize` keys; kept turns that reach the same position are one.
+    fn weigh_turns(&self, state: &State, leaves: &[TurnLeaf], truncated: bool) -> TurnTrace {
+        let game = self.game;
+        let best = leaves
+            .iter()
+            .filter(|l| !l.ended)
+            .map(|l| &l.keys)
+            .max()
+            .cloned()
+            .unwrap_or_default();
+        let kept: Vec<&TurnLeaf> = leaves
+            .iter()
+            .filter(|l| l.ended || l.keys == best)
+            .collect();
+        let cells = game.board_words();
+        let mut distinct: Vec<&TurnLeaf> = Vec::new();
+        for leaf in &kept {
+            let same = |o: &&TurnLeaf| match (&leaf.outcome, &o.outcome) {
+                (None, None) => o.data == leaf.data,
+                // Past the end of the game only the board and the result count.
+                (Some(x), Some(y)) => o.data[cells.clone()] == leaf.data[cells.clone()] && x == y,
+                _ => false,
+            };
+            if !distinct.iter().any(same) {
+                distinct.push(leaf);
+            }
+        }
+        // No turn at all: the player passes, if the phase lets him.
+        let pass = leaves.is_empty()
+            && !truncated
+            && !state.in_turn()
+            && matches!(game.phases[state.phase()].stuck, Stuck::Pass { .. });
+        TurnTrace {
+            complete: leaves.len() as u64,
+            best,
+            kept: kept.len() as u64,
+            distinct: distinct.len() + usize::from(pass),
+            truncated,
+        }
+    }
+
+    /// Every step sequence of a turn decided whole from `work`, each with its keys and
+    /// the position it settles into, as the turn search (engine/turns.rs) plays them.
     fn count_turns(
         &mut self,
         work: &State,
+        actor: usize,
         depth: usize,
-        leaves: &mut Vec<Vec<i32>>,
+        leaves: &mut Vec<TurnLeaf>,
         truncated: &mut bool,
     ) -> Result<(), RuntimeError> {
         for s in self.single_steps(work) {
@@ -444,13 +530,32 @@ impl<'g> Engine<'g> {
             }
             let mut next = work.clone();
             let cont = self.run_step(&mut next, &s)?;
-            let before = leaves.len();
-            if self.turn_goes_on(&next, cont) {
+            if self.turn_goes_on(&next, actor, cont) {
                 next.data[SLOT_IN_TURN] = 1;
-                self.count_turns(&next, depth + 1, leaves, truncated)?;
-            }
-            if leaves.len() == before {
-                leaves.push(self.maximize_keys(&next));
+                if !self.single_steps(&next).is_empty() {
+                    self.count_turns(&next, actor, depth + 1, leaves, truncated)?;
+                    continue;
+                }
+                // No action follows: the turn ends here.
+                let keys = self.maximize_keys(&next);
+                self.settle_known(&mut next, true, true)?;
+                leaves.push(TurnLeaf {
+                    keys,
+                    ended: false,
+                    outcome: None,
+                    data: next.data,
+                });
+            } else {
+                let ended = self.end_outcome(&next).is_some();
+                let keys = self.maximize_keys(&next);
+                self.settle_known(&mut next, cont, false)?;
+                let outcome = if ended { self.end_outcome(&next) } else { None };
+                leaves.push(TurnLeaf {
+                    keys,
+                    ended,
+                    outcome,
+                    data: next.data,
+                });
             }
         }
         Ok(())
