@@ -472,3 +472,29 @@ fn two_choices_ahead_plays_three_players_and_is_written_as_a_level() {
     assert!(out.contains("o: computer (net2)"), "{out}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn two_choices_ahead_makes_an_offer_and_its_answer_as_one_choice_ahead_does() {
+    // Backgammon after the opening 3-1: White may double before rolling, and Black then
+    // takes or drops. These decisions hold choices that playouts never make; `net2`
+    // rates them as `net` does. The move after the dice is searched deeper.
+    let g = game("backgammon", &[]);
+    let bytes = tabula::games::built_in_net("backgammon").unwrap();
+    let net = Net::from_bytes(&g, bytes).unwrap();
+    let mut engine = Engine::new(&g);
+    let mut s = engine.initial_state().unwrap();
+    play_all(&mut engine, &mut s, &["3-1", "8/5 6/5"]);
+    let offer = s.clone();
+    play(&mut engine, &mut s, "double");
+    for state in [&offer, &s] {
+        let one = net_estimates(&g, state, net.clone(), Level::Net);
+        let two = net_estimates(&g, state, net.clone(), Level::Net2);
+        assert_eq!(one.len(), 2);
+        assert_eq!(one, two);
+    }
+    play_all(&mut engine, &mut s, &["take", "6-5"]);
+    let one = net_estimates(&g, &s, net.clone(), Level::Net);
+    let two = net_estimates(&g, &s, net, Level::Net2);
+    assert_eq!(one.len(), two.len());
+    assert_ne!(one, two);
+}

@@ -11,8 +11,8 @@ use crate::engine::rng::Rng;
 use crate::{Choices, Engine, State, Status};
 
 /// How many of the mover's choices `net2` searches two choices ahead: the best by the
-/// one-ahead rating (and every choice playouts never make, such as an offer). The
-/// others keep their one-ahead figures and are played only if none was searched.
+/// one-ahead rating. The others keep their one-ahead figures and are played only if
+/// none was searched.
 pub const NET2_WIDTH: usize = 6;
 
 /// Chance events in a row that `net2` averages over before a decision (more are rated
@@ -154,11 +154,11 @@ pub(crate) fn best(
 }
 
 /// Every choice rated for `player` two choices ahead (`net2`): the best `NET2_WIDTH`
-/// by the one-ahead rating, and the rare ones, are followed through the chance after
-/// them (averaged by weight) to the next decision, which its player makes as `net`
-/// would (each answer rated one choice ahead, a rare answer only by the margin); the
-/// choice is worth what that answer is worth. These get `visits` 1; the others keep
-/// their one-ahead figures with `visits` 0, so that `pick` prefers a searched choice.
+/// by the one-ahead rating are followed through the chance after them (averaged by
+/// weight) to the next decision, which its player makes as `net` would (each answer
+/// rated one choice ahead, a rare answer only by the margin); the choice is worth what
+/// that answer is worth. These get `visits` 1; the others keep their one-ahead figures
+/// with `visits` 0, so that `pick` prefers a searched choice.
 pub(crate) fn deeper_estimates(
     net: &Net,
     engine: &mut Engine,
@@ -169,12 +169,17 @@ pub(crate) fn deeper_estimates(
 ) -> Result<Vec<Estimate>, AiError> {
     let mut est = estimates(net, engine, state, choices, player, scratch)?;
     let game = engine.game;
-    let mut order: Vec<usize> = (0..est.len())
-        .filter(|&i| !is_rare(game, state, choices, i))
-        .collect();
+    // A decision with a choice that playouts never make (an offer, or the answer to
+    // one) is made as `net` makes it: looking further after one choice than after
+    // another compares positions of different kinds (after a move, the opponent at his
+    // offer; after an accepted offer, the dice to come), which the network rates with
+    // different biases.
+    if (0..est.len()).any(|i| is_rare(game, state, choices, i)) {
+        return Ok(est);
+    }
+    let mut order: Vec<usize> = (0..est.len()).collect();
     order.sort_by(|&a, &b| est[b].points.total_cmp(&est[a].points));
     order.truncate(NET2_WIDTH);
-    order.extend((0..est.len()).filter(|&i| is_rare(game, state, choices, i)));
     for e in est.iter_mut() {
         e.visits = 0;
     }
