@@ -474,6 +474,25 @@ fn two_choices_ahead_plays_three_players_and_is_written_as_a_level() {
 }
 
 #[test]
+fn a_falling_rate_goes_geometrically_from_the_first_game_to_the_last() {
+    let t = Training {
+        games: 3,
+        rate: 0.01,
+        final_rate: Some(0.001),
+        ..Training::default()
+    };
+    // Over 2 steps from 0.01 to 0.001: a factor of √0.1 a step.
+    assert!((t.rate_at(0) - 0.01).abs() < 1e-9);
+    assert!((t.rate_at(1) - 0.01 * 0.1f32.sqrt()).abs() < 1e-7);
+    assert!((t.rate_at(2) - 0.001).abs() < 1e-9);
+    let constant = Training {
+        final_rate: None,
+        ..t
+    };
+    assert_eq!(constant.rate_at(2), 0.01);
+}
+
+#[test]
 fn two_choices_ahead_makes_an_offer_and_its_answer_as_one_choice_ahead_does() {
     // Backgammon after the opening 3-1: White may double before rolling, and Black then
     // takes or drops. These decisions hold choices that playouts never make; `net2`
