@@ -231,6 +231,10 @@ pub enum Command {
         /// Learning rate.
         #[arg(long, default_value_t = 0.002)]
         rate: f32,
+        /// The learning rate at the last game: the rate falls from --rate to it
+        /// geometrically over the games (without it, the rate stays).
+        #[arg(long, value_name = "RATE")]
+        final_rate: Option<f32>,
         /// Share of self-play decisions made at random, to explore.
         #[arg(long, default_value_t = 0.05)]
         explore: f32,
@@ -403,6 +407,7 @@ pub fn run(cli: Cli, places: crate::analyze::Places) -> Result<(), CliError> {
             from,
             lambda,
             rate,
+            final_rate,
             explore,
             probe_games,
             probe_every,
@@ -417,6 +422,7 @@ pub fn run(cli: Cli, places: crate::analyze::Places) -> Result<(), CliError> {
                 threads,
                 lambda,
                 rate,
+                final_rate,
                 explore,
                 max_decisions: 2000,
                 probe_every,

@@ -96,11 +96,17 @@ pub fn train(o: TrainOptions) -> Result<(), CliError> {
         b.finish_and_clear();
     }
     let mut net = net;
-    net.header.trained_by = std::env::args()
+    let command = std::env::args()
         .skip(1)
         .map(|a| if a.contains(' ') { format!("{a:?}") } else { a })
         .collect::<Vec<_>>()
         .join(" ");
+    // A network trained further keeps the commands that made it, in order.
+    net.header.trained_by = if net.header.trained_by.is_empty() {
+        command
+    } else {
+        format!("{}; then {command}", net.header.trained_by)
+    };
     std::fs::write(o.out, net.to_bytes())
         .map_err(|e| refused!("cannot write `{}`: {}", o.out, e.to_string().to_lowercase()))?;
     println!(

@@ -497,3 +497,38 @@ fn a_state_written_by_tabula_state_reads_back_the_same_and_plays_on() {
     assert_eq!(doc["counters"]["cube"], 2);
     assert_eq!(doc["counters"]["cube_owner"], "white");
 }
+
+/// A network trained further with `--from` names every command that made it, in order;
+/// `--final-rate` is accepted with them.
+#[test]
+fn a_network_trained_further_keeps_the_commands_that_made_it() {
+    let dir = std::env::temp_dir().join(format!("tabula-train-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let first = dir.join("a.net");
+    let second = dir.join("b.net");
+    let (first, second) = (first.to_str().unwrap(), second.to_str().unwrap());
+    let common = ["--games", "40", "--hidden", "4", "--probe-every", "0"];
+    let mut args = vec!["train", "examples/rules/tic-tac-toe.tabula", "--out", first];
+    args.extend(common);
+    tabula(&args);
+    let mut more = vec![
+        "train",
+        "examples/rules/tic-tac-toe.tabula",
+        "--from",
+        first,
+        "--final-rate",
+        "0.0005",
+        "--out",
+        second,
+    ];
+    more.extend(common);
+    tabula(&more);
+    let bytes = std::fs::read(second).unwrap();
+    let header = String::from_utf8_lossy(&bytes[..bytes.len().min(2000)]).to_string();
+    let made = format!(
+        "\"trained_by\":\"train examples/rules/tic-tac-toe.tabula --out {first} --games 40 --hidden 4 --probe-every 0; then train examples/rules/tic-tac-toe.tabula --from {first} --final-rate 0.0005 --out {second} --games 40 --hidden 4 --probe-every 0\""
+    );
+    assert!(header.contains(&made), "{header}");
+    assert!(header.contains("\"games\":80"), "{header}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -247,3 +247,273 @@ fn a_rules_file_finds_its_network_beside_it_and_a_stale_one_is_named() {
     assert!(intro.contains("its encoding differs"), "{intro}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+// ---------------------------------------------------------------- net2: two choices ahead
+
+/// A network for `game` with one hidden unit, built from its weights by hand: `input`
+/// names the entries feeding the unit and their weights; the outputs are each player's
+/// win (`wins`: weight from the unit, bias) and points (`points`: weight, bias), in the
+/// order of the players.
+fn hand_made_net(
+    game: &Game,
+    input: &[(&str, f32)],
+    wins: &[(f32, f32)],
+    points: &[(f32, f32)],
+) -> Net {
+    let shape = Net::new(game, 1, 1.0, 0).to_bytes();
+    // The magic line and the header line stay; the weights are replaced.
+    let header_end = shape
+        .iter()
+        .enumerate()
+        .filter(|(_, &b)| b == b'\n')
+        .nth(1)
+        .map(|(i, _)| i + 1)
+        .unwrap();
+    let names = Encoding::new(game).names().to_vec();
+    let mut w1 = vec![0f32; names.len()];
+    for (name, w) in input {
+        let i = names
+            .iter()
+            .position(|n| n == name)
+            .unwrap_or_else(|| panic!("no entry `{name}`"));
+        w1[i] = *w;
+    }
+    let b1 = [0f32];
+    let w2: Vec<f32> = wins.iter().chain(points).map(|&(w, _)| w).collect();
+    let b2: Vec<f32> = wins.iter().chain(points).map(|&(_, b)| b).collect();
+    let mut bytes = shape[..header_end].to_vec();
+    for w in w1.iter().chain(&b1).chain(&w2).chain(&b2) {
+        bytes.extend_from_slice(&w.to_le_bytes());
+    }
+    Net::from_bytes(game, &bytes).unwrap()
+}
+
+/// Each choice's text and points by the network level `level`, best first.
+fn net_estimates(game: &Game, state: &State, net: Net, level: Level) -> Vec<(String, f64, f64)> {
+    let mut engine = Engine::new(game);
+    let mut choices = Choices::default();
+    engine.legal(state, &mut choices).unwrap();
+    let mut thinker = tabula::ai::Thinker::with_net(1, Some(std::sync::Arc::new(net)));
+    let d = tabula::ai::Decision {
+        engine: &mut engine,
+        state,
+        choices: &choices,
+        player: state.mover(),
+    };
+    let mut rng = tabula::engine::rng::Rng::new(1);
+    let est = tabula::ai::estimates(d, level, &mut rng, &mut thinker, None).unwrap();
+    est.iter()
+        .map(|e| {
+            let text = engine.choice_text(state, choices.get(e.choice)).unwrap();
+            (text, e.points, e.win)
+        })
+        .collect()
+}
+
+/// The move the network level `level` plays.
+fn net_move(game: &Game, state: &State, net: &Net, level: Level) -> String {
+    let mut engine = Engine::new(game);
+    let mut choices = Choices::default();
+    engine.legal(state, &mut choices).unwrap();
+    let mut thinker = tabula::ai::Thinker::with_net(1, Some(std::sync::Arc::new(net.clone())));
+    let d = tabula::ai::Decision {
+        engine: &mut engine,
+        state,
+        choices: &choices,
+        player: state.mover(),
+    };
+    let mut rng = tabula::engine::rng::Rng::new(1);
+    let i = tabula::ai::choose(d, level, &mut rng, &mut thinker, None).unwrap();
+    engine.choice_text(state, choices.get(i)).unwrap()
+}
+
+#[test]
+fn two_choices_ahead_sees_the_answer_that_one_choice_ahead_misses() {
+    // Tic-tac-toe after c3 a2 b1 b2: x (b1, c3) must block o's row a2 b2 at c2.
+    let ttt = example("examples/rules/tic-tac-toe.tabula");
+    let mut engine = Engine::new(&ttt);
+    let mut s = engine.initial_state().unwrap();
+    play_all(&mut engine, &mut s, &["c3", "a2", "b1", "b2"]);
+    // A network that likes x's mark on a1: its one hidden unit is sigmoid(4) with x on
+    // a1 and sigmoid(0) = 1/2 without; x's points are the unit less 1/2 (0.4820 or 0),
+    // o's their opposite; both win outputs are sigmoid(0) = 1/2.
+    let net = hand_made_net(
+        &ttt,
+        &[("a1 x mark: at least 1", 4.0)],
+        &[(0.0, 0.0), (0.0, 0.0)],
+        &[(1.0, -0.5), (-1.0, 0.5)],
+    );
+    let lure = 1.0 / (1.0 + (-4f64).exp()) - 0.5;
+    // One choice ahead: no move of x ends the game, so each is rated by the network,
+    // and a1 is the only one it likes.
+    let one = net_estimates(&ttt, &s, net.clone(), Level::Net);
+    assert_eq!(one[0].0, "a1");
+    assert!((one[0].1 - lure).abs() < 1e-6, "{one:?}");
+    assert!(one[1..].iter().all(|e| e.1 == 0.0), "{one:?}");
+    assert_eq!(net_move(&ttt, &s, &net, Level::Net), "a1");
+    // Two choices ahead: after any move but c2, o answers c2 and wins (x: -1 point, no
+    // win). After c2 no answer of o wins, none puts x on a1, so each is rated 0 points
+    // and a win chance of 1/2.
+    let two = net_estimates(&ttt, &s, net.clone(), Level::Net2);
+    assert_eq!(two[0], ("c2".to_string(), 0.0, 0.5), "{two:?}");
+    let mut rest: Vec<_> = two[1..].to_vec();
+    rest.sort_by(|a, b| a.0.cmp(&b.0));
+    assert_eq!(
+        rest,
+        ["a1", "a3", "b3", "c1"]
+            .iter()
+            .map(|m| (m.to_string(), -1.0, 0.0))
+            .collect::<Vec<_>>()
+    );
+    assert_eq!(net_move(&ttt, &s, &net, Level::Net2), "c2");
+}
+
+#[test]
+fn two_choices_ahead_averages_chance_by_its_weights() {
+    // Coin race, left 1 point, right 3, left to move. A network that rates every
+    // position alike: 0 points and a win chance of 1/2 for each player.
+    let coin = example("examples/rules/coin-race.tabula");
+    let mut engine = Engine::new(&coin);
+    let mut s = engine.initial_state().unwrap();
+    play_all(
+        &mut engine,
+        &mut s,
+        &[
+            "step", "step", "leap", "tails", "step", "leap", "tails", "step",
+        ],
+    );
+    let net = hand_made_net(
+        &coin,
+        &[],
+        &[(0.0, 0.0), (0.0, 0.0)],
+        &[(0.0, 0.0), (0.0, 0.0)],
+    );
+    // Step: left has 2, right answers with a step to 4 and wins: -1. (His leap is rated
+    // one choice ahead: heads wins, tails is rated 0; +1/2 for him, less than the step.)
+    // Leap: heads (1 in 2) gives left 4 and the game, +1; tails leaves right to step
+    // to 4, -1; on average 0, and half the games won.
+    let two = net_estimates(&coin, &s, net.clone(), Level::Net2);
+    assert_eq!(
+        two,
+        [
+            ("leap".to_string(), 0.0, 0.5),
+            ("step".to_string(), -1.0, 0.0)
+        ]
+    );
+    // One choice ahead: the step is rated 0 by the network, the leap half a win
+    // (heads) and half the network's 0 (tails).
+    let one = net_estimates(&coin, &s, net, Level::Net);
+    assert_eq!(
+        one,
+        [
+            ("leap".to_string(), 0.5, 0.75),
+            ("step".to_string(), 0.0, 0.5)
+        ]
+    );
+}
+
+#[test]
+fn two_choices_ahead_plays_three_players_and_is_written_as_a_level() {
+    // Gem Grab: three players and a spinner of chance; the games replay legally.
+    let gems = example("examples/rules/gem-grab.tabula");
+    let net = std::sync::Arc::new(Net::new(&gems, 8, 1.0, 5));
+    let a = arena::Arena {
+        sides: [Level::Net2, Level::Random],
+        games: 3,
+        seed: 1,
+        max_decisions: 200,
+        keep_moves: true,
+        nets: [Some(net), None],
+    };
+    for i in 0..a.games {
+        let g = arena::play_game(&gems, &a, i, None).unwrap();
+        let mut engine = Engine::new(&gems);
+        let mut s = engine.initial_state().unwrap();
+        play_all(
+            &mut engine,
+            &mut s,
+            &g.moves.iter().map(String::as_str).collect::<Vec<_>>(),
+        );
+    }
+
+    assert_eq!(Level::parse("net2"), Ok(Some(Level::Net2)));
+    assert_eq!(Level::parse("net2:my.net"), Ok(Some(Level::Net2)));
+    assert_eq!(Level::Net2.name(), "net2");
+    assert_eq!(Level::net_file("net2:my.net"), Some("my.net"));
+    assert_eq!(Level::net_file("net:my.net"), Some("my.net"));
+    assert_eq!(Level::net_file("net2"), None);
+
+    // At the prompt, `ai o net2 FILE`; a record naming `net2` loads back.
+    let ttt = example("examples/rules/tic-tac-toe.tabula");
+    let dir = std::env::temp_dir().join(format!("tabula-net2-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("ttt.net");
+    std::fs::write(&file, Net::new(&ttt, 4, 1.0, 1).to_bytes()).unwrap();
+    let mut s =
+        tabula::session::Session::open("examples/rules/tic-tac-toe.tabula", &[], 1).unwrap();
+    s.intro();
+    let out = s.handle("ai x net2").text;
+    assert!(out.contains("has no trained network"), "{out}");
+    let out = s.handle(&format!("ai o net2 {}", file.display())).text;
+    assert!(out.contains("o is played by the computer (net2)"), "{out}");
+    let out = s.handle("b2").text;
+    assert!(out.contains("o (net2): "), "{out}");
+    let record = dir.join("game.yaml");
+    let out = s.handle(&format!("save {}", record.display())).text;
+    assert!(!out.contains("error"), "{out}");
+    let saved = std::fs::read_to_string(&record).unwrap();
+    assert!(saved.contains("net2"), "{saved}");
+    let mut again =
+        tabula::session::Session::open("examples/rules/tic-tac-toe.tabula", &[], 1).unwrap();
+    again.intro();
+    let out = again.handle(&format!("load {}", record.display())).text;
+    assert!(out.contains("loaded"), "{out}");
+    let out = again.handle("ai").text;
+    assert!(out.contains("o: computer (net2)"), "{out}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_falling_rate_goes_geometrically_from_the_first_game_to_the_last() {
+    let t = Training {
+        games: 3,
+        rate: 0.01,
+        final_rate: Some(0.001),
+        ..Training::default()
+    };
+    // Over 2 steps from 0.01 to 0.001: a factor of √0.1 a step.
+    assert!((t.rate_at(0) - 0.01).abs() < 1e-9);
+    assert!((t.rate_at(1) - 0.01 * 0.1f32.sqrt()).abs() < 1e-7);
+    assert!((t.rate_at(2) - 0.001).abs() < 1e-9);
+    let constant = Training {
+        final_rate: None,
+        ..t
+    };
+    assert_eq!(constant.rate_at(2), 0.01);
+}
+
+#[test]
+fn two_choices_ahead_makes_an_offer_and_its_answer_as_one_choice_ahead_does() {
+    // Backgammon after the opening 3-1: White may double before rolling, and Black then
+    // takes or drops. These decisions hold choices that playouts never make; `net2`
+    // rates them as `net` does. The move after the dice is searched deeper.
+    let g = game("backgammon", &[]);
+    let bytes = tabula::games::built_in_net("backgammon").unwrap();
+    let net = Net::from_bytes(&g, bytes).unwrap();
+    let mut engine = Engine::new(&g);
+    let mut s = engine.initial_state().unwrap();
+    play_all(&mut engine, &mut s, &["3-1", "8/5 6/5"]);
+    let offer = s.clone();
+    play(&mut engine, &mut s, "double");
+    for state in [&offer, &s] {
+        let one = net_estimates(&g, state, net.clone(), Level::Net);
+        let two = net_estimates(&g, state, net.clone(), Level::Net2);
+        assert_eq!(one.len(), 2);
+        assert_eq!(one, two);
+    }
+    play_all(&mut engine, &mut s, &["take", "6-5"]);
+    let one = net_estimates(&g, &s, net.clone(), Level::Net);
+    let two = net_estimates(&g, &s, net, Level::Net2);
+    assert_eq!(one.len(), two.len());
+    assert_ne!(one, two);
+}

@@ -222,7 +222,7 @@ fn bad_commands_and_moves_are_answered_and_the_game_goes_on() {
     );
     assert_eq!(
         run(&mut s, "ai north clever"),
-        "error: `clever` is not a computer level; use random, greedy, playouts, mcts (mcts:2s, mcts:5000), net (net:FILE) or off\n"
+        "error: `clever` is not a computer level; use random, greedy, playouts, mcts (mcts:2s, mcts:5000), net, net2 (net:FILE, net2:FILE) or off\n"
     );
     assert_eq!(run(&mut s, "dice 3"), "error: Tiny has no chance events\n");
     assert_eq!(

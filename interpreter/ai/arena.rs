@@ -36,9 +36,10 @@ pub struct Sides {
 }
 
 /// Reads the two sides of an arena. `default_net` is the game's own network, if it
-/// has one (`games::default_net`). A side `net:FILE` plays by that file's network,
-/// `net` by the game's own; `mcts` rates positions by the game's network when it has
-/// one, unless `mcts_playouts`. The error is a sentence for a person.
+/// has one (`games::default_net`). A side `net:FILE` (`net2:FILE`) plays by that
+/// file's network, `net` (`net2`) by the game's own; `mcts` rates positions by the
+/// game's network when it has one, unless `mcts_playouts`. The error is a sentence for
+/// a person.
 pub fn sides(
     game: &Game,
     texts: [&str; 2],
@@ -60,7 +61,7 @@ pub fn sides(
                     .map_err(|e| format!("`{file}`: {e}"))?;
                 Some(std::sync::Arc::new(net))
             }
-            (None, Level::Net) => match &default_net {
+            (None, Level::Net | Level::Net2) => match &default_net {
                 Some(n) => Some(n.clone()),
                 None => {
                     return Err(format!(

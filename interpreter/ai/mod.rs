@@ -1,6 +1,7 @@
 //! Computer players for any rules file. `random` plays as a playout would; `greedy`
 //! looks one choice ahead; `playouts` rates each choice by random games from it
-//! (flat Monte Carlo); `mcts` searches the tree of choices and chance outcomes (UCT).
+//! (flat Monte Carlo); `mcts` searches the tree of choices and chance outcomes (UCT);
+//! `net` and `net2` rate choices by a learned network, one and two choices ahead.
 //! None of them knows a game: they see the engine's choices, its chance outcomes with
 //! their weights, the actions' playout weights and the end rules' points.
 
@@ -84,12 +85,15 @@ pub enum Level {
     Mcts(Budget),
     /// The learned network, one choice ahead.
     Net,
+    /// The learned network, two choices ahead: the best few of the mover's choices by
+    /// `net` are searched through the chance that follows and the next decision.
+    Net2,
 }
 
 impl Level {
     /// The names, for help and completion.
     pub const NAMES: &'static [&'static str] =
-        &["random", "greedy", "playouts", "mcts", "net", "off"];
+        &["random", "greedy", "playouts", "mcts", "net", "net2", "off"];
 
     /// The strongest level with its default budget.
     pub const STRONGEST: Level = Level::Mcts(DEFAULT_BUDGET);
@@ -111,12 +115,14 @@ impl Level {
                 None => DEFAULT_BUDGET,
             }),
             "net" if budget.is_none() => Level::Net,
+            "net2" if budget.is_none() => Level::Net2,
             // The file is the caller's to load (`Level::net_file`).
             "net" => return Ok(Some(Level::Net)),
+            "net2" => return Ok(Some(Level::Net2)),
             "off" | "person" | "human" => return Ok(None),
             other => {
                 return Err(format!(
-                    "`{other}` is not a computer level; use random, greedy, playouts, mcts (mcts:2s, mcts:5000), net (net:FILE) or off"
+                    "`{other}` is not a computer level; use random, greedy, playouts, mcts (mcts:2s, mcts:5000), net, net2 (net:FILE, net2:FILE) or off"
                 ))
             }
         };
@@ -126,12 +132,18 @@ impl Level {
         Ok(Some(level))
     }
 
-    /// The network file named in `net:FILE`, if any.
+    /// The network file named in `net:FILE` or `net2:FILE`, if any.
     pub fn net_file(text: &str) -> Option<&str> {
-        text.trim()
-            .strip_prefix("net:")
+        let t = text.trim();
+        t.strip_prefix("net:")
+            .or_else(|| t.strip_prefix("net2:"))
             .map(str::trim)
             .filter(|f| !f.is_empty())
+    }
+
+    /// Whether the level plays by a network (and needs one).
+    pub fn plays_by_net(self) -> bool {
+        matches!(self, Level::Net | Level::Net2)
     }
 
     /// The level as it is written (`mcts:2s`).
@@ -143,6 +155,7 @@ impl Level {
             Level::Mcts(b) if b == DEFAULT_BUDGET => "mcts".into(),
             Level::Mcts(b) => format!("mcts:{b}"),
             Level::Net => "net".into(),
+            Level::Net2 => "net2".into(),
         }
     }
 }
@@ -252,15 +265,15 @@ pub fn choose(
             let est = mcts::search(d.engine.game, d.state, budget, seed, thinker, stop)?;
             Ok(pick(d.engine.game, d.state, d.choices, &est, rng))
         }
-        Level::Net => {
-            let est = net_estimates(&d, thinker)?;
+        Level::Net | Level::Net2 => {
+            let est = net_estimates(&d, level, thinker)?;
             Ok(pick(d.engine.game, d.state, d.choices, &est, rng))
         }
     }
 }
 
-/// The `net` level's estimates: an error when no network is loaded.
-fn net_estimates(d: &Decision, thinker: &Thinker) -> Result<Vec<Estimate>, AiError> {
+/// The `net` or `net2` level's estimates: an error when no network is loaded.
+fn net_estimates(d: &Decision, level: Level, thinker: &Thinker) -> Result<Vec<Estimate>, AiError> {
     let Some(net) = thinker.net.clone() else {
         return Err(AiError::Runtime(RuntimeError::new(
             Default::default(),
@@ -275,6 +288,16 @@ fn net_estimates(d: &Decision, thinker: &Thinker) -> Result<Vec<Estimate>, AiErr
         ..net::Scratch::default()
     };
     let mut engine = crate::Engine::new(d.engine.game);
+    if level == Level::Net2 {
+        return netplay::deeper_estimates(
+            &net,
+            &mut engine,
+            d.state,
+            d.choices,
+            d.player,
+            &mut scratch,
+        );
+    }
     netplay::estimates(
         &net,
         &mut engine,
@@ -298,9 +321,15 @@ pub fn estimates(
             let seed = u64::from(rng.below(u32::MAX)) << 32 | u64::from(rng.below(u32::MAX));
             mcts::search(d.engine.game, d.state, budget, seed, thinker, stop)?
         }
-        Level::Net => net_estimates(&d, thinker)?,
+        Level::Net | Level::Net2 => net_estimates(&d, level, thinker)?,
         _ => flat::estimates(d.engine, d.state, d.choices, d.player, rng, stop)?,
     };
+    if level == Level::Net2 {
+        // The choices searched deeper first: their figures are not comparable with the
+        // one-ahead figures of the others.
+        est.sort_by(|a, b| b.visits.cmp(&a.visits).then(b.points.total_cmp(&a.points)));
+        return Ok(est);
+    }
     est.sort_by(|a, b| b.points.total_cmp(&a.points).then(b.visits.cmp(&a.visits)));
     Ok(est)
 }
@@ -320,8 +349,7 @@ pub(crate) fn pick(
     est: &[Estimate],
     rng: &mut Rng,
 ) -> usize {
-    let weighted = state.chance().is_none() && game.phases[state.phase()].weighted;
-    let rare = |i: usize| weighted && choices.weights.get(i) == Some(&0);
+    let rare = |i: usize| is_rare(game, state, choices, i);
     let all_rare = (0..choices.len()).all(rare);
     let better = |a: &Estimate, b: &Estimate| {
         a.visits
@@ -357,6 +385,14 @@ pub(crate) fn pick(
         }
     }
     choice
+}
+
+/// Whether choice `i` is one that playouts never make (playout weight 0 in a phase
+/// with playout weights).
+pub(crate) fn is_rare(game: &Game, state: &State, choices: &Choices, i: usize) -> bool {
+    state.chance().is_none()
+        && game.phases[state.phase()].weighted
+        && choices.weights.get(i) == Some(&0)
 }
 
 /// What a game is usually worth here: the mean size of the results behind all the

@@ -1,12 +1,27 @@
 //! The `net` level: each choice rated by the network one choice ahead. Where a choice
 //! is followed by chance, the rating is the average over the outcomes by their
 //! weights; where it hands another player a decision that playouts never make (an
-//! offer), that player's best answer is taken.
+//! offer), that player's best answer is taken. The `net2` level looks one decision
+//! further for the best few choices.
 
 use super::flat::all_rare;
 use super::net::{Net, Scratch};
-use super::{rewards, AiError, Estimate};
+use super::{is_rare, pick, rewards, AiError, Estimate};
+use crate::engine::rng::Rng;
 use crate::{Choices, Engine, State, Status};
+
+/// How many of the mover's choices `net2` searches two choices ahead: the best by the
+/// one-ahead rating. The others keep their one-ahead figures and are played only if
+/// none was searched.
+pub const NET2_WIDTH: usize = 6;
+
+/// Chance events in a row that `net2` averages over before a decision (more are rated
+/// by the network where they stand).
+const NET2_CHANCES: usize = 2;
+
+/// Decisions in a row that `net2` passes through without counting them: those with a
+/// single ordinary choice beside choices playouts never make (roll beside double).
+const NET2_PASSES: usize = 2;
 
 /// Each player's win chance and points at `state`, by the network (or the result, when
 /// the game is over), into `wins` and `points`.
@@ -136,4 +151,163 @@ pub(crate) fn best(
         }
     }
     Ok(best)
+}
+
+/// Every choice rated for `player` two choices ahead (`net2`): the best `NET2_WIDTH`
+/// by the one-ahead rating are followed through the chance after them (averaged by
+/// weight) to the next decision, which its player makes as `net` would (each answer
+/// rated one choice ahead, a rare answer only by the margin); the choice is worth what
+/// that answer is worth. These get `visits` 1; the others keep their one-ahead figures
+/// with `visits` 0, so that `pick` prefers a searched choice.
+pub(crate) fn deeper_estimates(
+    net: &Net,
+    engine: &mut Engine,
+    state: &State,
+    choices: &Choices,
+    player: usize,
+    scratch: &mut Scratch,
+) -> Result<Vec<Estimate>, AiError> {
+    let mut est = estimates(net, engine, state, choices, player, scratch)?;
+    let game = engine.game;
+    // A decision with a choice that playouts never make (an offer, or the answer to
+    // one) is made as `net` makes it: looking further after one choice than after
+    // another compares positions of different kinds (after a move, the opponent at his
+    // offer; after an accepted offer, the dice to come), which the network rates with
+    // different biases.
+    if (0..est.len()).any(|i| is_rare(game, state, choices, i)) {
+        return Ok(est);
+    }
+    let mut order: Vec<usize> = (0..est.len()).collect();
+    order.sort_by(|&a, &b| est[b].points.total_cmp(&est[a].points));
+    order.truncate(NET2_WIDTH);
+    for e in est.iter_mut() {
+        e.visits = 0;
+    }
+    let n = game.players.len();
+    let (mut w, mut p) = (vec![0.0; n], vec![0.0; n]);
+    for i in order {
+        let mut next = state.clone();
+        engine.play_choice(&mut next, choices, i)?;
+        answer(net, engine, &next, scratch, &mut w, &mut p, 0, 0)?;
+        est[i] = Estimate {
+            choice: i,
+            visits: 1,
+            win: w[player],
+            points: p[player],
+            size: size(&p),
+        };
+    }
+    Ok(est)
+}
+
+/// The largest result of any player in `points`.
+fn size(points: &[f64]) -> f64 {
+    points.iter().fold(0.0f64, |a, x| a.max(x.abs()))
+}
+
+/// Each player's win chance and points at `state`, one decision further than `rate`:
+/// chance averaged over its outcomes by weight, then the next decision made by its
+/// player as `net` would make it, worth what his answer is rated one choice ahead.
+#[allow(clippy::too_many_arguments)]
+fn answer(
+    net: &Net,
+    engine: &mut Engine,
+    state: &State,
+    scratch: &mut Scratch,
+    wins: &mut [f64],
+    points: &mut [f64],
+    chances: usize,
+    passes: usize,
+) -> Result<(), AiError> {
+    let n = wins.len();
+    match engine.status(state) {
+        Status::Over(o) => {
+            rewards(Some(&o), points, wins);
+            Ok(())
+        }
+        Status::Chance(_) if chances < NET2_CHANCES => {
+            let mut outcomes = Choices::default();
+            engine.legal(state, &mut outcomes)?;
+            let total: f64 = outcomes.weights.iter().map(|&w| f64::from(w)).sum();
+            if outcomes.is_empty() || total == 0.0 {
+                return rate(net, engine, state, scratch, wins, points, 0);
+            }
+            wins.fill(0.0);
+            points.fill(0.0);
+            let (mut w, mut p) = (vec![0.0; n], vec![0.0; n]);
+            for i in 0..outcomes.len() {
+                let mut next = state.clone();
+                engine.play_choice(&mut next, &outcomes, i)?;
+                answer(
+                    net,
+                    engine,
+                    &next,
+                    scratch,
+                    &mut w,
+                    &mut p,
+                    chances + 1,
+                    passes,
+                )?;
+                let share = f64::from(outcomes.weights[i]) / total;
+                for k in 0..n {
+                    wins[k] += share * w[k];
+                    points[k] += share * p[k];
+                }
+            }
+            Ok(())
+        }
+        Status::Player(q) => {
+            let mut answers = Choices::default();
+            engine.legal(state, &mut answers)?;
+            if answers.is_empty() {
+                return rate(net, engine, state, scratch, wins, points, 0);
+            }
+            let game = engine.game;
+            let ordinary: Vec<usize> = (0..answers.len())
+                .filter(|&i| !is_rare(game, state, &answers, i))
+                .collect();
+            // A decision whose one ordinary choice stands beside rare ones (roll beside
+            // double) is passed through on that choice to the decision after it, so
+            // that the answer searched is the one that shapes the game.
+            let through = match ordinary.as_slice() {
+                &[only] if answers.len() > 1 && passes < NET2_PASSES => Some(only),
+                _ => None,
+            };
+            let mut rated = Vec::with_capacity(answers.len());
+            let mut est = Vec::with_capacity(answers.len());
+            for i in 0..answers.len() {
+                let mut next = state.clone();
+                engine.play_choice(&mut next, &answers, i)?;
+                let (mut w, mut p) = (vec![0.0; n], vec![0.0; n]);
+                if through == Some(i) {
+                    answer(
+                        net,
+                        engine,
+                        &next,
+                        scratch,
+                        &mut w,
+                        &mut p,
+                        chances,
+                        passes + 1,
+                    )?;
+                } else {
+                    rate(net, engine, &next, scratch, &mut w, &mut p, 0)?;
+                }
+                est.push(Estimate {
+                    choice: i,
+                    visits: 1,
+                    win: w[q],
+                    points: p[q],
+                    size: size(&p),
+                });
+                rated.push((w, p));
+            }
+            // `pick` draws at random only when no choice is rated; all are.
+            let k = pick(game, state, &answers, &est, &mut Rng::new(0));
+            wins.copy_from_slice(&rated[k].0);
+            points.copy_from_slice(&rated[k].1);
+            Ok(())
+        }
+        _ => rate(net, engine, state, scratch, wins, points, 2),
+    }
 }

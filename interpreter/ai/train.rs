@@ -26,6 +26,10 @@ pub struct Training {
     /// position has tens of entries that are not 0: a rate much above 0.01 makes the
     /// weights swing from batch to batch and the outputs stop depending on the position.
     pub rate: f32,
+    /// The rate at the last game, if it falls: from `rate` at the first game,
+    /// geometrically, so that late games fine-tune what early ones learnt instead of
+    /// moving the weights as far.
+    pub final_rate: Option<f32>,
     /// The share of decisions made at random (by the playout weights), to explore.
     pub explore: f32,
     /// A self-play game longer than this many decisions is not learnt from.
@@ -44,10 +48,25 @@ impl Default for Training {
             threads: 0,
             lambda: 0.7,
             rate: 0.002,
+            final_rate: None,
             explore: 0.05,
             max_decisions: 2000,
             probe_every: 2000,
             probe_games: 100,
+        }
+    }
+}
+
+impl Training {
+    /// The learning rate after `done` of this run's games.
+    pub fn rate_at(&self, done: u64) -> f32 {
+        match self.final_rate {
+            Some(last) if last > 0.0 && self.rate > 0.0 && self.games > 1 => {
+                let share = done as f64 / (self.games - 1) as f64;
+                let ratio = f64::from(last) / f64::from(self.rate);
+                (f64::from(self.rate) * ratio.powf(share.min(1.0))) as f32
+            }
+            _ => self.rate,
         }
     }
 }
@@ -298,11 +317,12 @@ pub fn train(
                 .map(|i| self_play(game, &snapshot, t, t.seed.wrapping_add(first + i)))
                 .collect()
         });
+        let rate = t.rate_at(done);
         for lesson in lessons {
             match lesson? {
                 Some(l) => {
                     for (x, y) in l.inputs.iter().zip(&l.targets) {
-                        learn(&mut net, &mut scratch, x, y, t.rate);
+                        learn(&mut net, &mut scratch, x, y, rate);
                     }
                 }
                 None => report.unfinished += 1,

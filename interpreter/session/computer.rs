@@ -5,7 +5,7 @@ use super::{words, Level, Out, Session};
 use crate::{ai, Engine, Status};
 use std::sync::Arc;
 
-const AI_USAGE: &str = "`ai PLAYER LEVEL`: a level is random, greedy, playouts, mcts (with a budget: `mcts 2s`, `mcts 5000`) or off; e.g. `ai blue mcts`";
+const AI_USAGE: &str = "`ai PLAYER LEVEL`: a level is random, greedy, playouts, mcts (with a budget: `mcts 2s`, `mcts 5000`), net, net2 (with a file: `net FILE`) or off; e.g. `ai blue mcts`";
 
 impl Session {
     pub(super) fn ai_command(&mut self, rest: &str, out: &mut Out) -> Result<(), SessionError> {
@@ -51,7 +51,7 @@ impl Session {
             }
             None => None,
         };
-        if parsed == Some(Level::Net) && file_net.is_none() && self.net.is_none() {
+        if parsed.is_some_and(Level::plays_by_net) && file_net.is_none() && self.net.is_none() {
             return Err(match &self.net_note {
                 Some(note) => refused!("no network to play by: {note}"),
                 None => refused!(
