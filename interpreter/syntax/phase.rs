@@ -1,4 +1,4 @@
-//! Phase declarations and the result of a game's end.
+//! Phase items, and the result an ending gives (of an `end` rule or a phase's `stuck`).
 
 use super::ast::*;
 use super::expr::expr;
