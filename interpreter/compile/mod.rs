@@ -1,14 +1,19 @@
 //! AST to IR: resolves every name to an index, checks types and arity, folds the chosen
 //! options in, lays out the state, and collects every error before giving up.
 
+mod binary;
 mod board;
+mod call;
 mod constant;
+mod domain;
 mod end_rule;
 mod expr;
 mod include;
+mod index;
 mod layers;
 mod lower;
 mod move_def;
+mod name;
 mod optimize;
 mod phase;
 mod reach;

@@ -2,7 +2,7 @@
 //! `run(c, d, p)`, `liberties(c)`, `connected(p, A, B)` (the domain `group(c)` is a set,
 //! resolved with the others in `expr`).
 
-use super::expr::SetRef;
+use super::domain::SetRef;
 use super::{Compiler, Scope};
 use crate::diagnostic::Span;
 use crate::ir::*;

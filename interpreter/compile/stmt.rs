@@ -41,7 +41,7 @@ impl<'a> Compiler<'a> {
             return None;
         }
         match self.set_ref(&e, scope)? {
-            super::expr::SetRef::Pool(p, player) => Some((p, player)),
+            super::domain::SetRef::Pool(p, player) => Some((p, player)),
             _ => None,
         }
     }

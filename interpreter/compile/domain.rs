@@ -1,0 +1,161 @@
+//! Domains and sets: what `in X`, `for c in X`, `size(X)` and `A..B` range over.
+
+use super::{Compiler, Scope};
+use crate::ir::*;
+use crate::syntax::ast::{self, ExprKind};
+
+/// What a name in a set position (`in X`, `for c in X`, `size(X)`) refers to.
+pub(crate) enum SetRef {
+    Cells,
+    Players,
+    Region(usize, Option<Expr>),
+    Track(usize, Option<Expr>),
+    Pool(usize, Option<Expr>),
+    Neighbours(Expr),
+    Group(Expr),
+}
+
+impl<'a> Compiler<'a> {
+    /// Resolves `cells`, `players`, `region[p]`, `track[p]`, `pool[p]`, `neighbours(c)`.
+    pub(crate) fn set_ref(&mut self, e: &ast::Expr, scope: &mut Scope) -> Option<SetRef> {
+        let (name, index) = match &e.kind {
+            ExprKind::Name(n) => (n.as_str(), None),
+            ExprKind::Index(base, i) => match &base.kind {
+                ExprKind::Name(n) => (n.as_str(), Some(i.as_ref())),
+                _ => {
+                    self.error(e.span, "expected a set: `cells`, `players`, a region, a track, a pool, `neighbours(c)` or `group(c)`");
+                    return None;
+                }
+            },
+            ExprKind::Call(n, args) if n.text == "neighbours" || n.text == "neighbors" => {
+                if args.len() != 1 {
+                    self.error(e.span, "`neighbours` takes one cell");
+                    return None;
+                }
+                return Some(SetRef::Neighbours(self.expect(
+                    &args[0],
+                    Ty::Cell,
+                    scope,
+                )?));
+            }
+            ExprKind::Call(n, args) if n.text == "group" => {
+                if args.len() != 1 {
+                    self.error(e.span, "`group` takes one cell");
+                    return None;
+                }
+                return Some(SetRef::Group(self.expect(&args[0], Ty::Cell, scope)?));
+            }
+            _ => {
+                self.error(e.span, "expected a set: `cells`, `players`, a region, a track, a pool, `neighbours(c)` or `group(c)`");
+                return None;
+            }
+        };
+        if scope.lookup(name).is_none() {
+            if name == "cells" && index.is_none() {
+                return Some(SetRef::Cells);
+            }
+            if name == "players" && index.is_none() {
+                return Some(SetRef::Players);
+            }
+            if let Some(r) = self.game.board.regions.iter().position(|r| r.name == name) {
+                let pp = self.game.board.regions[r].per_player;
+                let p = self.player_index(index, pp, name, e.span, scope)?;
+                return Some(SetRef::Region(r, p));
+            }
+            if let Some(t) = self.game.board.tracks.iter().position(|t| t.name == name) {
+                let pp = self.game.board.tracks[t].per_player;
+                let p = self.player_index(index, pp, name, e.span, scope)?;
+                return Some(SetRef::Track(t, p));
+            }
+            if let Some(pl) = self.game.pools.iter().position(|p| p.name == name) {
+                let pp = self.game.pools[pl].per_player;
+                let p = self.player_index(index, pp, name, e.span, scope)?;
+                return Some(SetRef::Pool(pl, p));
+            }
+        }
+        self.error(e.span, format!("`{name}` is not a set: expected `cells`, `players`, a region, a track, a pool, `neighbours(c)` or `group(c)`"));
+        None
+    }
+
+    pub fn domain(&mut self, d: &ast::Domain, scope: &mut Scope) -> Option<(Domain, Ty)> {
+        match d {
+            ast::Domain::Range(a, b) => self.range(a, b, scope),
+            ast::Domain::Dirs(names) => {
+                let mut out = Vec::new();
+                for n in names {
+                    let e = ast::Expr {
+                        kind: ExprKind::Name(n.text.clone()),
+                        span: n.span,
+                    };
+                    if let Some(c) = self.expect(&e, Ty::Dir, scope) {
+                        out.push(c);
+                    }
+                }
+                // Directions fixed when compiling become a table by player.
+                let fixed: Option<Vec<Vec<i32>>> = (0..self.game.players.len().max(1))
+                    .map(|p| {
+                        out.iter()
+                            .map(|e| match e {
+                                Expr::Const(d) => Some(*d),
+                                Expr::RelDir(r) => self.game.board.rel_dirs[*r as usize]
+                                    .1
+                                    .get(p)
+                                    .map(|&d| d as i32),
+                                _ => None,
+                            })
+                            .collect()
+                    })
+                    .collect();
+                match fixed {
+                    Some(table) if out.len() == names.len() => {
+                        Some((Domain::FixedDirs(table), Ty::Dir))
+                    }
+                    _ => Some((Domain::Dirs(out), Ty::Dir)),
+                }
+            }
+            ast::Domain::Expr(e) => Some(match self.set_ref(e, scope)? {
+                SetRef::Cells => (Domain::Cells, Ty::Cell),
+                SetRef::Players => (Domain::Players, Ty::Player),
+                SetRef::Region(region, player) => (Domain::Region { region, player }, Ty::Cell),
+                SetRef::Track(track, player) => (Domain::Track { track, player }, Ty::Cell),
+                SetRef::Pool(pool, player) => (Domain::Pool { pool, player }, Ty::Int),
+                SetRef::Neighbours(c) => (Domain::Neighbours(c), Ty::Cell),
+                SetRef::Group(c) => (Domain::Group(c), Ty::Cell),
+            }),
+        }
+    }
+
+    /// `A..B`: the numbers from A to B, or the cells from A to B in board order (as in
+    /// a region: backwards when written so).
+    pub(super) fn range(
+        &mut self,
+        a: &ast::Expr,
+        b: &ast::Expr,
+        scope: &mut Scope,
+    ) -> Option<(Domain, Ty)> {
+        let first = self.expr(a, scope);
+        let last = self.expr(b, scope);
+        let ((first, t1), (last, t2)) = (first?, last?);
+        match (t1, t2) {
+            (Ty::Int, Ty::Int) => Some((Domain::Range(first, last), Ty::Int)),
+            (Ty::Cell, Ty::Cell) => Some((Domain::CellRange(first, last), Ty::Cell)),
+            (Ty::Int | Ty::Cell, _) => {
+                let m = format!(
+                    "this range starts at {} and ends at {}: it runs between two numbers or two cells",
+                    t1.describe(),
+                    t2.describe()
+                );
+                self.error(b.span, m);
+                None
+            }
+            _ => {
+                let m = format!(
+                    "a range runs between two numbers or two cells, but this is {}",
+                    t1.describe()
+                );
+                self.error(a.span, m);
+                None
+            }
+        }
+    }
+}

@@ -1,0 +1,146 @@
+//! Names in an expression resolved to what they stand for, and players given by name or index.
+
+use super::expr::Typed;
+use super::{Compiler, Scope};
+use crate::diagnostic::Span;
+use crate::ir::*;
+use crate::syntax::ast;
+
+impl<'a> Compiler<'a> {
+    pub(super) fn name(&mut self, name: &str, span: Span, scope: &mut Scope) -> Typed {
+        if let Some((slot, ty)) = scope.lookup(name) {
+            return Some((Expr::Local(slot), ty));
+        }
+        match name {
+            "mover" => return Some((Expr::Mover, Ty::Player)),
+            "opponent" => return Some((Expr::Opponent(Box::new(Expr::Mover)), Ty::Player)),
+            "phase" => return Some((Expr::Phase, Ty::Phase)),
+            _ => {}
+        }
+        if let Some(def) = self.defines.get(name).copied() {
+            if self.defining.iter().any(|d| d == name) {
+                self.error(span, format!("`{name}` is defined in terms of itself"));
+                return None;
+            }
+            self.defining.push(name.to_string());
+            let out = self.expr(def, scope);
+            self.defining.pop();
+            return out;
+        }
+        if let Some(c) = self.game.counters.iter().find(|c| c.name == name) {
+            if c.per_player {
+                self.error_hint(
+                    span,
+                    format!("`{name}` is kept per player"),
+                    format!("write `{name}[mover]` or `{name}[p]`"),
+                );
+                return None;
+            }
+            return Some((
+                Expr::Counter {
+                    base: c.base,
+                    player: None,
+                },
+                c.ty,
+            ));
+        }
+        if let Some(p) = self.player(name) {
+            return Some((Expr::Const(p as i32), Ty::Player));
+        }
+        if let Some(p) = self.phase_names.iter().position(|p| p == name) {
+            return Some((Expr::Const(p as i32), Ty::Phase));
+        }
+        if let Some(d) = self.game.board.rel_dirs.iter().position(|(r, _)| r == name) {
+            return Some((Expr::RelDir(d as u8), Ty::Dir));
+        }
+        if let Some(d) = self.game.board.dir(name) {
+            return Some((Expr::Const(d as i32), Ty::Dir));
+        }
+        if let Some(p) = self.game.pieces.iter().position(|p| p.name == name) {
+            return Some((Expr::Const(p as i32), Ty::Piece));
+        }
+        if let Some(z) = self.game.board.zones.iter().find(|z| z.name == name) {
+            if z.per_player {
+                self.error_hint(
+                    span,
+                    format!("the zone `{name}` has one cell per player"),
+                    format!("write `{name}[mover]` or `{name}[p]`"),
+                );
+                return None;
+            }
+            return Some((Expr::Const(z.cells[0]), Ty::Cell));
+        }
+        if let Some(c) = self.game.board.cell(name) {
+            return Some((Expr::Const(c), Ty::Cell));
+        }
+        if self.is_set_name(name) {
+            self.error_hint(
+                span,
+                format!("`{name}` is a set of cells or values, not one value"),
+                format!("use it as `x in {name}`, `for x in {name}` or `size({name})`"),
+            );
+            return None;
+        }
+        let known = self.names_in_scope(scope);
+        // `a-b` where `a` is a name is most likely a subtraction written without spaces.
+        let subtraction = name
+            .split_once('-')
+            .is_some_and(|(a, _)| known.iter().any(|k| k == a));
+        let hint = if subtraction {
+            format!(
+                "for a subtraction, put spaces around the minus: `{}`",
+                name.replacen('-', " - ", 1)
+            )
+        } else if let Some(s) = self.suggest(name, known.iter().map(String::as_str)) {
+            s
+        } else if name.contains('-') {
+            format!(
+                "for a subtraction, put spaces around the minus: `{}`",
+                name.replacen('-', " - ", 1)
+            )
+        } else {
+            "a name is a local variable, counter, player, phase, direction, piece, zone or cell"
+                .to_string()
+        };
+        self.error_hint(span, format!("unknown name `{name}`"), hint);
+        None
+    }
+
+    pub(super) fn is_set_name(&self, name: &str) -> bool {
+        let b = &self.game.board;
+        name == "cells"
+            || name == "players"
+            || b.regions.iter().any(|r| r.name == name)
+            || b.tracks.iter().any(|t| t.name == name)
+            || self.game.pools.iter().any(|p| p.name == name)
+    }
+
+    pub(super) fn player_index(
+        &mut self,
+        index: Option<&ast::Expr>,
+        per_player: bool,
+        what: &str,
+        span: Span,
+        scope: &mut Scope,
+    ) -> Option<Option<Expr>> {
+        match (index, per_player) {
+            (Some(i), true) => Some(Some(self.expect(i, Ty::Player, scope)?)),
+            (None, false) => Some(None),
+            (Some(i), false) => {
+                self.error(
+                    i.span,
+                    format!("`{what}` is shared, not kept per player: drop the `[...]`"),
+                );
+                None
+            }
+            (None, true) => {
+                self.error_hint(
+                    span,
+                    format!("`{what}` is kept per player"),
+                    format!("write `{what}[mover]` or `{what}[p]`"),
+                );
+                None
+            }
+        }
+    }
+}

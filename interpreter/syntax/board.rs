@@ -1,0 +1,85 @@
+//! Board declarations: their items, regions and cell lists.
+
+use super::ast::*;
+use super::expr::expr;
+use super::pair::{missing, missing_expr, name, span};
+use super::parser::Rule;
+use pest::iterators::Pair;
+
+pub(super) fn board_item(pair: Pair<Rule>) -> BoardItem {
+    let sp = span(&pair);
+    let rule = pair.as_rule();
+    let mut it = pair.into_inner();
+    match rule {
+        Rule::board_hex => BoardItem::Hex(it.map(expr).collect(), sp),
+        Rule::board_grid => {
+            let w = it.next().map(expr).unwrap_or_else(|| missing_expr(sp));
+            let h = it.next().map(expr).unwrap_or_else(|| missing_expr(sp));
+            BoardItem::Grid(w, h, sp)
+        }
+        Rule::board_rhombus => {
+            let w = it.next().map(expr).unwrap_or_else(|| missing_expr(sp));
+            let h = it.next().map(expr).unwrap_or_else(|| missing_expr(sp));
+            BoardItem::Rhombus(w, h, sp)
+        }
+        Rule::board_line => {
+            let a = it.next().map(expr).unwrap_or_else(|| missing_expr(sp));
+            let b = it.next().map(expr).unwrap_or_else(|| missing_expr(sp));
+            BoardItem::Line(a, b, sp)
+        }
+        Rule::board_layers => {
+            BoardItem::Layers(it.next().map(expr).unwrap_or_else(|| missing_expr(sp)), sp)
+        }
+        Rule::board_zone => {
+            let n = it.next().map(name).unwrap_or_else(|| missing(sp));
+            BoardItem::Zone {
+                name: n,
+                per_player: it.next().is_some(),
+            }
+        }
+        _ => {
+            let n = it.next().map(name).unwrap_or_else(|| missing(sp));
+            let mut map = Vec::new();
+            if let Some(m) = it.next() {
+                let names: Vec<Name> = m.into_inner().map(name).collect();
+                for pair in names.chunks(2) {
+                    if let [p, d] = pair {
+                        map.push((p.clone(), d.clone()));
+                    }
+                }
+            }
+            BoardItem::Dir { name: n, map }
+        }
+    }
+}
+
+pub(super) fn region_body(pair: Pair<Rule>) -> RegionBody {
+    let mut it = pair.into_inner().peekable();
+    match it.peek().map(|p| p.as_rule()) {
+        Some(Rule::player_cells) => RegionBody::PerPlayer(
+            it.map(|pc| {
+                let sp = span(&pc);
+                let mut pc = pc.into_inner();
+                let p = pc.next().map(name).unwrap_or_else(|| missing(sp));
+                let cells = pc.next().map(cell_list).unwrap_or_default();
+                (p, cells)
+            })
+            .collect(),
+        ),
+        _ => RegionBody::Shared(it.next().map(cell_list).unwrap_or_default()),
+    }
+}
+
+pub(super) fn cell_list(pair: Pair<Rule>) -> Vec<CellItem> {
+    pair.into_inner().map(cell_item).collect()
+}
+
+pub(super) fn cell_item(pair: Pair<Rule>) -> CellItem {
+    let sp = span(&pair);
+    let mut it = pair.into_inner();
+    let first = it.next().map(name).unwrap_or_else(|| missing(sp));
+    CellItem {
+        first,
+        last: it.next().map(name),
+    }
+}

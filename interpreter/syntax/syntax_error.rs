@@ -1,0 +1,326 @@
+//! The message for a syntax error: what was expected, named as a reader would say it.
+
+use super::nesting::nested_too_deep;
+use super::parser::Rule;
+use crate::diagnostic::{Diagnostic, Span};
+use pest::error::{ErrorVariant, InputLocation};
+
+pub(super) fn syntax_error(text: &str, e: pest::error::Error<Rule>) -> Diagnostic {
+    let (mut start, end) = match e.location {
+        InputLocation::Pos(p) => (p, p),
+        InputLocation::Span((a, b)) => (a, b),
+    };
+    let mut names: Vec<String> = match &e.variant {
+        ErrorVariant::ParsingError { positives, .. } => {
+            positives.iter().flat_map(|r| token_names(*r)).collect()
+        }
+        // pest's own guard against deep recursion: the same limit as `too_deep`.
+        ErrorVariant::CustomError { message } if message.contains("stack limit") => {
+            return nested_too_deep(start);
+        }
+        ErrorVariant::CustomError { message } => {
+            return Diagnostic::new(Span::new(start, end.max(start)), message.clone())
+        }
+    };
+    // With error detail on, pest also records the literal tokens (`{`, `where`, ...)
+    // tried at the farthest position reached, which is where the mistake usually is.
+    if let Some(attempts) = e.parse_attempts() {
+        if attempts.max_position >= start {
+            let mut found: Vec<String> = attempts
+                .call_stacks()
+                .iter()
+                .flat_map(|c| c.deepest.get_rule().map_or(Vec::new(), |r| token_names(*r)))
+                .collect();
+            if attempts.max_position == start {
+                found.append(&mut names);
+            }
+            let tokens: Vec<String> = attempts
+                .expected_tokens()
+                .iter()
+                .map(|t| t.to_string())
+                .filter(|t| STRUCTURAL.contains(&t.as_str()))
+                .map(|t| format!("`{t}`"))
+                .collect();
+            found.extend(tokens);
+            // An expression could always go on (`(`, `[`, `and`, an operator...); name
+            // that only when nothing else is expected.
+            if found.iter().any(|n| !CONTINUATIONS.contains(&n.as_str())) {
+                found.retain(|n| !CONTINUATIONS.contains(&n.as_str()));
+            }
+            // A declaration or the end of the file is what any top-level position
+            // allows: name them only when nothing more precise is expected.
+            let fallback =
+                |n: &String| n.starts_with("a declaration") || n == "the end of the file";
+            if found.iter().any(|n| !fallback(n)) {
+                found.retain(|n| !fallback(n));
+            } else if found.iter().any(|n| n.starts_with("a declaration")) {
+                found.retain(|n| n.starts_with("a declaration"));
+            }
+            if !found.is_empty() {
+                start = attempts.max_position;
+                names = found;
+            }
+        }
+    }
+    // Point at the whole token that was found (after any white space), so the caret
+    // covers it.
+    start = start.min(text.len());
+    start += text[start..].len() - text[start..].trim_start().len();
+    let found: String = text[start.min(text.len())..]
+        .chars()
+        .take_while(|c| !c.is_whitespace())
+        .collect();
+    let end = start + found.len().min(40);
+    if let Some(d) = unclosed_block(text, start) {
+        return d;
+    }
+    names.sort();
+    names.dedup();
+    let expected = match names.len() {
+        0 => "something else".to_string(),
+        1 => names[0].clone(),
+        n => format!("{} or {}", names[..n - 1].join(", "), names[n - 1]),
+    };
+    let message = if found.is_empty() {
+        format!("expected {expected}, found the end of the file")
+    } else {
+        format!(
+            "expected {expected}, found `{}`",
+            found.chars().take(20).collect::<String>()
+        )
+    };
+    Diagnostic::new(Span::new(start, end), message)
+}
+
+/// The words that begin a declaration.
+pub(super) const DECLARATIONS: &[&str] = &[
+    "include", "game", "players", "option", "define", "board", "piece", "counter", "pool",
+    "region", "track", "names", "layout", "setup", "score", "chance", "action", "phase", "end",
+];
+
+/// A mistake on a line that starts a declaration (at its first column) while a `{` is
+/// still open: the `}` of that block is missing, whatever the parser expected.
+pub(super) fn unclosed_block(text: &str, at: usize) -> Option<Diagnostic> {
+    let line_start = text[..at].rfind('\n').map_or(0, |i| i + 1);
+    let word: String = text[line_start..]
+        .chars()
+        .take_while(|c| c.is_ascii_alphabetic())
+        .collect();
+    if !DECLARATIONS.contains(&word.as_str()) {
+        return None;
+    }
+    let open = *open_braces(&text[..line_start]).last()?;
+    let line = |offset: usize| text[..offset].matches('\n').count() + 1;
+    // The declaration the open block belongs to: the last one begun before its `{`.
+    let owner = text[..open]
+        .lines()
+        .rev()
+        .find(|l| {
+            let first = l.split_whitespace().next().unwrap_or("");
+            !l.starts_with(char::is_whitespace) && DECLARATIONS.contains(&first)
+        })
+        .map(|l| l.split_whitespace().take(2).collect::<Vec<_>>().join(" "))
+        .map(|d| format!(" (in `{d}`)"))
+        .unwrap_or_default();
+    Some(
+        Diagnostic::new(
+            Span::new(line_start, line_start + word.len()),
+            format!(
+                "expected `}}` to close the block opened at line {}{owner}, found `{word}`",
+                line(open)
+            ),
+        )
+        .with_hint("every `{` needs its `}` before the next declaration"),
+    )
+}
+
+/// The offsets of the `{` still open at the end of `text` (strings and comments
+/// skipped), innermost last.
+pub(super) fn open_braces(text: &str) -> Vec<usize> {
+    let mut open = Vec::new();
+    let mut chars = text.char_indices().peekable();
+    while let Some((i, c)) = chars.next() {
+        match c {
+            '/' if chars.peek().is_some_and(|&(_, n)| n == '/') => {
+                for (_, n) in chars.by_ref() {
+                    if n == '\n' {
+                        break;
+                    }
+                }
+            }
+            '"' => {
+                for (_, n) in chars.by_ref() {
+                    if n == '"' {
+                        break;
+                    }
+                }
+            }
+            '{' => open.push(i),
+            '}' => {
+                open.pop();
+            }
+            _ => {}
+        }
+    }
+    open
+}
+
+/// What could follow a complete expression.
+pub(super) const CONTINUATIONS: &[&str] = &[
+    "`(`",
+    "`[`",
+    "`in`",
+    "`and`",
+    "`or`",
+    "a comparison",
+    "an operator",
+];
+
+/// Literal tokens worth naming in "expected ..." (not the pieces of names or numbers).
+pub(super) const STRUCTURAL: &[&str] = &[
+    "{", "}", "(", ")", "[", "]", ",", ";", ":", "=", "->", "..", "as", "of", "at", "to", "from",
+    "then", "else", "when", "by", "x", "in", "weight", "for", "let", "where", "winner", "points",
+    "draw", "start", "pass", "back", "value", "per",
+];
+
+/// What a grammar rule stands for in "expected ...": an operator rule as its tokens,
+/// so each is named once beside the same token tried alone.
+pub(super) fn token_names(rule: Rule) -> Vec<String> {
+    match rule {
+        Rule::assign_op => ["`=`", "`+=`", "`-=`"].map(String::from).to_vec(),
+        r => token_name(r).into_iter().collect(),
+    }
+}
+
+/// Readable names of grammar rules for messages ("expected `{`", not `block`).
+pub(super) fn token_name(rule: Rule) -> Option<String> {
+    let s = match rule {
+        Rule::EOI => "the end of the file",
+        Rule::ident => "a name",
+        Rule::cell_name => "a cell name",
+        Rule::int => "a number",
+        Rule::string => "a quoted string",
+        Rule::block => "`{`",
+        Rule::expr
+        | Rule::or_expr
+        | Rule::and_expr
+        | Rule::not_expr
+        | Rule::cmp
+        | Rule::sum
+        | Rule::product
+        | Rule::unary
+        | Rule::postfix
+        | Rule::if_expr
+        | Rule::paren
+        | Rule::call
+        | Rule::aggregate
+        | Rule::bool_lit
+        | Rule::none_lit
+        | Rule::cell_lit => "an expression",
+        Rule::put_count => "an expression",
+        Rule::cmp_op => "a comparison",
+        Rule::sum_op | Rule::prod_op => "an operator",
+        Rule::include_decl
+        | Rule::replace_decl
+        | Rule::replace_kw
+        | Rule::game_decl
+        | Rule::players_decl
+        | Rule::option_decl
+        | Rule::board_decl
+        | Rule::piece_decl
+        | Rule::counter_decl
+        | Rule::pool_decl
+        | Rule::region_decl
+        | Rule::track_decl
+        | Rule::names_decl
+        | Rule::setup_decl
+        | Rule::chance_decl
+        | Rule::action_decl
+        | Rule::phase_decl
+        | Rule::end_decl
+        | Rule::score_decl
+        | Rule::show_decl
+        | Rule::define_decl
+        | Rule::layout_decl
+        | Rule::test_decl => "a declaration (`game`, `board`, `action`, `phase`, ...)",
+        Rule::test_with => "`with`",
+        Rule::test_from | Rule::test_play | Rule::test_expect => {
+            "a test statement (`from state`, `play`, `expect`)"
+        }
+        Rule::expect_moves
+        | Rule::expect_count
+        | Rule::expect_perft
+        | Rule::expect_winner
+        | Rule::expect_draw
+        | Rule::expect_ongoing
+        | Rule::expect_illegal
+        | Rule::expect_score
+        | Rule::expect_to_move => {
+            "an expectation (`moves`, `count`, `perft`, `winner`, `draw`, `ongoing`, `illegal`, `score`, `to move`)"
+        }
+        Rule::moves_mode => "`include`, `exclude` or `[`",
+        Rule::signed_int => "a number",
+        Rule::board_hex
+        | Rule::board_rhombus
+        | Rule::board_grid
+        | Rule::board_line
+        | Rule::board_zone
+        | Rule::board_dir => "a board item (`hex`, `rhombus`, `grid`, `line`, `zone`, `dir`)",
+        Rule::gen_for => "`for`",
+        Rule::gen_let => "`let`",
+        Rule::gen_where => "`where`",
+        Rule::weight => "`weight`",
+        Rule::says => "`says`",
+        Rule::playout_weight => "`playout weight`",
+        Rule::domain | Rule::range_domain | Rule::dir_list => {
+            "a domain (`a..b`, `[dirs]` or a set)"
+        }
+        Rule::st_if
+        | Rule::st_let
+        | Rule::st_for
+        | Rule::st_continue
+        | Rule::st_move
+        | Rule::st_put
+        | Rule::st_remove
+        | Rule::st_take
+        | Rule::st_add_pool
+        | Rule::st_clear
+        | Rule::st_set_value
+        | Rule::st_chance
+        | Rule::st_set_mover
+        | Rule::st_assign
+        | Rule::st_hand
+        | Rule::counter_ref => "a statement",
+        Rule::counter_type => "`: type`",
+        Rule::ph_starts
+        | Rule::ph_actions
+        | Rule::ph_decide
+        | Rule::ph_prefer
+        | Rule::ph_maximize
+        | Rule::ph_stuck
+        | Rule::ph_turn_start
+        | Rule::ph_turn_end
+        | Rule::ph_until => {
+            "a phase item (`starts`, `actions`, `prefer`, `stuck`, `turn start`, `until`, ...)"
+        }
+        Rule::result | Rule::result_winner | Rule::result_draw | Rule::result_scores => {
+            "a result (`winner P`, `draw` or `by score`)"
+        }
+        Rule::per_player => "`per player`",
+        Rule::turn_local => "`per turn`",
+        Rule::piece_value | Rule::piece_neutral => "`value` or `neutral`",
+        Rule::player_cells | Rule::cell_list | Rule::cell_item | Rule::region_body => "a cell name",
+        Rule::name_map | Rule::label_item => "a cell name",
+        Rule::layout_hint => "a layout hint `name = value`",
+        Rule::index => "`[`",
+        Rule::player_map => "`player: direction`",
+        Rule::decide_unit => "`turn` or `action`",
+        Rule::stuck_pass | Rule::stuck_end => "`pass` or `end`",
+        // Both start an expression.
+        Rule::not_op | Rule::neg_op => "an expression",
+        Rule::and_kw => "`and`",
+        Rule::or_kw => "`or`",
+        _ => return None,
+    };
+    Some(s.to_string())
+}

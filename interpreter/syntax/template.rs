@@ -1,0 +1,123 @@
+//! A move's notation template: literal text and `{expr}` parts, parsed on their own.
+
+use super::ast::*;
+use super::expr::expr;
+use super::nesting::too_deep;
+use super::parser::{Rule, RulesParser};
+use super::syntax_error::syntax_error;
+use crate::diagnostic::{Diagnostic, Span};
+
+/// A piece of a move's notation template: literal text, `{expr}` or `{expr ? text}`.
+#[derive(Debug, Clone)]
+pub enum TemplatePart {
+    Text(String),
+    Value(Expr),
+    Mark(Expr, String),
+}
+
+/// Parses a notation template; `offset` is where its text starts in the file.
+pub fn parse_template(text: &str, offset: usize) -> Result<Vec<TemplatePart>, Diagnostic> {
+    let mut parts = Vec::new();
+    let mut rest = text;
+    let mut at = offset;
+    while let Some(open) = rest.find('{') {
+        if open > 0 {
+            parts.push(TemplatePart::Text(rest[..open].to_string()));
+        }
+        let close = rest[open..].find('}').ok_or_else(|| {
+            Diagnostic::new(
+                Span::new(at + open, at + open + 1),
+                "this `{` is never closed",
+            )
+            .with_hint("a template writes a value as `{name}`")
+        })? + open;
+        let inner = &rest[open + 1..close];
+        let inner_at = at + open + 1;
+        let (expr_text, mark) = match inner.find('?') {
+            Some(q) => (&inner[..q], Some(inner[q + 1..].trim().to_string())),
+            None => (inner, None),
+        };
+        let at_inner = |mut d: Diagnostic| {
+            d.span = Span::new(d.span.start + inner_at, d.span.end + inner_at);
+            d
+        };
+        let mut pairs = RulesParser::parse(Rule::template_expr, expr_text)
+            .map_err(|e| at_inner(syntax_error(expr_text, e)))?;
+        too_deep(&pairs).map_err(at_inner)?;
+        let pair = pairs.next().and_then(|p| p.into_inner().next());
+        let Some(pair) = pair else {
+            return Err(Diagnostic::new(
+                Span::new(inner_at, inner_at),
+                "expected an expression",
+            ));
+        };
+        let mut e = expr(pair);
+        shift(&mut e, inner_at);
+        parts.push(match mark {
+            Some(m) => TemplatePart::Mark(e, m),
+            None => TemplatePart::Value(e),
+        });
+        at += close + 1;
+        rest = &rest[close + 1..];
+    }
+    if !rest.is_empty() {
+        parts.push(TemplatePart::Text(rest.to_string()));
+    }
+    Ok(parts)
+}
+
+pub(super) fn shift(e: &mut Expr, by: usize) {
+    e.span = Span::new(e.span.start + by, e.span.end + by);
+    match &mut e.kind {
+        ExprKind::Index(a, b) => {
+            shift(a, by);
+            shift(b, by);
+        }
+        ExprKind::Call(n, args) => {
+            n.span = Span::new(n.span.start + by, n.span.end + by);
+            args.iter_mut().for_each(|a| shift(a, by));
+        }
+        ExprKind::Unary(_, a) => shift(a, by),
+        ExprKind::Binary(_, a, b) => {
+            shift(a, by);
+            shift(b, by);
+        }
+        ExprKind::If(a, b, c) => {
+            shift(a, by);
+            shift(b, by);
+            shift(c, by);
+        }
+        ExprKind::Aggregate {
+            var,
+            domain,
+            filter,
+            value,
+            ..
+        } => {
+            var.span = Span::new(var.span.start + by, var.span.end + by);
+            match domain.as_mut() {
+                Domain::Range(a, b) => {
+                    shift(a, by);
+                    shift(b, by);
+                }
+                Domain::Dirs(names) => {
+                    for n in names {
+                        n.span = Span::new(n.span.start + by, n.span.end + by);
+                    }
+                }
+                Domain::Expr(a) => shift(a, by),
+            }
+            if let Some(f) = filter {
+                shift(f, by);
+            }
+            if let Some(v) = value {
+                shift(v, by);
+            }
+        }
+        ExprKind::Int(_)
+        | ExprKind::Bool(_)
+        | ExprKind::None
+        | ExprKind::Cell(_)
+        | ExprKind::Name(_) => {}
+    }
+}
