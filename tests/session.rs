@@ -293,6 +293,58 @@ trace: `1>2` is action `push` (tiny.tabula:11) with from = 1, to = 2
     assert!(!run(&mut s, "2>3").contains("trace"));
 }
 
+/// A stone of north's on 4 and on 7 of a line of seven, a stone of south's on 5, and
+/// dice 1 and 2.
+const BLOCKED: &str = r#"game "Blocked"
+players north, south
+board {
+  line 1..7
+}
+piece stone
+pool dice of 1..2
+setup {
+  put stone of north at #4
+  put stone of north at #7
+  put stone of south at #5
+  add 1 to dice
+  add 2 to dice
+}
+action go "{from}>{to}"
+  for d in dice
+  for from in cells
+  where owner(from) == mover
+  let to = step(from, next, d)
+  where to != none and empty(to)
+{
+  take d from dice
+  move from -> to
+}
+phase play {
+  starts north
+  actions go
+}
+"#;
+
+#[test]
+fn trace_shows_a_where_of_several_conditions_as_one_line() {
+    // North's stones on 4 and 7 with dice 1 and 2: 4>5 finds south's stone (`empty`
+    // false), 4>6 is the move, 7 has no cell 1 or 2 further (`to != none` false): the
+    // `where` is tested 4 times and false 3 times, on one line.
+    let mut s = Session::new(Source::new("blocked.tabula", BLOCKED), &[], 1).unwrap();
+    s.intro();
+    let trace = run(&mut s, "trace on");
+    assert!(
+        trace.contains(
+            "  action `go` (blocked.tabula:15): 1 move
+    line  18  owner test of `from` (folded into its loop)                   tested 14, false 10
+    line  20  where to != none and empty(to)                                tested 4, false 3
+"
+        ),
+        "{trace}"
+    );
+    assert_eq!(trace.matches("where to != none").count(), 1, "{trace}");
+}
+
 #[test]
 fn state_prints_json_and_yaml_and_load_state_plays_on_from_a_file() {
     let mut s = tiny();

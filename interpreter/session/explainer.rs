@@ -200,9 +200,19 @@ pub fn render_trace(
             def.name,
             place(source, def.span)
         ));
+        // A `where` of several conjuncts is compiled as one test per conjunct, all
+        // with the `where`'s span: shown as one line, tested as often as its first
+        // conjunct and false when any of them was.
+        let mut shown: Vec<(Option<Span>, String, String, u64, u64)> = Vec::new();
         for (i, count) in a.gens.iter().enumerate() {
             if count.tested == 0 {
                 continue;
+            }
+            if let (Gen::Where(_, s), Some(last)) = (&def.generators[i], shown.last_mut()) {
+                if last.0 == Some(*s) {
+                    last.4 += count.rejected;
+                    continue;
+                }
             }
             let (span, owner_of) = match &def.generators[i] {
                 Gen::Where(_, s) => (Some(*s), None),
@@ -224,9 +234,18 @@ pub fn render_trace(
                 (None, Some(s)) => line_text(source, s),
                 (None, None) => "a test".to_string(),
             };
+            let merge = matches!(def.generators[i], Gen::Where(..));
+            shown.push((
+                span.filter(|_| merge),
+                line,
+                text,
+                count.tested,
+                count.rejected,
+            ));
+        }
+        for (_, line, text, tested, rejected) in shown {
             out.push_str(&format!(
-                "    line {line:>3}  {text:<60}  tested {}, false {}\n",
-                count.tested, count.rejected
+                "    line {line:>3}  {text:<60}  tested {tested}, false {rejected}\n"
             ));
         }
     }
