@@ -72,7 +72,7 @@ pub struct Tree {
     nodes: Vec<Node>,
     root: u32,
     rng: Rng,
-    /// The largest result seen so far, in points: UCT divides results by it.
+    /// The largest result seen so far, in points: UCT scales results by it.
     scale: f64,
     players: usize,
     scratch: Choices,

@@ -41,24 +41,11 @@ pub(crate) fn rate(
             Ok(())
         }
         Status::Chance(_) if depth < 2 && scratch.average_chance => {
-            let mut outcomes = Choices::default();
-            engine.legal(state, &mut outcomes)?;
-            let total: f64 = outcomes.weights.iter().map(|&w| f64::from(w)).sum();
-            if outcomes.is_empty() || total == 0.0 {
-                return evaluate(net, engine, state, scratch, wins, points);
-            }
-            wins.fill(0.0);
-            points.fill(0.0);
-            let (mut w, mut p) = (vec![0.0; n], vec![0.0; n]);
-            for i in 0..outcomes.len() {
-                let mut next = state.clone();
-                engine.play_choice(&mut next, &outcomes, i)?;
-                rate(net, engine, &next, scratch, &mut w, &mut p, depth + 1)?;
-                let share = f64::from(outcomes.weights[i]) / total;
-                for k in 0..n {
-                    wins[k] += share * w[k];
-                    points[k] += share * p[k];
-                }
+            let averaged = over_chance(engine, state, wins, points, |engine, next, w, p| {
+                rate(net, engine, next, scratch, w, p, depth + 1)
+            })?;
+            if !averaged {
+                evaluate(net, engine, state, scratch, wins, points)?;
             }
             Ok(())
         }
@@ -87,6 +74,42 @@ pub(crate) fn rate(
         }
         _ => evaluate(net, engine, state, scratch, wins, points),
     }
+}
+
+/// What a rating function gives after each outcome of the pending chance event,
+/// averaged by the outcomes' weights into `wins` and `points`; false (and nothing
+/// written) when the event has no outcome of any weight.
+fn over_chance<F>(
+    engine: &mut Engine,
+    state: &State,
+    wins: &mut [f64],
+    points: &mut [f64],
+    mut rate_next: F,
+) -> Result<bool, AiError>
+where
+    F: FnMut(&mut Engine, &State, &mut [f64], &mut [f64]) -> Result<(), AiError>,
+{
+    let mut outcomes = Choices::default();
+    engine.legal(state, &mut outcomes)?;
+    let total: f64 = outcomes.weights.iter().map(|&w| f64::from(w)).sum();
+    if outcomes.is_empty() || total == 0.0 {
+        return Ok(false);
+    }
+    let n = wins.len();
+    wins.fill(0.0);
+    points.fill(0.0);
+    let (mut w, mut p) = (vec![0.0; n], vec![0.0; n]);
+    for i in 0..outcomes.len() {
+        let mut next = state.clone();
+        engine.play_choice(&mut next, &outcomes, i)?;
+        rate_next(engine, &next, &mut w, &mut p)?;
+        let share = f64::from(outcomes.weights[i]) / total;
+        for k in 0..n {
+            wins[k] += share * w[k];
+            points[k] += share * p[k];
+        }
+    }
+    Ok(true)
 }
 
 fn evaluate(
@@ -226,33 +249,11 @@ fn answer(
             Ok(())
         }
         Status::Chance(_) if chances < NET2_CHANCES => {
-            let mut outcomes = Choices::default();
-            engine.legal(state, &mut outcomes)?;
-            let total: f64 = outcomes.weights.iter().map(|&w| f64::from(w)).sum();
-            if outcomes.is_empty() || total == 0.0 {
-                return rate(net, engine, state, scratch, wins, points, 0);
-            }
-            wins.fill(0.0);
-            points.fill(0.0);
-            let (mut w, mut p) = (vec![0.0; n], vec![0.0; n]);
-            for i in 0..outcomes.len() {
-                let mut next = state.clone();
-                engine.play_choice(&mut next, &outcomes, i)?;
-                answer(
-                    net,
-                    engine,
-                    &next,
-                    scratch,
-                    &mut w,
-                    &mut p,
-                    chances + 1,
-                    passes,
-                )?;
-                let share = f64::from(outcomes.weights[i]) / total;
-                for k in 0..n {
-                    wins[k] += share * w[k];
-                    points[k] += share * p[k];
-                }
+            let averaged = over_chance(engine, state, wins, points, |engine, next, w, p| {
+                answer(net, engine, next, scratch, w, p, chances + 1, passes)
+            })?;
+            if !averaged {
+                rate(net, engine, state, scratch, wins, points, 0)?;
             }
             Ok(())
         }
