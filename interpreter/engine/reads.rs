@@ -117,39 +117,70 @@ pub(crate) fn end_rules_read(game: &Game) -> Option<Vec<usize>> {
 mod tests {
     use super::*;
 
-    fn game(name: &str) -> Game {
-        let text = crate::games::built_in(name).expect("a built-in game");
-        crate::compile(&crate::Source::new(name, text), &[]).expect("the rules compile")
+    /// A race of two stones into each player's tray, given up by setting `resigned`.
+    const TRAY: &str = r#"game "Tray"
+players north, south
+board {
+  line 1..4
+  zone tray per player
+}
+piece stone
+counter resigned: player
+setup {
+  put stone of north at #1
+  put stone of south at #4
+}
+action walk "{from}" for from in cells where owner(from) == mover {
+  move from -> tray[mover]
+}
+phase play {
+  starts north
+  actions walk
+}
+end "home" for p in players when count(tray[p]) == 1
+  winner p
+end "resigned" when resigned != none
+  winner opponent(resigned)
+"#;
+
+    fn game(text: &str) -> Game {
+        crate::compile(&crate::Source::new("t.tabula", text), &[]).expect("the rules compile")
     }
 
     #[test]
-    fn backgammon_end_rules_read_the_borne_off_checkers_and_the_drop() {
-        // `count(off[p]) == checkers` for each player, and `dropped != none`.
-        let g = game("backgammon");
-        let off = g
+    fn end_rules_on_zones_and_counters_read_those_words_only() {
+        // `count(tray[p])` for each player reads the two tray cells; `resigned != none`
+        // reads the counter.
+        let g = game(TRAY);
+        let tray = g
             .board
             .zones
             .iter()
-            .find(|z| z.name == "off")
-            .expect("zone off");
-        let dropped = g
+            .find(|z| z.name == "tray")
+            .expect("zone tray");
+        let resigned = g
             .counters
             .iter()
-            .find(|c| c.name == "dropped")
-            .expect("dropped");
-        let mut want: Vec<usize> = off
+            .find(|c| c.name == "resigned")
+            .expect("resigned");
+        let mut want: Vec<usize> = tray
             .cells
             .iter()
             .map(|&c| g.cells_base + c as usize)
             .collect();
-        want.push(dropped.base);
+        want.push(resigned.base);
         want.sort_unstable();
+        assert_eq!(want.len(), 3);
         assert_eq!(end_rules_read(&g), Some(want));
     }
 
     #[test]
     fn a_loop_over_the_cells_cannot_be_told() {
-        // Invictus ends when a player has no die left on the board: `exists` over cells.
-        assert_eq!(end_rules_read(&game("invictus")), None);
+        // An end rule that looks for a stone anywhere on the board: `exists` over cells.
+        let text = TRAY.replace(
+            "end \"resigned\" when resigned != none",
+            "end \"resigned\" when not exists(c in cells where owner(c) == north)",
+        );
+        assert_eq!(end_rules_read(&game(&text)), None);
     }
 }
