@@ -7,6 +7,8 @@ use crate::error::{refused, CliError};
 
 use crate::arena::thread_pool;
 use crate::cli::{games_bar, load, runtime_error, GameArgs};
+use crate::interrupt::Interrupt;
+use std::sync::atomic::{AtomicU64, Ordering};
 use tabula::ai::arena::{sides, Arena, Sides};
 use tabula::ai::AiError;
 use tabula::analysis::figures::{branching_bin_label, Figures};
@@ -166,7 +168,12 @@ pub fn run(o: AnalyzeOptions) -> Result<(), CliError> {
     let mut results = Vec::new();
     let mut seat_names = Vec::new();
     let mut player_names = Vec::new();
+    let interrupt = Interrupt::install("the games under way");
+    let started = AtomicU64::new(0);
     for options in &o.sets {
+        if interrupt.stopped() {
+            break;
+        }
         let game = load(&GameArgs {
             game: o.game.clone(),
             options: options.clone(),
@@ -190,27 +197,33 @@ pub fn run(o: AnalyzeOptions) -> Result<(), CliError> {
             b.set_message(label(options));
         }
         let start = std::time::Instant::now();
-        let played: Vec<Result<GameFacts, AiError>> = pool.install(|| {
+        let played: Vec<Option<Result<GameFacts, AiError>>> = pool.install(|| {
             use rayon::prelude::*;
             (0..o.games)
                 .into_par_iter()
                 .map(|i| {
+                    if interrupt.stop_after(started.fetch_add(1, Ordering::Relaxed)) {
+                        return None;
+                    }
                     let r = GameFacts::play(&game, &arena, i, None);
                     if let Some(b) = &bar {
                         b.inc(1);
                     }
-                    r
+                    Some(r)
                 })
                 .collect()
         });
         let seconds = start.elapsed().as_secs_f64();
         let mut facts = Vec::with_capacity(played.len());
-        for r in played {
+        for r in played.into_iter().flatten() {
             match r {
                 Ok(f) => facts.push(f),
                 Err(AiError::Runtime(e)) => return Err(runtime_error(&game, &e)),
                 Err(AiError::Interrupted) => return Err(refused!("interrupted")),
             }
+        }
+        if facts.is_empty() {
+            break;
         }
         let figures = Figures::of(
             &facts,
@@ -233,6 +246,10 @@ pub fn run(o: AnalyzeOptions) -> Result<(), CliError> {
     if let Some(b) = &bar {
         b.finish_and_clear();
     }
+    if results.is_empty() {
+        return Err(refused!("interrupted before any game was played"));
+    }
+    let interrupted = interrupt.stopped();
     let title = results.first().map(|(n, _)| n.clone()).unwrap_or_default();
     let sets: Vec<SetResult> = results.into_iter().map(|(_, r)| r).collect();
     let comparisons: Vec<(usize, Vec<Row>)> = (1..sets.len())
@@ -254,6 +271,7 @@ pub fn run(o: AnalyzeOptions) -> Result<(), CliError> {
             "game": title,
             "players": player_names,
             "games": o.games,
+            "interrupted": interrupted,
             "seed": o.seed,
             "max_decisions": o.max_decisions,
             "early": o.early / 100.0,
@@ -262,7 +280,7 @@ pub fn run(o: AnalyzeOptions) -> Result<(), CliError> {
                 "options": s.options,
                 "figures": s.figures,
                 "seconds": s.seconds,
-                "games_per_second": o.games as f64 / s.seconds.max(1e-9),
+                "games_per_second": s.figures.games as f64 / s.seconds.max(1e-9),
             })).collect::<Vec<_>>(),
             "comparisons": comparisons.iter().map(|(k, rows)| serde_json::json!({
                 "first": sets[0].options,
@@ -272,6 +290,11 @@ pub fn run(o: AnalyzeOptions) -> Result<(), CliError> {
         });
         println!("{out}");
         return Ok(());
+    }
+    if interrupted {
+        let asked = o.games * o.sets.len() as u64;
+        let played: u64 = sets.iter().map(|s| s.figures.games as u64).sum();
+        println!("interrupted: {played} of the {asked} games asked were played");
     }
     for s in &sets {
         print_set(&title, &players_text, s, &seat_names, &o, threads);

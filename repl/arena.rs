@@ -4,6 +4,8 @@
 use crate::error::{refused, CliError};
 
 use crate::cli::{games_bar, load, runtime_error, GameArgs};
+use crate::interrupt::Interrupt;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use tabula::ai::arena::{play_game, sides, Arena, ArenaGame, Sides, Summary};
 use tabula::ai::stats::elo_text;
@@ -66,11 +68,16 @@ pub fn run(o: ArenaOptions) -> Result<(), CliError> {
     let bar = games_bar(o.games, true);
     let start = std::time::Instant::now();
     let wins = std::sync::Mutex::new([0usize; 2]);
-    let results: Vec<Result<ArenaGame, AiError>> = pool.install(|| {
+    let interrupt = Interrupt::install("the games under way");
+    let started = AtomicU64::new(0);
+    let results: Vec<Option<Result<ArenaGame, AiError>>> = pool.install(|| {
         use rayon::prelude::*;
         (0..o.games)
             .into_par_iter()
             .map(|i| {
+                if interrupt.stop_after(started.fetch_add(1, Ordering::Relaxed)) {
+                    return None;
+                }
                 let r = play_game(&game, &arena, i, None);
                 if let Some(b) = &bar {
                     if let Ok(g) = &r {
@@ -81,7 +88,7 @@ pub fn run(o: ArenaOptions) -> Result<(), CliError> {
                     }
                     b.inc(1);
                 }
-                r
+                Some(r)
             })
             .collect()
     });
@@ -90,7 +97,7 @@ pub fn run(o: ArenaOptions) -> Result<(), CliError> {
     }
     let elapsed = start.elapsed().as_secs_f64();
     let mut played = Vec::with_capacity(results.len());
-    for r in results {
+    for r in results.into_iter().flatten() {
         match r {
             Ok(g) => played.push(g),
             Err(AiError::Runtime(e)) => return Err(runtime_error(&game, &e)),
@@ -129,7 +136,11 @@ pub fn run(o: ArenaOptions) -> Result<(), CliError> {
         }
     }
     let players = game.players.len();
+    if played.is_empty() {
+        return Err(refused!("interrupted before any game was played"));
+    }
     let s = Summary::of(&played, players);
+    let interrupted = (s.games as u64) < o.games;
     let per_sec = s.games as f64 / elapsed.max(1e-9);
     if o.json {
         let out = serde_json::json!({
@@ -141,6 +152,8 @@ pub fn run(o: ArenaOptions) -> Result<(), CliError> {
             "threads": threads,
             "seconds": elapsed,
             "games_per_second": per_sec,
+            "games_asked": o.games,
+            "interrupted": interrupted,
             "summary": s,
         });
         println!("{out}");
@@ -156,6 +169,12 @@ pub fn run(o: ArenaOptions) -> Result<(), CliError> {
         o.seed,
         o.seed + o.games - 1
     );
+    if interrupted {
+        println!(
+            "  interrupted: {} of the {} games asked were played",
+            s.games, o.games
+        );
+    }
     for (side, name) in [(0, &a), (1, &b)] {
         let (rate, lo, hi) = s.win_rate[side];
         println!(

@@ -4,6 +4,8 @@
 use crate::error::{refused, CliError};
 
 use crate::cli::{games_bar, load, runtime_error, GameArgs};
+use crate::interrupt::Interrupt;
+use std::ops::ControlFlow;
 use tabula::ai::encode::Encoding;
 use tabula::ai::net::Net;
 use tabula::ai::train::{train as run_training, Training};
@@ -63,7 +65,10 @@ pub fn train(o: TrainOptions) -> Result<(), CliError> {
     std::fs::write(o.out, b"")
         .map_err(|e| refused!("cannot write `{}`: {}", o.out, e.to_string().to_lowercase()))?;
     let bar = games_bar(t.games, true);
+    let interrupt = Interrupt::install("the games under way; the network so far will be written");
+    let mut learnt = 0;
     let net = run_training(&game, &t, start, |r| {
+        learnt = r.games;
         if let (Some((n, score)), true) = (r.probe, r.probe_at == r.games) {
             let line = format!(
                 "{} games, {:.0} games/s: {:.1} % against random ({n} games){}",
@@ -87,6 +92,11 @@ pub fn train(o: TrainOptions) -> Result<(), CliError> {
         if let Some(b) = &bar {
             b.set_position(r.games);
         }
+        if interrupt.stop_after(r.games) {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
     })
     .map_err(|e| match e {
         AiError::Runtime(r) => runtime_error(&game, &r),
@@ -96,11 +106,15 @@ pub fn train(o: TrainOptions) -> Result<(), CliError> {
         b.finish_and_clear();
     }
     let mut net = net;
-    let command = std::env::args()
+    let mut command = std::env::args()
         .skip(1)
         .map(|a| if a.contains(' ') { format!("{a:?}") } else { a })
         .collect::<Vec<_>>()
         .join(" ");
+    let interrupted = learnt < t.games;
+    if interrupted {
+        command = format!("{command} (stopped after {learnt} games)");
+    }
     // A network trained further keeps the commands that made it, in order.
     net.header.trained_by = if net.header.trained_by.is_empty() {
         command
@@ -109,6 +123,12 @@ pub fn train(o: TrainOptions) -> Result<(), CliError> {
     };
     std::fs::write(o.out, net.to_bytes())
         .map_err(|e| refused!("cannot write `{}`: {}", o.out, e.to_string().to_lowercase()))?;
+    if interrupted {
+        println!(
+            "interrupted: {learnt} of the {} games asked were played",
+            t.games
+        );
+    }
     println!(
         "{}: {} games of self-play, {} hidden units; wrote {}",
         game.name, net.header.games, net.header.hidden, o.out

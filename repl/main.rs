@@ -6,6 +6,7 @@ mod arena;
 mod cli;
 mod error;
 mod export;
+mod interrupt;
 mod learn;
 mod picture;
 mod play;

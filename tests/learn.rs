@@ -4,6 +4,7 @@
 mod common;
 
 use common::*;
+use std::ops::ControlFlow;
 use tabula::ai::encode::Encoding;
 use tabula::ai::net::Net;
 use tabula::ai::train::{probe, train, Training};
@@ -140,21 +141,23 @@ fn a_short_training_beats_random_play_and_replays_from_its_seed() {
     let ttt = example("examples/rules/tic-tac-toe.tabula");
     let untrained = Net::new(&ttt, 20, 1.0, 7);
     let before = probe(&ttt, &untrained, 400, 99).unwrap();
-    let net = train(&ttt, &tiny_training(1), None, |_| {}).unwrap();
+    let net = train(&ttt, &tiny_training(1), None, |_| ControlFlow::Continue(())).unwrap();
     let after = probe(&ttt, &net, 400, 99).unwrap();
     // Random against random scores about 50 %. Even untrained, looking one move ahead
     // takes the wins in one; training adds the rest.
     assert!(after >= 0.8, "score {after} (untrained {before})");
     assert!(after > before + 0.05, "score {after} (untrained {before})");
     // The same seed makes the same network, on any number of threads.
-    let again = train(&ttt, &tiny_training(2), None, |_| {}).unwrap();
+    let again = train(&ttt, &tiny_training(2), None, |_| ControlFlow::Continue(())).unwrap();
     assert_eq!(again.to_bytes(), net.to_bytes());
 }
 
 #[test]
 fn the_net_level_plays_legal_moves_and_needs_a_network() {
     let ttt = example("examples/rules/tic-tac-toe.tabula");
-    let net = std::sync::Arc::new(train(&ttt, &tiny_training(1), None, |_| {}).unwrap());
+    let net = std::sync::Arc::new(
+        train(&ttt, &tiny_training(1), None, |_| ControlFlow::Continue(())).unwrap(),
+    );
     let a = arena::Arena {
         sides: [Level::Net, Level::Random],
         games: 6,

@@ -11,6 +11,7 @@ use super::net::{Net, Scratch};
 use super::{netplay, rewards, AiError};
 use crate::engine::rng::Rng;
 use crate::{Choices, Engine, Game, Status};
+use std::ops::ControlFlow;
 
 /// How to train.
 #[derive(Debug, Clone)]
@@ -278,12 +279,13 @@ pub fn probe(game: &Game, net: &Net, games: u64, seed: u64) -> Result<f64, AiErr
 }
 
 /// Trains a network for `game` (from `start`, or from small random weights), calling
-/// `progress` after each batch.
+/// `progress` after each batch; when it answers `Break`, training stops there and the
+/// network trained so far is returned (its header counts the games it learnt from).
 pub fn train(
     game: &Game,
     t: &Training,
     start: Option<Net>,
-    mut progress: impl FnMut(&Report),
+    mut progress: impl FnMut(&Report) -> ControlFlow<()>,
 ) -> Result<Net, AiError> {
     let mut net = match start {
         Some(n) => n,
@@ -344,7 +346,9 @@ pub fn train(
         }
         report.games = done;
         report.seconds = started.elapsed().as_secs_f64();
-        progress(&report);
+        if progress(&report).is_break() {
+            break;
+        }
     }
     Ok(net)
 }
