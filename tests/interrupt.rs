@@ -184,7 +184,7 @@ fn interrupted_training_writes_the_network_trained_so_far() {
 fn sigint_stops_an_arena_with_its_figures() {
     use std::time::{Duration, Instant};
     for wait in [2, 6] {
-        let child = Command::new(env!("CARGO_BIN_EXE_tabula"))
+        let mut child = Command::new(env!("CARGO_BIN_EXE_tabula"))
             .args([
                 "arena",
                 TTT,
@@ -205,7 +205,10 @@ fn sigint_stops_an_arena_with_its_figures() {
             .args(["-INT", &child.id().to_string()])
             .status();
         if !sent.is_ok_and(|s| s.success()) {
-            return; // no `kill` here: the report is checked by the tests above
+            // No `kill` here: the report is checked by the tests above.
+            child.kill().ok();
+            child.wait().ok();
+            return;
         }
         let started = Instant::now();
         let out = child.wait_with_output().unwrap();
