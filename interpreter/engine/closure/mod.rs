@@ -6,9 +6,11 @@
 //! The values are exactly the tree walker's (`eval`), which stays for everything else.
 
 mod aggregate;
+mod emit;
 mod gens;
 mod stmt;
 
+pub use emit::Emit;
 pub use gens::compile_gens;
 pub use stmt::compile_block;
 
@@ -58,7 +60,11 @@ enum PlayerFn {
 
 impl PlayerFn {
     fn new(p: &Option<Box<Expr>>) -> PlayerFn {
-        match p.as_deref() {
+        PlayerFn::of(p.as_deref())
+    }
+
+    fn of(p: Option<&Expr>) -> PlayerFn {
+        match p {
             None => PlayerFn::Zero,
             Some(Expr::Mover | Expr::Operand(Operand::Mover)) => PlayerFn::Mover,
             Some(e) => PlayerFn::Computed(compile(e)),
