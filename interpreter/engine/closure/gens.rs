@@ -139,8 +139,19 @@ fn for_each_kept(
 ) -> bool {
     for (k, chunk) in (0..).zip(cells.chunks(32)) {
         let mut mask = 0u32;
-        for (i, &w) in chunk.iter().enumerate() {
-            mask |= (keep(w as u32) as u32) << i;
+        // A run of exactly 32 as an array, so that the compiler knows its length and
+        // makes the loop wide; the last, shorter run as a slice.
+        match <&[i32; 32]>::try_from(chunk) {
+            Ok(run) => {
+                for (i, &w) in run.iter().enumerate() {
+                    mask |= (keep(w as u32) as u32) << i;
+                }
+            }
+            Err(_) => {
+                for (i, &w) in chunk.iter().enumerate() {
+                    mask |= (keep(w as u32) as u32) << i;
+                }
+            }
         }
         while mask != 0 {
             let i = mask.trailing_zeros() as i32;
@@ -414,9 +425,22 @@ fn neighbour_loop<T: Tail>(
     skip_none: bool,
     next: T,
 ) -> GensFn {
+    Box::new(neighbour_tail(s, table, from, to, skip_none, next))
+}
+
+/// The loop of `neighbour_loop` as a tail, for a loop that runs it for each of its
+/// values without a call through a trait object.
+fn neighbour_tail<T: Tail>(
+    s: usize,
+    table: Vec<Vec<i32>>,
+    from: usize,
+    to: usize,
+    skip_none: bool,
+    next: T,
+) -> impl Tail {
     let size = table[0].len() as u64;
     let pairs = std::sync::OnceLock::new();
-    Box::new(move |g, st, l, emit| {
+    move |g: &Game, st: &State, l: &mut Locals, emit: &mut EmitFn<'_>| {
         if !crate::engine::budget::spend(size) {
             return false;
         }
@@ -446,7 +470,26 @@ fn neighbour_loop<T: Tail>(
             }
         }
         true
-    })
+    }
+}
+
+/// A loop into local `s` over the mover's own cells `list`, then the generators `rest`:
+/// when these begin with a loop over fixed directions and `let to = step(from, d)`,
+/// that loop runs inside the first without a call between the two.
+fn owned_then(s: usize, list: OwnedCells, rest: &[Gen]) -> GensFn {
+    if let Some(Gen::For(d, Domain::FixedDirs(table))) = rest.first() {
+        let d = slot(*d);
+        if let (false, Some((from, to, skip_none, after))) =
+            (table.is_empty(), neighbour_step(&rest[1..], d))
+        {
+            return with_tail!(after, |next| owned_loop(
+                s,
+                list,
+                neighbour_tail(d, table.clone(), from, to, skip_none, next)
+            ));
+        }
+    }
+    with_tail!(rest, |next| owned_loop(s, list, next))
 }
 
 /// A move's generators as nested closures: each loop calls the rest of the chain for
@@ -481,7 +524,7 @@ pub fn compile_gens(gens: &[Gen]) -> GensFn {
         Some(Gen::For(s, domain @ Domain::Owned { inner, owner })) if is_mover(owner) => {
             let s = slot(*s);
             match owned_cells(inner) {
-                Some(list) => with_tail!(&gens[i + 1..], |next| owned_loop(s, list, next)),
+                Some(list) => owned_then(s, list, &gens[i + 1..]),
                 None => with_tail!(&gens[i + 1..], |next| any_loop(s, domain, next)),
             }
         }
