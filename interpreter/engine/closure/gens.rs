@@ -320,6 +320,32 @@ fn pool_loop<T: Tail>(s: usize, pool: usize, player: PlayerFn, next: T) -> GensF
     })
 }
 
+/// A loop into local `s` over a player's list of a region or track (`for c in
+/// region[p]`): the same cells, in the same order, and the same budget spent as
+/// `eval::for_each_in`.
+fn listed_loop<T: Tail>(s: usize, list: OwnedCells, player: PlayerFn, next: T) -> GensFn {
+    Box::new(move |g, st, l, emit| {
+        if !crate::engine::budget::spend(8) {
+            return false;
+        }
+        let Some(p) = player.get(g, st, l) else {
+            return true;
+        };
+        let lists = match list {
+            OwnedCells::Region(r) => &g.board.regions[r].lists,
+            OwnedCells::Track(t) => &g.board.tracks[t].lists,
+            OwnedCells::All => return true,
+        };
+        for &c in lists.get(p).map_or(&[][..], Vec::as_slice) {
+            l[s] = c;
+            if !next(g, st, l, emit) {
+                return false;
+            }
+        }
+        true
+    })
+}
+
 /// The cell whose neighbours `d` lists, and the owner they are kept for, if any.
 fn neighbours_of(d: &Domain) -> Option<(&Expr, Option<&Expr>)> {
     match d {
@@ -541,6 +567,16 @@ pub fn compile_gens(gens: &[Gen]) -> GensFn {
             let (s, pool) = (slot(*s), *pool);
             let player = PlayerFn::of(player.as_ref());
             with_tail!(&gens[i + 1..], |next| pool_loop(s, pool, player, next))
+        }
+        Some(Gen::For(s, Domain::Region { region, player })) => {
+            let (s, list) = (slot(*s), OwnedCells::Region(*region));
+            let player = PlayerFn::of(player.as_ref());
+            with_tail!(&gens[i + 1..], |next| listed_loop(s, list, player, next))
+        }
+        Some(Gen::For(s, Domain::Track { track, player })) => {
+            let (s, list) = (slot(*s), OwnedCells::Track(*track));
+            let player = PlayerFn::of(player.as_ref());
+            with_tail!(&gens[i + 1..], |next| listed_loop(s, list, player, next))
         }
         Some(Gen::For(s, domain)) => {
             let s = slot(*s);
