@@ -278,7 +278,7 @@ impl std::fmt::Debug for CompiledBlock {
 }
 
 /// Receives each complete binding of a move's generators; returns false to stop.
-pub type EmitFn<'a> = dyn FnMut(&Game, &crate::engine::State, &[i32; MAX_LOCALS]) -> bool + 'a;
+pub type EmitFn<'a> = crate::engine::closure::Emit<'a>;
 
 /// A move's generators as one function; returns false when `emit` stopped it.
 pub type GensFn = Box<

@@ -511,10 +511,12 @@ pub(crate) fn can(game: &Game, state: &State, action: Option<usize>) -> i32 {
         if action.is_some_and(|x| x != a) {
             continue;
         }
-        generate_move(game, state, &game.actions[a], &mut frame, &mut |_, _, _| {
+        let mut first = |_: &Game, _: &State, _: &Locals| {
             found = true;
             false
-        });
+        };
+        let mut emit = super::closure::Emit::call(&mut first);
+        generate_move(game, state, &game.actions[a], &mut frame, &mut emit);
         if found {
             break;
         }
@@ -766,16 +768,18 @@ pub fn generate<F: FnMut(&Game, &State, &Locals) -> bool>(
 /// bound locals for each complete binding; stops when `emit` returns false. Returns
 /// false when stopped.
 #[inline]
-pub fn generate_move<F: FnMut(&Game, &State, &Locals) -> bool>(
+pub fn generate_move(
     game: &Game,
     state: &State,
     def: &MoveDef,
     locals: &mut Locals,
-    emit: &mut F,
+    emit: &mut super::closure::Emit<'_>,
 ) -> bool {
     match &def.compiled {
         Some(c) => (c.0)(game, state, locals, emit),
-        None => generate(game, state, &def.generators, 0, locals, emit),
+        None => generate(game, state, &def.generators, 0, locals, &mut |g, st, l| {
+            emit.emit(g, st, l)
+        }),
     }
 }
 

@@ -78,7 +78,8 @@ pub struct Step {
 }
 
 impl Step {
-    fn new(kind: StepKind, id: usize, locals: &Locals) -> Step {
+    #[inline(always)]
+    pub(crate) fn new(kind: StepKind, id: usize, locals: &Locals) -> Step {
         let mut args = [0; MAX_ARGS];
         args.copy_from_slice(&locals[..MAX_ARGS]);
         Step {
@@ -540,20 +541,11 @@ impl<'g> Engine<'g> {
         let mut locals: Locals = [0; MAX_LOCALS];
         let mut steps_of = |a: usize, out: &mut Vec<Step>| {
             self.generating.set(Some((StepKind::Action, a)));
-            generate_move(
-                game,
-                state,
-                &game.actions[a],
-                &mut locals,
-                &mut |_, _, l| {
-                    if out.len() >= MAX_CHOICES {
-                        self.overflow.set(true);
-                        return false;
-                    }
-                    out.push(Step::new(StepKind::Action, a, l));
-                    true
-                },
-            );
+            let mut emit = closure::Emit::steps(out, a);
+            generate_move(game, state, &game.actions[a], &mut locals, &mut emit);
+            if emit.overflowed() {
+                self.overflow.set(true);
+            }
         };
         for &a in &phase.prefer {
             steps_of(a, out);
@@ -589,7 +581,7 @@ impl<'g> Engine<'g> {
         let def = &game.chances[c];
         self.generating.set(Some((StepKind::Chance, c)));
         let mut locals: Locals = [0; MAX_LOCALS];
-        generate_move(game, state, def, &mut locals, &mut |game, state, l| {
+        let mut each = |game: &Game, state: &State, l: &Locals| {
             let w = match &def.weight {
                 Some(w) => {
                     let mut l2 = *l;
@@ -605,7 +597,14 @@ impl<'g> Engine<'g> {
                 out.push_one(Step::new(StepKind::Chance, c, l), w);
             }
             true
-        })
+        };
+        generate_move(
+            game,
+            state,
+            def,
+            &mut locals,
+            &mut closure::Emit::call(&mut each),
+        )
     }
 
     /// The outcome if an end rule holds now (not counting a player stuck with no move).

@@ -109,6 +109,10 @@ pub(super) fn over_cells(
         d => (listed(d)?, None),
     };
     let s = slot(s);
+    let owner = match (op, filter, &list, owner) {
+        (AggOp::Exists, None, CellList::All, Some(owner)) => return Some(any_owned(s, owner)),
+        (.., owner) => owner,
+    };
     let filter = filter.as_deref().map(compile);
     let value = value.as_deref().map(compile);
     Some(Box::new(move |g, st, l| {
@@ -161,4 +165,58 @@ pub(super) fn over_cells(
         }
         fold.result()
     }))
+}
+
+/// `exists(c in cells where owner(c) == p)` into local `s`: whether a cell of the board
+/// holds a piece of `owner`, leaving the first such cell in `s` as `over_cells` does,
+/// with the same budget spent.
+fn any_owned(s: usize, owner: ExprFn) -> ExprFn {
+    Box::new(move |g, st, l| {
+        let n = g.board.cells.len();
+        if !crate::engine::budget::spend(n as u64) {
+            return 0;
+        }
+        let who = owner(g, st, l);
+        match first_owned(&st.data[g.cells_base..g.cells_base + n], who) {
+            Some(c) => {
+                l[s] = c;
+                1
+            }
+            None => 0,
+        }
+    })
+}
+
+/// The first cell (in board order) of the packed `cells` whose owner is `who`. Whole
+/// runs of 32 cells are tested at once, as a mask made without branches (see
+/// `gens::for_each_owned`); the shorter last run one cell at a time.
+fn first_owned(cells: &[i32], who: i32) -> Option<i32> {
+    let first = |from: i32, cells: &[i32]| {
+        (from..)
+            .zip(cells)
+            .find(|&(_, &w)| CellWord(w).owner() == who)
+            .map(|(c, _)| c)
+    };
+    if !(0..=253).contains(&who) {
+        // None (empty cells) or neutral: rare.
+        return first(0, cells);
+    }
+    // Owned: a piece (count, bits 0-7) with owner field (bits 24-31) the player + 2.
+    let target = (who + 2) as u32;
+    let mut runs = cells.chunks_exact(32);
+    for (k, run) in (0..).zip(&mut runs) {
+        let Ok(run) = <&[i32; 32]>::try_from(run) else {
+            break;
+        };
+        let mut mask = 0u32;
+        for (i, &w) in run.iter().enumerate() {
+            let w = w as u32;
+            mask |= ((((w & 0xff) != 0) & ((w >> 24) == target)) as u32) << i;
+        }
+        if mask != 0 {
+            return Some(k * 32 + mask.trailing_zeros() as i32);
+        }
+    }
+    let rest = runs.remainder();
+    first((cells.len() - rest.len()) as i32, rest)
 }

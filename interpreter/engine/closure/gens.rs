@@ -1,6 +1,6 @@
 //! A move's generators as nested closures.
 
-use super::{compile, slot};
+use super::{compile, slot, PlayerFn};
 use crate::board::NONE;
 use crate::engine::eval::{self, Locals};
 use crate::engine::state::{CellWord, State};
@@ -113,9 +113,10 @@ fn owned_loop<T: Tail>(s: usize, list: OwnedCells, next: T) -> GensFn {
 /// cells is first turned into a mask of the owned ones, a loop without branches the
 /// compiler makes wide, so that the cells of the other players cost almost nothing.
 #[inline(always)]
-fn for_each_owned(cells: &[i32], who: i32, mut f: impl FnMut(i32) -> bool) -> bool {
+fn for_each_owned(cells: &[i32], who: i32, f: impl FnMut(i32) -> bool) -> bool {
     if !(0..=253).contains(&who) {
         // None (empty cells) or neutral: rare, one cell at a time.
+        let mut f = f;
         return (0..)
             .zip(cells)
             .all(|(c, &w)| CellWord(w).owner() != who || f(c));
@@ -123,11 +124,34 @@ fn for_each_owned(cells: &[i32], who: i32, mut f: impl FnMut(i32) -> bool) -> bo
     // A cell is the player's when it holds a piece (count, bits 0-7) and its owner
     // field (bits 24-31) is the player + 2 (`CellWord`).
     let target = (who + 2) as u32;
+    for_each_kept(cells, |w| ((w & 0xff) != 0) & ((w >> 24) == target), f)
+}
+
+/// Calls `f` with each cell (in board order) of the packed `cells` whose word `keep`
+/// accepts, until it returns false; returns false then. Each run of 32 cells is first
+/// turned into a mask of the kept ones, a loop without branches the compiler makes
+/// wide, so that the cells left out cost almost nothing.
+#[inline(always)]
+fn for_each_kept(
+    cells: &[i32],
+    keep: impl Fn(u32) -> bool,
+    mut f: impl FnMut(i32) -> bool,
+) -> bool {
     for (k, chunk) in (0..).zip(cells.chunks(32)) {
         let mut mask = 0u32;
-        for (i, &w) in chunk.iter().enumerate() {
-            let w = w as u32;
-            mask |= ((((w & 0xff) != 0) & ((w >> 24) == target)) as u32) << i;
+        // A run of exactly 32 as an array, so that the compiler knows its length and
+        // makes the loop wide; the last, shorter run as a slice.
+        match <&[i32; 32]>::try_from(chunk) {
+            Ok(run) => {
+                for (i, &w) in run.iter().enumerate() {
+                    mask |= (keep(w as u32) as u32) << i;
+                }
+            }
+            Err(_) => {
+                for (i, &w) in chunk.iter().enumerate() {
+                    mask |= (keep(w as u32) as u32) << i;
+                }
+            }
         }
         while mask != 0 {
             let i = mask.trailing_zeros() as i32;
@@ -180,26 +204,27 @@ macro_rules! with_tail {
     ($rest:expr, |$next:ident| $build:expr) => {
         match tail_form($rest) {
             TailForm::Emit => {
-                let $next =
-                    |g: &Game, st: &State, l: &mut Locals, emit: &mut EmitFn<'_>| emit(g, st, l);
+                let $next = |g: &Game, st: &State, l: &mut Locals, emit: &mut EmitFn<'_>| {
+                    emit.emit(g, st, l)
+                };
                 $build
             }
             TailForm::WhereEmpty(c) => {
                 let $next = move |g: &Game, st: &State, l: &mut Locals, emit: &mut EmitFn<'_>| {
                     let x = l[c];
-                    !(x >= 0 && st.cell(g, x).count() == 0) || emit(g, st, l)
+                    !(x >= 0 && st.cell(g, x).count() == 0) || emit.emit(g, st, l)
                 };
                 $build
             }
             TailForm::Where(f) => {
                 let $next = move |g: &Game, st: &State, l: &mut Locals, emit: &mut EmitFn<'_>| {
-                    f(g, st, l) == 0 || emit(g, st, l)
+                    f(g, st, l) == 0 || emit.emit(g, st, l)
                 };
                 $build
             }
             TailForm::Where2(f, h) => {
                 let $next = move |g: &Game, st: &State, l: &mut Locals, emit: &mut EmitFn<'_>| {
-                    f(g, st, l) == 0 || h(g, st, l) == 0 || emit(g, st, l)
+                    f(g, st, l) == 0 || h(g, st, l) == 0 || emit.emit(g, st, l)
                 };
                 $build
             }
@@ -238,6 +263,80 @@ fn cells_loop<T: Tail>(s: usize, next: T) -> GensFn {
             return false;
         }
         for c in 0..n as i32 {
+            l[s] = c;
+            if !next(g, st, l, emit) {
+                return false;
+            }
+        }
+        true
+    })
+}
+
+/// A loop into local `s` over the empty cells (count 0) of the board, for
+/// `for s in cells where empty(s)`: the same cells, in the same order, and the same
+/// budget spent as a loop over every cell followed by the `where`.
+fn empty_cells_loop<T: Tail>(s: usize, next: T) -> GensFn {
+    Box::new(move |g, st, l, emit| {
+        let n = g.board.cells.len();
+        if !crate::engine::budget::spend(n as u64) {
+            return false;
+        }
+        let cells = &st.data[g.cells_base..g.cells_base + n];
+        for_each_kept(
+            cells,
+            |w| w & 0xff == 0,
+            |c| {
+                l[s] = c;
+                next(g, st, l, emit)
+            },
+        )
+    })
+}
+
+/// A loop into local `s` over the values a player's pool holds, in increasing order:
+/// the same values and the same budget spent as `eval::for_each_in`.
+fn pool_loop<T: Tail>(s: usize, pool: usize, player: PlayerFn, next: T) -> GensFn {
+    Box::new(move |g, st, l, emit| {
+        if !crate::engine::budget::spend(8) {
+            return false;
+        }
+        let Some(p) = player.get(g, st, l) else {
+            return true;
+        };
+        let def = &g.pools[pool];
+        let base = def.base + p * def.width();
+        let Some(counts) = st.data.get(base..base + def.width()) else {
+            return true;
+        };
+        for (v, &k) in (def.low..).zip(counts) {
+            if k > 0 {
+                l[s] = v;
+                if !next(g, st, l, emit) {
+                    return false;
+                }
+            }
+        }
+        true
+    })
+}
+
+/// A loop into local `s` over a player's list of a region or track (`for c in
+/// region[p]`): the same cells, in the same order, and the same budget spent as
+/// `eval::for_each_in`.
+fn listed_loop<T: Tail>(s: usize, list: OwnedCells, player: PlayerFn, next: T) -> GensFn {
+    Box::new(move |g, st, l, emit| {
+        if !crate::engine::budget::spend(8) {
+            return false;
+        }
+        let Some(p) = player.get(g, st, l) else {
+            return true;
+        };
+        let lists = match list {
+            OwnedCells::Region(r) => &g.board.regions[r].lists,
+            OwnedCells::Track(t) => &g.board.tracks[t].lists,
+            OwnedCells::All => return true,
+        };
+        for &c in lists.get(p).map_or(&[][..], Vec::as_slice) {
             l[s] = c;
             if !next(g, st, l, emit) {
                 return false;
@@ -352,9 +451,22 @@ fn neighbour_loop<T: Tail>(
     skip_none: bool,
     next: T,
 ) -> GensFn {
+    Box::new(neighbour_tail(s, table, from, to, skip_none, next))
+}
+
+/// The loop of `neighbour_loop` as a tail, for a loop that runs it for each of its
+/// values without a call through a trait object.
+fn neighbour_tail<T: Tail>(
+    s: usize,
+    table: Vec<Vec<i32>>,
+    from: usize,
+    to: usize,
+    skip_none: bool,
+    next: T,
+) -> impl Tail {
     let size = table[0].len() as u64;
     let pairs = std::sync::OnceLock::new();
-    Box::new(move |g, st, l, emit| {
+    move |g: &Game, st: &State, l: &mut Locals, emit: &mut EmitFn<'_>| {
         if !crate::engine::budget::spend(size) {
             return false;
         }
@@ -384,7 +496,26 @@ fn neighbour_loop<T: Tail>(
             }
         }
         true
-    })
+    }
+}
+
+/// A loop into local `s` over the mover's own cells `list`, then the generators `rest`:
+/// when these begin with a loop over fixed directions and `let to = step(from, d)`,
+/// that loop runs inside the first without a call between the two.
+fn owned_then(s: usize, list: OwnedCells, rest: &[Gen]) -> GensFn {
+    if let Some(Gen::For(d, Domain::FixedDirs(table))) = rest.first() {
+        let d = slot(*d);
+        if let (false, Some((from, to, skip_none, after))) =
+            (table.is_empty(), neighbour_step(&rest[1..], d))
+        {
+            return with_tail!(after, |next| owned_loop(
+                s,
+                list,
+                neighbour_tail(d, table.clone(), from, to, skip_none, next)
+            ));
+        }
+    }
+    with_tail!(rest, |next| owned_loop(s, list, next))
 }
 
 /// A move's generators as nested closures: each loop calls the rest of the chain for
@@ -419,13 +550,33 @@ pub fn compile_gens(gens: &[Gen]) -> GensFn {
         Some(Gen::For(s, domain @ Domain::Owned { inner, owner })) if is_mover(owner) => {
             let s = slot(*s);
             match owned_cells(inner) {
-                Some(list) => with_tail!(&gens[i + 1..], |next| owned_loop(s, list, next)),
+                Some(list) => owned_then(s, list, &gens[i + 1..]),
                 None => with_tail!(&gens[i + 1..], |next| any_loop(s, domain, next)),
             }
         }
         Some(Gen::For(s, Domain::Cells)) => {
             let s = slot(*s);
-            with_tail!(&gens[i + 1..], |next| cells_loop(s, next))
+            match gens.get(i + 1) {
+                Some(Gen::Where(Expr::Operand(Operand::Empty(c)), _)) if slot(*c) == s => {
+                    with_tail!(&gens[i + 2..], |next| empty_cells_loop(s, next))
+                }
+                _ => with_tail!(&gens[i + 1..], |next| cells_loop(s, next)),
+            }
+        }
+        Some(Gen::For(s, Domain::Pool { pool, player })) => {
+            let (s, pool) = (slot(*s), *pool);
+            let player = PlayerFn::of(player.as_ref());
+            with_tail!(&gens[i + 1..], |next| pool_loop(s, pool, player, next))
+        }
+        Some(Gen::For(s, Domain::Region { region, player })) => {
+            let (s, list) = (slot(*s), OwnedCells::Region(*region));
+            let player = PlayerFn::of(player.as_ref());
+            with_tail!(&gens[i + 1..], |next| listed_loop(s, list, player, next))
+        }
+        Some(Gen::For(s, Domain::Track { track, player })) => {
+            let (s, list) = (slot(*s), OwnedCells::Track(*track));
+            let player = PlayerFn::of(player.as_ref());
+            with_tail!(&gens[i + 1..], |next| listed_loop(s, list, player, next))
         }
         Some(Gen::For(s, domain)) => {
             let s = slot(*s);
@@ -437,7 +588,7 @@ pub fn compile_gens(gens: &[Gen]) -> GensFn {
                 None => with_tail!(&gens[i + 1..], |next| any_loop(s, domain, next)),
             }
         }
-        _ => Box::new(|g, st, l, emit| emit(g, st, l)),
+        _ => Box::new(|g, st, l, emit| emit.emit(g, st, l)),
     };
     // The most frequent runs between two loops get a closure without a loop.
     let mut items = plain.into_iter();

@@ -6,16 +6,18 @@
 //! The values are exactly the tree walker's (`eval`), which stays for everything else.
 
 mod aggregate;
+mod emit;
 mod gens;
 mod stmt;
 
+pub use emit::Emit;
 pub use gens::compile_gens;
 pub use stmt::compile_block;
 
 use std::sync::Arc;
 
 use super::eval::{self, Locals};
-use super::state::State;
+use super::state::{CellWord, State};
 use crate::board::NONE;
 use crate::ir::*;
 
@@ -58,7 +60,11 @@ enum PlayerFn {
 
 impl PlayerFn {
     fn new(p: &Option<Box<Expr>>) -> PlayerFn {
-        match p.as_deref() {
+        PlayerFn::of(p.as_deref())
+    }
+
+    fn of(p: Option<&Expr>) -> PlayerFn {
+        match p {
             None => PlayerFn::Zero,
             Some(Expr::Mover | Expr::Operand(Operand::Mover)) => PlayerFn::Mover,
             Some(e) => PlayerFn::Computed(compile(e)),
@@ -191,12 +197,32 @@ where
             let x = slot(x);
             Box::new(move |g, st, l| f(st.cell(g, l[x]).count(), c))
         }
+        (Value(x), Value(y)) => two_cells(slot(x), slot(y), CellWord::value, f),
+        (Owner(x), Owner(y)) => two_cells(slot(x), slot(y), CellWord::owner, f),
+        (Count(x), Count(y)) => two_cells(slot(x), slot(y), CellWord::count, f),
+        (Value(x), Const(c)) => {
+            let x = slot(x);
+            Box::new(move |g, st, l| f(st.cell(g, l[x]).value(), c))
+        }
+        (Owner(x), Const(c)) => {
+            let x = slot(x);
+            Box::new(move |g, st, l| f(st.cell(g, l[x]).owner(), c))
+        }
         (Local(x), ZoneMover(_)) | (Local(x), Counter(_)) | (Local(x), TrackPosMover(..)) => {
             let x = slot(x);
             Box::new(move |g, st, l| f(l[x], eval::operand(g, st, b, l)))
         }
         _ => Box::new(move |g, st, l| f(eval::operand(g, st, a, l), eval::operand(g, st, b, l))),
     }
+}
+
+/// The same read of two cells (in locals `x` and `y`) combined by `f`.
+fn two_cells<R, F>(x: usize, y: usize, read: R, f: F) -> ExprFn
+where
+    R: Fn(CellWord) -> i32 + Send + Sync + Copy + 'static,
+    F: Fn(i32, i32) -> i32 + Send + Sync + Copy + 'static,
+{
+    Box::new(move |g, st, l| f(read(st.cell(g, l[x])), read(st.cell(g, l[y]))))
 }
 
 /// Two compiled expressions combined by `f`.

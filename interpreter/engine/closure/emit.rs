@@ -1,0 +1,65 @@
+//! Where a move's generators send each complete binding: straight into a list of steps
+//! (the legal moves), or to a callback (anything else).
+
+use crate::engine::eval::Locals;
+use crate::engine::state::State;
+use crate::engine::{Step, StepKind, MAX_CHOICES};
+use crate::ir::Game;
+
+/// Receives each complete binding of a move's generators. Listing steps is the frequent
+/// case, and is done here without a call through a trait object, inlined into the
+/// loops that find the bindings.
+pub struct Emit<'a> {
+    sink: Sink<'a>,
+}
+
+enum Sink<'a> {
+    /// Each binding becomes a step of action `id`, up to `MAX_CHOICES` steps in `out`.
+    Steps {
+        out: &'a mut Vec<Step>,
+        id: usize,
+        overflow: bool,
+    },
+    Call(&'a mut dyn FnMut(&Game, &State, &Locals) -> bool),
+}
+
+impl<'a> Emit<'a> {
+    /// Lists each binding in `out` as a step of action `id`.
+    pub fn steps(out: &'a mut Vec<Step>, id: usize) -> Emit<'a> {
+        Emit {
+            sink: Sink::Steps {
+                out,
+                id,
+                overflow: false,
+            },
+        }
+    }
+
+    /// Calls `f` with each binding; `f` returns false to stop the generation.
+    pub fn call(f: &'a mut dyn FnMut(&Game, &State, &Locals) -> bool) -> Emit<'a> {
+        Emit {
+            sink: Sink::Call(f),
+        }
+    }
+
+    /// Whether listing stopped because `MAX_CHOICES` steps were listed.
+    pub fn overflowed(&self) -> bool {
+        matches!(self.sink, Sink::Steps { overflow: true, .. })
+    }
+
+    /// Takes one complete binding; false stops the generation.
+    #[inline(always)]
+    pub fn emit(&mut self, game: &Game, state: &State, locals: &Locals) -> bool {
+        match &mut self.sink {
+            Sink::Steps { out, id, overflow } => {
+                if out.len() >= MAX_CHOICES {
+                    *overflow = true;
+                    return false;
+                }
+                out.push(Step::new(StepKind::Action, *id, locals));
+                true
+            }
+            Sink::Call(f) => f(game, state, locals),
+        }
+    }
+}
