@@ -59,6 +59,8 @@ pub(crate) struct Search {
     seen: std::collections::HashMap<u64, u32, std::hash::BuildHasherDefault<HashIsKey>>,
     collisions: Vec<(u64, u32)>,
     seen_data: Vec<i32>,
+    /// The last turn this search ended by running the rules.
+    turn_end: super::turn_end::TurnEndMemo,
 }
 
 /// The keys of `Search::seen` are already hashes: use them as they are.
@@ -123,6 +125,7 @@ impl<'g> Engine<'g> {
         self.search.collisions.clear();
         self.search.seen_data.clear();
         self.search.outcomes.clear();
+        self.search.turn_end.clear();
         self.search.best = None;
         let result = self.dfs(&mut work, 0);
         self.search.work = Some(work);
@@ -319,7 +322,9 @@ impl<'g> Engine<'g> {
             // The search went on from here, so no chance is pending, no end rule holds
             // and `until` does not: with no action left, the turn ends.
             work.data[SLOT_IN_TURN] = 1;
-            self.end_turn(work)?;
+            self.end_turn_known(work)?;
+        } else if !cont {
+            self.end_turn_known(work)?;
         } else {
             self.settle_known(work, cont, false)?;
         }
@@ -352,6 +357,26 @@ impl<'g> Engine<'g> {
             weight,
             ended,
         });
+        Ok(())
+    }
+}
+
+impl<'g> Engine<'g> {
+    /// `end_turn`, or a copy of what it wrote for an earlier complete turn of this
+    /// search that read the same words (`turn_end`).
+    fn end_turn_known(&mut self, work: &mut State) -> Result<(), RuntimeError> {
+        let phase = work.phase();
+        let Some(Some(plan)) = self.turn_end_plans.get(phase) else {
+            return self.end_turn(work);
+        };
+        if self.search.turn_end.patch(plan, phase, &mut work.data) {
+            return Ok(());
+        }
+        self.search.turn_end.before(plan, &work.data);
+        self.end_turn(work)?;
+        if let Some(Some(plan)) = self.turn_end_plans.get(phase) {
+            self.search.turn_end.after(plan, phase, &work.data);
+        }
         Ok(())
     }
 }
