@@ -7,6 +7,7 @@ pub mod closure;
 pub mod eval;
 mod exec;
 pub mod explain;
+mod hash_slots;
 mod layers;
 pub mod matchplay;
 pub mod notation;
