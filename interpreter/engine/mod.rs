@@ -7,6 +7,7 @@ pub mod closure;
 pub mod eval;
 mod exec;
 pub mod explain;
+mod hash_slots;
 mod layers;
 pub mod matchplay;
 pub mod notation;
@@ -15,6 +16,7 @@ pub mod reach;
 mod reads;
 pub mod rng;
 pub mod state;
+mod turn_end;
 mod turns;
 
 use crate::diagnostic::Span;
@@ -193,6 +195,8 @@ pub struct Engine<'g> {
     pub loop_steps: u64,
     /// The state words the end rules read, when they can be told (`reads`).
     end_reads: Option<Vec<usize>>,
+    /// What ending a turn reads and writes, by phase, where it can be told.
+    turn_end_plans: Vec<Option<turn_end::TurnEndPlan>>,
 }
 
 /// The most steps (actions or chance outcomes) listed at one decision, and so the
@@ -205,20 +209,22 @@ pub const MAX_CHANCE_RUN: usize = 1000;
 
 impl<'g> Engine<'g> {
     pub fn new(game: &'g Game) -> Engine<'g> {
+        let per_turn: Vec<_> = game
+            .counters
+            .iter()
+            .filter(|c| c.per_turn)
+            .map(|c| {
+                let n = if c.per_player { game.players.len() } else { 1 };
+                (c.base, n, c.init.as_ref())
+            })
+            .collect();
         Engine {
             game,
             search: turns::Search::default(),
             max_turn_steps: 64,
             match_info: None,
-            per_turn: game
-                .counters
-                .iter()
-                .filter(|c| c.per_turn)
-                .map(|c| {
-                    let n = if c.per_player { game.players.len() } else { 1 };
-                    (c.base, n, c.init.as_ref())
-                })
-                .collect(),
+            turn_end_plans: turn_end::plans(game, &per_turn),
+            per_turn,
             generating: std::cell::Cell::new(None),
             overflow: std::cell::Cell::new(false),
             loop_steps: budget::STEPS,

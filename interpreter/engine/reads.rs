@@ -1,5 +1,6 @@
-//! The words of the state an expression reads, when they can be known before playing:
-//! the turn search uses them to tell that a step left the end rules as they were.
+//! The words of the state an expression reads, and a block of effects reads and writes,
+//! when they can be known before playing: the turn search uses them to tell that a step
+//! left the end rules as they were, and that two turns end alike (`turn_end`).
 
 use crate::ir::*;
 
@@ -44,6 +45,16 @@ pub(crate) fn words_read(game: &Game, e: &Expr, out: &mut Vec<usize>) -> bool {
         Expr::Operand(o) => operand_read(game, *o, out),
         Expr::Simple(_, a, b) => operand_read(game, *a, out) && operand_read(game, *b, out),
         Expr::Compiled(c) => words_read(game, &c.source, out),
+        // A loop over the players reads what its filter and value read for each.
+        Expr::Aggregate {
+            domain,
+            filter,
+            value,
+            ..
+        } if matches!(**domain, Domain::Players) => {
+            filter.as_deref().is_none_or(|f| words_read(game, f, out))
+                && value.as_deref().is_none_or(|v| words_read(game, v, out))
+        }
         _ => false,
     }
 }
@@ -96,6 +107,101 @@ fn operand_read(game: &Game, o: Operand, out: &mut Vec<usize>) -> bool {
             true
         }
         Operand::Owner(_) | Operand::Value(_) | Operand::Count(_) | Operand::Empty(_) => false,
+    }
+}
+
+/// Adds to `reads` every state word the statements may read and to `writes` every word
+/// they may write; false when they cannot be told (a cell given by a value computed while
+/// playing, a loop, a statement on the board...).
+pub(crate) fn block_words(
+    game: &Game,
+    stmts: &[Stmt],
+    reads: &mut Vec<usize>,
+    writes: &mut Vec<usize>,
+) -> bool {
+    stmts
+        .iter()
+        .all(|s| stmt_words(game, &s.kind, reads, writes))
+}
+
+fn stmt_words(game: &Game, s: &StmtKind, reads: &mut Vec<usize>, writes: &mut Vec<usize>) -> bool {
+    let players = game.players.len();
+    let opt = |e: &Option<Expr>, out: &mut Vec<usize>| {
+        e.as_ref().is_none_or(|e| words_read(game, e, out))
+    };
+    let pool_words = |pool: usize| {
+        let def = &game.pools[pool];
+        let n = if def.per_player { players } else { 1 };
+        def.base..(def.base + n * def.width()).min(game.data_len)
+    };
+    match s {
+        StmtKind::If(c, a, b) => {
+            words_read(game, c, reads)
+                && block_words(game, a, reads, writes)
+                && block_words(game, b, reads, writes)
+        }
+        StmtKind::Let(_, e) => words_read(game, e, reads),
+        StmtKind::Continue => true,
+        StmtKind::Chance(_) => {
+            writes.push(SLOT_CHANCE);
+            true
+        }
+        StmtKind::SetMover(p) => {
+            writes.extend([SLOT_MOVER, SLOT_OWNER]);
+            words_read(game, p, reads)
+        }
+        StmtKind::HandTo(p) => {
+            writes.push(SLOT_MOVER);
+            words_read(game, p, reads)
+        }
+        StmtKind::HandBack => {
+            reads.push(SLOT_OWNER);
+            writes.push(SLOT_MOVER);
+            true
+        }
+        StmtKind::Clear { pool, player } => {
+            writes.extend(pool_words(*pool));
+            opt(player, reads)
+        }
+        // Adding looks at the pool's size first; taking, at the copies held.
+        StmtKind::AddPool {
+            pool,
+            player,
+            value,
+            times,
+        } => {
+            reads.extend(pool_words(*pool));
+            writes.extend(pool_words(*pool));
+            opt(player, reads) && words_read(game, value, reads) && opt(times, reads)
+        }
+        StmtKind::Take {
+            pool,
+            player,
+            value,
+        } => {
+            reads.extend(pool_words(*pool));
+            writes.extend(pool_words(*pool));
+            opt(player, reads) && words_read(game, value, reads)
+        }
+        StmtKind::Assign {
+            counter,
+            player,
+            op,
+            value,
+        } => {
+            let base = game.counters[*counter].base;
+            let words = base..(base + players).min(game.data_len);
+            if *op != AssignOp::Set {
+                reads.extend(words.clone());
+            }
+            writes.extend(words);
+            opt(player, reads) && words_read(game, value, reads)
+        }
+        StmtKind::For(..)
+        | StmtKind::Move(..)
+        | StmtKind::Put { .. }
+        | StmtKind::Remove(_)
+        | StmtKind::SetValue(..) => false,
     }
 }
 

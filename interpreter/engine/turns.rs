@@ -2,9 +2,8 @@
 //! tried (apply, recurse, go back); the complete turns are filtered by the phase's
 //! `maximize` keys and told apart by the position they produce.
 
-use std::collections::hash_map::Entry;
-
 use super::eval::{eval, Locals};
+use super::hash_slots::HashSlots;
 use super::{Choices, Engine, Outcome, RuntimeError, State, Step, StepKind};
 use crate::ir::*;
 
@@ -48,35 +47,19 @@ pub(crate) struct Search {
     leaf_data: Vec<i32>,
     work: Option<State>,
     kept: Vec<usize>,
-    /// The first kept turn of each resulting position's hash.
-    kept_by_hash: std::collections::HashMap<u64, u32, std::hash::BuildHasherDefault<HashIsKey>>,
+    /// The kept turns by the hash of the position each leads to (index in `kept`).
+    kept_by_hash: HashSlots,
     /// The greatest `maximize` keys of the turns found so far (`None` before the first).
     best: Option<[i32; MAX_KEYS]>,
     /// The outcomes of the turns found that end the game.
     outcomes: Vec<Outcome>,
-    /// Positions already reached within this turn (hash, offset in `seen_data`): two
-    /// orders of the same moves lead to the same subtree, which is searched once.
-    seen: std::collections::HashMap<u64, u32, std::hash::BuildHasherDefault<HashIsKey>>,
-    collisions: Vec<(u64, u32)>,
+    /// Positions already reached within this turn (by hash, their offset in
+    /// `seen_data`): two orders of the same moves lead to the same subtree, which is
+    /// searched once.
+    seen: HashSlots,
     seen_data: Vec<i32>,
-}
-
-/// The keys of `Search::seen` are already hashes: use them as they are.
-#[derive(Debug, Default)]
-pub(crate) struct HashIsKey(u64);
-
-impl std::hash::Hasher for HashIsKey {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = (self.0 << 8) | u64::from(b);
-        }
-    }
-    fn write_u64(&mut self, n: u64) {
-        self.0 = n;
-    }
+    /// The last turn this search ended by running the rules.
+    turn_end: super::turn_end::TurnEndMemo,
 }
 
 impl Search {
@@ -84,20 +67,11 @@ impl Search {
     fn visit(&mut self, state: &State) -> bool {
         let h = state.hash64();
         let width = state.data.len();
-        let same = |off: u32| self.seen_data[off as usize..off as usize + width] == state.data[..];
         let fresh = self.seen_data.len() as u32;
-        match self.seen.entry(h) {
-            Entry::Occupied(o) if same(*o.get()) => return true,
-            // Two positions with one hash: the rest are kept in a list.
-            Entry::Occupied(_) => {
-                if self.collisions.iter().any(|&(k, off)| k == h && same(off)) {
-                    return true;
-                }
-                self.collisions.push((h, fresh));
-            }
-            Entry::Vacant(v) => {
-                v.insert(fresh);
-            }
+        let data = &self.seen_data;
+        let same = |off: u32| data[off as usize..off as usize + width] == state.data[..];
+        if self.seen.find_or_insert(h, fresh, same).is_some() {
+            return true;
         }
         self.seen_data.extend_from_slice(&state.data);
         false
@@ -120,9 +94,9 @@ impl<'g> Engine<'g> {
         self.search.path.clear();
         self.search.path_weight.clear();
         self.search.seen.clear();
-        self.search.collisions.clear();
         self.search.seen_data.clear();
         self.search.outcomes.clear();
+        self.search.turn_end.clear();
         self.search.best = None;
         let result = self.dfs(&mut work, 0);
         self.search.work = Some(work);
@@ -165,15 +139,9 @@ impl<'g> Engine<'g> {
                         _ => false,
                     }
             };
-            let same = match by_hash.get(&leaf.hash) {
-                None => {
-                    by_hash.insert(leaf.hash, kept.len() as u32);
-                    None
-                }
-                Some(&k) if same_as(&kept[k as usize]) => Some(k as usize),
-                // Two positions with one hash: look through them all.
-                Some(_) => kept.iter().position(same_as),
-            };
+            let same = by_hash
+                .find_or_insert(leaf.hash, kept.len() as u32, |k| same_as(&kept[k as usize]))
+                .map(|k| k as usize);
             let (a, b) = leaf.steps;
             let steps = &s.leaf_steps[a as usize..b as usize];
             let start = out.steps.len() as u32;
@@ -319,7 +287,9 @@ impl<'g> Engine<'g> {
             // The search went on from here, so no chance is pending, no end rule holds
             // and `until` does not: with no action left, the turn ends.
             work.data[SLOT_IN_TURN] = 1;
-            self.end_turn(work)?;
+            self.end_turn_known(work)?;
+        } else if !cont {
+            self.end_turn_known(work)?;
         } else {
             self.settle_known(work, cont, false)?;
         }
@@ -352,6 +322,26 @@ impl<'g> Engine<'g> {
             weight,
             ended,
         });
+        Ok(())
+    }
+}
+
+impl<'g> Engine<'g> {
+    /// `end_turn`, or a copy of what it wrote for an earlier complete turn of this
+    /// search that read the same words (`turn_end`).
+    fn end_turn_known(&mut self, work: &mut State) -> Result<(), RuntimeError> {
+        let phase = work.phase();
+        let Some(Some(plan)) = self.turn_end_plans.get(phase) else {
+            return self.end_turn(work);
+        };
+        if self.search.turn_end.patch(plan, phase, &mut work.data) {
+            return Ok(());
+        }
+        self.search.turn_end.before(plan, &work.data);
+        self.end_turn(work)?;
+        if let Some(Some(plan)) = self.turn_end_plans.get(phase) {
+            self.search.turn_end.after(plan, phase, &work.data);
+        }
         Ok(())
     }
 }
