@@ -700,9 +700,8 @@ fn playout(
         let record = records
             .pop()
             .unwrap_or_else(|| {
-                Err(tabula::RuntimeError::new(
-                    Default::default(),
-                    "a game was not played",
+                Err(tabula::RuntimeError::of_game(
+                    tabula::RuntimeErrorKind::NotPlayed,
                 ))
             })
             .map_err(|e| runtime(&game, &e))?;
