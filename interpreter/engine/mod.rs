@@ -497,6 +497,10 @@ impl<'g> Engine<'g> {
         let start = out.len();
         let mut locals: Locals = [0; MAX_LOCALS];
         let mut steps_of = |a: usize, out: &mut Vec<Step>| {
+            // Each action starts from fresh locals: a step keeps the first `MAX_ARGS`
+            // slots, and those an action does not bind would else hold what the
+            // action generated before it left there.
+            locals = [0; MAX_LOCALS];
             self.generating.set(Some((StepKind::Action, a)));
             generate_move(
                 game,
