@@ -312,6 +312,28 @@ pub enum BinOp {
     Rem,
 }
 
+impl BinOp {
+    /// The operation on two values, as the language defines it: comparisons give 1 or
+    /// 0, arithmetic wraps, and dividing by 0 gives 0. Plain data, so that the compiler
+    /// folds constants without the engine.
+    #[inline(always)]
+    pub fn apply(self, x: i32, y: i32) -> i32 {
+        match self {
+            BinOp::Eq => (x == y) as i32,
+            BinOp::Ne => (x != y) as i32,
+            BinOp::Lt => (x < y) as i32,
+            BinOp::Le => (x <= y) as i32,
+            BinOp::Gt => (x > y) as i32,
+            BinOp::Ge => (x >= y) as i32,
+            BinOp::Add => x.wrapping_add(y),
+            BinOp::Sub => x.wrapping_sub(y),
+            BinOp::Mul => x.wrapping_mul(y),
+            BinOp::Div => x.checked_div(y).unwrap_or(0),
+            BinOp::Rem => x.checked_rem(y).unwrap_or(0),
+        }
+    }
+}
+
 /// What an `Expr::Reach` reads; its operands are listed with each kind.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ReachOp {
