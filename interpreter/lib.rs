@@ -20,5 +20,7 @@ pub mod testing;
 
 pub use compile::{compile, CompileError};
 pub use diagnostic::{Diagnostic, Diagnostics, Source};
-pub use engine::{Choices, Engine, Outcome, RuntimeError, State, Status, Step, StepKind};
+pub use engine::{
+    Choices, Engine, Outcome, RuntimeError, RuntimeErrorKind, State, Status, Step, StepKind,
+};
 pub use ir::Game;

@@ -87,9 +87,8 @@ impl Run<'_> {
     }
 
     fn legal(&mut self, span: Span) -> Result<Vec<String>, Diagnostic> {
-        let runtime = |e: crate::RuntimeError| {
-            Run::fail(span, format!("while listing the moves: {}", e.message))
-        };
+        let runtime =
+            |e: crate::RuntimeError| Run::fail(span, format!("while listing the moves: {e}"));
         self.engine
             .legal(&self.state, &mut self.choices)
             .map_err(runtime)?;
@@ -107,7 +106,7 @@ impl Run<'_> {
     fn find(&mut self, text: &str, span: Span) -> Result<Option<usize>, Diagnostic> {
         self.engine
             .find_choice(&self.state, &self.choices, text)
-            .map_err(|e| Run::fail(span, format!("while reading `{text}`: {}", e.message)))
+            .map_err(|e| Run::fail(span, format!("while reading `{text}`: {e}")))
     }
 
     fn play(&mut self, text: &str, span: Span) -> Result<(), Diagnostic> {
@@ -153,7 +152,7 @@ pub fn run_test(game: &Game, source: &Source, test: &RulesTest) -> Result<(), Di
     let mut engine = Engine::new(game);
     let state = engine
         .initial_state()
-        .map_err(|e| Run::fail(test.span, format!("the setup fails: {}", e.message)))?;
+        .map_err(|e| Run::fail(test.span, format!("the setup fails: {e}")))?;
     let mut run = Run {
         engine,
         state,
@@ -233,7 +232,7 @@ pub fn run_test(game: &Game, source: &Source, test: &RulesTest) -> Result<(), Di
                 let found = run
                     .engine
                     .perft(&run.state, *depth)
-                    .map_err(|e| Run::fail(span, format!("while counting: {}", e.message)))?;
+                    .map_err(|e| Run::fail(span, format!("while counting: {e}")))?;
                 if found != *n {
                     return Err(Run::fail(
                         span,
@@ -372,7 +371,7 @@ fn illegal_because(
     let why = run
         .engine
         .why(&run.state, text)
-        .map_err(|e| Run::fail(span, format!("while explaining `{text}`: {}", e.message)))?;
+        .map_err(|e| Run::fail(span, format!("while explaining `{text}`: {e}")))?;
     let index = RulesIndex::new(&game.source_text);
     let mut said = Vec::new();
     for f in &why.findings {

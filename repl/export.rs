@@ -99,7 +99,7 @@ pub fn check_mat_shape(game: &Game) -> Result<(), String> {
     let mut engine = Engine::new(game);
     let start = engine
         .initial_state()
-        .map_err(|e| not(format!("its first state fails: {}", e.message)))?;
+        .map_err(|e| not(format!("its first state fails: {e}")))?;
     let mut value = json::state_to_json(game, &start);
     // Judged by its board, not its name: a variant of backgammon fits too.
     if let Some(object) = value.as_object_mut() {

@@ -179,7 +179,7 @@ fn a_chance_event_that_starts_itself_again_is_stopped() {
         .unwrap_err();
     assert!(start.elapsed() < Duration::from_secs(10));
     assert_eq!(
-        err.message,
+        err.to_string(),
         "`flip` was resolved 1000 times in a row with no decision between; does one of its outcomes start a chance event again?"
     );
     assert_eq!(&ENDLESS_CHANCE[err.span.start..err.span.end], "flip");
@@ -202,7 +202,7 @@ fn a_decision_lists_a_bounded_number_of_moves_and_positions() {
     let state = engine.initial_state().expect("the game starts");
     let err = engine.legal(&state, &mut Choices::default()).unwrap_err();
     assert_eq!(
-        err.message,
+        err.to_string(),
         "there are more than 1000000 moves to list here; does a `for` run over a huge range?"
     );
     assert_eq!(&many[err.span.start..err.span.end], "pick");
@@ -216,10 +216,10 @@ fn a_decision_lists_a_bounded_number_of_moves_and_positions() {
     let err = engine.legal(&state, &mut Choices::default()).unwrap_err();
     assert!(start.elapsed() < Duration::from_secs(120));
     assert!(
-        err.message
+        err.to_string()
             .starts_with("a whole turn reaches more positions than the turn search keeps"),
         "{}",
-        err.message
+        err.to_string()
     );
 }
 
@@ -236,10 +236,10 @@ fn pool_counts_cannot_pass_the_limit_or_wrap() {
         let game = game(&text);
         let err = Engine::new(&game).initial_state().unwrap_err();
         assert!(
-            err.message
+            err.to_string()
                 .starts_with("a pool holds at most 100000 copies in all"),
             "{}",
-            err.message
+            err.to_string()
         );
     }
     let many = (0..33)
@@ -261,7 +261,7 @@ fn a_budget_hit_is_an_error_naming_the_statement() {
     let text = format!("{BASE}{setup}");
     let err = Engine::new(&game(&text)).initial_state().unwrap_err();
     assert_eq!(
-        err.message,
+        err.to_string(),
         "this statement took more than 50000000 loop steps; does a `for` run over a huge range?"
     );
     assert!(text[err.span.start..].starts_with("for j in 0..100000"));
@@ -273,14 +273,14 @@ fn a_budget_hit_is_an_error_naming_the_statement() {
     let state = engine.initial_state().expect("the game starts");
     let err = engine.legal(&state, &mut Choices::default()).unwrap_err();
     assert_eq!(
-        err.message,
+        err.to_string(),
         "the end rule \"big\" took more than 50000000 loop steps; does a `for` run over a huge range?"
     );
     assert_eq!(&text[err.span.start..err.span.end], "big");
     let err = engine
         .playout(&mut Rng::new(1), 10, &mut Choices::default())
         .unwrap_err();
-    assert!(err.message.starts_with("the end rule \"big\""));
+    assert!(err.to_string().starts_with("the end rule \"big\""));
 }
 
 // ------------------------------------------------------------ quadratic checking

@@ -52,7 +52,7 @@ fn setup_error(text: &str) -> String {
     engine
         .initial_state()
         .expect_err("the setup should fail")
-        .message
+        .to_string()
 }
 
 /// The first diagnostic: its message and the text under its caret.

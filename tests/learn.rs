@@ -180,10 +180,20 @@ fn the_net_level_plays_legal_moves_and_needs_a_network() {
         nets: [None, None],
         ..a
     };
-    let err = arena::play_game(&ttt, &none, 0, None).unwrap_err();
+    let err = match arena::play_game(&ttt, &none, 0, None) {
+        Err(tabula::ai::AiError::Runtime(e)) => e,
+        other => panic!("a runtime error was expected, not {other:?}"),
+    };
+    assert_eq!(
+        *err.kind,
+        tabula::RuntimeErrorKind::NoNetwork {
+            game: "Tic-tac-toe".into()
+        }
+    );
     assert!(
-        format!("{err:?}").contains("no network is loaded for Tic-tac-toe"),
-        "{err:?}"
+        err.to_string()
+            .starts_with("no network is loaded for Tic-tac-toe; "),
+        "{err}"
     );
 
     // At the prompt: `ai x net:FILE` loads a network file; a wrong file is refused.

@@ -36,7 +36,7 @@ fn a_turn_search_that_runs_out_of_budget_is_an_error_not_a_list() {
         Err(e) => e,
     };
     assert_eq!(
-        err.message,
+        err.to_string(),
         "the end rule \"moved\" took more than 50000 loop steps; does a `for` run over a huge range?"
     );
     assert_eq!(&COSTLY_TURN[err.span.start..err.span.end], "moved");

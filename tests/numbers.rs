@@ -65,7 +65,10 @@ fn setup_error(text: &str) -> (String, String) {
     let game = build(text, &[]).unwrap_or_else(|e| panic!("{e}"));
     let mut engine = Engine::new(&game);
     let err = engine.initial_state().expect_err("the setup should fail");
-    (err.message, text[err.span.start..err.span.end].to_string())
+    (
+        err.to_string(),
+        text[err.span.start..err.span.end].to_string(),
+    )
 }
 
 #[test]

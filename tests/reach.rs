@@ -266,7 +266,7 @@ fn fills_spend_the_loop_budget() {
     let s = e.initial_state().unwrap();
     let err = e.legal(&s, &mut Choices::default()).unwrap_err();
     assert_eq!(
-        err.message,
+        err.to_string(),
         "the end rule \"big\" took more than 50000000 loop steps; does a `for` run over a huge range?"
     );
 }

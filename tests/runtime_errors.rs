@@ -50,7 +50,7 @@ fn fails(effect: &str, message: &str, at: &str) {
                 .expect_err("the effect should fail")
         }
     };
-    assert_eq!(err.message, message);
+    assert_eq!(err.to_string(), message);
     assert_eq!(&text[err.span.start..err.span.end], at);
 }
 
@@ -296,5 +296,5 @@ phase main { starts a actions go }
     let mut engine = Engine::new(&game);
     let state = engine.initial_state().unwrap();
     let err = engine.legal(&state, &mut Choices::default()).unwrap_err();
-    assert_eq!(err.message, "finding the legal moves took more than 50000000 loop steps; does a `for` run over a huge range?");
+    assert_eq!(err.to_string(), "finding the legal moves took more than 50000000 loop steps; does a `for` run over a huge range?");
 }

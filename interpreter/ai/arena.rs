@@ -170,9 +170,8 @@ pub fn play_game_watched(
             Status::Chance(_) => {
                 chance += 1;
                 if chance > arena.max_decisions.saturating_mul(16).max(10_000) {
-                    return Err(AiError::Runtime(RuntimeError::new(
-                        Default::default(),
-                        "chance events went on and on without a decision",
+                    return Err(AiError::Runtime(RuntimeError::of_game(
+                        crate::engine::RuntimeErrorKind::ChanceWithoutDecision,
                     )));
                 }
                 let before = state.clone();
@@ -181,13 +180,7 @@ pub fn play_game_watched(
                         moves.push(engine.step_text(&before, &step, true))
                     }
                     Ok(_) => {}
-                    Err(crate::engine::play::PlayError::Runtime(e)) => return Err(e.into()),
-                    Err(e) => {
-                        return Err(AiError::Runtime(RuntimeError::new(
-                            Default::default(),
-                            e.to_string(),
-                        )))
-                    }
+                    Err(e) => return Err(AiError::Runtime(e.into())),
                 }
             }
             Status::Player(p) => {

@@ -275,12 +275,10 @@ pub fn choose(
 /// The `net` or `net2` level's estimates: an error when no network is loaded.
 fn net_estimates(d: &Decision, level: Level, thinker: &Thinker) -> Result<Vec<Estimate>, AiError> {
     let Some(net) = thinker.net.clone() else {
-        return Err(AiError::Runtime(RuntimeError::new(
-            Default::default(),
-            format!(
-                "no network is loaded for {}; train one with `tabula train`, or load one with `ai PLAYER net:FILE`",
-                d.engine.game.name
-            ),
+        return Err(AiError::Runtime(RuntimeError::of_game(
+            crate::engine::RuntimeErrorKind::NoNetwork {
+                game: d.engine.game.name.clone(),
+            },
         )));
     };
     let mut scratch = net::Scratch {

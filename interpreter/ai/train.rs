@@ -139,13 +139,7 @@ fn self_play(game: &Game, net: &Net, t: &Training, seed: u64) -> Result<Option<L
                 inputs.push(input);
                 engine
                     .resolve_chance(&mut state, &mut rng, None)
-                    .map_err(|e| match e {
-                        crate::engine::play::PlayError::Runtime(r) => AiError::Runtime(r),
-                        other => AiError::Runtime(crate::RuntimeError::new(
-                            Default::default(),
-                            other.to_string(),
-                        )),
-                    })?;
+                    .map_err(|e| AiError::Runtime(e.into()))?;
             }
             Status::Player(p) => {
                 if decisions >= t.max_decisions {
@@ -299,9 +293,11 @@ pub fn train(
         .num_threads(threads)
         .build()
         .map_err(|e| {
-            AiError::Runtime(crate::RuntimeError::new(
-                Default::default(),
-                format!("cannot start {threads} threads: {e}"),
+            AiError::Runtime(crate::RuntimeError::of_game(
+                crate::engine::RuntimeErrorKind::Threads {
+                    threads,
+                    reason: e.to_string(),
+                },
             ))
         })?;
     let started = std::time::Instant::now();
@@ -331,9 +327,8 @@ pub fn train(
             }
         }
         if net.w1.iter().chain(&net.w2).any(|w| !w.is_finite()) {
-            return Err(AiError::Runtime(crate::RuntimeError::new(
-                Default::default(),
-                format!("training diverged after {end} games (a weight is no longer a number); train again with a lower --rate"),
+            return Err(AiError::Runtime(crate::RuntimeError::of_game(
+                crate::engine::RuntimeErrorKind::Diverged { games: end },
             )));
         }
         let before = done;

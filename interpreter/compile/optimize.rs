@@ -1,7 +1,6 @@
 //! Rewrites of the IR that keep its meaning and make generation cheaper: a loop over
 //! cells followed by `where owner(c) == P` becomes a loop over the cells P occupies.
 
-use crate::engine::eval::binary;
 use crate::ir::*;
 
 pub fn game(g: &mut Game) {
@@ -174,7 +173,7 @@ fn fold_constants(e: &mut Expr) {
         }),
         // Arithmetic of numbers, by the engine's own operations, so the value is the one
         // evaluating it would give.
-        Expr::Binary(op, a, b) => both(a, b).map(|(x, y)| Expr::Const(binary(*op, x, y))),
+        Expr::Binary(op, a, b) => both(a, b).map(|(x, y)| Expr::Const(op.apply(x, y))),
         Expr::Min(a, b) => both(a, b).map(|(x, y)| Expr::Const(x.min(y))),
         Expr::Max(a, b) => both(a, b).map(|(x, y)| Expr::Const(x.max(y))),
         Expr::Neg(a) => const_of(a).map(|c| Expr::Const(c.wrapping_neg())),

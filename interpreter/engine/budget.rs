@@ -77,13 +77,16 @@ pub fn spent_out() -> bool {
     SPENT_OUT.with(Cell::get)
 }
 
-/// The error of a budget gone while running `what` (a statement, an end rule...),
+/// The error of a budget gone while doing `work` (a statement, an end rule...),
 /// which the span points at.
 #[cold]
-pub fn exceeded(span: crate::diagnostic::Span, what: &str) -> crate::engine::RuntimeError {
+pub fn exceeded(
+    span: crate::diagnostic::Span,
+    work: crate::engine::Work,
+) -> crate::engine::RuntimeError {
     let steps = LIMIT.with(Cell::get);
     crate::engine::RuntimeError::new(
         span,
-        format!("{what} took more than {steps} loop steps; does a `for` run over a huge range?"),
+        crate::engine::RuntimeErrorKind::BudgetExhausted { work, steps },
     )
 }

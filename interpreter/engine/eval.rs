@@ -156,19 +156,7 @@ pub(crate) fn operand(game: &Game, state: &State, o: Operand, locals: &Locals) -
 
 #[inline(always)]
 pub(crate) fn binary(op: BinOp, x: i32, y: i32) -> i32 {
-    match op {
-        BinOp::Eq => (x == y) as i32,
-        BinOp::Ne => (x != y) as i32,
-        BinOp::Lt => (x < y) as i32,
-        BinOp::Le => (x <= y) as i32,
-        BinOp::Gt => (x > y) as i32,
-        BinOp::Ge => (x >= y) as i32,
-        BinOp::Add => x.wrapping_add(y),
-        BinOp::Sub => x.wrapping_sub(y),
-        BinOp::Mul => x.wrapping_mul(y),
-        BinOp::Div => x.checked_div(y).unwrap_or(0),
-        BinOp::Rem => x.checked_rem(y).unwrap_or(0),
-    }
+    op.apply(x, y)
 }
 
 /// The value of an expression. Leaves and two-leaf operations, the most frequent

@@ -5,7 +5,7 @@
 use super::closure;
 use super::eval::{for_each_in, pool_slot, Locals};
 use super::state::{CellWord, State, NEUTRAL};
-use super::{Engine, RuntimeError};
+use super::{Engine, RuntimeError, RuntimeErrorKind as Kind};
 use crate::diagnostic::Span;
 use crate::ir::*;
 
@@ -62,14 +62,10 @@ pub(crate) mod effect {
         game: &Game,
         cell: i32,
         span: Span,
-        what: &str,
+        effect: &'static str,
     ) -> Result<usize, Box<RuntimeError>> {
         if cell < 0 || cell as usize >= game.board.cells.len() {
-            return Err(RuntimeError::new(
-                span,
-                format!("{what} names no cell (the cell is `none`)"),
-            )
-            .into());
+            return Err(RuntimeError::new(span, Kind::NoCell { effect }).into());
         }
         Ok(game.cells_base + cell as usize)
     }
@@ -80,9 +76,7 @@ pub(crate) mod effect {
         match p {
             None => Ok(0),
             Some(v) if v >= 0 && (v as usize) < game.players.len() => Ok(v as usize),
-            Some(_) => {
-                Err(RuntimeError::new(span, "this names no player (is the cell empty?)").into())
-            }
+            Some(_) => Err(RuntimeError::new(span, Kind::NoPlayer).into()),
         }
     }
 
@@ -153,12 +147,13 @@ pub(crate) mod effect {
 
     /// Why a new layer cannot go on a cell.
     #[cold]
-    fn full(game: &Game, verb: &str, c: i32, span: Span) -> Box<RuntimeError> {
-        let m = format!(
-            "{verb} onto `{}`, whose stack already holds {} layers, as many as the board's `layers {}` allows",
-            game.board.cells[c as usize], game.stack_layers, game.stack_layers
-        );
-        Box::new(RuntimeError::new(span, m))
+    fn full(game: &Game, effect: &'static str, c: i32, span: Span) -> Box<RuntimeError> {
+        let kind = Kind::StackFull {
+            effect,
+            cell: game.board.cells[c as usize].clone(),
+            layers: game.stack_layers,
+        };
+        Box::new(RuntimeError::new(span, kind))
     }
 
     /// Why a `move` could not be made.
@@ -171,33 +166,39 @@ pub(crate) mod effect {
         wb: CellWord,
         span: Span,
     ) -> Box<RuntimeError> {
-        let m = if wa.count() == 0 {
-            format!(
-                "`move` from `{}`, which is empty",
-                game.board.cells[a as usize]
-            )
+        let kind = if wa.count() == 0 {
+            Kind::MoveFromEmpty {
+                cell: game.board.cells[a as usize].clone(),
+            }
         } else if wb.count() > 0 && (wb.0 ^ wa.0) & !0xff != 0 {
             unlike("`move`", game, b, wa, wb)
         } else {
-            "a cell holds at most 255 pieces".to_string()
+            Kind::CellOverflow
         };
-        Box::new(RuntimeError::new(span, m))
+        Box::new(RuntimeError::new(span, kind))
     }
 
     /// Why pieces cannot join the stack `there` on cell `c`. A stack is alike pieces;
     /// pieces that differ from it only in value need their values made equal, not the
     /// stack removed.
     #[cold]
-    fn unlike(verb: &str, game: &Game, c: i32, arriving: CellWord, there: CellWord) -> String {
-        let cell = &game.board.cells[c as usize];
-        let value = arriving.value();
+    fn unlike(
+        effect: &'static str,
+        game: &Game,
+        c: i32,
+        arriving: CellWord,
+        there: CellWord,
+    ) -> Kind {
+        let cell = game.board.cells[c as usize].clone();
         if arriving.owner() == there.owner() && arriving.piece() == there.piece() {
-            format!(
-                "{verb} onto `{cell}`, whose pieces are alike but for their value ({} there, {value} arriving): a cell holds one stack of pieces of the same kind, owner and value",
-                there.value()
-            )
+            Kind::UnlikeValue {
+                effect,
+                cell,
+                there: there.value(),
+                arriving: arriving.value(),
+            }
         } else {
-            format!("{verb} onto `{cell}`, which holds another piece: remove it first, or give the board `layers N` so that pieces may stack on others")
+            Kind::Occupied { effect, cell }
         }
     }
 
@@ -221,13 +222,17 @@ pub(crate) mod effect {
         let v = value.unwrap_or_else(|| def.values.map_or(0, |(lo, _)| lo));
         if let Some((lo, hi)) = def.values {
             if v < lo || v > hi {
-                let m = format!("a `{}` shows {lo} to {hi}, not {v}", def.name);
-                return Err(RuntimeError::new(span, m).into());
+                let kind = Kind::PieceValue {
+                    piece: def.name.clone(),
+                    low: lo,
+                    high: hi,
+                    value: v,
+                };
+                return Err(RuntimeError::new(span, kind).into());
             }
         }
         if !(0..=255).contains(&count) {
-            let m = format!("`put` places 0 to 255 pieces, not {count}");
-            return Err(RuntimeError::new(span, m).into());
+            return Err(RuntimeError::new(span, Kind::PutCount { count }).into());
         }
         if count == 0 {
             return Ok(());
@@ -244,7 +249,7 @@ pub(crate) mod effect {
             return Err(RuntimeError::new(span, unlike("`put`", game, c, arriving, w)).into());
         }
         if w.count() + count > 255 {
-            return Err(RuntimeError::new(span, "a cell holds at most 255 pieces").into());
+            return Err(RuntimeError::new(span, Kind::CellOverflow).into());
         }
         state.data[slot] = CellWord::new(o, piece, v, w.count() + count).0;
         Ok(())
@@ -268,12 +273,11 @@ pub(crate) mod effect {
     ) -> Fallible {
         let p = player_of(game, player, span)?;
         let Some(slot) = pool_slot(game, pool, p, v).filter(|&i| state.data[i] > 0) else {
-            let name = &game.pools[pool].name;
-            return Err(RuntimeError::new(
-                span,
-                format!("`take {v}` from `{name}`, which holds none"),
-            )
-            .into());
+            let kind = Kind::TakeFromEmpty {
+                pool: game.pools[pool].name.clone(),
+                value: v,
+            };
+            return Err(RuntimeError::new(span, kind).into());
         };
         state.data[slot] -= 1;
         Ok(())
@@ -292,21 +296,24 @@ pub(crate) mod effect {
         let p = player_of(game, player, span)?;
         let def = &game.pools[pool];
         let Some(slot) = pool_slot(game, pool, p, v) else {
-            let m = format!(
-                "`{}` holds values {} to {}, not {v}",
-                def.name, def.low, def.high
-            );
-            return Err(RuntimeError::new(span, m).into());
+            let kind = Kind::PoolValue {
+                pool: def.name.clone(),
+                low: def.low,
+                high: def.high,
+                value: v,
+            };
+            return Err(RuntimeError::new(span, kind).into());
         };
         // Checked before adding, against the copies of every value, so that no count
         // can go beyond the limit or wrap round.
         let held = crate::engine::eval::pool_size(game, state, pool, p);
         if n < 0 || n > MAX_POOL_COPIES - held {
-            let m = format!(
-                "a pool holds at most {MAX_POOL_COPIES} copies in all; `{}` holds {held}, and {n} cannot be added",
-                def.name
-            );
-            return Err(RuntimeError::new(span, m).into());
+            let kind = Kind::PoolOverflow {
+                pool: def.name.clone(),
+                held,
+                adding: n,
+            };
+            return Err(RuntimeError::new(span, kind).into());
         }
         state.data[slot] += n;
         Ok(())
@@ -330,19 +337,20 @@ pub(crate) mod effect {
         let slot = cell_slot(game, c, span, "`set value`")?;
         let w = CellWord(state.data[slot]);
         if w.count() == 0 {
-            let m = format!(
-                "`set value` of `{}`, which is empty",
-                game.board.cells[c as usize]
-            );
-            return Err(RuntimeError::new(span, m).into());
+            let kind = Kind::SetValueOfEmpty {
+                cell: game.board.cells[c as usize].clone(),
+            };
+            return Err(RuntimeError::new(span, kind).into());
         }
         if let Some((lo, hi)) = game.pieces[w.piece() as usize].values {
             if v < lo || v > hi {
-                let m = format!(
-                    "a `{}` shows {lo} to {hi}, not {v}",
-                    game.pieces[w.piece() as usize].name
-                );
-                return Err(RuntimeError::new(span, m).into());
+                let kind = Kind::PieceValue {
+                    piece: game.pieces[w.piece() as usize].name.clone(),
+                    low: lo,
+                    high: hi,
+                    value: v,
+                };
+                return Err(RuntimeError::new(span, kind).into());
             }
         }
         state.data[slot] = CellWord::new(w.owner(), w.piece(), v, w.count()).0;

@@ -15,6 +15,7 @@ pub mod play;
 pub mod reach;
 mod reads;
 pub mod rng;
+mod runtime_error;
 pub mod state;
 mod turn_end;
 mod turns;
@@ -24,44 +25,8 @@ use crate::ir::*;
 pub use eval::Locals;
 use eval::{eval, generate_move};
 pub use exec::{Fallible, Flow};
+pub use runtime_error::{RuntimeError, RuntimeErrorKind, Work};
 pub use state::{CellWord, State};
-
-/// A rules file did something impossible while playing (moved from an empty cell, took
-/// from an empty pool...). Points at the statement.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("{message}")]
-pub struct RuntimeError {
-    pub message: String,
-    pub span: Span,
-}
-
-impl RuntimeError {
-    pub fn new(span: Span, message: impl Into<String>) -> RuntimeError {
-        RuntimeError {
-            message: message.into(),
-            span,
-        }
-    }
-}
-
-impl RuntimeError {
-    /// The error as the command line shows it: `while playing: ...` at the statement,
-    /// with its line from the text `game` was compiled from, or `error while playing:
-    /// ...` alone for a limit of the whole game. `color` adds terminal colours.
-    pub fn render(&self, game: &Game, color: bool) -> String {
-        if self.span == Span::default() {
-            return format!("error while playing: {}", self.message);
-        }
-        crate::Diagnostics {
-            source: crate::Source::new(game.source_name.as_str(), game.source_text.as_str()),
-            list: vec![crate::Diagnostic::new(
-                self.span,
-                format!("while playing: {}", self.message),
-            )],
-        }
-        .render(color)
-    }
-}
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum StepKind {
@@ -244,10 +209,9 @@ impl<'g> Engine<'g> {
         let def = &self.game.chances[c];
         RuntimeError::new(
             def.span,
-            format!(
-                "`{}` was resolved {MAX_CHANCE_RUN} times in a row with no decision between; does one of its outcomes start a chance event again?",
-                def.name
-            ),
+            RuntimeErrorKind::EndlessChance {
+                event: def.name.clone(),
+            },
         )
     }
 
@@ -261,26 +225,20 @@ impl<'g> Engine<'g> {
             Some((StepKind::Chance, c)) => game.chances.get(c).map(|d| d.span),
             _ => None,
         };
-        RuntimeError::new(
-            span.unwrap_or_default(),
-            format!("there are more than {MAX_CHOICES} moves to list here; does a `for` run over a huge range?"),
-        )
+        RuntimeError::new(span.unwrap_or_default(), RuntimeErrorKind::TooManyChoices)
     }
 
     pub(crate) fn budget_error(&self) -> RuntimeError {
         let game = self.game;
         // The move being generated is pointed at.
         let def = match self.generating.get() {
-            Some((StepKind::Action, a)) => game.actions.get(a).map(|d| (d, "the legal moves")),
-            Some((StepKind::Chance, c)) => game.chances.get(c).map(|d| (d, "the chance outcomes")),
+            Some((StepKind::Action, a)) => game.actions.get(a).map(|d| (d, Work::LegalMoves)),
+            Some((StepKind::Chance, c)) => game.chances.get(c).map(|d| (d, Work::ChanceOutcomes)),
             _ => None,
         };
         match def {
-            Some((d, what)) => budget::exceeded(d.span, &format!("finding {what}")),
-            None => budget::exceeded(
-                Span::default(),
-                "working out the turn (a starting value, `until`, `starts` or a weight)",
-            ),
+            Some((d, work)) => budget::exceeded(d.span, work),
+            None => budget::exceeded(Span::default(), Work::Settling),
         }
     }
 
@@ -546,6 +504,10 @@ impl<'g> Engine<'g> {
         let start = out.len();
         let mut locals: Locals = [0; MAX_LOCALS];
         let mut steps_of = |a: usize, out: &mut Vec<Step>| {
+            // Each action starts from fresh locals: a step keeps the first `MAX_ARGS`
+            // slots, and those an action does not bind would else hold what the
+            // action generated before it left there.
+            locals = [0; MAX_LOCALS];
             self.generating.set(Some((StepKind::Action, a)));
             let mut emit = closure::Emit::steps(out, a);
             generate_move(game, state, &game.actions[a], &mut locals, &mut emit);
@@ -625,9 +587,8 @@ impl<'g> Engine<'g> {
         let _run = self.run();
         let game = self.game;
         let mut locals: Locals = [0; MAX_LOCALS];
-        let exceeded = |rule: &EndRule| {
-            budget::exceeded(rule.span, &format!("the end rule \"{}\"", rule.name))
-        };
+        let exceeded =
+            |rule: &EndRule| budget::exceeded(rule.span, Work::EndRule(rule.name.clone()));
         for rule in &game.ends {
             let players = match rule.quantifier {
                 Some(_) => game.players.len(),

@@ -2,7 +2,7 @@
 //! moves given as text, random playouts and perft.
 
 use super::rng::Rng;
-use super::{Choices, Engine, Outcome, RuntimeError, State, Step, StepKind};
+use super::{Choices, Engine, Outcome, RuntimeError, RuntimeErrorKind, State, Step, StepKind};
 
 /// Why a move given as text could not be played.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -219,10 +219,7 @@ impl<'g> Engine<'g> {
                     return Err(self.budget_error());
                 }
                 if choices.is_empty() {
-                    return Err(RuntimeError::new(
-                        Default::default(),
-                        "a chance event has no outcome",
-                    ));
+                    return Err(RuntimeError::of_game(RuntimeErrorKind::NoChanceOutcome));
                 }
                 let i = rng.weighted(&choices.weights);
                 let step = choices.get(i)[0];

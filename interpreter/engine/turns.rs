@@ -4,7 +4,7 @@
 
 use super::eval::{eval, Locals};
 use super::hash_slots::HashSlots;
-use super::{Choices, Engine, Outcome, RuntimeError, State, Step, StepKind};
+use super::{Choices, Engine, Outcome, RuntimeError, RuntimeErrorKind, State, Step, StepKind};
 use crate::ir::*;
 
 const MAX_KEYS: usize = MAX_TURN_KEYS;
@@ -388,7 +388,9 @@ fn ended_hash(cells: &[i32], outcome: &Outcome) -> u64 {
 fn search_too_big(game: &Game, step: &Step) -> RuntimeError {
     RuntimeError::new(
         game.actions[step.id as usize].span,
-        format!("a whole turn reaches more positions than the turn search keeps ({MAX_SEARCH_WORDS} words); do its actions choose among too many values?"),
+        RuntimeErrorKind::SearchTooBig {
+            words: MAX_SEARCH_WORDS,
+        },
     )
 }
 
@@ -398,6 +400,6 @@ fn search_too_big(game: &Game, step: &Step) -> RuntimeError {
 fn endless_turn(game: &Game, step: &Step, max: usize) -> RuntimeError {
     RuntimeError::new(
         game.actions[step.id as usize].span,
-        format!("a turn went on for more than {max} actions; does `continue` ever stop?"),
+        RuntimeErrorKind::EndlessTurn { max },
     )
 }

@@ -741,7 +741,7 @@ fn runtime_text(source: &Source, e: &RuntimeError, color: bool) -> String {
         source: source.clone(),
         list: vec![Diagnostic::new(
             explainer::tidy(source, e.span),
-            format!("while playing: {}", e.message),
+            format!("while playing: {}", e.kind),
         )],
     }
     .render(color)

@@ -58,7 +58,12 @@ pub(crate) fn play_range<T: Send>(
             .num_threads(threads)
             .build()
             .map_err(|e| {
-                AiError::Runtime(tabula::RuntimeError::new(Default::default(), e.to_string()))
+                AiError::Runtime(tabula::RuntimeError::of_game(
+                    tabula::RuntimeErrorKind::Threads {
+                        threads,
+                        reason: e.to_string(),
+                    },
+                ))
             })?;
         use rayon::prelude::*;
         pool.install(|| {

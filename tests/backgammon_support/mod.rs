@@ -119,7 +119,9 @@ pub fn state_document(
     mover: Colour,
     dice: &[i32],
 ) -> Result<Value, String> {
-    let initial = Engine::new(game).initial_state().map_err(|e| e.message)?;
+    let initial = Engine::new(game)
+        .initial_state()
+        .map_err(|e| e.to_string())?;
     let mut doc = tabula::json::state_to_json(game, &initial);
     let opponent = mover.other();
     let mut cells = Map::new();
@@ -237,15 +239,19 @@ pub fn turn_results(
 ) -> Result<Vec<(String, Neutral)>, String> {
     let game = engine.game;
     let mut choices = Choices::default();
-    engine.legal(state, &mut choices).map_err(|e| e.message)?;
+    engine
+        .legal(state, &mut choices)
+        .map_err(|e| e.to_string())?;
     let mut out = Vec::with_capacity(choices.len());
     for i in 0..choices.len() {
         let steps = choices.get(i).to_vec();
-        let text = engine.choice_text(state, &steps).map_err(|e| e.message)?;
+        let text = engine
+            .choice_text(state, &steps)
+            .map_err(|e| e.to_string())?;
         let mut child = state.clone();
         engine
             .apply(&mut child, &steps)
-            .map_err(|e| format!("{text}: {}", e.message))?;
+            .map_err(|e| format!("{text}: {e}"))?;
         let e = from_state(game, &child, mover)?;
         if totals(&e) != (15, 15) {
             return Err(format!(

@@ -40,7 +40,7 @@ pub fn compile_block(stmts: &[Stmt]) -> BlockFn {
 #[inline(always)]
 fn within_budget(span: Span) -> crate::engine::Fallible {
     if budget::spent_out() {
-        return Err(budget::exceeded(span, "this statement").into());
+        return Err(budget::exceeded(span, crate::engine::Work::Statement).into());
     }
     Ok(())
 }

@@ -1,0 +1,259 @@
+//! What can go wrong while a rules file is played: the kinds as data, their wording in
+//! one `Display` match, and the error that points a kind at its statement.
+
+use super::play::PlayError;
+use super::{Game, MAX_CHANCE_RUN, MAX_CHOICES};
+use crate::diagnostic::Span;
+use crate::ir::MAX_POOL_COPIES;
+use std::fmt;
+
+/// A rules file did something impossible while playing (moved from an empty cell, took
+/// from an empty pool...). Points at the statement; a default span is a limit of the
+/// whole game, which no one statement broke.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{kind}")]
+pub struct RuntimeError {
+    /// Boxed, so that the results the engine returns on its hot paths stay small.
+    pub kind: Box<RuntimeErrorKind>,
+    pub span: Span,
+}
+
+/// What went wrong. Names of cells, pieces, pools and chance events are kept as text,
+/// so that the error reads without the game at hand.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum RuntimeErrorKind {
+    /// An effect (`effect` is its wording, "`move` from") was given `none` for a cell.
+    NoCell { effect: &'static str },
+    /// A statement named a player by a value that is none (the owner of an empty cell).
+    NoPlayer,
+    /// `move` from an empty cell.
+    MoveFromEmpty { cell: String },
+    /// `set value` of an empty cell.
+    SetValueOfEmpty { cell: String },
+    /// A new layer onto a cell that already holds as many as the board allows.
+    StackFull {
+        effect: &'static str,
+        cell: String,
+        layers: usize,
+    },
+    /// Pieces onto a stack of the same kind and owner but another value.
+    UnlikeValue {
+        effect: &'static str,
+        cell: String,
+        there: i32,
+        arriving: i32,
+    },
+    /// Pieces onto a stack of another kind or owner, on a board without layers.
+    Occupied { effect: &'static str, cell: String },
+    /// More than 255 pieces in one cell.
+    CellOverflow,
+    /// A piece given a value outside the range its definition declares.
+    PieceValue {
+        piece: String,
+        low: i32,
+        high: i32,
+        value: i32,
+    },
+    /// `put` of a negative count or of more than 255 pieces.
+    PutCount { count: i32 },
+    /// `take` of a value the pool holds none of.
+    TakeFromEmpty { pool: String, value: i32 },
+    /// A value outside the range a pool holds.
+    PoolValue {
+        pool: String,
+        low: i32,
+        high: i32,
+        value: i32,
+    },
+    /// Copies added to a pool beyond `MAX_POOL_COPIES` (or a negative number of them).
+    PoolOverflow {
+        pool: String,
+        held: i32,
+        adding: i32,
+    },
+    /// A chance event resolved `MAX_CHANCE_RUN` times with no decision between.
+    EndlessChance { event: String },
+    /// A chance event with no outcome to draw.
+    NoChanceOutcome,
+    /// More than `MAX_CHOICES` moves listed at once.
+    TooManyChoices,
+    /// The loop budget of a call ran out while the engine did `work`.
+    BudgetExhausted { work: Work, steps: u64 },
+    /// A whole turn reaching more positions than the turn search keeps.
+    SearchTooBig { words: usize },
+    /// A turn of more than `max` actions.
+    EndlessTurn { max: usize },
+    /// A game played by the computer in which chance went on with no decision.
+    ChanceWithoutDecision,
+    /// A move the computer played was refused.
+    Refused(Box<PlayError>),
+    /// A computer player that needs a trained network has none.
+    NoNetwork { game: String },
+    /// The threads to play on could not be started.
+    Threads { threads: usize, reason: String },
+    /// Training made a weight infinite or not a number.
+    Diverged { games: u64 },
+    /// A batch of games returned fewer games than it was asked for.
+    NotPlayed,
+}
+
+/// What the engine was doing when the loop budget ran out.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Work {
+    /// Running the statement the error points at.
+    Statement,
+    /// Listing the legal moves of the action pointed at.
+    LegalMoves,
+    /// Listing the outcomes of the chance event pointed at.
+    ChanceOutcomes,
+    /// Settling a turn outside any one move.
+    Settling,
+    /// Evaluating the end rule of this name.
+    EndRule(String),
+}
+
+impl RuntimeError {
+    pub fn new(span: Span, kind: RuntimeErrorKind) -> RuntimeError {
+        RuntimeError {
+            kind: Box::new(kind),
+            span,
+        }
+    }
+
+    /// An error of the whole game, which points at no statement.
+    pub fn of_game(kind: RuntimeErrorKind) -> RuntimeError {
+        RuntimeError::new(Span::default(), kind)
+    }
+
+    /// The error as the command line shows it: `while playing: ...` at the statement,
+    /// with its line from the text `game` was compiled from, or `error while playing:
+    /// ...` alone for a limit of the whole game. `color` adds terminal colours.
+    pub fn render(&self, game: &Game, color: bool) -> String {
+        if self.span == Span::default() {
+            return format!("error while playing: {}", self.kind);
+        }
+        crate::Diagnostics {
+            source: crate::Source::new(game.source_name.as_str(), game.source_text.as_str()),
+            list: vec![crate::Diagnostic::new(
+                self.span,
+                format!("while playing: {}", self.kind),
+            )],
+        }
+        .render(color)
+    }
+}
+
+impl From<PlayError> for RuntimeError {
+    /// A play error as a runtime error: itself when it is one, else a refused move of
+    /// the whole game.
+    fn from(e: PlayError) -> RuntimeError {
+        match e {
+            PlayError::Runtime(r) => r,
+            other => RuntimeError::of_game(RuntimeErrorKind::Refused(Box::new(other))),
+        }
+    }
+}
+
+impl fmt::Display for RuntimeErrorKind {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        use RuntimeErrorKind::*;
+        match self {
+            NoCell { effect } => write!(f, "{effect} names no cell (the cell is `none`)"),
+            NoPlayer => write!(f, "this names no player (is the cell empty?)"),
+            MoveFromEmpty { cell } => write!(f, "`move` from `{cell}`, which is empty"),
+            SetValueOfEmpty { cell } => write!(f, "`set value` of `{cell}`, which is empty"),
+            StackFull {
+                effect,
+                cell,
+                layers,
+            } => write!(
+                f,
+                "{effect} onto `{cell}`, whose stack already holds {layers} layers, as many as the board's `layers {layers}` allows"
+            ),
+            UnlikeValue {
+                effect,
+                cell,
+                there,
+                arriving,
+            } => write!(
+                f,
+                "{effect} onto `{cell}`, whose pieces are alike but for their value ({there} there, {arriving} arriving): a cell holds one stack of pieces of the same kind, owner and value"
+            ),
+            Occupied { effect, cell } => write!(
+                f,
+                "{effect} onto `{cell}`, which holds another piece: remove it first, or give the board `layers N` so that pieces may stack on others"
+            ),
+            CellOverflow => write!(f, "a cell holds at most 255 pieces"),
+            PieceValue {
+                piece,
+                low,
+                high,
+                value,
+            } => write!(f, "a `{piece}` shows {low} to {high}, not {value}"),
+            PutCount { count } => write!(f, "`put` places 0 to 255 pieces, not {count}"),
+            TakeFromEmpty { pool, value } => {
+                write!(f, "`take {value}` from `{pool}`, which holds none")
+            }
+            PoolValue {
+                pool,
+                low,
+                high,
+                value,
+            } => write!(f, "`{pool}` holds values {low} to {high}, not {value}"),
+            PoolOverflow { pool, held, adding } => write!(
+                f,
+                "a pool holds at most {MAX_POOL_COPIES} copies in all; `{pool}` holds {held}, and {adding} cannot be added"
+            ),
+            EndlessChance { event } => write!(
+                f,
+                "`{event}` was resolved {MAX_CHANCE_RUN} times in a row with no decision between; does one of its outcomes start a chance event again?"
+            ),
+            NoChanceOutcome => write!(f, "a chance event has no outcome"),
+            TooManyChoices => write!(
+                f,
+                "there are more than {MAX_CHOICES} moves to list here; does a `for` run over a huge range?"
+            ),
+            BudgetExhausted { work, steps } => write!(
+                f,
+                "{work} took more than {steps} loop steps; does a `for` run over a huge range?"
+            ),
+            SearchTooBig { words } => write!(
+                f,
+                "a whole turn reaches more positions than the turn search keeps ({words} words); do its actions choose among too many values?"
+            ),
+            EndlessTurn { max } => write!(
+                f,
+                "a turn went on for more than {max} actions; does `continue` ever stop?"
+            ),
+            ChanceWithoutDecision => {
+                write!(f, "chance events went on and on without a decision")
+            }
+            Refused(e) => write!(f, "{e}"),
+            NoNetwork { game } => write!(
+                f,
+                "no network is loaded for {game}; train one with `tabula train`, or load one with `ai PLAYER net:FILE`"
+            ),
+            Threads { threads, reason } => write!(f, "cannot start {threads} threads: {reason}"),
+            Diverged { games } => write!(
+                f,
+                "training diverged after {games} games (a weight is no longer a number); train again with a lower --rate"
+            ),
+            NotPlayed => write!(f, "a game was not played"),
+        }
+    }
+}
+
+impl fmt::Display for Work {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        match self {
+            Work::Statement => write!(f, "this statement"),
+            Work::LegalMoves => write!(f, "finding the legal moves"),
+            Work::ChanceOutcomes => write!(f, "finding the chance outcomes"),
+            Work::Settling => write!(
+                f,
+                "working out the turn (a starting value, `until`, `starts` or a weight)"
+            ),
+            Work::EndRule(name) => write!(f, "the end rule \"{name}\""),
+        }
+    }
+}

@@ -1,0 +1,127 @@
+//! The checked, compiled form of a game: names resolved to indices, options folded in,
+//! the board lowered to tables. The engine runs this and nothing else.
+
+use crate::board::Board;
+use crate::diagnostic::Span;
+
+mod compiled;
+mod domain;
+mod equipment;
+mod expr;
+mod move_def;
+mod phase;
+mod rules_test;
+mod stmt;
+
+pub use compiled::*;
+pub use domain::*;
+pub use equipment::*;
+pub use expr::*;
+pub use move_def::*;
+pub use phase::*;
+pub use rules_test::*;
+pub use stmt::*;
+
+/// How many generator variables a move carries (its arguments).
+pub const MAX_ARGS: usize = 12;
+/// How many local variables an action, chance or hook may use in all.
+pub const MAX_LOCALS: usize = 32;
+/// The greatest playout weight of one action step (and of a whole turn's product).
+pub const MAX_PLAYOUT_WEIGHT: i32 = 1_000_000;
+/// The most copies one pool holds (one player's, for a pool kept per player), all its
+/// values together; with `MAX_POOL_LISTS`, this bounds what a state holds and how long
+/// it is written out.
+pub const MAX_POOL_COPIES: i32 = 100_000;
+/// The most pools a game keeps, a pool kept per player counting once per player.
+pub const MAX_POOL_LISTS: usize = 32;
+/// How many `maximize` keys a phase may have.
+pub const MAX_TURN_KEYS: usize = 4;
+
+/// Fixed slots at the start of a state's data.
+pub const SLOT_MOVER: usize = 0;
+pub const SLOT_PHASE: usize = 1;
+/// The pending chance event, or -1.
+pub const SLOT_CHANCE: usize = 2;
+/// 1 while the mover is in the middle of a turn (after a `continue`).
+pub const SLOT_IN_TURN: usize = 3;
+/// Whose turn it is; differs from the mover while a decision is handed to another player.
+pub const SLOT_OWNER: usize = 4;
+pub const HEADER_SLOTS: usize = 5;
+
+/// Counters every game has, filled in by the match layer (money play: length 0).
+pub const MATCH_COUNTERS: [(&str, bool); 3] = [
+    ("match_length", false),
+    ("match_score", true),
+    ("match_score_before", true),
+];
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Ty {
+    Int,
+    Bool,
+    Cell,
+    Player,
+    Dir,
+    Phase,
+    Piece,
+}
+
+impl Ty {
+    pub fn describe(self) -> &'static str {
+        match self {
+            Ty::Int => "a number",
+            Ty::Bool => "true or false",
+            Ty::Cell => "a cell",
+            Ty::Player => "a player",
+            Ty::Dir => "a direction",
+            Ty::Phase => "a phase",
+            Ty::Piece => "a piece type",
+        }
+    }
+}
+
+#[derive(Debug, Clone)]
+pub struct Game {
+    pub name: String,
+    pub source_name: String,
+    /// The rules text the game was compiled from, to show a runtime error's line from
+    /// the very text that was played (not a file read again).
+    pub source_text: String,
+    /// What the checker found suspicious in a file it accepted.
+    pub warnings: Vec<crate::diagnostic::Diagnostic>,
+    pub players: Vec<String>,
+    /// Every option the file declares: name and description.
+    pub options: Vec<(String, String)>,
+    /// The options this game was compiled with (sorted names).
+    pub chosen: Vec<String>,
+    pub board: Board,
+    pub pieces: Vec<PieceDef>,
+    pub counters: Vec<CounterDef>,
+    pub pools: Vec<PoolDef>,
+    pub cells_base: usize,
+    /// How many layers a cell's stack may hold (`layers N` in the board; 1 without).
+    /// The top layers are the cell words at `cells_base`; the ones under them follow
+    /// the cells, `stack_layers - 1` words per cell (engine/layers.rs).
+    pub stack_layers: usize,
+    pub data_len: usize,
+    pub setup: Vec<Stmt>,
+    pub setup_locals: usize,
+    /// `setup` compiled to closures.
+    pub compiled_setup: Option<std::sync::Arc<CompiledBlock>>,
+    /// For each chance event whose outcomes read no state (a roll of dice), its
+    /// outcomes and weights, listed once by the last step of compiling.
+    pub chance_outcomes: Vec<Option<Vec<(crate::engine::Step, u32)>>>,
+    pub chances: Vec<MoveDef>,
+    pub actions: Vec<MoveDef>,
+    pub phases: Vec<PhaseDef>,
+    pub ends: Vec<EndRule>,
+    pub score: Option<Expr>,
+    /// The local slot the score expression reads its player from.
+    pub score_player: u8,
+    /// The values shown with the board, in the order declared.
+    pub shows: Vec<ShowDef>,
+    pub layout: Layout,
+    /// The file's own tests (`test "name" { ... }`), run by `tabula test`; play
+    /// ignores them.
+    pub tests: Vec<RulesTest>,
+}

@@ -1,0 +1,63 @@
+//! A phase of play, its compiled hooks, and the end rules with their results.
+
+use super::*;
+
+#[derive(Debug, Clone)]
+pub struct PhaseDef {
+    pub name: String,
+    pub starts: Option<Expr>,
+    pub actions: Vec<usize>,
+    pub decide_turn: bool,
+    pub prefer: Vec<usize>,
+    pub maximize: Vec<Expr>,
+    pub stuck: Stuck,
+    pub turn_start: Vec<Stmt>,
+    pub turn_end: Vec<Stmt>,
+    pub until: Option<Expr>,
+    /// Whether any action of the phase has a `playout weight`: then each listed choice
+    /// carries its playout weight (an action without one weighs 1), else all weigh 0
+    /// and playouts pick uniformly.
+    pub weighted: bool,
+    pub locals: usize,
+    /// `turn_start`, `turn_end` and the body of a `stuck pass` compiled to closures.
+    pub compiled_hooks: Option<std::sync::Arc<PhaseBlocks>>,
+}
+
+/// A phase's blocks of effects, compiled.
+#[derive(Debug)]
+pub struct PhaseBlocks {
+    pub turn_start: CompiledBlock,
+    pub turn_end: CompiledBlock,
+    /// The effects of a pass (none when the phase ends the game instead).
+    pub pass: CompiledBlock,
+}
+
+#[derive(Debug, Clone)]
+pub enum Stuck {
+    /// A player with no action at the start of his turn passes (with this notation and effects).
+    Pass { template: String, body: Vec<Stmt> },
+    /// The game ends with this result.
+    End(ResultSpec),
+}
+
+#[derive(Debug, Clone)]
+pub struct EndRule {
+    pub name: String,
+    /// The local slot bound to each player in turn, when the rule says `for p in players`.
+    pub quantifier: Option<u8>,
+    pub when: Expr,
+    pub result: ResultSpec,
+    pub span: Span,
+}
+
+#[derive(Debug, Clone)]
+pub enum ResultSpec {
+    Winner {
+        player: Expr,
+        points: Option<Expr>,
+        /// What the result is called (empty when not named).
+        named: Vec<TemplatePart>,
+    },
+    Draw,
+    ByScore,
+}

@@ -1,0 +1,62 @@
+//! Statements: the effects of setup, actions, chance outcomes and hooks.
+
+use super::*;
+
+#[derive(Debug, Clone)]
+pub struct Stmt {
+    pub kind: StmtKind,
+    pub span: Span,
+}
+
+#[derive(Debug, Clone)]
+pub enum StmtKind {
+    If(Expr, Vec<Stmt>, Vec<Stmt>),
+    Let(u8, Expr),
+    For(u8, Domain, Option<Expr>, Vec<Stmt>),
+    Continue,
+    Move(Expr, Expr),
+    Put {
+        /// How many pieces: 0 to 255 in play.
+        count: Expr,
+        piece: u8,
+        owner: Option<Expr>,
+        value: Option<Expr>,
+        at: Expr,
+    },
+    Remove(Expr),
+    Take {
+        pool: usize,
+        player: Option<Expr>,
+        value: Expr,
+    },
+    AddPool {
+        pool: usize,
+        player: Option<Expr>,
+        value: Expr,
+        times: Option<Expr>,
+    },
+    Clear {
+        pool: usize,
+        player: Option<Expr>,
+    },
+    SetValue(Expr, Expr),
+    Chance(u16),
+    SetMover(Expr),
+    /// The next decision of this turn is this player's (the turn goes on).
+    HandTo(Expr),
+    /// The next decision of this turn is the turn owner's again.
+    HandBack,
+    Assign {
+        counter: usize,
+        player: Option<Expr>,
+        op: AssignOp,
+        value: Expr,
+    },
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AssignOp {
+    Set,
+    Add,
+    Sub,
+}

@@ -1,0 +1,273 @@
+//! The command line's arguments: the commands and the options they share.
+
+use clap::{Args, Parser, Subcommand};
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "tabula",
+    version,
+    about = "Play, check and analyse board games written as rules files."
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Play a game interactively (against a friend or the computer), or debug a rules file.
+    Play {
+        /// A built-in game (e.g. naytin-six) or the path of a rules file; without it, choose one.
+        game: Option<String>,
+        /// Turn on an option of the game (repeat for several).
+        #[arg(short = 'o', long = "option")]
+        options: Vec<String>,
+        /// Seed for the dice and the computer players (default: from the clock; printed at start).
+        #[arg(long)]
+        seed: Option<u64>,
+        /// Plain ASCII without colour (also when NO_COLOR is set or the output is not a terminal).
+        #[arg(long)]
+        ascii: bool,
+        /// Play a match to this many points (default: a single game).
+        #[arg(long = "match", value_name = "POINTS", value_parser = clap::value_parser!(i32).range(1..))]
+        match_length: Option<i32>,
+        /// Start from this state file (JSON, or YAML when named .yaml/.yml).
+        #[arg(long)]
+        state: Option<String>,
+        /// Start from GNU Backgammon's IDs, `POSITION` or `POSITION:MATCH` (a game with
+        /// backgammon's shape).
+        #[arg(
+            long = "gnubg-id",
+            value_name = "POSITION[:MATCH]",
+            conflicts_with = "state"
+        )]
+        gnubg_id: Option<String>,
+        /// Threads of the computer's search (0: every core).
+        #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u32).range(0..=256))]
+        threads: u32,
+    },
+    /// Check a rules file and summarise it.
+    Check(GameArgs),
+    /// List the legal moves of the player to move (or the chance outcomes).
+    Moves {
+        #[command(flatten)]
+        game: GameArgs,
+        #[command(flatten)]
+        position: PositionArgs,
+        /// One JSON object per move, with the state it leads to.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Count the leaves of the decision tree to a depth.
+    Perft {
+        #[command(flatten)]
+        game: GameArgs,
+        #[command(flatten)]
+        position: PositionArgs,
+        /// Levels to search; every choice and every chance outcome is one level.
+        #[arg(long, short)]
+        depth: usize,
+    },
+    /// Play random games and summarise them.
+    Playout {
+        #[command(flatten)]
+        game: GameArgs,
+        /// Seed of the first game; game i uses seed + i.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Number of games.
+        #[arg(short = 'n', long = "games", default_value_t = 1000)]
+        games: u64,
+        /// A game still going after this many decisions is counted unfinished.
+        #[arg(long, default_value_t = 10_000)]
+        max_decisions: usize,
+        /// One JSON line per game, then a summary line.
+        #[arg(long)]
+        json: bool,
+        /// Play matches to this many points instead of single games (a drawn game gives
+        /// no point and the match goes on; an unfinished game leaves it undecided).
+        #[arg(long = "match")]
+        match_length: Option<i32>,
+        /// Threads to play on (0: every core; at most 256). Each game is played from its
+        /// own seed, so the results do not depend on the number of threads.
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(0..=256))]
+        threads: u16,
+    },
+    /// Play two computer players against each other, seats alternating, and compare
+    /// them with 95 % intervals.
+    Arena {
+        #[command(flatten)]
+        game: GameArgs,
+        /// Player A: random, greedy, playouts, mcts, mcts:2s, mcts:5000...
+        a: String,
+        /// Player B, written the same way.
+        b: String,
+        /// Number of games.
+        #[arg(short = 'n', long = "games", default_value_t = 100)]
+        games: u64,
+        /// Seed of the first game; game i uses seed + i (dice and the players' choices).
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// A game still going after this many decisions is counted unfinished.
+        #[arg(long, default_value_t = 10_000)]
+        max_decisions: usize,
+        /// Games played at once (0: every core); the results do not depend on it.
+        #[arg(long, default_value_t = 0)]
+        threads: usize,
+        /// One JSON object with every figure.
+        #[arg(long)]
+        json: bool,
+        /// Write each game's record (the REPL's YAML, `load` replays it) into this folder.
+        #[arg(long, value_name = "DIR")]
+        records: Option<String>,
+        /// Let `mcts` rate positions by random games even when the game has a network.
+        #[arg(long)]
+        mcts_playouts: bool,
+    },
+    /// Play many games with computer players and measure the game: wins by seat, length,
+    /// choices, forced moves, how early it is decided, each with its 95 % interval;
+    /// `--vs -o ...` compares option sets.
+    #[command(after_help = crate::analyze::EXAMPLES)]
+    Analyze(crate::analyze::AnalyzeArgs),
+    /// Run the tests written in rules files (`test "name" { ... }`); fails when one fails.
+    #[command(
+        after_help = "Examples:\n  tabula test backgammon\n  tabula test games/*.tabula examples/rules/*.tabula\n  tabula test naytin-six -o slide"
+    )]
+    Test {
+        /// Built-in games or paths of rules files.
+        #[arg(required = true)]
+        games: Vec<String>,
+        /// Turn on an option for every test, besides the test's own (repeat for several).
+        #[arg(short = 'o', long = "option")]
+        options: Vec<String>,
+    },
+    /// Draw a position as SVG: the board, its pieces and stacks, the dice and other
+    /// pools, the last of --moves ringed.
+    #[command(
+        after_help = "Examples:\n  tabula draw backgammon --moves 3-1,\"8/5 6/5\" --svg opening.svg\n  tabula draw invictus --state examples/rules/invictus-endgame.json --svg endgame.svg"
+    )]
+    Draw {
+        #[command(flatten)]
+        game: GameArgs,
+        #[command(flatten)]
+        position: PositionArgs,
+        /// The file to write (`-` for standard output).
+        #[arg(long, value_name = "FILE")]
+        svg: String,
+    },
+    /// Draw the board graph: cells, an arrow per direction, regions and tracks, as DOT
+    /// (Graphviz) or SVG.
+    #[command(
+        after_help = "Examples:\n  tabula graph naytin-six --svg board.svg\n  tabula graph backgammon --dot | neato -n -Tpng > board.png"
+    )]
+    Graph {
+        #[command(flatten)]
+        game: GameArgs,
+        /// Write Graphviz DOT to standard output.
+        #[arg(long)]
+        dot: bool,
+        /// Write SVG to this file (`-` for standard output).
+        #[arg(long, value_name = "FILE")]
+        svg: Option<String>,
+    },
+    /// Print a state's encoding: the numbers the learned evaluator reads, with their meaning.
+    Encode {
+        #[command(flatten)]
+        game: GameArgs,
+        #[command(flatten)]
+        position: PositionArgs,
+        /// All entries, not only those that are not 0.
+        #[arg(long)]
+        all: bool,
+        /// One JSON object: the entries and their names.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Teach a network to play the game by playing itself (TD(λ)).
+    Train {
+        #[command(flatten)]
+        game: GameArgs,
+        /// Games of self-play.
+        #[arg(long, default_value_t = 10_000)]
+        games: u64,
+        /// Where to write the network.
+        #[arg(long, value_name = "FILE")]
+        out: String,
+        /// Hidden units.
+        #[arg(long, default_value_t = 40, value_parser = clap::value_parser!(u32).range(1..=4096))]
+        hidden: u32,
+        /// Seed of the first game; game i uses seed + i.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Threads playing games (0: every core); the network does not depend on it.
+        #[arg(long, default_value_t = 0)]
+        threads: usize,
+        /// Go on training this network instead of starting from random weights.
+        #[arg(long, value_name = "FILE")]
+        from: Option<String>,
+        /// TD(λ)'s λ.
+        #[arg(long, default_value_t = 0.7)]
+        lambda: f32,
+        /// Learning rate.
+        #[arg(long, default_value_t = 0.002)]
+        rate: f32,
+        /// The learning rate at the last game: the rate falls from --rate to it
+        /// geometrically over the games (without it, the rate stays).
+        #[arg(long, value_name = "RATE")]
+        final_rate: Option<f32>,
+        /// Share of self-play decisions made at random, to explore.
+        #[arg(long, default_value_t = 0.05)]
+        explore: f32,
+        /// Play this many games against `random` every --probe-every games (0: none).
+        #[arg(long, default_value_t = 100)]
+        probe_games: u64,
+        #[arg(long, default_value_t = 2000)]
+        probe_every: u64,
+    },
+    /// Print the state after some moves.
+    State {
+        #[command(flatten)]
+        game: GameArgs,
+        #[command(flatten)]
+        position: PositionArgs,
+        /// Print YAML instead of JSON.
+        #[arg(long)]
+        yaml: bool,
+    },
+    /// Write game records in another program's format (--mat: GNU Backgammon's
+    /// `import mat`).
+    Export(crate::export::ExportArgs),
+}
+
+#[derive(Args, Debug)]
+pub struct GameArgs {
+    /// A built-in game (e.g. naytin-six) or the path of a rules file.
+    pub game: String,
+    /// Turn on an option of the game (repeat for several).
+    #[arg(short = 'o', long = "option")]
+    pub options: Vec<String>,
+}
+
+#[derive(Args, Debug)]
+pub struct PositionArgs {
+    /// Start from this state file (JSON, or YAML when named .yaml/.yml).
+    #[arg(long)]
+    pub state: Option<String>,
+    /// Start from GNU Backgammon's IDs, `POSITION` or `POSITION:MATCH` (a game with
+    /// backgammon's shape).
+    #[arg(
+        long = "gnubg-id",
+        value_name = "POSITION[:MATCH]",
+        conflicts_with = "state"
+    )]
+    pub gnubg_id: Option<String>,
+    /// Seed for chance events that the moves do not fix.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Moves to play first, separated by commas (a chance outcome by its text, e.g. roll:3).
+    #[arg(long, value_delimiter = ',')]
+    pub moves: Vec<String>,
+    /// Fix the next chance outcome by its numbers, e.g. `--dice 3,1`.
+    #[arg(long, value_delimiter = ',')]
+    pub dice: Vec<u32>,
+}

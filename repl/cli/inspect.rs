@@ -1,0 +1,154 @@
+//! The commands that look at one position of a game: `check`, `moves`, `perft` and
+//! `state`.
+
+use super::{add_gnubg_ids, color, load, position, runtime, GameArgs, PositionArgs};
+use crate::error::{refused, CliError};
+use std::io::IsTerminal;
+use tabula::{json, Choices, Engine, Source};
+
+pub(super) fn check(g: &GameArgs) -> Result<(), CliError> {
+    let game = load(g)?;
+    let mut engine = Engine::new(&game);
+    engine.initial_state().map_err(|e| runtime(&game, &e))?;
+    if !game.warnings.is_empty() {
+        let warnings = tabula::Diagnostics {
+            source: Source::new(game.source_name.as_str(), game.source_text.as_str()),
+            list: game.warnings.clone(),
+        };
+        eprint!("{}", warnings.render(color()));
+    }
+    out!("{}: ok", game.source_name);
+    out!("  game     {}", game.name);
+    out!("  players  {}", game.players.join(", "));
+    out!(
+        "  board    {} cells, directions {}",
+        game.board.cells.len(),
+        game.board.dirs.join(" ")
+    );
+    let phases: Vec<&str> = game.phases.iter().map(|p| p.name.as_str()).collect();
+    out!("  phases   {}", phases.join(" -> "));
+    let actions: Vec<&str> = game.actions.iter().map(|a| a.name.as_str()).collect();
+    out!("  actions  {}", actions.join(", "));
+    if !game.chances.is_empty() {
+        let chances: Vec<&str> = game.chances.iter().map(|a| a.name.as_str()).collect();
+        out!("  chance   {}", chances.join(", "));
+    }
+    if game.options.is_empty() {
+        out!("  options  none");
+    } else {
+        out!("  options");
+        for (name, description) in &game.options {
+            let on = if game.chosen.contains(name) {
+                " (on)"
+            } else {
+                ""
+            };
+            out!("    {name:<20} {description}{on}");
+        }
+    }
+    Ok(())
+}
+
+pub(super) fn moves(g: &GameArgs, p: &PositionArgs, as_json: bool) -> Result<(), CliError> {
+    let game = load(g)?;
+    let mut engine = Engine::new(&game);
+    let state = position(&mut engine, p)?;
+    let mut choices = Choices::default();
+    engine
+        .legal(&state, &mut choices)
+        .map_err(|e| runtime(&game, &e))?;
+    if choices.is_empty() {
+        let outcome = engine.outcome(&state);
+        if as_json {
+            out!(
+                "{}",
+                serde_json::json!({ "over": outcome.as_ref().map(|o| json::outcome_to_json(&game, o)) })
+            );
+        } else {
+            match outcome {
+                Some(o) => out!("the game is over: {}", tabula::session::describe(&game, &o)),
+                None => out!("no legal moves"),
+            }
+        }
+        return Ok(());
+    }
+    for i in 0..choices.len() {
+        let steps = choices.get(i).to_vec();
+        let text = engine
+            .choice_text(&state, &steps)
+            .map_err(|e| runtime(&game, &e))?;
+        if as_json {
+            let mut child = state.clone();
+            engine
+                .apply(&mut child, &steps)
+                .map_err(|e| runtime(&game, &e))?;
+            let mut child_json = json::state_to_json(&game, &child);
+            add_gnubg_ids(&game, &mut child_json);
+            let mut line = serde_json::json!({ "move": text, "state": child_json });
+            if state.chance().is_some() && choices.weights[i] > 0 {
+                line["weight"] = serde_json::json!(choices.weights[i]);
+            } else if game.phases[state.phase()].weighted {
+                line["playout_weight"] = serde_json::json!(choices.weights[i]);
+            }
+            out!("{line}");
+        } else {
+            out!("{text}");
+        }
+    }
+    Ok(())
+}
+
+pub(super) fn perft(g: &GameArgs, p: &PositionArgs, depth: usize) -> Result<(), CliError> {
+    let game = load(g)?;
+    let mut engine = Engine::new(&game);
+    let state = position(&mut engine, p)?;
+    let start = std::time::Instant::now();
+    // Progress by the choices at the root, on a terminal only, once a count has taken
+    // long enough to wonder about (a short one shows nothing).
+    let on_terminal = std::io::stderr().is_terminal();
+    let mut bar: Option<indicatif::ProgressBar> = None;
+    let mut report = |done: usize, of: usize| {
+        if !on_terminal || start.elapsed().as_millis() < 500 {
+            return;
+        }
+        let b = bar.get_or_insert_with(|| {
+            let b = indicatif::ProgressBar::new(of as u64);
+            b.set_style(
+                indicatif::ProgressStyle::with_template(
+                    "perft {msg}: {bar:40} {pos}/{len} first choices, eta {eta}",
+                )
+                .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+            );
+            b.set_message(depth.to_string());
+            b
+        });
+        b.set_position(done as u64);
+    };
+    let n = engine.perft_reporting(&state, depth, &mut report);
+    if let Some(b) = bar {
+        b.finish_and_clear();
+    }
+    let n = n.map_err(|e| runtime(&game, &e))?;
+    let secs = start.elapsed().as_secs_f64();
+    out!("{n}");
+    eprintln!("perft {depth}: {n} leaves in {secs:.3} s");
+    Ok(())
+}
+
+pub(super) fn state(g: &GameArgs, p: &PositionArgs, yaml: bool) -> Result<(), CliError> {
+    let game = load(g)?;
+    let mut engine = Engine::new(&game);
+    let state = position(&mut engine, p)?;
+    let mut value = json::state_report(&game, &mut engine, &state);
+    add_gnubg_ids(&game, &mut value);
+    if yaml {
+        let text = serde_yaml_ng::to_string(&value).map_err(|e| refused!("{e}"))?;
+        out!("{}", text.trim_end());
+    } else {
+        out!(
+            "{}",
+            serde_json::to_string_pretty(&value).map_err(|e| refused!("{e}"))?
+        );
+    }
+    Ok(())
+}
