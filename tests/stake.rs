@@ -157,3 +157,25 @@ fn training_keeps_the_stake_in_the_file() {
     let back = Net::from_bytes(&g, &net.to_bytes()).unwrap();
     assert_eq!(back.header.stake, "stake");
 }
+
+#[test]
+fn a_phase_that_ends_by_score_leaves_no_stake() {
+    // A phase without `stuck` ends the game by score when a player cannot move: a win
+    // of 1 point, whatever the counter holds.
+    let text = r#"
+game "S"
+players left, right
+board { grid 1 x 1 }
+counter points per player
+counter stake = 1
+action step "step" { points[mover] += 1 }
+phase play {
+  starts left
+  actions step
+}
+end "four" for p in players when points[p] >= 4
+  winner p points stake
+"#;
+    let g = tabula::compile(&tabula::Source::new("s.tabula", text), &[]).unwrap();
+    assert_eq!(stake_name(&g), None);
+}
