@@ -126,15 +126,45 @@ fn a_network_rates_points_per_unit_of_the_stake() {
 
 #[test]
 fn a_network_without_a_stake_reads_points_as_they_are() {
-    // The shipped backgammon network was trained before stakes: its file names none.
+    // Networks made before stakes were learnt name none in their header: their points
+    // are read as they are, whatever the cube holds.
     let g = game("backgammon", &[]);
-    let net = Net::from_bytes(&g, tabula::games::built_in_net("backgammon").unwrap()).unwrap();
+    let with = Net::new(&g, 2, 1.0, 1).to_bytes();
+    let text = String::from_utf8_lossy(&with).into_owned();
+    assert!(text.contains(",\"stake\":\"cube\""));
+    // The weights are bytes, not text: the header line alone is rewritten.
+    let header_end = with
+        .iter()
+        .enumerate()
+        .filter(|(_, &b)| b == b'\n')
+        .nth(1)
+        .map(|(i, _)| i + 1)
+        .unwrap();
+    let head = String::from_utf8(with[..header_end].to_vec())
+        .unwrap()
+        .replacen(",\"stake\":\"cube\"", "", 1);
+    let mut bytes = head.into_bytes();
+    bytes.extend_from_slice(&with[header_end..]);
+    let net = Net::from_bytes(&g, &bytes).unwrap();
+    assert!(net.header.stake.is_empty());
     let mut engine = Engine::new(&g);
     let mut s = engine.initial_state().unwrap();
     play_all(&mut engine, &mut s, &["3-1", "8/5 6/5", "double", "take"]);
     let stake = stake_counter(&g).unwrap();
     assert_eq!(s.data[g.counters[stake].base], 2);
-    assert!(net.header.stake.is_empty() || net.stake_of(&g, &s) == 2.0);
+    assert_eq!(net.stake_of(&g, &s), 1.0);
+    // The same weights read per unit of the stake rate the doubled position twice as high.
+    let per_unit = Net::from_bytes(&g, &with).unwrap();
+    assert_eq!(per_unit.stake_of(&g, &s), 2.0);
+    let mut a = tabula::ai::net::Scratch::default();
+    let mut b = tabula::ai::net::Scratch::default();
+    net.evaluate(&g, &s, &mut a);
+    per_unit.evaluate(&g, &s, &mut b);
+    let n = g.players.len();
+    for p in 0..n {
+        assert_eq!(a.outputs()[p], b.outputs()[p]);
+        assert!((2.0 * a.outputs()[n + p] - b.outputs()[n + p]).abs() < 1e-5);
+    }
 }
 
 #[test]
