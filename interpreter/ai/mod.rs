@@ -11,6 +11,7 @@ mod flat;
 mod mcts;
 pub mod net;
 mod netplay;
+pub mod stake;
 pub mod stats;
 pub mod train;
 

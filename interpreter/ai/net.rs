@@ -39,6 +39,11 @@ pub struct Header {
     /// How it was made (the command).
     #[serde(default)]
     pub trained_by: String,
+    /// The game's stake (a counter every result's points are multiplied by, such as a
+    /// doubling cube), when the points outputs are per unit of it; empty when they are
+    /// in points whatever the stake (networks made before stakes were learnt).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub stake: String,
 }
 
 /// A network and the game it reads.
@@ -52,6 +57,8 @@ pub struct Net {
     pub(crate) w2: Vec<f32>,
     pub(crate) b2: Vec<f32>,
     encoding: Encoding,
+    /// The stake counter (`Header::stake`) resolved in the game.
+    stake: Option<usize>,
 }
 
 /// Scratch space for one evaluation, reused.
@@ -109,13 +116,34 @@ impl Net {
                 points_scale,
                 games: 0,
                 trained_by: String::new(),
+                stake: String::new(),
             },
             w1: (0..inputs * hidden).map(|_| r(s1)).collect(),
             b1: vec![0.0; hidden],
             w2: (0..outputs * hidden).map(|_| r(s2)).collect(),
             b2: vec![0.0; outputs],
             encoding,
+            stake: None,
         }
+        .with_stake(game)
+    }
+
+    /// The network with its points outputs per unit of the game's stake, if the game
+    /// has one (`ai::stake`); a network trained further this way learns it.
+    pub fn with_stake(mut self, game: &Game) -> Net {
+        self.stake = super::stake::stake_counter(game);
+        self.header.stake = self
+            .stake
+            .map(|c| game.counters[c].name.clone())
+            .unwrap_or_default();
+        self
+    }
+
+    /// What a unit of the points outputs is worth in `state`: the stake's value for a
+    /// network that learns per unit of the stake, else 1.
+    pub fn stake_of(&self, game: &Game, state: &State) -> f32 {
+        self.stake
+            .map_or(1.0, |c| super::stake::stake_of(game, c, state))
     }
 
     pub fn encoding(&self) -> &Encoding {
@@ -128,7 +156,7 @@ impl Net {
         self.encoding.sparse(game, state, &mut scratch.input);
         self.forward(scratch);
         let n = self.header.players;
-        let scale = self.header.points_scale;
+        let scale = self.header.points_scale * self.stake_of(game, state);
         for p in 0..n {
             scratch.out[n + p] *= scale;
         }
@@ -239,6 +267,19 @@ impl Net {
         let b2 = all.split_off(i * h + h + o * h);
         let w2 = all.split_off(i * h + h);
         let b1 = all.split_off(i * h);
+        let stake = if header.stake.is_empty() {
+            None
+        } else {
+            match super::stake::stake_counter(game) {
+                Some(c) if game.counters[c].name == header.stake => Some(c),
+                _ => {
+                    return Err(format!(
+                        "this network rates positions per unit of the counter `{}`, which is no longer the stake of every result in {}; train it again",
+                        header.stake, game.name
+                    ))
+                }
+            }
+        };
         Ok(Net {
             header,
             w1: all,
@@ -246,6 +287,7 @@ impl Net {
             w2,
             b2,
             encoding,
+            stake,
         })
     }
 }

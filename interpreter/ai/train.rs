@@ -121,6 +121,8 @@ fn self_play(game: &Game, net: &Net, t: &Training, seed: u64) -> Result<Option<L
     let mut choices = Choices::default();
     let mut scratch = Scratch::default();
     let mut inputs = Vec::new();
+    // The stake at each position learnt: its targets are per unit of it.
+    let mut stakes: Vec<f32> = Vec::new();
     let mut decisions = 0;
     let n = game.players.len();
     let explore = (t.explore.clamp(0.0, 1.0) * 1_000_000.0) as u32;
@@ -137,6 +139,7 @@ fn self_play(game: &Game, net: &Net, t: &Training, seed: u64) -> Result<Option<L
                 let mut input = Vec::new();
                 net.encoding().sparse(game, &state, &mut input);
                 inputs.push(input);
+                stakes.push(net.stake_of(game, &state));
                 engine
                     .resolve_chance(&mut state, &mut rng, None)
                     .map_err(|e| AiError::Runtime(e.into()))?;
@@ -156,6 +159,7 @@ fn self_play(game: &Game, net: &Net, t: &Training, seed: u64) -> Result<Option<L
                 let mut input = Vec::new();
                 net.encoding().sparse(game, &state, &mut input);
                 inputs.push(input);
+                stakes.push(net.stake_of(game, &state));
                 let i = if choices.len() == 1 {
                     0
                 } else if rng.below(1_000_000) < explore {
@@ -170,7 +174,9 @@ fn self_play(game: &Game, net: &Net, t: &Training, seed: u64) -> Result<Option<L
             }
         }
     };
-    let scale = net.header.points_scale;
+    // Points are learnt per unit of the stake where the position stood (1 in a game
+    // without one), so the result is divided by the last position's stake.
+    let scale = net.header.points_scale * stakes.last().copied().unwrap_or(1.0);
     // A result far beyond the usual (a cube turned many times) is learnt as a large
     // one, not as itself: one such game must not throw the weights off.
     let last: Vec<f32> = wins
@@ -182,20 +188,42 @@ fn self_play(game: &Game, net: &Net, t: &Training, seed: u64) -> Result<Option<L
                 .map(|&p| (p as f32 / scale).clamp(-MAX_TARGET, MAX_TARGET)),
         )
         .collect();
-    // λ-returns, from the end: G(t) = (1 − λ) V(t + 1) + λ G(t + 1), G(T − 1) = result.
-    let mut targets = vec![Vec::new(); inputs.len()];
+    let targets = lambda_returns(last, &stakes, n, t.lambda, |k| {
+        scratch.input.clone_from(&inputs[k]);
+        net.forward(&mut scratch);
+        scratch.out.clone()
+    });
+    Ok(Some(Lesson { inputs, targets }))
+}
+
+/// The targets of a game's positions, from the end: G(T − 1) = `last` (the result),
+/// G(k − 1) = (1 − λ) V(k) + λ G(k), with V(k) = `value(k)`, the network's outputs at
+/// position k. Points (the outputs from `players` on) are per unit of the stake where
+/// each position stood: carried from position k to k − 1 they are converted from the
+/// one stake to the other (a doubled stake doubles them).
+fn lambda_returns(
+    last: Vec<f32>,
+    stakes: &[f32],
+    players: usize,
+    lambda: f32,
+    mut value: impl FnMut(usize) -> Vec<f32>,
+) -> Vec<Vec<f32>> {
+    let mut targets = vec![Vec::new(); stakes.len()];
     let mut g = last;
-    for k in (0..inputs.len()).rev() {
+    for k in (0..stakes.len()).rev() {
         targets[k] = g.clone();
         if k > 0 {
-            scratch.input.clone_from(&inputs[k]);
-            net.forward(&mut scratch);
-            for (gi, &v) in g.iter_mut().zip(&scratch.out) {
-                *gi = (1.0 - t.lambda) * v + t.lambda * *gi;
+            let v = value(k);
+            let ratio = stakes[k] / stakes[k - 1];
+            for (o, (gi, &v)) in g.iter_mut().zip(&v).enumerate() {
+                *gi = (1.0 - lambda) * v + lambda * *gi;
+                if o >= players && ratio != 1.0 {
+                    *gi = (*gi * ratio).clamp(-MAX_TARGET, MAX_TARGET);
+                }
             }
         }
     }
-    Ok(Some(Lesson { inputs, targets }))
+    targets
 }
 
 /// One step of gradient descent toward `target` (cross-entropy for the win outputs,
@@ -282,7 +310,8 @@ pub fn train(
     mut progress: impl FnMut(&Report) -> ControlFlow<()>,
 ) -> Result<Net, AiError> {
     let mut net = match start {
-        Some(n) => n,
+        // A network trained further learns per unit of the game's stake, if it has one.
+        Some(n) => n.with_stake(game),
         None => Net::new(game, t.hidden, points_scale(game, t.seed)?, t.seed),
     };
     let threads = match t.threads {
@@ -346,4 +375,42 @@ pub fn train(
         }
     }
     Ok(net)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::lambda_returns;
+
+    fn close(a: &[f32], b: &[f32]) -> bool {
+        a.len() == b.len() && a.iter().zip(b).all(|(x, y)| (x - y).abs() < 1e-6)
+    }
+
+    #[test]
+    fn returns_carried_across_a_raised_stake_are_converted() {
+        // Two players; three positions, the stake doubled between the second and the
+        // third; the result is a win for the first player worth one point at the third
+        // position's stake of 2 (2 points in all): per unit 0.5 for him, -0.5 for the other.
+        let last = vec![1.0, 0.0, 0.5, -0.5];
+        let stakes = [1.0, 1.0, 2.0];
+        let values = [
+            vec![0.0; 4],
+            vec![0.5, 0.5, 0.25, -0.25],
+            vec![0.8, 0.2, 0.4, -0.4],
+        ];
+        let g = lambda_returns(last.clone(), &stakes, 2, 0.5, |k| values[k].clone());
+        assert_eq!(g[2], last);
+        // (1 − λ) V(2) + λ G(2) = [0.9, 0.1, 0.45, -0.45]; the points, per unit of the
+        // stake 2, are 0.9 and -0.9 per unit of the stake 1.
+        assert!(close(&g[1], &[0.9, 0.1, 0.9, -0.9]), "{:?}", g[1]);
+        // No change of stake: (1 − λ) V(1) + λ G(1).
+        assert!(close(&g[0], &[0.7, 0.3, 0.575, -0.575]), "{:?}", g[0]);
+    }
+
+    #[test]
+    fn without_a_stake_returns_are_plain_lambda_returns() {
+        let g = lambda_returns(vec![1.0, 0.0, 1.0, -1.0], &[1.0, 1.0], 2, 0.7, |_| {
+            vec![0.5, 0.5, 0.0, 0.0]
+        });
+        assert!(close(&g[0], &[0.85, 0.15, 0.7, -0.7]), "{:?}", g[0]);
+    }
 }
