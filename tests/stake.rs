@@ -181,7 +181,7 @@ fn training_keeps_the_stake_in_the_file() {
         probe_every: 0,
         ..Training::default()
     };
-    let net = train(&g, &t, None, |_| {}).unwrap();
+    let net = train(&g, &t, None, |_| std::ops::ControlFlow::Continue(())).unwrap();
     assert_eq!(net.header.stake, "stake");
     assert_eq!(net.header.games, 48);
     let back = Net::from_bytes(&g, &net.to_bytes()).unwrap();
