@@ -1,0 +1,119 @@
+//! What a position offers and how a game ends: the steps a player or chance may take
+//! (`Step`), a position's list of them with their weights and results (`Choices`), the
+//! game's status (`Status`) and its outcome (`Outcome`).
+
+use super::Locals;
+use crate::ir::MAX_ARGS;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum StepKind {
+    Action,
+    Chance,
+    Pass,
+}
+
+/// One action of a player, one outcome of a chance event, or a pass; with the values
+/// its generators bound.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Step {
+    pub kind: StepKind,
+    pub id: u16,
+    pub args: [i32; MAX_ARGS],
+}
+
+impl Step {
+    #[inline(always)]
+    pub(crate) fn new(kind: StepKind, id: usize, locals: &Locals) -> Step {
+        let mut args = [0; MAX_ARGS];
+        args.copy_from_slice(&locals[..MAX_ARGS]);
+        Step {
+            kind,
+            id: id as u16,
+            args,
+        }
+    }
+}
+
+/// The legal choices at a decision point: each a run of steps (one step, or a whole
+/// turn). `alternatives` also lists every other step sequence that reaches the same
+/// result as choice `i` (for reading a turn written in another order).
+#[derive(Debug, Clone, Default)]
+pub struct Choices {
+    pub steps: Vec<Step>,
+    pub ranges: Vec<(u32, u32)>,
+    pub alternatives: Vec<(u32, u32, u32)>,
+    /// Probability weights, for chance outcomes. For player choices, their playout
+    /// weights when the phase declares any (0: never in playouts; a whole turn weighs
+    /// the product of its steps' weights), else all 0 (playouts pick uniformly).
+    pub weights: Vec<u32>,
+    /// For whole turns, the state each choice leads to (the search has already played
+    /// it), one after the other; empty otherwise.
+    pub results: Vec<i32>,
+}
+
+impl Choices {
+    pub fn len(&self) -> usize {
+        self.ranges.len()
+    }
+    pub fn is_empty(&self) -> bool {
+        self.ranges.is_empty()
+    }
+    pub fn get(&self, i: usize) -> &[Step] {
+        let (a, b) = self.ranges[i];
+        &self.steps[a as usize..b as usize]
+    }
+    pub fn clear(&mut self) {
+        self.steps.clear();
+        self.ranges.clear();
+        self.alternatives.clear();
+        self.weights.clear();
+        self.results.clear();
+    }
+
+    /// The state choice `i` leads to, when the search that found it kept it.
+    pub fn result(&self, i: usize) -> Option<&[i32]> {
+        let width = self.results.len() / self.ranges.len().max(1);
+        if width == 0 || self.results.len() != width * self.ranges.len() {
+            return None;
+        }
+        self.results.get(i * width..(i + 1) * width)
+    }
+    pub(super) fn push_one(&mut self, s: Step, weight: u32) {
+        let a = self.steps.len() as u32;
+        self.steps.push(s);
+        self.ranges.push((a, a + 1));
+        self.weights.push(weight);
+    }
+}
+
+/// A line the rules file shows with the board.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Shown {
+    PerPlayer(Vec<i32>),
+    Text(String),
+}
+
+/// How a game ended.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct Outcome {
+    /// The winner, or None for a draw.
+    pub winner: Option<usize>,
+    /// What the game is worth to the winner.
+    pub points: i32,
+    pub scores: Vec<i32>,
+    /// The end rule that fired.
+    pub reason: String,
+    /// What the result is called, when the end rule names it (`named`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub named: Option<String>,
+}
+
+/// Where a state stands.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Status {
+    Over(Outcome),
+    /// A chance event is to be resolved.
+    Chance(usize),
+    /// This player is to act.
+    Player(usize),
+}
