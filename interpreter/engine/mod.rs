@@ -393,10 +393,11 @@ impl<'g> Engine<'g> {
         let start = out.len();
         let mut locals: Locals = [0; MAX_LOCALS];
         let mut steps_of = |a: usize, out: &mut Vec<Step>| {
-            // Each action starts from fresh locals: a step keeps the first `MAX_ARGS`
-            // slots, and those an action does not bind would else hold what the
-            // action generated before it left there.
-            locals = [0; MAX_LOCALS];
+            // Each action starts from fresh arguments: a step keeps the first
+            // `MAX_ARGS` slots, and those an action does not bind would else hold what
+            // the action generated before it left there. The slots after them are
+            // never read before they are written (the checker sees to it).
+            locals[..MAX_ARGS].fill(0);
             self.generating.set(Some((StepKind::Action, a)));
             let mut emit = closure::Emit::steps(out, a);
             generate_move(game, state, &game.actions[a], &mut locals, &mut emit);
