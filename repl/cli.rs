@@ -238,6 +238,10 @@ pub enum Command {
         /// Share of self-play decisions made at random, to explore.
         #[arg(long, default_value_t = 0.05)]
         explore: f32,
+        /// How self-play chooses its other moves: net (the network being trained), net2,
+        /// or a level that searches with random games (mcts:300, playouts, greedy)
+        #[arg(long, value_name = "LEVEL", default_value = "net")]
+        self_play: String,
         /// Play this many games against `random` every --probe-every games (0: none).
         #[arg(long, default_value_t = 100)]
         probe_games: u64,
@@ -409,6 +413,7 @@ pub fn run(cli: Cli, places: crate::analyze::Places) -> Result<(), CliError> {
             rate,
             final_rate,
             explore,
+            self_play,
             probe_games,
             probe_every,
         } => crate::learn::train(crate::learn::TrainOptions {
@@ -424,6 +429,7 @@ pub fn run(cli: Cli, places: crate::analyze::Places) -> Result<(), CliError> {
                 rate,
                 final_rate,
                 explore,
+                self_play: crate::learn::self_play_level(&self_play)?,
                 max_decisions: 2000,
                 probe_every,
                 probe_games,
