@@ -9,7 +9,7 @@ use std::ops::ControlFlow;
 use tabula::ai::encode::Encoding;
 use tabula::ai::net::Net;
 use tabula::ai::train::{train as run_training, Training};
-use tabula::ai::AiError;
+use tabula::ai::{AiError, Budget, Level};
 use tabula::{Game, State};
 
 pub fn encode(game: &Game, state: &State, all: bool, json: bool) -> Result<(), CliError> {
@@ -39,6 +39,22 @@ pub fn encode(game: &Game, state: &State, all: bool, json: bool) -> Result<(), C
         }
     }
     Ok(())
+}
+
+/// The level that chooses self-play's moves: any level but a time budget, which would
+/// make the network depend on the machine.
+pub fn self_play_level(text: &str) -> Result<Level, CliError> {
+    match Level::parse(text) {
+        Ok(Some(Level::Mcts(Budget::Time(_)))) => Err(refused!(
+            "`{text}`: self-play searches by a number of iterations (`mcts:300`), so that a seed gives the same network on any machine"
+        )),
+        Ok(Some(level)) if Level::net_file(text).is_none() => Ok(level),
+        Ok(Some(_)) => Err(refused!(
+            "`{text}`: self-play plays by the network being trained; name no file"
+        )),
+        Ok(None) => Err(refused!("`{text}` is not a computer player")),
+        Err(m) => Err(refused!("{m}")),
+    }
 }
 
 pub struct TrainOptions<'a> {

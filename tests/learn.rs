@@ -153,6 +153,31 @@ fn a_short_training_beats_random_play_and_replays_from_its_seed() {
 }
 
 #[test]
+fn self_play_by_a_search_teaches_a_network_that_beats_random_play() {
+    let ttt = example("examples/rules/tic-tac-toe.tabula");
+    let by_search = |threads| Training {
+        games: 1000,
+        hidden: 20,
+        seed: 5,
+        threads,
+        explore: 0.1,
+        rate: 0.1,
+        lambda: 0.5,
+        probe_every: 0,
+        self_play: Level::Mcts(tabula::ai::Budget::Iterations(50)),
+        ..Training::default()
+    };
+    let untrained = Net::new(&ttt, 20, 1.0, 5);
+    let before = probe(&ttt, &untrained, 400, 99).unwrap();
+    let net = train(&ttt, &by_search(1), None, |_| ControlFlow::Continue(())).unwrap();
+    let after = probe(&ttt, &net, 400, 99).unwrap();
+    assert!(after >= 0.8, "score {after} (untrained {before})");
+    assert!(after > before + 0.05, "score {after} (untrained {before})");
+    let again = train(&ttt, &by_search(2), None, |_| ControlFlow::Continue(())).unwrap();
+    assert_eq!(again.to_bytes(), net.to_bytes());
+}
+
+#[test]
 fn the_net_level_plays_legal_moves_and_needs_a_network() {
     let ttt = example("examples/rules/tic-tac-toe.tabula");
     let net = std::sync::Arc::new(

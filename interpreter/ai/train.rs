@@ -8,7 +8,7 @@
 //! gives the same network on any number of threads.
 
 use super::net::{Net, Scratch};
-use super::{netplay, rewards, AiError};
+use super::{netplay, rewards, AiError, Decision, Level, Thinker};
 use crate::engine::rng::Rng;
 use crate::{Choices, Engine, Game, Status};
 use std::ops::ControlFlow;
@@ -33,6 +33,10 @@ pub struct Training {
     pub final_rate: Option<f32>,
     /// The share of decisions made at random (by the playout weights), to explore.
     pub explore: f32,
+    /// How self-play chooses the other moves: `net` (the network being trained, one
+    /// choice ahead), `net2`, or a level that knows no network (`mcts:300` with random
+    /// playouts), whose moves the network learns to value.
+    pub self_play: Level,
     /// A self-play game longer than this many decisions is not learnt from.
     pub max_decisions: usize,
     /// Every this many games, play `probe_games` against `random` (0: never).
@@ -51,6 +55,7 @@ impl Default for Training {
             rate: 0.002,
             final_rate: None,
             explore: 0.05,
+            self_play: Level::Net,
             max_decisions: 2000,
             probe_every: 2000,
             probe_games: 100,
@@ -126,6 +131,12 @@ fn self_play(game: &Game, net: &Net, t: &Training, seed: u64) -> Result<Option<L
     let mut decisions = 0;
     let n = game.players.len();
     let explore = (t.explore.clamp(0.0, 1.0) * 1_000_000.0) as u32;
+    // A searching level keeps its tree from one decision to the next, as in a game.
+    let mut thinker = match t.self_play {
+        Level::Net => None,
+        Level::Net2 => Some(Thinker::with_net(1, Some(std::sync::Arc::new(net.clone())))),
+        _ => Some(Thinker::new(1)),
+    };
     let (wins, points) = loop {
         match engine.status(&state) {
             Status::Over(o) => {
@@ -164,6 +175,14 @@ fn self_play(game: &Game, net: &Net, t: &Training, seed: u64) -> Result<Option<L
                     0
                 } else if rng.below(1_000_000) < explore {
                     rng.weighted(&choices.weights)
+                } else if let Some(thinker) = thinker.as_mut() {
+                    let d = Decision {
+                        engine: &mut engine,
+                        state: &state,
+                        choices: &choices,
+                        player: p,
+                    };
+                    super::choose(d, t.self_play, &mut rng, thinker, None)?
                 } else {
                     // As the `net` level plays: rare choices need a margin.
                     let est =

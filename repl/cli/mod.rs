@@ -149,6 +149,7 @@ pub fn run(cli: Cli, places: crate::analyze::Places) -> Result<(), CliError> {
             rate,
             final_rate,
             explore,
+            self_play,
             probe_games,
             probe_every,
         } => crate::learn::train(crate::learn::TrainOptions {
@@ -164,6 +165,7 @@ pub fn run(cli: Cli, places: crate::analyze::Places) -> Result<(), CliError> {
                 rate,
                 final_rate,
                 explore,
+                self_play: crate::learn::self_play_level(&self_play)?,
                 max_decisions: 2000,
                 probe_every,
                 probe_games,
