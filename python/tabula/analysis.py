@@ -75,6 +75,9 @@ def report(
         "seed": seed,
         "max_decisions": max_decisions,
         "early": early / 100.0,
+        # As the command line's: an analysis from Python is never cut short (Ctrl-C
+        # raises KeyboardInterrupt there instead).
+        "interrupted": False,
         "sets": [
             {**s, "seconds": t, "games_per_second": games / max(t, 1e-9)}
             for s, t in zip(figures["sets"], seconds)
