@@ -47,8 +47,7 @@ pub fn stake_counter(game: &Game) -> Option<usize> {
     })
 }
 
-/// The stake's value in `state` (1 at least, so a network's per-unit figure is never
-/// divided by nothing).
+/// The stake's value in `state`: 1 at least, so a per-unit figure always has a unit.
 pub fn stake_of(game: &Game, counter: usize, state: &State) -> f32 {
     let base = game.counters[counter].base;
     state.data.get(base).map_or(1.0, |&v| v.max(1) as f32)

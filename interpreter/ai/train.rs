@@ -194,7 +194,7 @@ fn self_play(game: &Game, net: &Net, t: &Training, seed: u64) -> Result<Option<L
         }
     };
     // Points are learnt per unit of the stake where the position stood (1 in a game
-    // without one), so the result is divided by the last position's stake.
+    // without one), so the result is taken per unit of the last position's stake.
     let scale = net.header.points_scale * stakes.last().copied().unwrap_or(1.0);
     // A result far beyond the usual (a cube turned many times) is learnt as a large
     // one, not as itself: one such game must not throw the weights off.
