@@ -61,6 +61,9 @@ pub struct TrainOptions<'a> {
     pub game: &'a GameArgs,
     pub out: &'a str,
     pub from: Option<&'a str>,
+    /// Whether `mcts` rates positions by the network (`Header::mcts_leaf`); None keeps
+    /// what the `from` network says (yes for a new one).
+    pub mcts_leaf: Option<bool>,
     pub training: Training,
 }
 
@@ -137,6 +140,9 @@ pub fn train(o: TrainOptions) -> Result<(), CliError> {
     } else {
         format!("{}; then {command}", net.header.trained_by)
     };
+    if let Some(leaf) = o.mcts_leaf {
+        net.header.mcts_leaf = leaf;
+    }
     std::fs::write(o.out, net.to_bytes())
         .map_err(|e| refused!("cannot write `{}`: {}", o.out, e.to_string().to_lowercase()))?;
     if interrupted {

@@ -38,7 +38,8 @@ pub struct Sides {
 /// Reads the two sides of an arena. `default_net` is the game's own network, if it
 /// has one (`games::default_net`). A side `net:FILE` (`net2:FILE`) plays by that
 /// file's network, `net` (`net2`) by the game's own; `mcts` rates positions by the
-/// game's network when it has one, unless `mcts_playouts`. The error is a sentence for
+/// game's network when it has one, unless `mcts_playouts` or the network says it guides
+/// no search (`Header::mcts_leaf`). The error is a sentence for
 /// a person.
 pub fn sides(
     game: &Game,
@@ -70,7 +71,9 @@ pub fn sides(
                     ))
                 }
             },
-            (None, Level::Mcts(_)) if !mcts_playouts => default_net.clone(),
+            (None, Level::Mcts(_)) if !mcts_playouts => {
+                default_net.clone().filter(|n| n.header.mcts_leaf)
+            }
             _ => None,
         };
     }

@@ -363,7 +363,8 @@ pub(super) fn search(
         })
     };
     let net = thinker.net.clone();
-    let net = net.as_deref();
+    // A network that says it guides no search leaves the leaves to random games.
+    let net = net.as_deref().filter(|n| n.header.mcts_leaf);
     let results: Vec<Result<(), AiError>> = if threads == 1 {
         vec![thinker.trees[0].run(game, net, iterations_of(0), deadline, stop)]
     } else {

@@ -44,6 +44,19 @@ pub struct Header {
     /// in points whatever the stake (networks made before stakes were learnt).
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub stake: String,
+    /// Whether `mcts` rates the new positions of its tree by this network when it is the
+    /// game's own (false: by random games, as without a network), for a network that
+    /// plays better than it guides a search (`tabula train --mcts-leaf playouts`).
+    #[serde(default = "yes", skip_serializing_if = "is_yes")]
+    pub mcts_leaf: bool,
+}
+
+fn yes() -> bool {
+    true
+}
+
+fn is_yes(b: &bool) -> bool {
+    *b
 }
 
 /// A network and the game it reads.
@@ -117,6 +130,7 @@ impl Net {
                 games: 0,
                 trained_by: String::new(),
                 stake: String::new(),
+                mcts_leaf: true,
             },
             w1: (0..inputs * hidden).map(|_| r(s1)).collect(),
             b1: vec![0.0; hidden],

@@ -227,6 +227,11 @@ pub enum Command {
         probe_games: u64,
         #[arg(long, default_value_t = 2000)]
         probe_every: u64,
+        /// What `mcts` rates new positions by when this network is the game's own: net
+        /// (the network) or playouts (random games, for a network that plays better than
+        /// it guides a search). Without it: net, or what the --from network says.
+        #[arg(long, value_name = "BY", value_parser = ["net", "playouts"])]
+        mcts_leaf: Option<String>,
     },
     /// Print the state after some moves.
     State {

@@ -152,10 +152,12 @@ pub fn run(cli: Cli, places: crate::analyze::Places) -> Result<(), CliError> {
             self_play,
             probe_games,
             probe_every,
+            mcts_leaf,
         } => crate::learn::train(crate::learn::TrainOptions {
             game: &game,
             out: &out,
             from: from.as_deref(),
+            mcts_leaf: mcts_leaf.map(|by| by == "net"),
             training: tabula::ai::train::Training {
                 games,
                 hidden: hidden as usize,

@@ -1,0 +1,139 @@
+//! A network can say that `mcts` should not rate positions by it (`Header::mcts_leaf`):
+//! the search then plays random games from its new positions, exactly as without a
+//! network, while `net` and `net2` still play by it.
+
+mod common;
+
+use common::*;
+use std::sync::Arc;
+use tabula::ai::net::Net;
+use tabula::ai::{self, arena, Budget, Decision, Level, Thinker};
+use tabula::engine::rng::Rng;
+
+fn tic_tac_toe() -> Game {
+    let path = "examples/rules/tic-tac-toe.tabula";
+    let text = std::fs::read_to_string(path).unwrap();
+    tabula::compile(&tabula::Source::new(path, text), &[]).unwrap()
+}
+
+/// `mcts`'s estimates of the first move, on one thread, from seed 5.
+fn mcts_estimates(game: &Game, net: Option<Net>) -> Vec<(usize, u32, String)> {
+    let mut engine = Engine::new(game);
+    let state = engine.initial_state().unwrap();
+    let mut choices = Choices::default();
+    engine.legal(&state, &mut choices).unwrap();
+    let mut thinker = Thinker::with_net(1, net.map(Arc::new));
+    let d = Decision {
+        engine: &mut engine,
+        state: &state,
+        choices: &choices,
+        player: state.mover(),
+    };
+    let level = Level::Mcts(Budget::Iterations(300));
+    ai::estimates(d, level, &mut Rng::new(5), &mut thinker, None)
+        .unwrap()
+        .into_iter()
+        .map(|e| (e.choice, e.visits, format!("{:.6}", e.win)))
+        .collect()
+}
+
+#[test]
+fn a_network_that_guides_no_search_leaves_mcts_to_random_games() {
+    let ttt = tic_tac_toe();
+    let guiding = Net::new(&ttt, 6, 1.0, 9);
+    let mut aside = guiding.clone();
+    aside.header.mcts_leaf = false;
+
+    let plain = mcts_estimates(&ttt, None);
+    assert_eq!(mcts_estimates(&ttt, Some(aside)), plain);
+    // The same network guiding the search rates new positions by its (random) weights
+    // instead, and the search's figures differ.
+    assert_ne!(mcts_estimates(&ttt, Some(guiding)), plain);
+}
+
+#[test]
+fn the_flag_is_kept_in_the_file_and_older_files_guide_the_search() {
+    let ttt = tic_tac_toe();
+    let net = Net::new(&ttt, 4, 1.0, 1);
+    assert!(net.header.mcts_leaf);
+    // Written only when it says no, so files made before it read as they did.
+    let bytes = net.to_bytes();
+    assert!(!String::from_utf8_lossy(&bytes).contains("mcts_leaf"));
+    assert!(Net::from_bytes(&ttt, &bytes).unwrap().header.mcts_leaf);
+
+    let mut aside = net;
+    aside.header.mcts_leaf = false;
+    let bytes = aside.to_bytes();
+    assert!(String::from_utf8_lossy(&bytes).contains("\"mcts_leaf\":false"));
+    let back = Net::from_bytes(&ttt, &bytes).unwrap();
+    assert!(!back.header.mcts_leaf);
+    assert_eq!(back.to_bytes(), bytes);
+}
+
+#[test]
+fn an_arena_names_mcts_by_what_rates_its_positions() {
+    let ttt = tic_tac_toe();
+    let net = Net::new(&ttt, 4, 1.0, 1);
+    let sides =
+        |n: &Net| arena::sides(&ttt, ["mcts:50", "net"], Some(Arc::new(n.clone())), false).unwrap();
+    let s = sides(&net);
+    assert_eq!(s.names, ["mcts:50+net".to_string(), "net".to_string()]);
+    assert!(s.nets[0].is_some());
+
+    let mut aside = net;
+    aside.header.mcts_leaf = false;
+    let s = sides(&aside);
+    assert_eq!(s.names, ["mcts:50".to_string(), "net".to_string()]);
+    assert!(s.nets[0].is_none());
+    // `net` still plays by it.
+    assert!(s.nets[1].as_ref().is_some_and(|n| !n.header.mcts_leaf));
+}
+
+#[test]
+fn train_records_what_mcts_rates_by() {
+    let dir = std::env::temp_dir().join(format!("tabula-leaf-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let out = dir.join("ttt.net");
+    let out_text = out.display().to_string();
+    let train = |extra: &[&str]| {
+        let mut args = vec![
+            "train",
+            "examples/rules/tic-tac-toe.tabula",
+            "--games",
+            "20",
+            "--hidden",
+            "4",
+            "--probe-every",
+            "0",
+            "--threads",
+            "1",
+        ];
+        args.extend_from_slice(extra);
+        let o = std::process::Command::new(env!("CARGO_BIN_EXE_tabula"))
+            .args(&args)
+            .output()
+            .unwrap();
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        let ttt = tic_tac_toe();
+        Net::from_bytes(&ttt, &std::fs::read(&out).unwrap())
+            .unwrap()
+            .header
+            .mcts_leaf
+    };
+    assert!(train(&["--out", &out_text]));
+    assert!(!train(&["--out", &out_text, "--mcts-leaf", "playouts"]));
+    // Trained further, a network keeps what it said unless told otherwise.
+    let from = dir.join("from.net");
+    std::fs::copy(&out, &from).unwrap();
+    let from = from.display().to_string();
+    assert!(!train(&["--from", &from, "--out", &out_text]));
+    assert!(train(&[
+        "--from",
+        &from,
+        "--out",
+        &out_text,
+        "--mcts-leaf",
+        "net"
+    ]));
+    let _ = std::fs::remove_dir_all(&dir);
+}
