@@ -16,6 +16,7 @@ use clap::{CommandFactory, FromArgMatches};
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
+    quiet_on_closed_pipe();
     let matches = cli::Cli::command().get_matches();
     let args = match cli::Cli::from_arg_matches(&matches) {
         Ok(a) => a,
@@ -33,4 +34,25 @@ fn main() -> ExitCode {
             ExitCode::FAILURE
         }
     }
+}
+
+/// Output cut short by the program reading it (`tabula encode GAME --all | head`) ends
+/// the command quietly and successfully, as other command-line tools do, rather than
+/// with the panic that the standard library's printing raises on a closed pipe.
+fn quiet_on_closed_pipe() {
+    let default = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        let payload = info.payload();
+        let message = payload
+            .downcast_ref::<String>()
+            .map(String::as_str)
+            .or_else(|| payload.downcast_ref::<&str>().copied())
+            .unwrap_or("");
+        let closed = message.starts_with("failed printing to std")
+            && (message.contains("Broken pipe") || message.contains("os error 32"));
+        if closed {
+            std::process::exit(0);
+        }
+        default(info);
+    }));
 }

@@ -532,3 +532,22 @@ fn a_network_trained_further_keeps_the_commands_that_made_it() {
     assert!(header.contains("\"games\":80"), "{header}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A reader that stops early (`tabula encode invictus --all | head -1`) ends the
+/// command quietly: no panic, no message, success.
+#[test]
+fn output_cut_short_by_its_reader_ends_quietly() {
+    use std::io::Read;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tabula"))
+        .args(["encode", "invictus", "--all"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut first = [0u8; 16];
+    child.stdout.take().unwrap().read_exact(&mut first).unwrap();
+    // The pipe is closed here, with most of the 1,715 entries still to print.
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(String::from_utf8_lossy(&out.stderr), "");
+    assert!(out.status.success(), "{:?}", out.status);
+}
