@@ -619,6 +619,11 @@ fn twin_results(game: &Game) -> (Choices, State) {
     (choices, start)
 }
 
+/// The turn search keys positions by a hash of its own, which leaves out the words that
+/// ending a turn writes (`engine/search_hash.rs`, whose unit tests build positions that
+/// share it); the positions built here share `State::hash64`, and must stay two turns
+/// all the same.
+///
 /// Makes the two turns of `twins` reach positions with one hash: the positions they
 /// settle into (`settled`: the turn search's list of turns tells them apart), or the
 /// positions right after their step (the search's record of positions reached in the

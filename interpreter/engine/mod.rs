@@ -17,6 +17,7 @@ pub mod reach;
 mod reads;
 pub mod rng;
 mod runtime_error;
+mod search_hash;
 pub mod state;
 mod turn_end;
 mod turns;

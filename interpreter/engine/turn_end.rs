@@ -59,6 +59,14 @@ fn plan(game: &Game, p: usize, per_turn: &[(usize, usize, Option<&Expr>)]) -> Op
     Some(TurnEndPlan { reads, writes })
 }
 
+impl TurnEndPlan {
+    /// The words ending a turn may write: a turn settled by this plan differs from the
+    /// position it was settled from in these words only.
+    pub(crate) fn writes(&self) -> &[usize] {
+        &self.writes
+    }
+}
+
 /// The last turn ended by running the rules: the words its plan reads, as they were
 /// before, and the words it writes, as they came out.
 #[derive(Debug, Default)]

@@ -4,6 +4,7 @@
 
 use super::eval::{eval, Locals};
 use super::hash_slots::HashSlots;
+use super::search_hash::SearchHash;
 use super::{Choices, Engine, Outcome, RuntimeError, RuntimeErrorKind, State, Step, StepKind};
 use crate::ir::*;
 
@@ -60,21 +61,30 @@ pub(crate) struct Search {
     seen_data: Vec<i32>,
     /// The last turn this search ended by running the rules.
     turn_end: super::turn_end::TurnEndMemo,
+    /// How positions are hashed: without the words ending a turn writes.
+    pub(crate) hash: SearchHash,
 }
 
 impl Search {
-    /// Whether this position was reached before in this turn; remembers it if not.
-    fn visit(&mut self, state: &State) -> bool {
-        let h = state.hash64();
+    /// The hash of a position in this search.
+    #[inline]
+    fn hash(&self, state: &State) -> u64 {
+        self.hash.hash(&state.data)
+    }
+
+    /// The hash of this position if it was not reached before in this turn (it is
+    /// remembered), `None` if it was.
+    fn visit(&mut self, state: &State) -> Option<u64> {
+        let h = self.hash(state);
         let width = state.data.len();
         let fresh = self.seen_data.len() as u32;
         let data = &self.seen_data;
         let same = |off: u32| data[off as usize..off as usize + width] == state.data[..];
         if self.seen.find_or_insert(h, fresh, same).is_some() {
-            return true;
+            return None;
         }
         self.seen_data.extend_from_slice(&state.data);
-        false
+        Some(h)
     }
 }
 
@@ -98,6 +108,7 @@ impl<'g> Engine<'g> {
         self.search.outcomes.clear();
         self.search.turn_end.clear();
         self.search.best = None;
+        self.search_hash_for(state);
         let result = self.dfs(&mut work, 0);
         self.search.work = Some(work);
         result?;
@@ -199,10 +210,10 @@ impl<'g> Engine<'g> {
                     self.search.path_weight.push(product);
                 }
                 let cont = self.run_step(work, s)?;
-                if self.search.visit(work) {
+                let Some(hash) = self.search.visit(work) else {
                     work.data.copy_from_slice(&saved);
                     continue;
-                }
+                };
                 if self.search.seen_data.len() + self.search.leaf_data.len() > MAX_SEARCH_WORDS {
                     return Err(search_too_big(game, s));
                 }
@@ -236,10 +247,10 @@ impl<'g> Engine<'g> {
                     let had_actions = self.dfs(work, depth + 1)?;
                     if !had_actions {
                         // No action follows: the turn ends here.
-                        self.leaf(work, true, true, false)?;
+                        self.leaf(work, true, true, false, hash)?;
                     }
                 } else {
-                    self.leaf(work, cont, false, ended)?;
+                    self.leaf(work, cont, false, ended, hash)?;
                 }
                 self.search.path.pop();
                 work.data.copy_from_slice(&saved);
@@ -254,16 +265,20 @@ impl<'g> Engine<'g> {
     /// Records the current path as a complete turn, settling `work` (the caller puts
     /// it back); `stuck`: the search went on from here and found no action. A turn that
     /// `ended` the game is complete however few steps it took:
-    /// the phase's `maximize` keys do not weigh it against turns that go on.
+    /// the phase's `maximize` keys do not weigh it against turns that go on. `reached`:
+    /// the search's hash of `work` as the step left it.
     fn leaf(
         &mut self,
         work: &mut State,
         cont: bool,
         stuck: bool,
         ended: bool,
+        reached: u64,
     ) -> Result<(), RuntimeError> {
         let game = self.game;
         let phase = &game.phases[work.phase()];
+        // Ending the turn by a plan writes only words the hash leaves out.
+        let planned = self.search.hash.planned(work.phase());
         if !ended {
             let mut keys = [0; MAX_KEYS];
             let mut locals: Locals = [0; MAX_LOCALS];
@@ -293,7 +308,11 @@ impl<'g> Engine<'g> {
         } else {
             self.settle_known(work, cont, false)?;
         }
-        let mut hash = work.hash64();
+        let mut hash = if planned && (stuck || !cont) {
+            reached
+        } else {
+            self.search.hash(work)
+        };
         // An end rule that runs out of loop budget here is an error, as in `dfs`.
         let outcome = if ended { self.end_checked(work)? } else { None };
         let ended = match outcome {
@@ -327,6 +346,17 @@ impl<'g> Engine<'g> {
 }
 
 impl<'g> Engine<'g> {
+    /// Makes the search's hash for the phase of `state`, unless it has it.
+    fn search_hash_for(&mut self, state: &State) {
+        let phase = state.phase();
+        if self.search.hash.is_for(phase) {
+            return;
+        }
+        let plan = self.turn_end_plans.get(phase).and_then(|p| p.as_ref());
+        let left_out = plan.map(|p| p.writes());
+        self.search.hash.make(phase, state.data.len(), left_out);
+    }
+
     /// `end_turn`, or a copy of what it wrote for an earlier complete turn of this
     /// search that read the same words (`turn_end`).
     fn end_turn_known(&mut self, work: &mut State) -> Result<(), RuntimeError> {
