@@ -392,27 +392,27 @@ impl<'g> Engine<'g> {
         let phase = &game.phases[state.phase()];
         let start = out.len();
         let mut locals: Locals = [0; MAX_LOCALS];
-        let mut steps_of = |a: usize, out: &mut Vec<Step>| {
+        let mut emit = closure::Emit::steps(out, 0);
+        let mut steps_of = |a: usize, emit: &mut closure::Emit<'_>| {
             // Each action starts from fresh arguments: a step keeps the first
             // `MAX_ARGS` slots, and those an action does not bind would else hold what
             // the action generated before it left there. The slots after them are
             // never read before they are written (the checker sees to it).
             locals[..MAX_ARGS].fill(0);
             self.generating.set(Some((StepKind::Action, a)));
-            let mut emit = closure::Emit::steps(out, a);
-            generate_move(game, state, &game.actions[a], &mut locals, &mut emit);
-            if emit.overflowed() {
-                self.overflow.set(true);
-            }
+            emit.set_action(a);
+            generate_move(game, state, &game.actions[a], &mut locals, emit);
         };
         for &a in &phase.prefer {
-            steps_of(a, out);
+            steps_of(a, &mut emit);
         }
-        if out.len() > start {
-            return;
+        if emit.listed() == start {
+            for &a in phase.actions.iter().filter(|a| !phase.prefer.contains(a)) {
+                steps_of(a, &mut emit);
+            }
         }
-        for &a in phase.actions.iter().filter(|a| !phase.prefer.contains(a)) {
-            steps_of(a, out);
+        if emit.overflowed() {
+            self.overflow.set(true);
         }
     }
 

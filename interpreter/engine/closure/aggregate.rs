@@ -189,7 +189,7 @@ fn any_owned(s: usize, owner: ExprFn) -> ExprFn {
 
 /// The first cell (in board order) of the packed `cells` whose owner is `who`. Whole
 /// runs of 32 cells are tested at once, as a mask made without branches (see
-/// `gens::for_each_owned`); the shorter last run one cell at a time.
+/// `masks::for_each_owned`); the shorter last run one cell at a time.
 fn first_owned(cells: &[i32], who: i32) -> Option<i32> {
     let first = |from: i32, cells: &[i32]| {
         (from..)
