@@ -66,20 +66,27 @@ fn runs_of(cells: &[i32], keep: impl Fn(u32) -> bool) -> Option<Runs> {
 /// The mask of the cells of one run of at most 32 whose word `keep` accepts.
 #[inline(always)]
 fn mask_of(chunk: &[i32], keep: &impl Fn(u32) -> bool) -> u32 {
-    let mut mask = 0u32;
     // A run of exactly 32 as an array, so that the compiler knows its length and makes
-    // the loop wide; the last, shorter run as a slice.
+    // the loop wide; the last, shorter run copied into one, the cells past its end
+    // left out of the mask.
     match <&[i32; 32]>::try_from(chunk) {
-        Ok(run) => {
-            for (i, &w) in run.iter().enumerate() {
-                mask |= (keep(w as u32) as u32) << i;
-            }
-        }
+        Ok(run) => mask_of_32(run, keep),
         Err(_) => {
-            for (i, &w) in chunk.iter().enumerate() {
-                mask |= (keep(w as u32) as u32) << i;
+            let mut run = [0; 32];
+            for (to, &w) in run.iter_mut().zip(chunk) {
+                *to = w;
             }
+            let within = (1u32 << (chunk.len() % 32)).wrapping_sub(1);
+            mask_of_32(&run, keep) & within
         }
+    }
+}
+
+#[inline(always)]
+fn mask_of_32(run: &[i32; 32], keep: &impl Fn(u32) -> bool) -> u32 {
+    let mut mask = 0u32;
+    for (i, &w) in run.iter().enumerate() {
+        mask |= (keep(w as u32) as u32) << i;
     }
     mask
 }
