@@ -51,6 +51,9 @@ pub struct Engine<'g> {
     end_reads: Option<Vec<usize>>,
     /// What ending a turn reads and writes, by phase, where it can be told.
     turn_end_plans: Vec<Option<turn_end::TurnEndPlan>>,
+    /// Whether the last `settle` left the turn going after checking the end rules on
+    /// the state it left, which none held: a playout need not check them again.
+    pub(crate) settled_ongoing: bool,
 }
 
 /// The most steps (actions or chance outcomes) listed at one decision, and so the
@@ -83,6 +86,7 @@ impl<'g> Engine<'g> {
             overflow: std::cell::Cell::new(false),
             loop_steps: budget::STEPS,
             end_reads: reads::end_rules_read(game),
+            settled_ongoing: false,
         }
     }
 
@@ -317,6 +321,7 @@ impl<'g> Engine<'g> {
         cont: bool,
         stuck: bool,
     ) -> Result<(), RuntimeError> {
+        self.settled_ongoing = false;
         if !cont {
             return self.end_turn(state);
         }
@@ -334,6 +339,7 @@ impl<'g> Engine<'g> {
         if until || stuck || !self.any_action(state) {
             return self.end_turn(state);
         }
+        self.settled_ongoing = true;
         Ok(())
     }
 
