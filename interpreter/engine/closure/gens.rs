@@ -427,6 +427,7 @@ fn neighbour_tail<T: Tail>(
 ) -> impl Tail {
     let size = table[0].len() as u64;
     let pairs = std::sync::OnceLock::new();
+    #[inline(always)]
     move |g: &Game, st: &State, l: &mut Locals, emit: &mut EmitFn<'_>| {
         if !crate::engine::budget::spend(size) {
             return false;
