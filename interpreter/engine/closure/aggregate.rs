@@ -64,6 +64,33 @@ impl<'a> Fold<'a> {
         }
     }
 
+    /// Takes cell `c` (word `w`) of the loop, if it holds a piece of `who` (any when
+    /// none) and, when `test` names a piece, one of it; false when the result is known.
+    #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
+    fn visit(
+        &mut self,
+        g: &Game,
+        st: &State,
+        l: &mut Locals,
+        who: Option<i32>,
+        test: Option<u8>,
+        c: i32,
+        w: i32,
+    ) -> bool {
+        let w = CellWord(w);
+        if who.is_some_and(|p| w.owner() != p) {
+            return true;
+        }
+        if let Some(piece) = test {
+            if !(w.count() > 0 && w.piece() == piece) {
+                l[self.slot] = c;
+                return true;
+            }
+        }
+        self.feed(g, st, l, c)
+    }
+
     fn result(&self) -> i32 {
         match self.op {
             AggOp::Count => self.count,
@@ -141,21 +168,8 @@ pub(super) fn over_cells(
             }
         }
         let cells = &st.data[g.cells_base..g.cells_base + n];
-        let keep = |w: i32| who.is_none_or(|p| CellWord(w).owner() == p);
         // Feeds cell `c` (word `w`) of the loop; false when the result is known.
-        let mut visit = |l: &mut Locals, c: i32, w: i32| {
-            if !keep(w) {
-                return true;
-            }
-            if let Some(piece) = test {
-                let w = CellWord(w);
-                if !(w.count() > 0 && w.piece() == piece) {
-                    l[s] = c;
-                    return true;
-                }
-            }
-            fold.feed(g, st, l, c)
-        };
+        let mut visit = |l: &mut Locals, c: i32, w: i32| fold.visit(g, st, l, who, test, c, w);
         match &list {
             CellList::All => {
                 for (c, &w) in (0..).zip(cells) {
