@@ -52,6 +52,9 @@ pub struct Engine<'g> {
     end_reads: Option<Vec<usize>>,
     /// What ending a turn reads and writes, by phase, where it can be told.
     turn_end_plans: Vec<Option<turn_end::TurnEndPlan>>,
+    /// Whether the last `settle` left the turn going after checking the end rules on
+    /// the state it left, which none held: a playout need not check them again.
+    pub(crate) settled_ongoing: bool,
 }
 
 /// The most steps (actions or chance outcomes) listed at one decision, and so the
@@ -84,6 +87,7 @@ impl<'g> Engine<'g> {
             overflow: std::cell::Cell::new(false),
             loop_steps: budget::STEPS,
             end_reads: reads::end_rules_read(game),
+            settled_ongoing: false,
         }
     }
 
@@ -318,6 +322,7 @@ impl<'g> Engine<'g> {
         cont: bool,
         stuck: bool,
     ) -> Result<(), RuntimeError> {
+        self.settled_ongoing = false;
         if !cont {
             return self.end_turn(state);
         }
@@ -335,6 +340,7 @@ impl<'g> Engine<'g> {
         if until || stuck || !self.any_action(state) {
             return self.end_turn(state);
         }
+        self.settled_ongoing = true;
         Ok(())
     }
 
@@ -393,27 +399,27 @@ impl<'g> Engine<'g> {
         let phase = &game.phases[state.phase()];
         let start = out.len();
         let mut locals: Locals = [0; MAX_LOCALS];
-        let mut steps_of = |a: usize, out: &mut Vec<Step>| {
+        let mut emit = closure::Emit::steps(out, 0);
+        let mut steps_of = |a: usize, emit: &mut closure::Emit<'_>| {
             // Each action starts from fresh arguments: a step keeps the first
             // `MAX_ARGS` slots, and those an action does not bind would else hold what
             // the action generated before it left there. The slots after them are
             // never read before they are written (the checker sees to it).
             locals[..MAX_ARGS].fill(0);
             self.generating.set(Some((StepKind::Action, a)));
-            let mut emit = closure::Emit::steps(out, a);
-            generate_move(game, state, &game.actions[a], &mut locals, &mut emit);
-            if emit.overflowed() {
-                self.overflow.set(true);
-            }
+            emit.set_action(a);
+            generate_move(game, state, &game.actions[a], &mut locals, emit);
         };
         for &a in &phase.prefer {
-            steps_of(a, out);
+            steps_of(a, &mut emit);
         }
-        if out.len() > start {
-            return;
+        if emit.listed() == start {
+            for &a in phase.actions.iter().filter(|a| !phase.prefer.contains(a)) {
+                steps_of(a, &mut emit);
+            }
         }
-        for &a in phase.actions.iter().filter(|a| !phase.prefer.contains(a)) {
-            steps_of(a, out);
+        if emit.overflowed() {
+            self.overflow.set(true);
         }
     }
 

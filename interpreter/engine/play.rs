@@ -199,14 +199,19 @@ impl<'g> Engine<'g> {
         let mut decisions = 0;
         let mut chance_events = 0;
         let mut chance_run = 0;
+        // Whether the end rules were checked on `state` as it is, and none held: when
+        // the last step left the turn going, settling it checked them.
+        let mut ongoing = false;
         loop {
             let _run = self.run();
-            if let Some(o) = self.end_checked(&state)? {
-                return Ok(PlayoutRecord {
-                    outcome: Some(o),
-                    decisions,
-                    chance_events,
-                });
+            if !ongoing {
+                if let Some(o) = self.end_checked(&state)? {
+                    return Ok(PlayoutRecord {
+                        outcome: Some(o),
+                        decisions,
+                        chance_events,
+                    });
+                }
             }
             if let Some(c) = state.chance() {
                 chance_run += 1;
@@ -223,7 +228,9 @@ impl<'g> Engine<'g> {
                 }
                 let i = rng.weighted(&choices.weights);
                 let step = choices.get(i)[0];
+                self.settled_ongoing = false;
                 self.apply_step(&mut state, &step)?;
+                ongoing = self.settled_ongoing;
                 chance_events += 1;
                 continue;
             }
@@ -246,7 +253,9 @@ impl<'g> Engine<'g> {
             // By the actions' playout weights; uniform (the same draw as `below`) when
             // the phase declares none.
             let i = rng.weighted(&choices.weights);
+            self.settled_ongoing = false;
             self.play_choice(&mut state, choices, i)?;
+            ongoing = self.settled_ongoing;
             decisions += 1;
             chance_run = 0;
         }

@@ -64,6 +64,33 @@ impl<'a> Fold<'a> {
         }
     }
 
+    /// Takes cell `c` (word `w`) of the loop, if it holds a piece of `who` (any when
+    /// none) and, when `test` names a piece, one of it; false when the result is known.
+    #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
+    fn visit(
+        &mut self,
+        g: &Game,
+        st: &State,
+        l: &mut Locals,
+        who: Option<i32>,
+        test: Option<u8>,
+        c: i32,
+        w: i32,
+    ) -> bool {
+        let w = CellWord(w);
+        if who.is_some_and(|p| w.owner() != p) {
+            return true;
+        }
+        if let Some(piece) = test {
+            if !(w.count() > 0 && w.piece() == piece) {
+                l[self.slot] = c;
+                return true;
+            }
+        }
+        self.feed(g, st, l, c)
+    }
+
     fn result(&self) -> i32 {
         match self.op {
             AggOp::Count => self.count,
@@ -113,7 +140,13 @@ pub(super) fn over_cells(
         (AggOp::Exists, None, CellList::All, Some(owner)) => return Some(any_owned(s, owner)),
         (.., owner) => owner,
     };
-    let filter = filter.as_deref().map(compile);
+    // A filter that only tests the loop's cell for a piece is tested on the cell's
+    // word in place (not for `all`, which stops at the first cell it rejects).
+    let test = match filter.as_deref() {
+        Some(Expr::Is(c, piece)) if op != AggOp::All && is_local(c, s) => Some(*piece),
+        _ => None,
+    };
+    let filter = filter.as_deref().filter(|_| test.is_none()).map(compile);
     let value = value.as_deref().map(compile);
     Some(Box::new(move |g, st, l| {
         let mut fold = Fold::new(op, s, filter.as_ref(), value.as_ref());
@@ -135,18 +168,19 @@ pub(super) fn over_cells(
             }
         }
         let cells = &st.data[g.cells_base..g.cells_base + n];
-        let keep = |w: i32| who.is_none_or(|p| CellWord(w).owner() == p);
+        // Feeds cell `c` (word `w`) of the loop; false when the result is known.
+        let mut visit = |l: &mut Locals, c: i32, w: i32| fold.visit(g, st, l, who, test, c, w);
         match &list {
             CellList::All => {
                 for (c, &w) in (0..).zip(cells) {
-                    if keep(w) && !fold.feed(g, st, l, c) {
+                    if !visit(l, c, w) {
                         break;
                     }
                 }
             }
             CellList::Listed(d) => {
                 for &c in eval::listed_cells(g, st, d, l) {
-                    if keep(cells[c as usize]) && !fold.feed(g, st, l, c) {
+                    if !visit(l, c, cells[c as usize]) {
                         break;
                     }
                 }
@@ -157,7 +191,7 @@ pub(super) fn over_cells(
                     .ok()
                     .and_then(|c| g.board.neighbours.get(c));
                 for &c in list.map_or(&[][..], Vec::as_slice) {
-                    if c >= 0 && keep(cells[c as usize]) && !fold.feed(g, st, l, c) {
+                    if c >= 0 && !visit(l, c, cells[c as usize]) {
                         break;
                     }
                 }
@@ -165,6 +199,11 @@ pub(super) fn over_cells(
         }
         fold.result()
     }))
+}
+
+/// Whether `e` reads local `s` and nothing else.
+fn is_local(e: &Expr, s: usize) -> bool {
+    matches!(e, Expr::Local(x) | Expr::Operand(Operand::Local(x)) if slot(*x) == s)
 }
 
 /// `exists(c in cells where owner(c) == p)` into local `s`: whether a cell of the board
@@ -189,7 +228,7 @@ fn any_owned(s: usize, owner: ExprFn) -> ExprFn {
 
 /// The first cell (in board order) of the packed `cells` whose owner is `who`. Whole
 /// runs of 32 cells are tested at once, as a mask made without branches (see
-/// `gens::for_each_owned`); the shorter last run one cell at a time.
+/// `masks::for_each_owned`); the shorter last run one cell at a time.
 fn first_owned(cells: &[i32], who: i32) -> Option<i32> {
     let first = |from: i32, cells: &[i32]| {
         (from..)

@@ -1,6 +1,7 @@
 //! Where a move's generators send each complete binding: straight into a list of steps
 //! (the legal moves), or to a callback (anything else).
 
+use super::masks::CellMasks;
 use crate::engine::eval::Locals;
 use crate::engine::state::State;
 use crate::engine::{Step, StepKind, MAX_CHOICES};
@@ -11,6 +12,8 @@ use crate::ir::Game;
 /// loops that find the bindings.
 pub struct Emit<'a> {
     sink: Sink<'a>,
+    /// What the loops of this generation keep of the state, which does not change.
+    pub(super) masks: CellMasks,
 }
 
 enum Sink<'a> {
@@ -32,6 +35,7 @@ impl<'a> Emit<'a> {
                 id,
                 overflow: false,
             },
+            masks: CellMasks::default(),
         }
     }
 
@@ -39,6 +43,23 @@ impl<'a> Emit<'a> {
     pub fn call(f: &'a mut dyn FnMut(&Game, &State, &Locals) -> bool) -> Emit<'a> {
         Emit {
             sink: Sink::Call(f),
+            masks: CellMasks::default(),
+        }
+    }
+
+    /// Lists the next bindings as steps of action `a`, in the same list: the actions
+    /// of one position share what their loops keep of it.
+    pub fn set_action(&mut self, a: usize) {
+        if let Sink::Steps { id, .. } = &mut self.sink {
+            *id = a;
+        }
+    }
+
+    /// How many steps are listed (0 for a callback).
+    pub fn listed(&self) -> usize {
+        match &self.sink {
+            Sink::Steps { out, .. } => out.len(),
+            Sink::Call(_) => 0,
         }
     }
 

@@ -1,5 +1,6 @@
 //! A move's generators as nested closures.
 
+use super::masks::{for_each_kept, for_each_owned, for_each_set};
 use super::{compile, slot, PlayerFn};
 use crate::board::NONE;
 use crate::engine::eval::{self, Locals};
@@ -95,10 +96,20 @@ fn owned_loop<T: Tail>(s: usize, list: OwnedCells, next: T) -> GensFn {
         };
         let listed = match list {
             OwnedCells::All => {
-                return for_each_owned(cells, who, |c| {
-                    l[s] = c;
-                    next(g, st, l, emit)
-                });
+                let kept = (0..=253)
+                    .contains(&who)
+                    .then(|| emit.masks.owned(cells, who))
+                    .flatten();
+                return match kept {
+                    Some(runs) => for_each_set(&runs, n, |c| {
+                        l[s] = c;
+                        next(g, st, l, emit)
+                    }),
+                    None => for_each_owned(cells, who, |c| {
+                        l[s] = c;
+                        next(g, st, l, emit)
+                    }),
+                };
             }
             OwnedCells::Region(r) => &g.board.regions[r].lists,
             OwnedCells::Track(t) => &g.board.tracks[t].lists,
@@ -106,62 +117,6 @@ fn owned_loop<T: Tail>(s: usize, list: OwnedCells, next: T) -> GensFn {
         let listed = listed.get(mover).map_or(&[][..], Vec::as_slice);
         listed.iter().all(|&c| visit(c, cells[c as usize]))
     })
-}
-
-/// Calls `f` with each cell (in board order) of the packed `cells` whose owner is
-/// `who`, until it returns false; returns false then. For a player, each run of 32
-/// cells is first turned into a mask of the owned ones, a loop without branches the
-/// compiler makes wide, so that the cells of the other players cost almost nothing.
-#[inline(always)]
-fn for_each_owned(cells: &[i32], who: i32, f: impl FnMut(i32) -> bool) -> bool {
-    if !(0..=253).contains(&who) {
-        // None (empty cells) or neutral: rare, one cell at a time.
-        let mut f = f;
-        return (0..)
-            .zip(cells)
-            .all(|(c, &w)| CellWord(w).owner() != who || f(c));
-    }
-    // A cell is the player's when it holds a piece (count, bits 0-7) and its owner
-    // field (bits 24-31) is the player + 2 (`CellWord`).
-    let target = (who + 2) as u32;
-    for_each_kept(cells, |w| ((w & 0xff) != 0) & ((w >> 24) == target), f)
-}
-
-/// Calls `f` with each cell (in board order) of the packed `cells` whose word `keep`
-/// accepts, until it returns false; returns false then. Each run of 32 cells is first
-/// turned into a mask of the kept ones, a loop without branches the compiler makes
-/// wide, so that the cells left out cost almost nothing.
-#[inline(always)]
-fn for_each_kept(
-    cells: &[i32],
-    keep: impl Fn(u32) -> bool,
-    mut f: impl FnMut(i32) -> bool,
-) -> bool {
-    for (k, chunk) in (0..).zip(cells.chunks(32)) {
-        let mut mask = 0u32;
-        // A run of exactly 32 as an array, so that the compiler knows its length and
-        // makes the loop wide; the last, shorter run as a slice.
-        match <&[i32; 32]>::try_from(chunk) {
-            Ok(run) => {
-                for (i, &w) in run.iter().enumerate() {
-                    mask |= (keep(w as u32) as u32) << i;
-                }
-            }
-            Err(_) => {
-                for (i, &w) in chunk.iter().enumerate() {
-                    mask |= (keep(w as u32) as u32) << i;
-                }
-            }
-        }
-        while mask != 0 {
-            let i = mask.trailing_zeros() as i32;
-            mask &= mask - 1;
-            if !f(k * 32 + i) {
-                return false;
-            }
-        }
-    }
-    true
 }
 
 /// What a loop calls for each of its values: the rest of the chain. Loops are generic
@@ -282,14 +237,20 @@ fn empty_cells_loop<T: Tail>(s: usize, next: T) -> GensFn {
             return false;
         }
         let cells = &st.data[g.cells_base..g.cells_base + n];
-        for_each_kept(
-            cells,
-            |w| w & 0xff == 0,
-            |c| {
+        match emit.masks.empty(cells) {
+            Some(runs) => for_each_set(&runs, n, |c| {
                 l[s] = c;
                 next(g, st, l, emit)
-            },
-        )
+            }),
+            None => for_each_kept(
+                cells,
+                |w| w & 0xff == 0,
+                |c| {
+                    l[s] = c;
+                    next(g, st, l, emit)
+                },
+            ),
+        }
     })
 }
 
@@ -466,6 +427,7 @@ fn neighbour_tail<T: Tail>(
 ) -> impl Tail {
     let size = table[0].len() as u64;
     let pairs = std::sync::OnceLock::new();
+    #[inline(always)]
     move |g: &Game, st: &State, l: &mut Locals, emit: &mut EmitFn<'_>| {
         if !crate::engine::budget::spend(size) {
             return false;

@@ -8,6 +8,7 @@
 mod aggregate;
 mod emit;
 mod gens;
+mod masks;
 mod stmt;
 
 pub use emit::Emit;
