@@ -247,20 +247,35 @@ fn the_net_level_plays_legal_moves_and_needs_a_network() {
 }
 
 #[test]
-fn the_shipped_backgammon_network_loads_and_plays() {
-    let g = game("backgammon", &[]);
-    let bytes =
-        tabula::games::built_in_net("backgammon").expect("games/backgammon.net is built in");
-    let net = Net::from_bytes(&g, bytes).unwrap();
-    assert_eq!(net.header.game, "Backgammon");
-    // The same network reads the no-cube game: the options change no entry.
-    let no_cube = game("backgammon", &["no-cube"]);
-    Net::from_bytes(&no_cube, bytes).unwrap();
-    let mut s = tabula::session::Session::open("backgammon", &[], 4).unwrap();
-    s.intro();
-    assert!(s.network().is_some());
-    let out = s.handle("ai all net").text;
-    assert!(out.contains("game over: "), "{out}");
+fn every_built_in_game_ships_a_network_that_loads_and_plays() {
+    for name in tabula::games::names() {
+        let g = game(name, &[]);
+        let bytes = tabula::games::built_in_net(name)
+            .unwrap_or_else(|| panic!("games/{name}.net is built in"));
+        let net = Net::from_bytes(&g, bytes).unwrap();
+        assert_eq!(net.header.game, g.name);
+        assert_eq!(
+            net.to_bytes(),
+            bytes,
+            "{name}: the file reads back the same"
+        );
+        assert!(
+            net.header.trained_by.starts_with(&format!("train {name} ")),
+            "{name}: the file names the command that made it: {}",
+            net.header.trained_by
+        );
+        // The same network reads the game with each of its options: no option changes
+        // an entry of the encoding.
+        for (option, _) in &g.options {
+            let varied = game(name, &[option.as_str()]);
+            Net::from_bytes(&varied, bytes).unwrap_or_else(|e| panic!("{name} -o {option}: {e}"));
+        }
+        let mut s = tabula::session::Session::open(name, &[], 4).unwrap();
+        s.intro();
+        assert!(s.network().is_some(), "{name}");
+        let out = s.handle("ai all net").text;
+        assert!(out.contains("game over: "), "{name}: {out}");
+    }
 }
 
 #[test]
