@@ -3,6 +3,7 @@
 
 use crate::diagnostic::{Diagnostic, Diagnostics, Source, Span};
 use crate::engine::state::{CellWord, State, NEUTRAL};
+use crate::engine::Game;
 use crate::ir::*;
 use serde_json::{json, Map, Value};
 

@@ -18,9 +18,16 @@ pub mod svg;
 pub mod syntax;
 pub mod testing;
 
-pub use compile::{compile, CompileError};
+pub use compile::CompileError;
 pub use diagnostic::{Diagnostic, Diagnostics, Source};
+pub use engine::Game;
 pub use engine::{
     Choices, Engine, Outcome, RuntimeError, RuntimeErrorKind, State, Status, Step, StepKind,
 };
-pub use ir::Game;
+
+/// Parses, checks and compiles a rules file with the chosen options into a game ready
+/// to play: the rules as plain data (`compile::rules`), then compiled by the engine
+/// (`Game::new`).
+pub fn compile(source: &Source, options: &[String]) -> Result<Game, CompileError> {
+    compile::rules(source, options).map(Game::new)
+}

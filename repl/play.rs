@@ -310,7 +310,7 @@ fn choose_game(
     println!("Built-in games:");
     for (i, (name, text)) in tabula::games::BUILT_IN.iter().enumerate() {
         let title = tabula::compile(&tabula::Source::new(*name, *text), &[])
-            .map(|g| g.name)
+            .map(|g| g.name.clone())
             .unwrap_or_default();
         println!("  {}. {name:<12} {title}", i + 1);
     }

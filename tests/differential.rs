@@ -21,105 +21,24 @@ mod common;
 mod examples_support;
 
 use tabula::engine::rng::Rng;
-use tabula::ir::{Expr, Gen, ResultSpec, Shows, Stuck, TemplatePart};
+use tabula::ir::{Expr, Gen};
 use tabula::session::Session;
 use tabula::{Choices, Engine, Game, Source, State, StepKind};
 
 // ------------------------------------------------------------------ the tree walker
 
-/// Puts back the tree an expression was compiled from, at every depth.
-fn uncompile(e: &mut Expr) {
-    if let Expr::Compiled(c) = e {
-        *e = c.source.clone();
-    }
-    e.children_mut(&mut uncompile);
-}
-
-fn uncompile_template(parts: &mut [TemplatePart]) {
-    for part in parts {
-        match part {
-            TemplatePart::Value(e, _) | TemplatePart::Mark(e, _) => uncompile(e),
-            TemplatePart::Text(_) => {}
-        }
-    }
-}
-
-fn uncompile_result(r: &mut ResultSpec) {
-    if let ResultSpec::Winner {
-        player,
-        points,
-        named,
-    } = r
-    {
-        uncompile(player);
-        if let Some(p) = points {
-            uncompile(p);
-        }
-        uncompile_template(named);
-    }
-}
-
-/// The game with every expression it evaluates while listing moves, ending and
-/// scoring left as a tree, and every generator run by the tree walker
-/// (`eval::generate`), chance outcomes included. Effects stay compiled: they are not
-/// the tree walker's.
+/// The game run by the tree walker: every expression it evaluates while listing
+/// moves, ending and scoring left as a tree, every generator run by
+/// `eval::generate`, chance outcomes listed at each roll. Effects stay compiled: they
+/// are not the tree walker's.
 fn tree_walking(game: &Game) -> Game {
-    let mut g = game.clone();
-    for c in &mut g.counters {
-        if let Some(e) = &mut c.init {
-            uncompile(e);
-        }
-    }
-    for m in g.actions.iter_mut().chain(g.chances.iter_mut()) {
-        for gen in &mut m.generators {
-            match gen {
-                Gen::For(_, d) => d.exprs_mut(&mut uncompile),
-                Gen::Let(_, e) | Gen::Where(e, _) => uncompile(e),
-            }
-        }
-        for e in m.weight.iter_mut().chain(m.playout_weight.iter_mut()) {
-            uncompile(e);
-        }
-        uncompile_template(&mut m.template);
-        uncompile_template(&mut m.says);
-        m.compiled = None;
-    }
-    for p in &mut g.phases {
-        for e in p.starts.iter_mut().chain(p.until.iter_mut()) {
-            uncompile(e);
-        }
-        p.maximize.iter_mut().for_each(uncompile);
-        if let Stuck::End(r) = &mut p.stuck {
-            uncompile_result(r);
-        }
-    }
-    for end in &mut g.ends {
-        uncompile(&mut end.when);
-        uncompile_result(&mut end.result);
-    }
-    if let Some(s) = &mut g.score {
-        uncompile(s);
-    }
-    for s in &mut g.shows {
-        match &mut s.what {
-            Shows::PerPlayer { value, .. } => uncompile(value),
-            Shows::Text { when, parts } => {
-                if let Some(w) = when {
-                    uncompile(w);
-                }
-                uncompile_template(parts);
-            }
-        }
-    }
-    // Chance outcomes generated live, by the tree walker, instead of the fixed lists.
-    g.chance_outcomes = vec![None; g.chances.len()];
-    g
+    Game::interpreted(game.rules().clone())
 }
 
 /// Whether a tree is left anywhere compiled (the stripping above missed a place).
 fn has_compiled(game: &Game) -> bool {
     fn walk(e: &Expr, found: &mut bool) {
-        if matches!(e, Expr::Compiled(_)) {
+        if matches!(e, Expr::Numbered { .. }) {
             *found = true;
         }
         e.children(&mut |c| walk(c, found));
@@ -145,11 +64,11 @@ fn has_compiled(game: &Game) -> bool {
 /// The game with no phase deciding whole turns: its legal moves are the single steps
 /// the turn search starts from.
 fn single_stepping(game: &Game) -> Game {
-    let mut g = game.clone();
-    for p in &mut g.phases {
+    let mut rules = game.rules().clone();
+    for p in &mut rules.phases {
         p.decide_turn = false;
     }
-    g
+    Game::new(rules)
 }
 
 // ------------------------------------------------------------------ the checks

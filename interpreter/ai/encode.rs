@@ -4,6 +4,7 @@
 //! chance. The learned evaluator reads it; `tabula encode` prints it with the meaning
 //! of each entry. Nothing here knows a game.
 
+use crate::engine::Game;
 use crate::ir::*;
 use crate::State;
 

@@ -3,7 +3,8 @@
 //! is worth per unit of the stake: positions that differ only in the stake then share
 //! one estimate, and raising the stake scales a position's worth exactly.
 
-use crate::ir::{BinOp, EndRule, Expr, Game, Operand, ResultSpec, Stuck, Ty};
+use crate::engine::Game;
+use crate::ir::{BinOp, EndRule, Expr, Operand, ResultSpec, Stuck, Ty};
 use crate::State;
 
 /// The counter every result's points are a multiple of: a plain number (not kept per
@@ -56,7 +57,7 @@ pub fn stake_of(game: &Game, counter: usize, state: &State) -> f32 {
 /// The data slots of the counters that `e` is a product of.
 fn factors(e: &Expr, out: &mut Vec<usize>) {
     match e {
-        Expr::Compiled(c) => factors(&c.source, out),
+        Expr::Numbered { expr, .. } => factors(expr, out),
         Expr::Counter { base, player: None } | Expr::Operand(Operand::Counter(base)) => {
             out.push(*base)
         }
@@ -80,7 +81,7 @@ fn initial(init: Option<&Expr>) -> Option<i32> {
     match init {
         None => Some(0),
         Some(Expr::Const(v)) | Some(Expr::Operand(Operand::Const(v))) => Some(*v),
-        Some(Expr::Compiled(c)) => initial(Some(&c.source)),
+        Some(Expr::Numbered { expr, .. }) => initial(Some(expr)),
         Some(_) => None,
     }
 }

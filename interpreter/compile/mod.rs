@@ -11,7 +11,6 @@ mod expr;
 mod include;
 mod index;
 mod layers;
-mod lower;
 mod move_def;
 mod name;
 mod optimize;
@@ -50,7 +49,7 @@ impl CompileError {
 }
 
 /// Parses, checks and compiles a rules file with the chosen options.
-pub fn compile(source: &Source, options: &[String]) -> Result<Game, CompileError> {
+pub fn rules(source: &Source, options: &[String]) -> Result<Rules, CompileError> {
     let fail = |list: Vec<Diagnostic>| {
         CompileError::Rules(Diagnostics {
             source: source.clone(),
@@ -124,7 +123,7 @@ pub fn compile(source: &Source, options: &[String]) -> Result<Game, CompileError
         let mut game = c.game;
         game.warnings = warnings;
         optimize::game(&mut game);
-        lower::game(&mut game);
+        phase::mark_weighted(&mut game);
         Ok(game)
     } else {
         c.errors.sort_by_key(|d| d.span.start);
@@ -215,7 +214,7 @@ impl Scope {
 }
 
 pub(crate) struct Compiler<'a> {
-    pub game: Game,
+    pub game: Rules,
     pub errors: Vec<Diagnostic>,
     pub defines: HashMap<String, &'a ast::Expr>,
     pub defining: Vec<String>,
@@ -244,7 +243,7 @@ pub const MAX_LISTED_CELLS: usize = 1_000_000;
 impl<'a> Compiler<'a> {
     fn new(_file: &'a ast::File, chosen: Vec<String>, source_name: String) -> Compiler<'a> {
         Compiler {
-            game: Game {
+            game: Rules {
                 name: String::new(),
                 source_name,
                 source_text: String::new(),
@@ -261,8 +260,6 @@ impl<'a> Compiler<'a> {
                 data_len: HEADER_SLOTS,
                 setup: Vec::new(),
                 setup_locals: 0,
-                compiled_setup: None,
-                chance_outcomes: Vec::new(),
                 chances: Vec::new(),
                 actions: Vec::new(),
                 phases: Vec::new(),

@@ -98,8 +98,6 @@ impl<'a> Compiler<'a> {
             span: m.name.span,
             for_spans,
             where_parts,
-            compiled: None,
-            compiled_body: None,
         }
     }
 

@@ -3,7 +3,7 @@
 
 use crate::ir::*;
 
-pub fn game(g: &mut Game) {
+pub fn game(g: &mut Rules) {
     for m in g.actions.iter_mut().chain(g.chances.iter_mut()) {
         generators(&mut m.generators);
         for gen in &mut m.generators {
@@ -332,8 +332,6 @@ fn reads_slots(e: &Expr, out: &mut u64) {
             operand_slots(*a, out);
             operand_slots(*b, out);
         }
-        // Compiling to closures comes after every rewrite here.
-        Expr::Compiled(c) => reads_slots(&c.source, out),
         _ => e.children(&mut |x| reads_slots(x, out)),
     }
 }

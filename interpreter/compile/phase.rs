@@ -20,7 +20,6 @@ impl<'a> Compiler<'a> {
             until: None,
             weighted: false,
             locals: 0,
-            compiled_hooks: None,
         };
         let mut scope = Scope::default();
         let mut stuck_seen = false;
@@ -135,5 +134,16 @@ impl<'a> Compiler<'a> {
             );
         }
         found
+    }
+}
+
+/// Marks each phase whose actions carry playout weights (`PhaseDef::weighted`), once
+/// every action is known.
+pub fn mark_weighted(g: &mut Rules) {
+    for p in &mut g.phases {
+        p.weighted = p
+            .actions
+            .iter()
+            .any(|&a| g.actions[a].playout_weight.is_some());
     }
 }

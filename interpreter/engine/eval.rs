@@ -3,6 +3,7 @@
 //! a division by zero 0, so a rules file cannot crash the engine by reading.
 
 use super::state::{State, NEUTRAL};
+use super::Game;
 use crate::board::NONE;
 use crate::ir::*;
 
@@ -170,7 +171,10 @@ pub fn eval(game: &Game, state: &State, e: &Expr, locals: &mut Locals) -> i32 {
             operand(game, state, *a, locals),
             operand(game, state, *b, locals),
         ),
-        Expr::Compiled(c) => (c.f)(game, state, locals),
+        Expr::Numbered { id, expr } => match game.code.exprs.get(*id as usize) {
+            Some(f) => f(game, state, locals),
+            None => eval_node(game, state, expr, locals),
+        },
         _ => eval_node(game, state, e, locals),
     }
 }
@@ -357,20 +361,20 @@ fn eval_node(game: &Game, state: &State, e: &Expr, locals: &mut Locals) -> i32 {
             locals,
         ),
         Expr::Can(action) => can(game, state, *action),
-        Expr::Compiled(c) => (c.f)(game, state, locals),
+        Expr::Numbered { expr, .. } => eval(game, state, expr, locals),
     }
 }
 
 #[inline(never)]
 #[allow(clippy::too_many_arguments)]
-pub(crate) fn aggregate(
+pub(crate) fn aggregate<V: Evaluate + ?Sized>(
     game: &Game,
     state: &State,
     op: AggOp,
     slot: u8,
     domain: &Domain,
-    filter: Option<&Expr>,
-    value: Option<&Expr>,
+    filter: Option<&V>,
+    value: Option<&V>,
     locals: &mut Locals,
 ) -> i32 {
     if let Domain::Pool { pool, player } = domain {
@@ -398,7 +402,7 @@ pub(crate) fn aggregate(
         &mut |game, state, x, locals| {
             locals[slot] = x;
             if let Some(f) = filter {
-                if eval(game, state, f, locals) == 0 {
+                if f.evaluate(game, state, locals) == 0 {
                     if op == AggOp::All {
                         // A counterexample: not all hold.
                         stop = true;
@@ -415,7 +419,7 @@ pub(crate) fn aggregate(
                 }
                 AggOp::Count | AggOp::All => true,
                 AggOp::Sum | AggOp::Min | AggOp::Max => {
-                    let v = value.map_or(x, |v| eval(game, state, v, locals));
+                    let v = value.map_or(x, |v| v.evaluate(game, state, locals));
                     acc = Some(match (op, acc) {
                         (_, None) => v,
                         (AggOp::Sum, Some(a)) => a.wrapping_add(v),
@@ -437,15 +441,15 @@ pub(crate) fn aggregate(
 
 /// An aggregate over a pool counts every item: a pool [6, 6, 1] has count 3, sum 13.
 #[allow(clippy::too_many_arguments)]
-fn pool_aggregate(
+fn pool_aggregate<V: Evaluate + ?Sized>(
     game: &Game,
     state: &State,
     op: AggOp,
     slot: u8,
     pool: usize,
     player: Option<&Expr>,
-    filter: Option<&Expr>,
-    value: Option<&Expr>,
+    filter: Option<&V>,
+    value: Option<&V>,
     locals: &mut Locals,
 ) -> i32 {
     let Some(p) = player_slot(game, player, state, locals) else {
@@ -461,18 +465,18 @@ fn pool_aggregate(
         }
         let x = def.low + i as i32;
         locals[slot as usize] = x;
-        let pass = filter.is_none_or(|f| eval(game, state, f, locals) != 0);
+        let pass = filter.is_none_or(|f| f.evaluate(game, state, locals) != 0);
         match op {
             AggOp::All if !pass => return 0,
             AggOp::Exists if pass => return 1,
             _ if !pass => continue,
             AggOp::Count => count = count.wrapping_add(n),
             AggOp::Sum => {
-                let v = value.map_or(x, |v| eval(game, state, v, locals));
+                let v = value.map_or(x, |v| v.evaluate(game, state, locals));
                 acc = Some(acc.unwrap_or(0).wrapping_add(v.wrapping_mul(n)));
             }
             AggOp::Min | AggOp::Max => {
-                let v = value.map_or(x, |v| eval(game, state, v, locals));
+                let v = value.map_or(x, |v| v.evaluate(game, state, locals));
                 acc = Some(match (op, acc) {
                     (_, None) => v,
                     (AggOp::Min, Some(a)) => a.min(v),
@@ -490,6 +494,26 @@ fn pool_aggregate(
     }
 }
 
+/// What an aggregate evaluates for each element: an expression, by the tree walker,
+/// or its compiled closure.
+pub(crate) trait Evaluate {
+    fn evaluate(&self, game: &Game, state: &State, locals: &mut Locals) -> i32;
+}
+
+impl Evaluate for Expr {
+    #[inline]
+    fn evaluate(&self, game: &Game, state: &State, locals: &mut Locals) -> i32 {
+        eval(game, state, self, locals)
+    }
+}
+
+impl Evaluate for super::closure::ExprFn {
+    #[inline]
+    fn evaluate(&self, game: &Game, state: &State, locals: &mut Locals) -> i32 {
+        self(game, state, locals)
+    }
+}
+
 #[inline(never)]
 pub(crate) fn can(game: &Game, state: &State, action: Option<usize>) -> i32 {
     let phase = &game.phases[state.phase().min(game.phases.len() - 1)];
@@ -504,7 +528,7 @@ pub(crate) fn can(game: &Game, state: &State, action: Option<usize>) -> i32 {
             false
         };
         let mut emit = super::closure::Emit::call(&mut first);
-        generate_move(game, state, &game.actions[a], &mut frame, &mut emit);
+        (game.code.actions[a].generators)(game, state, &mut frame, &mut emit);
         if found {
             break;
         }
@@ -749,25 +773,6 @@ pub fn generate<F: FnMut(&Game, &State, &Locals) -> bool>(
             }
         }
         i += 1;
-    }
-}
-
-/// Runs a move's generators (compiled, or as trees when not), calling `emit` with the
-/// bound locals for each complete binding; stops when `emit` returns false. Returns
-/// false when stopped.
-#[inline]
-pub fn generate_move(
-    game: &Game,
-    state: &State,
-    def: &MoveDef,
-    locals: &mut Locals,
-    emit: &mut super::closure::Emit<'_>,
-) -> bool {
-    match &def.compiled {
-        Some(c) => (c.0)(game, state, locals, emit),
-        None => generate(game, state, &def.generators, 0, locals, &mut |g, st, l| {
-            emit.emit(g, st, l)
-        }),
     }
 }
 

@@ -2,9 +2,10 @@
 //! (`closure::stmt`) call the effects here, each one function of its evaluated
 //! operands (`effect`).
 
-use super::closure;
+use super::closure::BlockFn;
 use super::eval::{for_each_in, pool_slot, Locals};
 use super::state::{CellWord, State, NEUTRAL};
+use super::Game;
 use super::{Engine, RuntimeError, RuntimeErrorKind as Kind};
 use crate::diagnostic::Span;
 use crate::ir::*;
@@ -21,35 +22,16 @@ pub struct Flow {
 pub type Fallible = Result<(), Box<RuntimeError>>;
 
 impl<'g> Engine<'g> {
-    /// Runs a block of effects: its closures, compiled with the game; a block of a game
-    /// that was not lowered is compiled here first.
+    /// Runs a block of effects, compiled with the game (`Game::new`).
     pub(crate) fn run_block(
         &mut self,
         state: &mut State,
-        compiled: Option<&CompiledBlock>,
-        stmts: &[Stmt],
+        block: &BlockFn,
         locals: &mut Locals,
         flow: &mut Flow,
     ) -> Result<(), RuntimeError> {
-        let result = match compiled {
-            Some(c) => (c.0)(self.game, state, locals, flow),
-            None => run_uncompiled(self.game, state, stmts, locals, flow),
-        };
-        result.map_err(|e| *e)
+        block(self.game, state, locals, flow).map_err(|e| *e)
     }
-}
-
-/// Compiles a block and runs it once: out of the way of the compiled path.
-#[cold]
-#[inline(never)]
-fn run_uncompiled(
-    game: &Game,
-    state: &mut State,
-    stmts: &[Stmt],
-    locals: &mut Locals,
-    flow: &mut Flow,
-) -> Fallible {
-    closure::compile_block(stmts)(game, state, locals, flow)
 }
 
 /// The effects, each a function of its evaluated operands. A player operand is `None`

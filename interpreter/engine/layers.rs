@@ -6,7 +6,7 @@
 
 use super::state::{CellWord, State};
 use crate::board::NONE;
-use crate::ir::Game;
+use crate::engine::Game;
 
 impl Game {
     /// The state words that hold the board: every cell's top layer, then the layers

@@ -8,6 +8,7 @@ pub mod closure;
 pub mod eval;
 mod exec;
 pub mod explain;
+mod game;
 mod hash_slots;
 mod layers;
 pub mod matchplay;
@@ -25,9 +26,10 @@ mod turns;
 use crate::diagnostic::Span;
 use crate::ir::*;
 pub use choice::{Choices, Outcome, Shown, Status, Step, StepKind};
+use eval::eval;
 pub use eval::Locals;
-use eval::{eval, generate_move};
 pub use exec::{Fallible, Flow};
+pub use game::Game;
 pub use runtime_error::{RuntimeError, RuntimeErrorKind, Work};
 pub use state::{CellWord, State};
 
@@ -138,8 +140,8 @@ impl<'g> Engine<'g> {
 
     /// For each chance event, its outcomes and weights if they read no state (a roll of
     /// dice): the last step of compiling lists them once for the game
-    /// (`Game::chance_outcomes`).
-    pub fn fixed_chance_outcomes(game: &Game) -> Vec<Option<Vec<(Step, u32)>>> {
+    /// when the game is made (`Game::new`).
+    pub fn fixed_chance_outcomes(game: &Game) -> Vec<game::FixedOutcomes> {
         let engine = Engine::new(game);
         let blank = State::new(game);
         (0..game.chances.len())
@@ -181,8 +183,7 @@ impl<'g> Engine<'g> {
         if budget::spent_out() {
             return Err(self.budget_error());
         }
-        let compiled = game.compiled_setup.as_deref();
-        self.run_block(&mut state, compiled, &game.setup, &mut locals, &mut flow)?;
+        self.run_block(&mut state, &game.code.setup, &mut locals, &mut flow)?;
         self.enter_phase(&mut state, 0)?;
         if budget::spent_out() {
             return Err(self.budget_error());
@@ -224,11 +225,10 @@ impl<'g> Engine<'g> {
         }
         state.data[SLOT_IN_TURN] = 0;
         state.data[SLOT_OWNER] = state.data[SLOT_MOVER];
-        let phase = &game.phases[state.phase()];
         let mut locals: Locals = [0; MAX_LOCALS];
         let mut flow = Flow::default();
-        let compiled = phase.compiled_hooks.as_deref().map(|h| &h.turn_start);
-        self.run_block(state, compiled, &phase.turn_start, &mut locals, &mut flow)
+        let code = &game.code.phases[state.phase()];
+        self.run_block(state, &code.turn_start, &mut locals, &mut flow)
     }
 
     /// Ends the mover's turn: the phase's `turn end`, then the next phase or player.
@@ -238,8 +238,8 @@ impl<'g> Engine<'g> {
         let phase = &game.phases[phase_index];
         let mut locals: Locals = [0; MAX_LOCALS];
         let mut flow = Flow::default();
-        let compiled = phase.compiled_hooks.as_deref().map(|h| &h.turn_end);
-        self.run_block(state, compiled, &phase.turn_end, &mut locals, &mut flow)?;
+        let code = &game.code.phases[phase_index];
+        self.run_block(state, &code.turn_end, &mut locals, &mut flow)?;
         state.data[SLOT_IN_TURN] = 0;
         let done = phase
             .until
@@ -268,23 +268,21 @@ impl<'g> Engine<'g> {
         match step.kind {
             StepKind::Chance => {
                 state.data[SLOT_CHANCE] = -1;
-                let def = &game.chances[step.id as usize];
-                let compiled = def.compiled_body.as_deref();
-                self.run_block(state, compiled, &def.body, &mut locals, &mut flow)?;
+                let code = &game.code.chances[step.id as usize];
+                self.run_block(state, &code.body, &mut locals, &mut flow)?;
                 // A chance event never ends a turn.
                 Ok(true)
             }
             StepKind::Action => {
-                let def = &game.actions[step.id as usize];
-                let compiled = def.compiled_body.as_deref();
-                self.run_block(state, compiled, &def.body, &mut locals, &mut flow)?;
+                let code = &game.code.actions[step.id as usize];
+                self.run_block(state, &code.body, &mut locals, &mut flow)?;
                 Ok(flow.cont)
             }
             StepKind::Pass => {
-                let phase = &game.phases[state.phase()];
-                if let Stuck::Pass { body, .. } = &phase.stuck {
-                    let compiled = phase.compiled_hooks.as_deref().map(|h| &h.pass);
-                    self.run_block(state, compiled, body, &mut locals, &mut flow)?;
+                let phase = state.phase();
+                if let Stuck::Pass { .. } = &game.phases[phase].stuck {
+                    let code = &game.code.phases[phase];
+                    self.run_block(state, &code.pass, &mut locals, &mut flow)?;
                 }
                 Ok(false)
             }
@@ -408,7 +406,7 @@ impl<'g> Engine<'g> {
             locals[..MAX_ARGS].fill(0);
             self.generating.set(Some((StepKind::Action, a)));
             emit.set_action(a);
-            generate_move(game, state, &game.actions[a], &mut locals, emit);
+            (game.code.actions[a].generators)(game, state, &mut locals, emit);
         };
         for &a in &phase.prefer {
             steps_of(a, &mut emit);
@@ -463,10 +461,9 @@ impl<'g> Engine<'g> {
             }
             true
         };
-        generate_move(
+        (game.code.chances[c].generators)(
             game,
             state,
-            def,
             &mut locals,
             &mut closure::Emit::call(&mut each),
         )

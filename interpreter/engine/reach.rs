@@ -7,7 +7,8 @@ use super::budget;
 use super::eval::{in_region, Locals};
 use super::state::State;
 use crate::board::{MAX_CELLS, NONE};
-use crate::ir::{Game, ReachOp};
+use crate::engine::Game;
+use crate::ir::ReachOp;
 
 /// The value of a reading, from its evaluated operands (as `ReachOp` lists them). A
 /// reading that fills a group spends the board's size from the loop budget, as a loop

@@ -2,6 +2,7 @@
 //! when they can be known before playing: the turn search uses them to tell that a step
 //! left the end rules as they were, and that two turns end alike (`turn_end`).
 
+use super::Game;
 use crate::ir::*;
 
 /// Adds to `out` every state word `e` may read; false when they cannot be told (a cell
@@ -44,7 +45,7 @@ pub(crate) fn words_read(game: &Game, e: &Expr, out: &mut Vec<usize>) -> bool {
         }
         Expr::Operand(o) => operand_read(game, *o, out),
         Expr::Simple(_, a, b) => operand_read(game, *a, out) && operand_read(game, *b, out),
-        Expr::Compiled(c) => words_read(game, &c.source, out),
+        Expr::Numbered { expr, .. } => words_read(game, expr, out),
         // A loop over the players reads what its filter and value read for each.
         Expr::Aggregate {
             domain,

@@ -103,8 +103,8 @@ impl SearchHash {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::Game;
     use crate::engine::{Choices, Engine};
-    use crate::ir::Game;
 
     fn compile(text: &str) -> Game {
         crate::compile(&crate::Source::new("t.tabula", text.to_string()), &[]).expect("compiles")

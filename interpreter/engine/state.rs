@@ -1,6 +1,7 @@
 //! A game state: one flat array of integers (header, cells, pools, counters), cheap to
 //! clone and to hash. Its layout is the compiled game's.
 
+use super::Game;
 use crate::board::NONE;
 use crate::ir::*;
 

@@ -5,6 +5,7 @@
 //! written.
 
 use super::reads::{block_words, words_read};
+use super::Game;
 use crate::ir::*;
 
 /// What ending a turn in one phase reads and writes: sorted word lists.

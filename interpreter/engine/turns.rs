@@ -5,6 +5,7 @@
 use super::eval::{eval, Locals};
 use super::hash_slots::HashSlots;
 use super::search_hash::SearchHash;
+use super::Game;
 use super::{Choices, Engine, Outcome, RuntimeError, RuntimeErrorKind, State, Step, StepKind};
 use crate::ir::*;
 

@@ -90,8 +90,13 @@ pub enum Expr {
     Operand(Operand),
     /// A comparison or arithmetic of two leaves, without recursion.
     Simple(BinOp, Operand, Operand),
-    /// A compound expression compiled to closures (the last step of compiling).
-    Compiled(std::sync::Arc<Compiled>),
+    /// A compound expression at the top of a rule, numbered by the engine when it
+    /// compiles the rules, so that it keeps the expression's closure in a table
+    /// (`engine::Game::new`); the compiler never makes one.
+    Numbered {
+        id: u32,
+        expr: Box<Expr>,
+    },
 }
 
 /// The body of `Expr::children` and `Expr::children_mut`.
@@ -179,15 +184,15 @@ macro_rules! expr_children {
             | Expr::RelDir(_)
             | Expr::Can(_)
             | Expr::Operand(_)
-            | Expr::Simple(..)
-            | Expr::Compiled(_) => {}
+            | Expr::Simple(..) => {}
+            Expr::Numbered { expr, .. } => $f(expr),
         }
     };
 }
 
 impl Expr {
     /// Calls `f` on each direct subexpression, those of an aggregate's domain included
-    /// (not a compiled expression's source).
+    /// (and the expression a `Numbered` one holds).
     pub fn children(&self, f: &mut impl FnMut(&Expr)) {
         expr_children!(self, f, exprs)
     }
@@ -240,7 +245,7 @@ impl Expr {
             | Expr::Can(_) => true,
             Expr::Operand(o) => o.reads_state(),
             Expr::Simple(_, a, b) => a.reads_state() || b.reads_state(),
-            Expr::Compiled(c) => c.source.reads_state(),
+            Expr::Numbered { .. } => false,
         };
         let mut children = false;
         self.children(&mut |e| children |= e.reads_state());

@@ -4,7 +4,6 @@
 use crate::board::Board;
 use crate::diagnostic::Span;
 
-mod compiled;
 mod domain;
 mod equipment;
 mod expr;
@@ -12,8 +11,8 @@ mod move_def;
 mod phase;
 mod rules_test;
 mod stmt;
+mod visit;
 
-pub use compiled::*;
 pub use domain::*;
 pub use equipment::*;
 pub use expr::*;
@@ -21,6 +20,7 @@ pub use move_def::*;
 pub use phase::*;
 pub use rules_test::*;
 pub use stmt::*;
+pub use visit::*;
 
 /// How many generator variables a move carries (its arguments).
 pub const MAX_ARGS: usize = 12;
@@ -80,8 +80,10 @@ impl Ty {
     }
 }
 
+/// A checked game as plain data: what the compiler makes of a rules file and what
+/// the engine compiles to closures (`engine::Game`).
 #[derive(Debug, Clone)]
-pub struct Game {
+pub struct Rules {
     pub name: String,
     pub source_name: String,
     /// The rules text the game was compiled from, to show a runtime error's line from
@@ -106,11 +108,6 @@ pub struct Game {
     pub data_len: usize,
     pub setup: Vec<Stmt>,
     pub setup_locals: usize,
-    /// `setup` compiled to closures.
-    pub compiled_setup: Option<std::sync::Arc<CompiledBlock>>,
-    /// For each chance event whose outcomes read no state (a roll of dice), its
-    /// outcomes and weights, listed once by the last step of compiling.
-    pub chance_outcomes: Vec<Option<Vec<(crate::engine::Step, u32)>>>,
     pub chances: Vec<MoveDef>,
     pub actions: Vec<MoveDef>,
     pub phases: Vec<PhaseDef>,

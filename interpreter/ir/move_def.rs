@@ -29,10 +29,6 @@ pub struct MoveDef {
     /// The parts of each `where` written as `a and b and ...`, by the `where`'s span,
     /// each compiled alone, so an explanation can name the part that is false.
     pub where_parts: Vec<(Span, Vec<(Expr, Span)>)>,
-    /// The generators compiled to closures (the last step of compiling).
-    pub compiled: Option<std::sync::Arc<CompiledGens>>,
-    /// The body compiled to closures.
-    pub compiled_body: Option<std::sync::Arc<CompiledBlock>>,
 }
 
 impl MoveDef {

@@ -1,4 +1,4 @@
-//! A phase of play, its compiled hooks, and the end rules with their results.
+//! A phase of play and the end rules with their results.
 
 use super::*;
 
@@ -19,17 +19,6 @@ pub struct PhaseDef {
     /// and playouts pick uniformly.
     pub weighted: bool,
     pub locals: usize,
-    /// `turn_start`, `turn_end` and the body of a `stuck pass` compiled to closures.
-    pub compiled_hooks: Option<std::sync::Arc<PhaseBlocks>>,
-}
-
-/// A phase's blocks of effects, compiled.
-#[derive(Debug)]
-pub struct PhaseBlocks {
-    pub turn_start: CompiledBlock,
-    pub turn_end: CompiledBlock,
-    /// The effects of a pass (none when the phase ends the game instead).
-    pub pass: CompiledBlock,
 }
 
 #[derive(Debug, Clone)]

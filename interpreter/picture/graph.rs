@@ -3,7 +3,7 @@
 //! path through its cells. As SVG over the board's layout, or as Graphviz DOT.
 
 use super::layout::{Layout, MARGIN};
-use crate::ir::Game;
+use crate::engine::Game;
 use crate::svg::{escape, Svg, PALETTE};
 use std::fmt::Write as _;
 

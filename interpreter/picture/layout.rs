@@ -2,7 +2,7 @@
 //! grid, hexagons for a hex board, triangles folded into two rows for points, boxes in
 //! a row otherwise; off-board zones in a column at the right.
 
-use crate::ir::Game;
+use crate::engine::Game;
 
 /// A cell's shape on the picture.
 #[derive(Debug, Clone, Copy, PartialEq)]

@@ -5,7 +5,7 @@
 use super::layout::{Layout, Shape, MARGIN};
 use super::player_colour;
 use crate::engine::state::CellWord;
-use crate::ir::Game;
+use crate::engine::Game;
 use crate::svg::Svg;
 use crate::State;
 

@@ -5,7 +5,8 @@ use super::draw::Marks;
 use super::style::{Paint, Style};
 use crate::diagnostic::{Diagnostic, Diagnostics, Source, Span};
 use crate::engine::explain::{Anchor, MoveTrace, Why};
-use crate::ir::{Game, Gen};
+use crate::engine::Game;
+use crate::ir::Gen;
 use crate::syntax::ast;
 use crate::State;
 

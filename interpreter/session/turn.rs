@@ -3,7 +3,7 @@
 //! step accepted while some legal turn goes on from the steps entered so far. A turn is
 //! told by the position it reaches, so any playable order of its steps is that turn.
 
-use crate::ir::Game;
+use crate::engine::Game;
 use crate::{Choices, Engine, RuntimeError, State, StepKind};
 use std::collections::{BTreeSet, HashMap};
 

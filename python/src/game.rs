@@ -159,7 +159,7 @@ impl Game {
     #[getter]
     fn max_chance_outcomes(&self) -> Option<usize> {
         let mut most = 0;
-        for fixed in &self.inner.game.chance_outcomes {
+        for fixed in self.inner.game.chance_outcomes() {
             most = most.max(fixed.as_ref()?.len());
         }
         Some(most)

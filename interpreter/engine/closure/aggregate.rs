@@ -1,8 +1,10 @@
 //! Aggregates (`count`, `sum`, `exists`...) over cells as closures.
 
-use super::{compile, lower_domain, slot};
+use super::ExprFn;
+use super::{compile, slot};
 use crate::engine::eval::{self, Locals};
 use crate::engine::state::{CellWord, State};
+use crate::engine::Game;
 use crate::ir::*;
 
 /// An aggregate's running result over the values of its loop, as `eval::aggregate`
@@ -123,11 +125,7 @@ pub(super) fn over_cells(
 ) -> Option<ExprFn> {
     let listed = |d: &Domain| match d {
         Domain::Cells => Some(CellList::All),
-        Domain::Region { .. } | Domain::Track { .. } => {
-            let mut d = d.clone();
-            lower_domain(&mut d);
-            Some(CellList::Listed(d))
-        }
+        Domain::Region { .. } | Domain::Track { .. } => Some(CellList::Listed(d.clone())),
         Domain::Neighbours(c) => Some(CellList::Neighbours(compile(c))),
         _ => None,
     };

@@ -4,8 +4,8 @@
 use super::masks::CellMasks;
 use crate::engine::eval::Locals;
 use crate::engine::state::State;
+use crate::engine::Game;
 use crate::engine::{Step, StepKind, MAX_CHOICES};
-use crate::ir::Game;
 
 /// Receives each complete binding of a move's generators. Listing steps is the frequent
 /// case, and is done here without a call through a trait object, inlined into the

@@ -2,9 +2,11 @@
 
 use super::masks::{for_each_kept, for_each_owned, for_each_set};
 use super::{compile, slot, PlayerFn};
+use super::{EmitFn, ExprFn, GensFn};
 use crate::board::NONE;
 use crate::engine::eval::{self, Locals};
 use crate::engine::state::{CellWord, State};
+use crate::engine::Game;
 use crate::ir::*;
 
 /// A `let` or `where` of a generator chain.

@@ -15,35 +15,25 @@ pub use emit::Emit;
 pub use gens::compile_gens;
 pub use stmt::compile_block;
 
-use std::sync::Arc;
-
 use super::eval::{self, Locals};
+use super::exec::{Fallible, Flow};
 use super::state::{CellWord, State};
+use super::Game;
 use crate::board::NONE;
 use crate::ir::*;
 
-/// Replaces a compound expression by its compiled form; leaves and two-leaf nodes,
-/// which the tree walker evaluates without a call, stay as they are.
-pub fn lower(e: &mut Expr) {
-    match e {
-        Expr::Operand(_)
-        | Expr::Simple(..)
-        | Expr::Const(_)
-        | Expr::Local(_)
-        | Expr::Mover
-        | Expr::Compiled(_) => {}
-        _ => {
-            let f = compile(e);
-            let source = std::mem::replace(e, Expr::Const(0));
-            *e = Expr::Compiled(Arc::new(Compiled { f, source }));
-        }
-    }
-}
+/// An expression as a function of the state and the locals: each node a small
+/// function calling its children.
+pub type ExprFn = Box<dyn Fn(&Game, &State, &mut Locals) -> i32 + Send + Sync>;
 
-/// Lowers the expressions a domain holds.
-pub fn lower_domain(d: &mut Domain) {
-    d.exprs_mut(&mut lower);
-}
+/// A block of statements as one function.
+pub type BlockFn = Box<dyn Fn(&Game, &mut State, &mut Locals, &mut Flow) -> Fallible + Send + Sync>;
+
+/// Receives each complete binding of a move's generators; returns false to stop.
+pub type EmitFn<'a> = Emit<'a>;
+
+/// A move's generators as one function; returns false when `emit` stopped it.
+pub type GensFn = Box<dyn Fn(&Game, &State, &mut Locals, &mut EmitFn<'_>) -> bool + Send + Sync>;
 
 const SLOTS: usize = MAX_LOCALS;
 
@@ -254,7 +244,7 @@ pub fn compile(e: &Expr) -> ExprFn {
         Expr::Mover => leaf(Operand::Mover),
         Expr::Operand(o) => leaf(*o),
         Expr::Simple(op, a, b) => by_operator!(*op, two_leaves(*a, *b)),
-        Expr::Compiled(c) => compile(&c.source),
+        Expr::Numbered { expr, .. } => compile(expr),
         Expr::Binary(op, a, b) => match b.as_ref() {
             Expr::Const(c) | Expr::Operand(Operand::Const(c)) => {
                 by_operator!(*op, with_const(compile(a), *c))
@@ -452,15 +442,8 @@ pub fn compile(e: &Expr) -> ExprFn {
             // The loop itself is the tree walker's; what it evaluates per element is
             // compiled.
             let (op, s) = (*op, *s);
-            let mut domain = domain.as_ref().clone();
-            lower_domain(&mut domain);
-            let compiled = |e: &Option<Box<Expr>>| {
-                e.as_deref().map(|e| {
-                    let mut e = e.clone();
-                    lower(&mut e);
-                    e
-                })
-            };
+            let domain = domain.as_ref().clone();
+            let compiled = |e: &Option<Box<Expr>>| e.as_deref().map(compile);
             let (filter, value) = (compiled(filter), compiled(value));
             Box::new(move |g, st, l| {
                 eval::aggregate(g, st, op, s, &domain, filter.as_ref(), value.as_ref(), l)

@@ -1,11 +1,13 @@
 //! Blocks of statements as closures, running the effects of `exec::effect`.
 
-use super::{compile, lower_domain, slot};
+use super::{compile, slot};
+use super::{BlockFn, ExprFn};
 use crate::diagnostic::Span;
 use crate::engine::budget;
 use crate::engine::eval::Locals;
 use crate::engine::exec::effect;
 use crate::engine::state::State;
+use crate::engine::Game;
 use crate::ir::*;
 
 /// One statement as a closure.
@@ -106,8 +108,7 @@ fn compile_stmt(s: &Stmt) -> StmtFn {
         StmtKind::For(s, domain, filter, body) => {
             let (s, body) = (slot(*s), compile_block(body));
             let filter = opt(filter);
-            let mut domain = domain.clone();
-            lower_domain(&mut domain);
+            let domain = domain.clone();
             Box::new(move |g, st, l, flow| {
                 let items = effect::domain_items(g, st, &domain, l);
                 // The loop is not run on a list the budget cut short.

@@ -108,7 +108,7 @@ fn domain_type(d: &Domain) -> Ty {
 fn expr_type(e: &Expr, locals: &[Ty]) -> Ty {
     let local = |s: u8| locals.get(s as usize).copied().unwrap_or(Ty::Int);
     match e {
-        Expr::Compiled(c) => expr_type(&c.source, locals),
+        Expr::Numbered { expr, .. } => expr_type(expr, locals),
         Expr::Local(s) | Expr::Operand(Operand::Local(s)) => local(*s),
         Expr::Mover | Expr::Opponent(_) | Expr::Owner(_) => Ty::Player,
         Expr::Layer(LayerRead::Owner, ..) => Ty::Player,

@@ -1,6 +1,7 @@
 //! Generators run with their tests ignored, to find the first test a move fails.
 
 use crate::engine::eval::{eval, for_each_in, Locals};
+use crate::engine::Game;
 use crate::engine::State;
 use crate::ir::*;
 

@@ -5,6 +5,7 @@
 use super::explore::explore;
 use super::{local_types, slot_name, Anchor, Finding, BUDGET};
 use crate::engine::eval::{eval, Locals};
+use crate::engine::Game;
 use crate::engine::{Engine, State, Step, StepKind};
 use crate::ir::*;
 

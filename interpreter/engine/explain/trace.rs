@@ -3,6 +3,7 @@
 
 use super::{ActionTrace, GenCount, MoveTrace, TurnTrace, TURN_BUDGET};
 use crate::engine::eval::{eval, for_each_in, Locals};
+use crate::engine::Game;
 use crate::engine::{Choices, Engine, RuntimeError, State, Step, StepKind};
 use crate::ir::*;
 

@@ -2,7 +2,7 @@
 //! numbered on both sides, the first rank at the bottom.
 
 use super::{on_board, word, Marks};
-use crate::ir::Game;
+use crate::engine::Game;
 use crate::session::style::{pad, pad_left, Paint, Style};
 use crate::State;
 

@@ -2,7 +2,7 @@
 //! coordinates; an empty cell shows its name, so every cell can be read off the board.
 
 use super::{label, on_board, word, Marks};
-use crate::ir::Game;
+use crate::engine::Game;
 use crate::session::style::{pad, Paint, Style};
 use crate::State;
 

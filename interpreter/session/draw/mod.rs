@@ -8,7 +8,8 @@ mod points;
 
 use super::style::{pad, wrap_lines, Paint, Style};
 use crate::engine::state::{CellWord, NEUTRAL};
-use crate::ir::{Game, MATCH_COUNTERS};
+use crate::engine::Game;
+use crate::ir::MATCH_COUNTERS;
 use crate::{Engine, State};
 
 /// The letters that stand for players and piece types on a board.

@@ -10,7 +10,7 @@
 use super::{label, on_board, word, Marks};
 use crate::board::Zone;
 use crate::engine::state::CellWord;
-use crate::ir::Game;
+use crate::engine::Game;
 use crate::session::style::{pad, pad_left, Paint, Style};
 use crate::State;
 

@@ -1,42 +1,10 @@
-//! The last step of compiling: every compound expression of the game is compiled to
-//! closures (`engine::closure`), so the engine evaluates it with a short call per node;
-//! the outcomes of chance events that read no state are listed once.
+//! Walks a game's rules to each expression at the top of a rule (not into its
+//! subexpressions): the expressions the engine compiles one by one.
 
-use crate::engine::closure;
-use crate::ir::*;
-
-pub fn game(g: &mut Game) {
-    each_expr(g, &mut closure::lower);
-    for m in g.actions.iter_mut().chain(g.chances.iter_mut()) {
-        let gens = closure::compile_gens(&m.generators);
-        m.compiled = Some(std::sync::Arc::new(CompiledGens(gens)));
-        m.compiled_body = Some(std::sync::Arc::new(CompiledBlock(closure::compile_block(
-            &m.body,
-        ))));
-    }
-    g.compiled_setup = Some(std::sync::Arc::new(CompiledBlock(closure::compile_block(
-        &g.setup,
-    ))));
-    for p in &mut g.phases {
-        p.weighted = p
-            .actions
-            .iter()
-            .any(|&a| g.actions[a].playout_weight.is_some());
-        let pass = match &p.stuck {
-            Stuck::Pass { body, .. } => body.as_slice(),
-            Stuck::End(_) => &[],
-        };
-        p.compiled_hooks = Some(std::sync::Arc::new(PhaseBlocks {
-            turn_start: CompiledBlock(closure::compile_block(&p.turn_start)),
-            turn_end: CompiledBlock(closure::compile_block(&p.turn_end)),
-            pass: CompiledBlock(closure::compile_block(pass)),
-        }));
-    }
-    g.chance_outcomes = crate::engine::Engine::fixed_chance_outcomes(g);
-}
+use super::*;
 
 /// Calls `f` on every expression the game holds at the top (not on subexpressions).
-fn each_expr(g: &mut Game, f: &mut impl FnMut(&mut Expr)) {
+pub fn each_top_expr(g: &mut Rules, f: &mut impl FnMut(&mut Expr)) {
     for c in &mut g.counters {
         if let Some(e) = &mut c.init {
             f(e);

@@ -1,0 +1,175 @@
+//! A game ready to play: the checked rules (`ir::Rules`, plain data) and the closures
+//! the engine compiles them to (`closure`), made once when the game is loaded.
+
+use std::sync::Arc;
+
+use super::closure::{self, BlockFn, ExprFn, GensFn};
+use super::{eval, Engine, Step};
+use crate::ir::*;
+
+/// The rules of a game and their compiled form. Reads as its rules (`Deref`); the
+/// engine alone reaches the closures.
+#[derive(Clone)]
+pub struct Game {
+    rules: Rules,
+    pub(crate) code: Arc<Code>,
+    /// For each chance event whose outcomes read no state (a roll of dice), its
+    /// outcomes and weights, listed once when the game is made.
+    pub(crate) chance_outcomes: Arc<Vec<FixedOutcomes>>,
+}
+
+/// A chance event's outcomes and their weights, when they read no state.
+pub type FixedOutcomes = Option<Vec<(Step, u32)>>;
+
+/// The closures of a game, indexed as its rules are.
+pub(crate) struct Code {
+    /// The compiled form of each `Expr::Numbered`, by its id.
+    pub exprs: Vec<ExprFn>,
+    pub setup: BlockFn,
+    pub actions: Vec<MoveCode>,
+    pub chances: Vec<MoveCode>,
+    pub phases: Vec<PhaseCode>,
+}
+
+/// A move's generators and its body, compiled.
+pub(crate) struct MoveCode {
+    pub generators: GensFn,
+    pub body: BlockFn,
+}
+
+/// A phase's blocks of effects, compiled.
+pub(crate) struct PhaseCode {
+    pub turn_start: BlockFn,
+    pub turn_end: BlockFn,
+    /// The effects of a pass (none when the phase ends the game instead).
+    pub pass: BlockFn,
+}
+
+impl Game {
+    /// Compiles checked rules to closures. Each compound expression at the top of a
+    /// rule is numbered (`Expr::Numbered`) and its closure kept at that number.
+    pub fn new(mut rules: Rules) -> Game {
+        let mut exprs: Vec<ExprFn> = Vec::new();
+        each_top_expr(&mut rules, &mut |e| number(e, &mut exprs));
+        let moves = |defs: &[MoveDef]| -> Vec<MoveCode> {
+            defs.iter()
+                .map(|m| MoveCode {
+                    generators: closure::compile_gens(&m.generators),
+                    body: closure::compile_block(&m.body),
+                })
+                .collect()
+        };
+        let code = Code {
+            exprs,
+            setup: closure::compile_block(&rules.setup),
+            actions: moves(&rules.actions),
+            chances: moves(&rules.chances),
+            phases: phase_code(&rules),
+        };
+        let mut game = Game {
+            rules,
+            code: Arc::new(code),
+            chance_outcomes: Arc::default(),
+        };
+        game.chance_outcomes = Arc::new(Engine::fixed_chance_outcomes(&game));
+        game
+    }
+
+    /// The same game run by the tree walker (`eval`) wherever the engine evaluates an
+    /// expression or runs generators, and with chance outcomes listed at each roll:
+    /// a second evaluation path, for differential tests. Effects stay compiled.
+    pub fn interpreted(mut rules: Rules) -> Game {
+        each_top_expr(&mut rules, &mut |e| {
+            if let Expr::Numbered { expr, .. } = e {
+                *e = std::mem::replace(expr.as_mut(), Expr::Const(0));
+            }
+        });
+        let walked = |defs: &[MoveDef]| -> Vec<MoveCode> {
+            defs.iter()
+                .map(|m| {
+                    let gens = m.generators.clone();
+                    MoveCode {
+                        generators: Box::new(move |g, st, l, emit| {
+                            eval::generate(g, st, &gens, 0, l, &mut |g, st, l| emit.emit(g, st, l))
+                        }),
+                        body: closure::compile_block(&m.body),
+                    }
+                })
+                .collect()
+        };
+        let code = Code {
+            exprs: Vec::new(),
+            setup: closure::compile_block(&rules.setup),
+            actions: walked(&rules.actions),
+            chances: walked(&rules.chances),
+            phases: phase_code(&rules),
+        };
+        Game {
+            chance_outcomes: Arc::new(vec![None; rules.chances.len()]),
+            rules,
+            code: Arc::new(code),
+        }
+    }
+
+    /// The rules as plain data.
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    /// For each chance event, its outcomes and weights when they read no state (a roll
+    /// of dice), listed once; `None` for an event whose outcomes depend on the state.
+    pub fn chance_outcomes(&self) -> &[FixedOutcomes] {
+        &self.chance_outcomes
+    }
+}
+
+/// The compiled blocks of each phase.
+fn phase_code(rules: &Rules) -> Vec<PhaseCode> {
+    rules
+        .phases
+        .iter()
+        .map(|p| PhaseCode {
+            turn_start: closure::compile_block(&p.turn_start),
+            turn_end: closure::compile_block(&p.turn_end),
+            pass: closure::compile_block(match &p.stuck {
+                Stuck::Pass { body, .. } => body.as_slice(),
+                Stuck::End(_) => &[],
+            }),
+        })
+        .collect()
+}
+
+/// Numbers a compound expression and compiles it; leaves and two-leaf nodes, which the
+/// tree walker evaluates without a call, stay as they are. An expression numbered
+/// before (rules taken from another game) is numbered again.
+fn number(e: &mut Expr, exprs: &mut Vec<ExprFn>) {
+    match e {
+        Expr::Operand(_) | Expr::Simple(..) | Expr::Const(_) | Expr::Local(_) | Expr::Mover => {}
+        Expr::Numbered { id, expr } => {
+            *id = exprs.len() as u32;
+            exprs.push(closure::compile(expr));
+        }
+        _ => {
+            let expr = Box::new(std::mem::replace(e, Expr::Const(0)));
+            exprs.push(closure::compile(&expr));
+            *e = Expr::Numbered {
+                id: exprs.len() as u32 - 1,
+                expr,
+            };
+        }
+    }
+}
+
+impl std::ops::Deref for Game {
+    type Target = Rules;
+
+    fn deref(&self) -> &Rules {
+        &self.rules
+    }
+}
+
+impl std::fmt::Debug for Game {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.rules.fmt(f)
+    }
+}
