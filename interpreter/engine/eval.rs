@@ -171,7 +171,7 @@ pub fn eval(game: &Game, state: &State, e: &Expr, locals: &mut Locals) -> i32 {
             operand(game, state, *a, locals),
             operand(game, state, *b, locals),
         ),
-        Expr::Numbered { id, expr } => match game.code.exprs.get(*id as usize) {
+        Expr::Numbered { id, expr } => match game.exprs.get(*id as usize) {
             Some(f) => f(game, state, locals),
             None => eval_node(game, state, expr, locals),
         },
