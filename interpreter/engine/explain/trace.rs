@@ -2,8 +2,7 @@
 //! counted, and for a turn decided whole, the explainer's own search of its turns.
 
 use super::{ActionTrace, GenCount, MoveTrace, TurnTrace, TURN_BUDGET};
-use crate::engine::eval::{eval, for_each_in, Locals};
-use crate::engine::Game;
+use crate::engine::eval::{generate_watched, GenWatcher, Locals};
 use crate::engine::{Choices, Engine, RuntimeError, State, Step, StepKind};
 use crate::ir::*;
 
@@ -38,16 +37,17 @@ impl<'g> Engine<'g> {
             let mut gens = vec![GenCount::default(); def.generators.len()];
             let mut locals: Locals = [0; MAX_LOCALS];
             let mut moves = 0;
-            counted(
+            generate_watched(
                 game,
                 state,
                 &def.generators,
                 0,
                 &mut locals,
-                &mut gens,
-                &mut |l| {
+                &mut Counter(&mut gens),
+                &mut |_, _, l| {
                     moves += 1;
                     out.push(Step::new(StepKind::Action, a, l));
+                    true
                 },
             );
             ActionTrace {
@@ -209,60 +209,15 @@ impl<'g> Engine<'g> {
     }
 }
 
-/// Runs generators like `eval::generate`, counting every test.
-fn counted(
-    game: &Game,
-    state: &State,
-    gens: &[Gen],
-    i: usize,
-    locals: &mut Locals,
-    counts: &mut [GenCount],
-    emit: &mut dyn FnMut(&Locals),
-) {
-    let Some(g) = gens.get(i) else {
-        emit(locals);
-        return;
-    };
-    match g {
-        Gen::Let(slot, e) => {
-            locals[*slot as usize] = eval(game, state, e, locals);
-            counted(game, state, gens, i + 1, locals, counts, emit);
-        }
-        Gen::Where(e, _) => {
-            counts[i].tested += 1;
-            if eval(game, state, e, locals) == 0 {
-                counts[i].rejected += 1;
-                return;
-            }
-            counted(game, state, gens, i + 1, locals, counts, emit);
-        }
-        Gen::For(slot, Domain::Owned { inner, owner }) => {
-            let who = eval(game, state, owner, locals);
-            let slot = *slot as usize;
-            for_each_in(game, state, inner, locals, &mut |game, state, x, locals| {
-                counts[i].tested += 1;
-                if state.cell(game, x).owner() != who {
-                    counts[i].rejected += 1;
-                    return true;
-                }
-                locals[slot] = x;
-                counted(game, state, gens, i + 1, locals, counts, emit);
-                true
-            });
-        }
-        Gen::For(slot, domain) => {
-            let slot = *slot as usize;
-            for_each_in(
-                game,
-                state,
-                domain,
-                locals,
-                &mut |game, state, x, locals| {
-                    locals[slot] = x;
-                    counted(game, state, gens, i + 1, locals, counts, emit);
-                    true
-                },
-            );
+/// Counts each generator's tests as the tree walker runs them.
+struct Counter<'c>(&'c mut [GenCount]);
+
+impl GenWatcher for Counter<'_> {
+    const WATCHES: bool = true;
+    fn test(&mut self, gen: usize, passed: bool) {
+        if let Some(c) = self.0.get_mut(gen) {
+            c.tested += 1;
+            c.rejected += u64::from(!passed);
         }
     }
 }
