@@ -17,6 +17,9 @@ const NONE: u32 = u32::MAX;
 /// UCT's exploration constant, for results scaled to [-1, 1] by the largest result
 /// seen.
 const EXPLORATION: f64 = 1.0;
+/// UCT's exploration constant when each choice's mean is placed between its siblings'
+/// lowest and highest, 0 to 1: a range half as wide as [-1, 1], so the same weight.
+const RELATIVE_EXPLORATION: f64 = 0.5;
 /// The most nodes one tree holds; past it the search goes on without growing the tree.
 const MAX_NODES: usize = 100_000;
 /// How deep below the old root a kept tree is searched for the new position.
@@ -74,6 +77,9 @@ pub struct Tree {
     rng: Rng,
     /// The largest result seen so far, in points: UCT scales results by it.
     scale: f64,
+    /// Whether a network rates the new nodes: UCT then weighs each choice's mean
+    /// against its siblings' (`select`).
+    relative: bool,
     players: usize,
     scratch: Choices,
     path: Vec<u32>,
@@ -88,6 +94,7 @@ impl Tree {
             root: 0,
             rng: Rng::new(seed),
             scale: 1.0,
+            relative: false,
             players,
             scratch: Choices::default(),
             path: Vec::new(),
@@ -184,13 +191,31 @@ impl Tree {
             }
         }
         let log_n = f64::from(node.visits.max(1)).ln();
+        let mean = |c: u32| {
+            let child = &self.nodes[c as usize];
+            child.points[p] / f64::from(child.visits.max(1))
+        };
+        // Results scaled to [-1, 1] by the largest seen; or, with a network's ratings,
+        // each choice's mean placed between its siblings' lowest and highest (0 to 1).
+        let (low, width, exploration) = if self.relative {
+            let (lo, hi) = node
+                .children
+                .iter()
+                .fold((f64::MAX, f64::MIN), |(lo, hi), &c| {
+                    let m = mean(c);
+                    (lo.min(m), hi.max(m))
+                });
+            (lo, (hi - lo).max(1e-9), RELATIVE_EXPLORATION)
+        } else {
+            (0.0, self.scale, EXPLORATION)
+        };
         let mut best = 0;
         let mut best_score = f64::NEG_INFINITY;
         for (i, &c) in node.children.iter().enumerate() {
             let child = &self.nodes[c as usize];
             let n = f64::from(child.visits.max(1));
-            let q = child.points[p] / n / self.scale;
-            let score = q + EXPLORATION * (log_n / n).sqrt();
+            let q = (mean(c) - low) / width;
+            let score = q + exploration * (log_n / n).sqrt();
             if score > best_score {
                 best_score = score;
                 best = i;
@@ -299,6 +324,7 @@ impl Tree {
         stop: Option<&AtomicBool>,
     ) -> Result<(), AiError> {
         let mut engine = Engine::new(game);
+        self.relative = net.is_some();
         if self.nodes[self.root as usize].kind == Kind::Unlisted {
             self.list(&mut engine, self.root)?;
         }
@@ -416,4 +442,45 @@ pub(super) fn search(
         e.size = s / n;
     }
     Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A root with two children: `a` has mean 1.0 over 1,000 visits, `b` mean 0.9 over
+    /// 100; the largest result seen is 10 points.
+    fn two_children(relative: bool) -> Tree {
+        let name = crate::games::names()[0];
+        let text = crate::games::built_in(name).expect("a built-in game");
+        let game = crate::compile(&crate::Source::new("t", text), &[]).expect("compiles");
+        let state = State::new(&game);
+        let mut tree = Tree::new(&state, 2, 1);
+        tree.scale = 10.0;
+        tree.relative = relative;
+        for (visits, mean) in [(1000u32, 1.0), (100, 0.9)] {
+            let mut child = Node::new(state.clone(), 2);
+            child.visits = visits;
+            child.points[0] = mean * f64::from(visits);
+            tree.nodes.push(child);
+        }
+        let root = &mut tree.nodes[0];
+        root.kind = Kind::Decision(0);
+        root.visits = 1100;
+        root.children = vec![1, 2];
+        tree
+    }
+
+    #[test]
+    fn results_scaled_by_the_largest_favour_the_less_visited_choice() {
+        // a: 1.0 / 10 + sqrt(ln 1100 / 1000) = 0.100 + 0.084 = 0.184;
+        // b: 0.9 / 10 + sqrt(ln 1100 / 100) = 0.090 + 0.265 = 0.355.
+        assert_eq!(two_children(false).select(0, 0), 1);
+    }
+
+    #[test]
+    fn means_placed_between_their_siblings_favour_the_better_choice() {
+        // a: (1.0 - 0.9) / 0.1 + 0.5 * 0.084 = 1.042; b: 0 + 0.5 * 0.265 = 0.132.
+        assert_eq!(two_children(true).select(0, 0), 0);
+    }
 }
