@@ -1,6 +1,29 @@
 //! tabula: a rules-definition interpreter for board games. A game is a rules file;
 //! this library parses it (syntax), checks and compiles it (compile) over a board
 //! (board), and plays it (engine). It knows no game.
+//!
+//! The way in: [`compile`] a rules file into a [`Game`] (the rules as plain data,
+//! [`ir::Rules`], which the game reads as, and their compiled form), then let an
+//! [`Engine`] play it: [`Engine::initial_state`], [`Engine::legal`] lists the
+//! [`Choices`] of a position, [`Engine::play_choice`] plays one, [`Engine::status`]
+//! tells whose decision it is, a chance event's, or how the game ended. Above the
+//! engine, [`session::Session`] is a game in progress driven a line at a time (the
+//! REPL's), and [`ai`] holds the computer players.
+//!
+//! ```
+//! use tabula::{compile, Choices, Engine, Source, Status};
+//!
+//! let text = tabula::games::built_in("naytin-six").expect("a built-in game");
+//! let game = compile(&Source::new("naytin-six", text), &[]).expect("the rules compile");
+//! let mut engine = Engine::new(&game);
+//! let mut state = engine.initial_state().expect("the game sets up");
+//! let mut choices = Choices::default();
+//! // Always the first choice listed, until the game ends.
+//! while !matches!(engine.status(&state), Status::Over(_)) {
+//!     engine.legal(&state, &mut choices).expect("the moves list");
+//!     engine.play_choice(&mut state, &choices, 0).expect("the move plays");
+//! }
+//! ```
 
 pub mod ai;
 pub mod analysis;
