@@ -52,20 +52,7 @@ impl Game {
     pub fn new(mut rules: Rules) -> Game {
         let mut exprs: Vec<ExprFn> = Vec::new();
         each_top_expr(&mut rules, &mut |e| number(e, &mut exprs));
-        let moves = |defs: &[MoveDef]| -> Vec<MoveCode> {
-            defs.iter()
-                .map(|m| MoveCode {
-                    generators: closure::compile_gens(&m.generators),
-                    body: closure::compile_block(&m.body),
-                })
-                .collect()
-        };
-        let code = Code {
-            setup: closure::compile_block(&rules.setup),
-            actions: moves(&rules.actions),
-            chances: moves(&rules.chances),
-            phases: phase_code(&rules),
-        };
+        let code = Code::new(&rules, closure::compile_gens);
         let mut game = Game {
             exprs: exprs.into(),
             rules,
@@ -85,25 +72,12 @@ impl Game {
                 *e = std::mem::replace(expr.as_mut(), Expr::Const(0));
             }
         });
-        let walked = |defs: &[MoveDef]| -> Vec<MoveCode> {
-            defs.iter()
-                .map(|m| {
-                    let gens = m.generators.clone();
-                    MoveCode {
-                        generators: Box::new(move |g, st, l, emit| {
-                            eval::generate(g, st, &gens, 0, l, &mut |g, st, l| emit.emit(g, st, l))
-                        }),
-                        body: closure::compile_block(&m.body),
-                    }
-                })
-                .collect()
-        };
-        let code = Code {
-            setup: closure::compile_block(&rules.setup),
-            actions: walked(&rules.actions),
-            chances: walked(&rules.chances),
-            phases: phase_code(&rules),
-        };
+        let code = Code::new(&rules, |gens| {
+            let gens = gens.to_vec();
+            Box::new(move |g, st, l, emit| {
+                eval::generate(g, st, &gens, 0, l, &mut |g, st, l| emit.emit(g, st, l))
+            })
+        });
         Game {
             exprs: Arc::new([]),
             chance_outcomes: Arc::new(vec![None; rules.chances.len()]),
@@ -124,20 +98,36 @@ impl Game {
     }
 }
 
-/// The compiled blocks of each phase.
-fn phase_code(rules: &Rules) -> Vec<PhaseCode> {
-    rules
-        .phases
-        .iter()
-        .map(|p| PhaseCode {
-            turn_start: closure::compile_block(&p.turn_start),
-            turn_end: closure::compile_block(&p.turn_end),
-            pass: closure::compile_block(match &p.stuck {
-                Stuck::Pass { body, .. } => body.as_slice(),
-                Stuck::End(_) => &[],
-            }),
-        })
-        .collect()
+impl Code {
+    /// Every block of effects compiled, and each move's generators made by `generators`.
+    fn new(rules: &Rules, generators: impl Fn(&[Gen]) -> GensFn) -> Code {
+        let moves = |defs: &[MoveDef]| -> Vec<MoveCode> {
+            defs.iter()
+                .map(|m| MoveCode {
+                    generators: generators(&m.generators),
+                    body: closure::compile_block(&m.body),
+                })
+                .collect()
+        };
+        let phases = rules
+            .phases
+            .iter()
+            .map(|p| PhaseCode {
+                turn_start: closure::compile_block(&p.turn_start),
+                turn_end: closure::compile_block(&p.turn_end),
+                pass: closure::compile_block(match &p.stuck {
+                    Stuck::Pass { body, .. } => body.as_slice(),
+                    Stuck::End(_) => &[],
+                }),
+            })
+            .collect();
+        Code {
+            setup: closure::compile_block(&rules.setup),
+            actions: moves(&rules.actions),
+            chances: moves(&rules.chances),
+            phases,
+        }
+    }
 }
 
 /// Numbers a compound expression and compiles it; leaves and two-leaf nodes, which the
