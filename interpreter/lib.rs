@@ -13,12 +13,30 @@
 //! ```
 //! use tabula::{compile, Choices, Engine, Source, Status};
 //!
-//! let text = tabula::games::built_in("naytin-six").expect("a built-in game");
-//! let game = compile(&Source::new("naytin-six", text), &[]).expect("the rules compile");
+//! let rules = r#"
+//! game "fill"
+//! players a, b
+//! board { grid 3 x 3 }
+//! piece stone
+//! action place "{to}"
+//!   for to in cells
+//!   where empty(to)
+//! {
+//!   put stone of mover at to
+//! }
+//! phase play {
+//!   starts a
+//!   actions place
+//!   stuck end draw
+//! }
+//! "#;
+//! let game = compile(&Source::new("fill.tabula", rules), &[]).expect("the rules compile");
 //! let mut engine = Engine::new(&game);
 //! let mut state = engine.initial_state().expect("the game sets up");
 //! let mut choices = Choices::default();
-//! // Always the first choice listed, until the game ends.
+//! engine.legal(&state, &mut choices).expect("the moves list");
+//! assert_eq!(choices.len(), 9);
+//! // Always the first choice listed, until the board is full.
 //! while !matches!(engine.status(&state), Status::Over(_)) {
 //!     engine.legal(&state, &mut choices).expect("the moves list");
 //!     engine.play_choice(&mut state, &choices, 0).expect("the move plays");

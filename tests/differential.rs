@@ -29,7 +29,7 @@ use tabula::{Choices, Engine, Game, Source, State, StepKind};
 
 /// The game run by the tree walker: every expression it evaluates while listing
 /// moves, ending and scoring left as a tree, every generator run by
-/// `eval::generate`, chance outcomes listed at each roll. Effects stay compiled: they
+/// `generate::generate`, chance outcomes listed at each roll. Effects stay compiled: they
 /// are not the tree walker's.
 fn tree_walking(game: &Game) -> Game {
     Game::interpreted(game.rules().clone())

@@ -4,7 +4,7 @@
 use std::sync::Arc;
 
 use super::closure::{self, BlockFn, ExprFn, GensFn};
-use super::{eval, Engine, Step};
+use super::{generate, Engine, Step};
 use crate::ir::*;
 
 /// The rules of a game and their compiled form. Reads as its rules (`Deref`); the
@@ -75,7 +75,7 @@ impl Game {
         let code = Code::new(&rules, |gens| {
             let gens = gens.to_vec();
             Box::new(move |g, st, l, emit| {
-                eval::generate(g, st, &gens, 0, l, &mut |g, st, l| emit.emit(g, st, l))
+                generate::generate(g, st, &gens, 0, l, &mut |g, st, l| emit.emit(g, st, l))
             })
         });
         Game {

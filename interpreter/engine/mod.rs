@@ -9,6 +9,7 @@ pub mod eval;
 mod exec;
 pub mod explain;
 mod game;
+pub mod generate;
 mod hash_slots;
 mod layers;
 pub mod matchplay;

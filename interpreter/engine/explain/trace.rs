@@ -2,7 +2,8 @@
 //! counted, and for a turn decided whole, the explainer's own search of its turns.
 
 use super::{ActionTrace, GenCount, MoveTrace, TurnTrace, TURN_BUDGET};
-use crate::engine::eval::{generate_watched, GenWatcher, Locals};
+use crate::engine::eval::Locals;
+use crate::engine::generate::{generate_watched, GenWatcher};
 use crate::engine::{Choices, Engine, RuntimeError, State, Step, StepKind};
 use crate::ir::*;
 
