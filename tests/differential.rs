@@ -143,10 +143,17 @@ impl<'g> Paths<'g> {
 
         if game.phases[state.phase()].decide_turn {
             let turns = trace.turns.as_ref().expect("a whole-turn trace");
-            if !turns.truncated {
-                self.seen.whole_turns += 1;
-                assert_eq!(turns.distinct, choices.len(), "{}: trace {turns:?}", at());
-            }
+            self.seen.whole_turns += 1;
+            // `trace` counts the engine's own search: the turns it reports are the
+            // legal ones, each reached by at least one kept sequence.
+            assert_eq!(turns.distinct, choices.len(), "{}: trace {turns:?}", at());
+            let passes = choices.steps.iter().any(|s| s.kind == StepKind::Pass);
+            assert!(
+                turns.complete >= turns.kept
+                    && turns.kept as usize >= turns.distinct - usize::from(passes),
+                "{}: trace {turns:?}",
+                at()
+            );
         }
         self.read_back(state, &choices);
     }

@@ -3,6 +3,7 @@
 //! no game.
 
 pub mod budget;
+mod census;
 mod choice;
 pub mod closure;
 pub mod eval;

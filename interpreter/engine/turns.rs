@@ -2,6 +2,7 @@
 //! tried (apply, recurse, go back); the complete turns are filtered by the phase's
 //! `maximize` keys and told apart by the position they produce.
 
+use super::census::Census;
 use super::eval::{eval, Locals};
 use super::hash_slots::HashSlots;
 use super::search_hash::SearchHash;
@@ -64,9 +65,22 @@ pub(crate) struct Search {
     turn_end: super::turn_end::TurnEndMemo,
     /// How positions are hashed: without the words ending a turn writes.
     pub(crate) hash: SearchHash,
+    /// The count of every complete sequence, kept only when `trace` asks for it.
+    pub(crate) census: Option<Census>,
 }
 
 impl Search {
+    /// The census, in a search that counts (`COUNT` is known when the search is
+    /// compiled, so one that does not count pays nothing).
+    #[inline]
+    fn census<const COUNT: bool>(&mut self) -> Option<&mut Census> {
+        if COUNT {
+            self.census.as_mut()
+        } else {
+            None
+        }
+    }
+
     /// The hash of a position in this search.
     #[inline]
     fn hash(&self, state: &State) -> u64 {
@@ -110,7 +124,12 @@ impl<'g> Engine<'g> {
         self.search.turn_end.clear();
         self.search.best = None;
         self.search_hash_for(state);
-        let result = self.dfs(&mut work, 0);
+        // Counting every sequence (for `trace`) is a search of its own, so the search
+        // of `legal` pays nothing for it.
+        let result = match self.search.census {
+            Some(_) => self.dfs::<true>(&mut work, 0),
+            None => self.dfs::<false>(&mut work, 0),
+        };
         self.search.work = Some(work);
         result?;
         if self.search.leaves.is_empty() {
@@ -176,7 +195,11 @@ impl<'g> Engine<'g> {
 
     /// Searches the turns going on from `work`; returns whether any action was possible
     /// there (its subtrees may all have been searched before, from another order).
-    fn dfs(&mut self, work: &mut State, depth: usize) -> Result<bool, RuntimeError> {
+    fn dfs<const COUNT: bool>(
+        &mut self,
+        work: &mut State,
+        depth: usize,
+    ) -> Result<bool, RuntimeError> {
         let game = self.game;
         if self.search.levels.len() <= depth {
             self.search.levels.push(Level::default());
@@ -212,9 +235,15 @@ impl<'g> Engine<'g> {
                 }
                 let cont = self.run_step(work, s)?;
                 let Some(hash) = self.search.visit(work) else {
+                    if let Some(c) = self.search.census::<COUNT>() {
+                        c.reached_again(&work.data);
+                    }
                     work.data.copy_from_slice(&saved);
                     continue;
                 };
+                if let Some(c) = self.search.census::<COUNT>() {
+                    c.enter(&work.data);
+                }
                 if self.search.seen_data.len() + self.search.leaf_data.len() > MAX_SEARCH_WORDS {
                     return Err(search_too_big(game, s));
                 }
@@ -245,13 +274,16 @@ impl<'g> Engine<'g> {
                         return Err(endless_turn(game, s, self.max_turn_steps));
                     }
                     work.data[SLOT_IN_TURN] = 1;
-                    let had_actions = self.dfs(work, depth + 1)?;
+                    let had_actions = self.dfs::<COUNT>(work, depth + 1)?;
                     if !had_actions {
                         // No action follows: the turn ends here.
-                        self.leaf(work, true, true, false, hash)?;
+                        self.leaf::<COUNT>(work, true, true, false, hash)?;
                     }
                 } else {
-                    self.leaf(work, cont, false, ended, hash)?;
+                    self.leaf::<COUNT>(work, cont, false, ended, hash)?;
+                }
+                if let Some(c) = self.search.census::<COUNT>() {
+                    c.leave();
                 }
                 self.search.path.pop();
                 work.data.copy_from_slice(&saved);
@@ -268,7 +300,7 @@ impl<'g> Engine<'g> {
     /// `ended` the game is complete however few steps it took:
     /// the phase's `maximize` keys do not weigh it against turns that go on. `reached`:
     /// the search's hash of `work` as the step left it.
-    fn leaf(
+    fn leaf<const COUNT: bool>(
         &mut self,
         work: &mut State,
         cont: bool,
@@ -280,11 +312,18 @@ impl<'g> Engine<'g> {
         let phase = &game.phases[work.phase()];
         // Ending the turn by a plan writes only words the hash leaves out.
         let planned = self.search.hash.planned(work.phase());
-        if !ended {
+        if ended {
+            if let Some(c) = self.search.census::<COUNT>() {
+                c.complete(None);
+            }
+        } else {
             let mut keys = [0; MAX_KEYS];
             let mut locals: Locals = [0; MAX_LOCALS];
             for (k, e) in phase.maximize.iter().take(MAX_KEYS).enumerate() {
                 keys[k] = eval(game, work, e, &mut locals);
+            }
+            if let Some(c) = self.search.census::<COUNT>() {
+                c.complete(Some(keys));
             }
             // A turn beaten on the keys is never offered: it need not be settled or
             // kept, and a better one makes every turn found before it useless (but

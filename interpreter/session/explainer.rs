@@ -261,13 +261,8 @@ pub fn render_trace(
                 .unwrap_or_default();
             format!("; `maximize`{at} keeps {} at ({})", t.kept, keys.join(", "))
         };
-        let cut = if t.truncated {
-            " (search cut short)"
-        } else {
-            ""
-        };
         out.push_str(&format!(
-            "  whole turns: {} complete sequences{cut}{maximize}; {} distinct turns\n",
+            "  whole turns: {} complete sequences{maximize}; {} distinct turns\n",
             t.complete, t.distinct
         ));
     }

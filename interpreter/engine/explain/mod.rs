@@ -16,8 +16,6 @@ pub use bindings::{local_types, slot_name};
 /// The most bindings one explanation enumerates (a rules file with huge loops is cut
 /// short rather than left to run for ever).
 const BUDGET: usize = 1_000_000;
-/// The most complete turns a trace counts.
-const TURN_BUDGET: u64 = 200_000;
 
 /// The place in the rules file a finding is about.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -83,16 +81,15 @@ pub struct ActionTrace {
 /// Complete turns searched for a `decide turn` phase.
 #[derive(Debug, Clone)]
 pub struct TurnTrace {
-    /// Complete step sequences found (cut at TURN_BUDGET).
+    /// Complete step sequences, each order of the same steps counted.
     pub complete: u64,
     /// The best `maximize` keys of the sequences that do not end the game, and how
     /// many sequences are kept: those that reach them and those that end the game.
     pub best: Vec<i32>,
     pub kept: u64,
     /// Legal turns left: the distinct positions the kept sequences lead to (a pass
-    /// when there is none and the phase passes), found by the explainer's own search.
+    /// when there is none and the phase passes), as `legal` lists them.
     pub distinct: usize,
-    pub truncated: bool,
 }
 
 /// The rules evaluated to list the legal moves of one state.

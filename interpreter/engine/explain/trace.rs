@@ -1,23 +1,13 @@
 //! The trace of the rules evaluated while moves are listed: each action's generators
-//! counted, and for a turn decided whole, the explainer's own search of its turns.
+//! counted, and for a turn decided whole, the engine's turn search with its sequences
+//! counted.
 
-use super::{ActionTrace, GenCount, MoveTrace, TurnTrace, TURN_BUDGET};
+use super::{ActionTrace, GenCount, MoveTrace, TurnTrace};
+use crate::engine::census::Census;
 use crate::engine::eval::Locals;
 use crate::engine::generate::{generate_watched, GenWatcher};
 use crate::engine::{Choices, Engine, RuntimeError, State, Step, StepKind};
 use crate::ir::*;
-
-/// A complete turn found by the explainer's own turn search.
-struct TurnLeaf {
-    /// The phase's `maximize` keys when the turn was over (before it was settled).
-    keys: Vec<i32>,
-    /// Whether an end rule held when the turn was over: its keys are not weighed.
-    ended: bool,
-    /// How the game ended, for a turn that ends it (read once the turn is settled).
-    outcome: Option<crate::engine::Outcome>,
-    /// The position the turn settles into.
-    data: Vec<i32>,
-}
 
 impl<'g> Engine<'g> {
     /// The single steps of the phase's actions in `state`, `prefer` applied.
@@ -106,107 +96,34 @@ impl<'g> Engine<'g> {
         let (actions, preferred) = self.trace_actions(state, &mut steps);
         trace.actions = actions;
         trace.preferred = preferred;
-        let phase = &game.phases[state.phase()];
         // From a turn's start, or from the rest of a turn already begun (a decision
-        // handed to another player mid-turn), as `legal` lists them.
-        if phase.decide_turn {
-            let mut leaves: Vec<TurnLeaf> = Vec::new();
-            let mut truncated = false;
-            self.count_turns(state, state.mover(), 0, &mut leaves, &mut truncated)?;
-            trace.turns = Some(self.weigh_turns(state, &leaves, truncated));
+        // handed to another player mid-turn): the engine's own turn search, counting.
+        if game.phases[state.phase()].decide_turn {
+            trace.turns = Some(self.count_turns(state)?);
         }
         Ok(trace)
     }
 
-    /// The turns found by `count_turns` as the turn search weighs them: a turn that
-    /// ends the game is kept whatever its keys; of the others, those with the best
-    /// `maximize` keys; kept turns that reach the same position are one.
-    fn weigh_turns(&self, state: &State, leaves: &[TurnLeaf], truncated: bool) -> TurnTrace {
-        let game = self.game;
-        let best = leaves
-            .iter()
-            .filter(|l| !l.ended)
-            .map(|l| &l.keys)
-            .max()
-            .cloned()
-            .unwrap_or_default();
-        let kept: Vec<&TurnLeaf> = leaves
-            .iter()
-            .filter(|l| l.ended || l.keys == best)
-            .collect();
-        let cells = game.board_words();
-        let mut distinct: Vec<&TurnLeaf> = Vec::new();
-        for leaf in &kept {
-            let same = |o: &&TurnLeaf| match (&leaf.outcome, &o.outcome) {
-                (None, None) => o.data == leaf.data,
-                // Past the end of the game only the board and the result count.
-                (Some(x), Some(y)) => o.data[cells.clone()] == leaf.data[cells.clone()] && x == y,
-                _ => false,
-            };
-            if !distinct.iter().any(same) {
-                distinct.push(leaf);
-            }
-        }
-        // No turn at all: the player passes, if the phase lets him.
-        let pass = leaves.is_empty()
-            && !truncated
-            && !state.in_turn()
-            && matches!(game.phases[state.phase()].stuck, Stuck::Pass { .. });
-        TurnTrace {
-            complete: leaves.len() as u64,
-            best,
-            kept: kept.len() as u64,
-            distinct: distinct.len() + usize::from(pass),
-            truncated,
-        }
-    }
-
-    /// Every step sequence of a turn decided whole from `work`, each with its keys and
-    /// the position it settles into, as the turn search (engine/turns.rs) plays them.
-    fn count_turns(
-        &mut self,
-        work: &State,
-        actor: usize,
-        depth: usize,
-        leaves: &mut Vec<TurnLeaf>,
-        truncated: &mut bool,
-    ) -> Result<(), RuntimeError> {
-        for s in self.single_steps(work) {
-            if leaves.len() as u64 >= TURN_BUDGET || depth >= self.max_turn_steps {
-                *truncated = true;
-                return Ok(());
-            }
-            let mut next = work.clone();
-            let cont = self.run_step(&mut next, &s)?;
-            if self.turn_goes_on(&next, actor, cont) {
-                next.data[SLOT_IN_TURN] = 1;
-                if !self.single_steps(&next).is_empty() {
-                    self.count_turns(&next, actor, depth + 1, leaves, truncated)?;
-                    continue;
-                }
-                // No action follows: the turn ends here.
-                let keys = self.maximize_keys(&next);
-                self.settle_known(&mut next, true, true)?;
-                leaves.push(TurnLeaf {
-                    keys,
-                    ended: false,
-                    outcome: None,
-                    data: next.data,
-                });
-            } else {
-                let ended = self.end_outcome(&next).is_some();
-                let keys = self.maximize_keys(&next);
-                self.settle_known(&mut next, cont, false)?;
-                let outcome = if ended { self.end_outcome(&next) } else { None };
-                leaves.push(TurnLeaf {
-                    keys,
-                    ended,
-                    outcome,
-                    data: next.data,
-                });
-            }
-        }
-        Ok(())
+    /// The turns of a phase decided whole, as `legal` searches them, with every
+    /// complete sequence counted: also those below a position reached before by another
+    /// order, which the search does not go through again.
+    fn count_turns(&mut self, state: &State) -> Result<TurnTrace, RuntimeError> {
+        let keys = self.game.phases[state.phase()]
+            .maximize
+            .len()
+            .min(MAX_TURN_KEYS);
+        let mut choices = Choices::default();
+        self.search.census = Some(Census::default());
+        let listed = self.legal(state, &mut choices);
+        let tally = self.search.census.take().unwrap_or_default().total();
+        listed?;
+        let (best, kept) = tally.kept();
+        Ok(TurnTrace {
+            complete: tally.complete,
+            best: best.map_or_else(Vec::new, |b| b[..keys].to_vec()),
+            kept,
+            distinct: choices.len(),
+        })
     }
 }
 
