@@ -39,12 +39,12 @@ impl Diagnostic {
     }
 
     /// The same, as a warning.
-    pub fn as_warning(mut self) -> Diagnostic {
+    pub(crate) fn into_warning(mut self) -> Diagnostic {
         self.warning = true;
         self
     }
 
-    pub fn with_hint(mut self, hint: impl Into<String>) -> Diagnostic {
+    pub(crate) fn with_hint(mut self, hint: impl Into<String>) -> Diagnostic {
         self.hint = Some(hint.into());
         self
     }

@@ -13,11 +13,11 @@ pub enum Kind {
 }
 
 /// The largest rules file read: the built-in games are some 15 KB.
-pub const MAX_RULES_BYTES: u64 = 1 << 20;
+pub(crate) const MAX_RULES_BYTES: u64 = 1 << 20;
 /// The largest state file read: a state of the largest board is some 300 KB.
-pub const MAX_STATE_BYTES: u64 = 1 << 20;
+pub(crate) const MAX_STATE_BYTES: u64 = 1 << 20;
 /// The largest game record read: a record is some 10 bytes a move.
-pub const MAX_RECORD_BYTES: u64 = 2 << 20;
+pub(crate) const MAX_RECORD_BYTES: u64 = 2 << 20;
 
 impl Kind {
     pub fn limit(self) -> u64 {
@@ -120,7 +120,7 @@ pub const MAX_DOCUMENT_NESTING: usize = 64;
 /// The offset of the first `[` or `{` nesting deeper than `MAX_DOCUMENT_NESTING` in a
 /// JSON or YAML text, outside quoted strings. Looked for before parsing, since a YAML
 /// parser takes time quadratic in the depth before refusing it.
-pub fn too_deep(text: &str) -> Option<usize> {
+pub(crate) fn too_deep(text: &str) -> Option<usize> {
     let mut depth = 0usize;
     let mut quote = None;
     let mut escaped = false;

@@ -26,7 +26,7 @@ pub struct Svg {
 }
 
 /// Colours for series, told apart in print and by the colour-blind (Okabe and Ito).
-pub const PALETTE: [&str; 8] = [
+pub(crate) const PALETTE: [&str; 8] = [
     "#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00", "#F0E442", "#000000",
 ];
 
@@ -50,11 +50,11 @@ impl Svg {
         let _ = writeln!(self.out, r#"<g class="{}">"#, escape(class));
     }
 
-    pub fn end_group(&mut self) {
+    pub(crate) fn end_group(&mut self) {
         self.out.push_str("</g>\n");
     }
 
-    pub fn rect(&mut self, x: f64, y: f64, w: f64, h: f64, fill: &str, stroke: &str) {
+    pub(crate) fn rect(&mut self, x: f64, y: f64, w: f64, h: f64, fill: &str, stroke: &str) {
         let _ = writeln!(
             self.out,
             r#"<rect x="{x:.1}" y="{y:.1}" width="{:.1}" height="{:.1}" fill="{fill}" stroke="{stroke}"/>"#,
@@ -127,7 +127,15 @@ impl Svg {
     }
 
     /// Text with a fill colour and weight.
-    pub fn text_styled(&mut self, x: f64, y: f64, size: f64, fill: &str, bold: bool, text: &str) {
+    pub(crate) fn text_styled(
+        &mut self,
+        x: f64,
+        y: f64,
+        size: f64,
+        fill: &str,
+        bold: bool,
+        text: &str,
+    ) {
         let weight = if bold { "bold" } else { "normal" };
         let _ = writeln!(
             self.out,

@@ -148,7 +148,7 @@ impl Run<'_> {
 }
 
 /// Runs one test; the first failure stops it.
-pub fn run_test(game: &Game, source: &Source, test: &RulesTest) -> Result<(), Diagnostic> {
+pub(crate) fn run_test(game: &Game, source: &Source, test: &RulesTest) -> Result<(), Diagnostic> {
     let mut engine = Engine::new(game);
     let state = engine
         .initial_state()

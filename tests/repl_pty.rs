@@ -111,10 +111,15 @@ fn the_prompt_fits_a_narrow_terminal_and_tab_lists_candidates() {
         .env("XDG_DATA_HOME", &data)
         .env("TERM", "xterm");
     let mut p = Session::spawn(command).expect("the binary starts on a pseudo-terminal");
+    p.set_expect_timeout(Some(Duration::from_secs(60)));
+    p.expect("blue> ").unwrap();
+    // Resized while the line editor waits, as a user would: the width is read again
+    // before the next line (a resize during start-up could land before or after the
+    // first reading, on a loaded machine).
     p.get_process_mut()
         .set_window_size(60, 40)
         .expect("the terminal is resized");
-    p.set_expect_timeout(Some(Duration::from_secs(60)));
+    p.send_line("").unwrap();
     p.expect("blue> ").unwrap();
     p.send_line("help").unwrap();
     p.expect("Commands:").unwrap();

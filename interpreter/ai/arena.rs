@@ -147,7 +147,7 @@ pub struct Seen<'a, 'g> {
 
 /// Plays game `index` of the arena, showing `watch` every decision before it is made
 /// (the analysis counts choices and follows the scores this way).
-pub fn play_game_watched(
+pub(crate) fn play_game_watched(
     game: &Game,
     arena: &Arena,
     index: u64,

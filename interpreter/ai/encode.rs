@@ -200,7 +200,7 @@ impl Encoding {
     }
 
     /// The entries of `state` that are not 0, as (index, value), into `out`.
-    pub fn sparse(&self, game: &Game, state: &State, out: &mut Vec<(u32, f32)>) {
+    pub(crate) fn sparse(&self, game: &Game, state: &State, out: &mut Vec<(u32, f32)>) {
         out.clear();
         let data = &state.data;
         let get = |slot: usize| data.get(slot).copied().unwrap_or(0);

@@ -11,7 +11,7 @@ pub const PLAYOUTS: usize = 300;
 /// The fewest random games behind one choice's estimate.
 const PER_CHOICE: usize = 4;
 /// A random game longer than this many decisions counts as a draw.
-pub const PLAYOUT_LENGTH: usize = 2000;
+pub(crate) const PLAYOUT_LENGTH: usize = 2000;
 
 /// Worth of a won or lost game, above any score difference.
 const DECISIVE: i64 = 1 << 40;

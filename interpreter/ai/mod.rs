@@ -72,10 +72,10 @@ impl std::fmt::Display for Budget {
 }
 
 /// The most iterations one move may be given.
-pub const MAX_ITERATIONS: u32 = 100_000_000;
+pub(crate) const MAX_ITERATIONS: u32 = 100_000_000;
 
 /// The budget of `mcts` when none is given.
-pub const DEFAULT_BUDGET: Budget = Budget::Time(Duration::from_secs(1));
+pub(crate) const DEFAULT_BUDGET: Budget = Budget::Time(Duration::from_secs(1));
 
 /// A computer player's level.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -93,7 +93,7 @@ pub enum Level {
 
 impl Level {
     /// The names, for help and completion.
-    pub const NAMES: &'static [&'static str] =
+    pub(crate) const NAMES: &'static [&'static str] =
         &["random", "greedy", "playouts", "mcts", "net", "net2", "off"];
 
     /// The strongest level with its default budget.
@@ -143,7 +143,7 @@ impl Level {
     }
 
     /// Whether the level plays by a network (and needs one).
-    pub fn plays_by_net(self) -> bool {
+    pub(crate) fn plays_by_net(self) -> bool {
         matches!(self, Level::Net | Level::Net2)
     }
 
@@ -224,7 +224,7 @@ impl Thinker {
     }
 
     /// Forgets the kept trees (a new game, an undo).
-    pub fn forget(&mut self) {
+    pub(crate) fn forget(&mut self) {
         self.trees.clear();
     }
 }
@@ -337,7 +337,7 @@ pub fn estimates(
 /// weight) is one the random games cannot value well: a double in a game with a
 /// doubling cube is the usual example. The computer makes it only when its estimate
 /// beats the best ordinary choice by this share of what a game is usually worth.
-pub const RARE_MARGIN: f64 = 0.25;
+pub(crate) const RARE_MARGIN: f64 = 0.25;
 
 /// The choice to play from the estimates: the ordinary choice searched most (the
 /// most robust estimate), unless a rare choice is better by the margin.

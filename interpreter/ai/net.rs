@@ -14,12 +14,12 @@ use super::encode::Encoding;
 use crate::{Game, State};
 
 /// The file format's version.
-pub const FORMAT: u32 = 1;
+pub(crate) const FORMAT: u32 = 1;
 const MAGIC: &str = "tabula-net";
 /// The largest network file read: far above any network `train` makes.
-pub const MAX_FILE: usize = 64 << 20;
+pub(crate) const MAX_FILE: usize = 64 << 20;
 /// The most hidden units.
-pub const MAX_HIDDEN: usize = 4096;
+pub(crate) const MAX_HIDDEN: usize = 4096;
 
 /// What a network file says about itself.
 #[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
@@ -144,7 +144,7 @@ impl Net {
 
     /// The network with its points outputs per unit of the game's stake, if the game
     /// has one (`ai::stake`); a network trained further this way learns it.
-    pub fn with_stake(mut self, game: &Game) -> Net {
+    pub(crate) fn with_stake(mut self, game: &Game) -> Net {
         self.stake = super::stake::stake_counter(game);
         self.header.stake = self
             .stake

@@ -3,12 +3,12 @@
 //! quantiles, and the Elo difference that a score rate implies.
 
 /// The normal quantile of a two-sided 95 % interval.
-pub const Z95: f64 = 1.959_963_985;
+pub(crate) const Z95: f64 = 1.959_963_985;
 
 /// Wilson's score interval for `successes` out of `n` (successes may count halves, as
 /// a draw does in a score rate). Unlike the normal interval it stays within [0, 1]
 /// and is honest for rates near 0 or 1.
-pub fn wilson(successes: f64, n: f64, z: f64) -> (f64, f64) {
+pub(crate) fn wilson(successes: f64, n: f64, z: f64) -> (f64, f64) {
     if n <= 0.0 {
         return (0.0, 1.0);
     }
@@ -21,7 +21,7 @@ pub fn wilson(successes: f64, n: f64, z: f64) -> (f64, f64) {
 
 /// The mean of `values` and the half-width of its 95 % interval (normal
 /// approximation, sample standard deviation).
-pub fn mean_interval(values: &[f64]) -> (f64, f64) {
+pub(crate) fn mean_interval(values: &[f64]) -> (f64, f64) {
     let n = values.len() as f64;
     if n == 0.0 {
         return (0.0, 0.0);
@@ -36,7 +36,7 @@ pub fn mean_interval(values: &[f64]) -> (f64, f64) {
 
 /// The interval of the difference p1 − p2 of two independent rates, from each rate's
 /// Wilson interval (Newcombe 1998, method 10): honest near 0 and 1 like Wilson's.
-pub fn rate_difference(p1: (f64, f64, f64), p2: (f64, f64, f64)) -> (f64, f64, f64) {
+pub(crate) fn rate_difference(p1: (f64, f64, f64), p2: (f64, f64, f64)) -> (f64, f64, f64) {
     let ((r1, l1, u1), (r2, l2, u2)) = (p1, p2);
     let d = r1 - r2;
     let low = d - ((r1 - l1).powi(2) + (u2 - r2).powi(2)).sqrt();
@@ -47,13 +47,13 @@ pub fn rate_difference(p1: (f64, f64, f64), p2: (f64, f64, f64)) -> (f64, f64, f
 /// The difference m1 − m2 of two independent means and the half-width of its 95 %
 /// interval, from each mean's own half-width (normal approximation, unequal variances:
 /// the half-widths add in quadrature).
-pub fn mean_difference(m1: (f64, f64), m2: (f64, f64)) -> (f64, f64) {
+pub(crate) fn mean_difference(m1: (f64, f64), m2: (f64, f64)) -> (f64, f64) {
     (m1.0 - m2.0, (m1.1.powi(2) + m2.1.powi(2)).sqrt())
 }
 
 /// The `q` quantile (0 to 1) of sorted values, interpolating linearly between the two
 /// nearest ranks (Hyndman and Fan's type 7, the default of R and NumPy).
-pub fn quantile(sorted: &[f64], q: f64) -> f64 {
+pub(crate) fn quantile(sorted: &[f64], q: f64) -> f64 {
     match sorted.len() {
         0 => 0.0,
         n => {

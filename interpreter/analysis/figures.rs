@@ -32,7 +32,7 @@ impl Rate {
         }
     }
 
-    pub fn triple(&self) -> (f64, f64, f64) {
+    pub(crate) fn triple(&self) -> (f64, f64, f64) {
         (self.rate, self.low, self.high)
     }
 }
@@ -82,10 +82,10 @@ impl Spread {
 
 /// The number of bins of the branching factor's distribution: 1, 2, 3-4, 5-8, ...
 /// up to 2^18 and above.
-pub const BRANCHING_BINS: usize = 20;
+pub(crate) const BRANCHING_BINS: usize = 20;
 
 /// The bin of a number of choices: 0 for 1, then k for 2^(k-1) < n <= 2^k.
-pub fn branching_bin(n: u32) -> usize {
+pub(crate) fn branching_bin(n: u32) -> usize {
     let k = (n.max(1) - 1).checked_ilog2().map_or(0, |l| l as usize + 1);
     k.min(BRANCHING_BINS - 1)
 }
@@ -101,7 +101,7 @@ pub fn branching_bin_label(k: usize) -> String {
 }
 
 /// Parts of a game over which the branching factor is averaged (tenths).
-pub const PARTS: usize = 10;
+pub(crate) const PARTS: usize = 10;
 
 /// Every figure of a set of games.
 #[derive(Debug, Clone, Default, Serialize)]

@@ -141,7 +141,7 @@ impl Board {
 
     /// A hexagon-like board of rows named a, b, c, ... with the given cell counts; rows
     /// are offset by half a cell, six directions e, w, ne, nw, se, sw.
-    pub fn add_hex(&mut self, rows: &[u32]) -> Result<(), String> {
+    pub(crate) fn add_hex(&mut self, rows: &[u32]) -> Result<(), String> {
         if rows.is_empty() || rows.len() > 26 || rows.iter().any(|&n| n == 0 || n > 99) {
             return Err("a hex board has 1 to 26 rows of 1 to 99 cells".into());
         }
@@ -165,7 +165,7 @@ impl Board {
     /// Hexagons in a rhombus: files a.. across, ranks 1.. from the
     /// top, each rank half a cell to the right of the one above; rank-major order; the
     /// six directions of `hex`.
-    pub fn add_rhombus(&mut self, files: u32, ranks: u32) -> Result<(), String> {
+    pub(crate) fn add_rhombus(&mut self, files: u32, ranks: u32) -> Result<(), String> {
         if files == 0 || files > 26 || ranks == 0 || ranks > 99 {
             return Err("a rhombus has 1 to 26 files and 1 to 99 ranks".into());
         }
@@ -187,7 +187,7 @@ impl Board {
 
     /// A rectangular grid: files a.. (columns), ranks 1.. (rows), in rank-major order,
     /// eight directions n (rank up), s, e (file up), w, ne, nw, se, sw.
-    pub fn add_grid(&mut self, files: u32, ranks: u32) -> Result<(), String> {
+    pub(crate) fn add_grid(&mut self, files: u32, ranks: u32) -> Result<(), String> {
         if files == 0 || files > 26 || ranks == 0 || ranks > 99 {
             return Err("a grid has 1 to 26 files and 1 to 99 ranks".into());
         }
@@ -216,7 +216,7 @@ impl Board {
     }
 
     /// Cells named by the numbers first..=last, linked `next` (up) and `prev` (down).
-    pub fn add_line(&mut self, first: u32, last: u32) -> Result<(), String> {
+    pub(crate) fn add_line(&mut self, first: u32, last: u32) -> Result<(), String> {
         if first > last || last - first > 998 {
             return Err(
                 "a line runs from a smaller number to a larger one, at most 999 cells".into(),
@@ -234,7 +234,11 @@ impl Board {
     }
 
     /// Off-board cells, one or one per player.
-    pub fn add_zone(&mut self, name: &str, players: Option<&[String]>) -> Result<(), String> {
+    pub(crate) fn add_zone(
+        &mut self,
+        name: &str,
+        players: Option<&[String]>,
+    ) -> Result<(), String> {
         self.room_for(players.map_or(1, <[String]>::len))?;
         let mut cells = Vec::new();
         match players {

@@ -77,7 +77,7 @@ impl<'a> Compiler<'a> {
         None
     }
 
-    pub fn domain(&mut self, d: &ast::Domain, scope: &mut Scope) -> Option<(Domain, Ty)> {
+    pub(crate) fn domain(&mut self, d: &ast::Domain, scope: &mut Scope) -> Option<(Domain, Ty)> {
         match d {
             ast::Domain::Range(a, b) => self.range(a, b, scope),
             ast::Domain::Dirs(names) => {

@@ -8,7 +8,7 @@ pub(super) type Typed = Option<(Expr, Ty)>;
 
 /// How deep an expression may nest (operations inside operations, `define`s
 /// expanded); real rules stay far below it.
-pub const MAX_EXPR_DEPTH: usize = 200;
+pub(crate) const MAX_EXPR_DEPTH: usize = 200;
 
 /// How many expression nodes compiling a whole rules file may produce, `define`s
 /// expanded at each use: a chain of defines each using the one before twice doubles at
@@ -35,7 +35,7 @@ impl<'a> Compiler<'a> {
     }
 
     /// Like `expect`, but `none` (a cell) may stand for no player.
-    pub fn expect_assignable(
+    pub(crate) fn expect_assignable(
         &mut self,
         e: &ast::Expr,
         want: Ty,
@@ -47,7 +47,7 @@ impl<'a> Compiler<'a> {
         self.expect(e, want, scope)
     }
 
-    pub fn expr(&mut self, e: &ast::Expr, scope: &mut Scope) -> Typed {
+    pub(crate) fn expr(&mut self, e: &ast::Expr, scope: &mut Scope) -> Typed {
         // Every later step (checks, optimiser, closures, evaluation) recurses over an
         // expression, so one nesting thousands deep would exhaust the stack.
         if self.nodes >= MAX_EXPR_NODES {

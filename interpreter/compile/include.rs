@@ -165,7 +165,7 @@ pub fn resolve(file: File, text: &str) -> Result<Resolved, Vec<Diagnostic>> {
                         "this setup runs after the included game's, which also puts pieces: both sets will be on the board",
                     )
                     .with_hint("write `replace setup { ... }` to set the board up in place of the included game's setup")
-                    .as_warning(),
+                    .into_warning(),
                 );
                 rest.push(Item::Setup(block, span));
             }

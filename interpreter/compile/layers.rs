@@ -7,7 +7,7 @@ use crate::ir::*;
 use crate::syntax::ast;
 
 /// The most layers a cell may hold: each is a state word per cell.
-pub const MAX_LAYERS: i32 = 16;
+pub(crate) const MAX_LAYERS: i32 = 16;
 
 impl<'a> Compiler<'a> {
     /// `layers N` in the board: how many layers a cell's stack may hold.

@@ -204,7 +204,7 @@ pub(crate) struct Scope {
 }
 
 impl Scope {
-    pub fn lookup(&self, name: &str) -> Option<(u8, Ty)> {
+    pub(crate) fn lookup(&self, name: &str) -> Option<(u8, Ty)> {
         self.names
             .iter()
             .rev()
@@ -292,7 +292,12 @@ impl<'a> Compiler<'a> {
         self.errors.push(Diagnostic::new(span, message));
     }
 
-    pub fn error_hint(&mut self, span: Span, message: impl Into<String>, hint: impl Into<String>) {
+    pub(crate) fn error_hint(
+        &mut self,
+        span: Span,
+        message: impl Into<String>,
+        hint: impl Into<String>,
+    ) {
         if self.errors.len() >= MAX_REPORTED {
             self.unreported += 1;
             return;
@@ -303,7 +308,7 @@ impl<'a> Compiler<'a> {
 
     /// The known name closest to a misspelt one, while errors are still reported (a
     /// suggestion compares the name with every candidate).
-    pub fn suggest<'n>(
+    pub(crate) fn suggest<'n>(
         &self,
         name: &str,
         candidates: impl IntoIterator<Item = &'n str>,
@@ -315,7 +320,7 @@ impl<'a> Compiler<'a> {
     }
 
     /// The known name closest to a misspelt one, if any is close.
-    pub fn suggest_any<'n>(
+    pub(crate) fn suggest_any<'n>(
         name: &str,
         candidates: impl IntoIterator<Item = &'n str>,
     ) -> Option<String> {
@@ -328,7 +333,7 @@ impl<'a> Compiler<'a> {
     }
 
     /// Every name an expression could mean here.
-    pub fn names_in_scope(&self, scope: &Scope) -> Vec<String> {
+    pub(crate) fn names_in_scope(&self, scope: &Scope) -> Vec<String> {
         let g = &self.game;
         let mut out: Vec<String> = scope.names.iter().map(|(n, _, _)| n.clone()).collect();
         out.extend(["mover", "opponent", "phase"].map(String::from));

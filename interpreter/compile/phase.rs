@@ -122,7 +122,7 @@ impl<'a> Compiler<'a> {
         }
     }
 
-    pub fn action_index(&mut self, n: &ast::Name) -> Option<usize> {
+    pub(crate) fn action_index(&mut self, n: &ast::Name) -> Option<usize> {
         let found = self.action_names.iter().position(|a| a == &n.text);
         if found.is_none() {
             let known = self.action_names.join(", ");
@@ -139,7 +139,7 @@ impl<'a> Compiler<'a> {
 
 /// Marks each phase whose actions carry playout weights (`PhaseDef::weighted`), once
 /// every action is known.
-pub fn mark_weighted(g: &mut Rules) {
+pub(crate) fn mark_weighted(g: &mut Rules) {
     for p in &mut g.phases {
         p.weighted = p
             .actions

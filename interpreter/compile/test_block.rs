@@ -6,7 +6,7 @@ use crate::ir::{MovesCheck, RulesTest, TestCheck, TestStep};
 use crate::syntax::ast::{MovesMode, Name, TestDecl, TestKind};
 
 /// The deepest perft a test may ask for (a count grows fast; a test stays quick).
-pub const MAX_TEST_PERFT: u32 = 8;
+pub(crate) const MAX_TEST_PERFT: u32 = 8;
 
 impl Compiler<'_> {
     fn test_player(&mut self, name: &Name) -> usize {

@@ -58,7 +58,7 @@ impl Drop for Run {
 
 /// Spends `n` steps; false (and remembered until the run closes) when the budget is gone.
 #[inline]
-pub fn spend(n: u64) -> bool {
+pub(crate) fn spend(n: u64) -> bool {
     LEFT.with(|l| {
         let left = l.get();
         if left >= n {
@@ -73,14 +73,14 @@ pub fn spend(n: u64) -> bool {
 
 /// Whether the open run has run out of budget.
 #[inline]
-pub fn spent_out() -> bool {
+pub(crate) fn spent_out() -> bool {
     SPENT_OUT.with(Cell::get)
 }
 
 /// The error of a budget gone while doing `work` (a statement, an end rule...),
 /// which the span points at.
 #[cold]
-pub fn exceeded(
+pub(crate) fn exceeded(
     span: crate::diagnostic::Span,
     work: crate::engine::Work,
 ) -> crate::engine::RuntimeError {

@@ -77,7 +77,7 @@ impl Census {
     /// The search reached a position again by another order and does not search it:
     /// its sequences count again. (A position still being searched, reached again
     /// below itself, adds nothing: the search cuts that loop.)
-    pub fn reached_again(&mut self, data: &[i32]) {
+    pub(crate) fn reached_again(&mut self, data: &[i32]) {
         if let Some(t) = self.done.get(data) {
             if let Some((_, open)) = self.open.last_mut() {
                 open.add(t);

@@ -2,7 +2,7 @@
 //! allocates. Out-of-range reads are total: a missing cell is empty, a missing counter 0,
 //! a division by zero 0, so a rules file cannot crash the engine by reading.
 
-use super::state::{State, NEUTRAL};
+use super::state::State;
 use super::Game;
 use crate::board::NONE;
 use crate::ir::*;
@@ -27,7 +27,7 @@ pub(crate) fn player_slot(
 
 /// The slot of a pool's count for `value`, if in range.
 #[inline]
-pub fn pool_slot(game: &Game, pool: usize, player: usize, value: i32) -> Option<usize> {
+pub(crate) fn pool_slot(game: &Game, pool: usize, player: usize, value: i32) -> Option<usize> {
     let def = &game.pools[pool];
     if value < def.low || value > def.high {
         return None;
@@ -35,7 +35,7 @@ pub fn pool_slot(game: &Game, pool: usize, player: usize, value: i32) -> Option<
     Some(def.base + player * def.width() + (value - def.low) as usize)
 }
 
-pub fn pool_size(game: &Game, state: &State, pool: usize, player: usize) -> i32 {
+pub(crate) fn pool_size(game: &Game, state: &State, pool: usize, player: usize) -> i32 {
     let def = &game.pools[pool];
     let base = def.base + player * def.width();
     state.data[base..base + def.width()].iter().sum()
@@ -43,7 +43,7 @@ pub fn pool_size(game: &Game, state: &State, pool: usize, player: usize) -> i32 
 
 /// The position of `cell` on player `p`'s way along a track (NONE off it).
 #[inline]
-pub fn track_pos(game: &Game, track: usize, p: usize, cell: i32) -> i32 {
+pub(crate) fn track_pos(game: &Game, track: usize, p: usize, cell: i32) -> i32 {
     if cell < 0 {
         return NONE;
     }
@@ -55,7 +55,7 @@ pub fn track_pos(game: &Game, track: usize, p: usize, cell: i32) -> i32 {
 
 /// The cell at position `i` of player `p`'s way along a track (NONE past its ends).
 #[inline]
-pub fn track_at(game: &Game, track: usize, p: usize, i: i32) -> i32 {
+pub(crate) fn track_at(game: &Game, track: usize, p: usize, i: i32) -> i32 {
     if i < 0 {
         return NONE;
     }
@@ -67,7 +67,7 @@ pub fn track_at(game: &Game, track: usize, p: usize, i: i32) -> i32 {
 
 /// Whether `cell` is in player `p`'s part of a region.
 #[inline]
-pub fn in_region(game: &Game, region: usize, p: usize, cell: i32) -> bool {
+pub(crate) fn in_region(game: &Game, region: usize, p: usize, cell: i32) -> bool {
     cell >= 0
         && game.board.regions[region].member[p]
             .get(cell as usize)
@@ -77,13 +77,13 @@ pub fn in_region(game: &Game, region: usize, p: usize, cell: i32) -> bool {
 
 /// Whether `cell` is on player `p`'s way along a track.
 #[inline]
-pub fn in_track(game: &Game, track: usize, p: usize, cell: i32) -> bool {
+pub(crate) fn in_track(game: &Game, track: usize, p: usize, cell: i32) -> bool {
     track_pos(game, track, p, cell) >= 0
 }
 
 /// A zone's cell (player `p`'s, for a zone kept per player).
 #[inline]
-pub fn zone_cell(game: &Game, zone: usize, p: i32) -> i32 {
+pub(crate) fn zone_cell(game: &Game, zone: usize, p: i32) -> i32 {
     let z = &game.board.zones[zone];
     if !z.per_player {
         return z.cells[0];
@@ -96,13 +96,13 @@ pub fn zone_cell(game: &Game, zone: usize, p: i32) -> i32 {
 
 /// Whether player `p`'s part of a pool holds `value`.
 #[inline]
-pub fn pool_has(game: &Game, state: &State, pool: usize, p: usize, value: i32) -> bool {
+pub(crate) fn pool_has(game: &Game, state: &State, pool: usize, p: usize, value: i32) -> bool {
     pool_slot(game, pool, p, value).is_some_and(|s| state.data[s] > 0)
 }
 
 /// A direction relative to the mover.
 #[inline]
-pub fn rel_dir(game: &Game, r: usize, mover: usize) -> i32 {
+pub(crate) fn rel_dir(game: &Game, r: usize, mover: usize) -> i32 {
     game.board
         .rel_dirs
         .get(r)
@@ -580,7 +580,7 @@ fn for_each_in_dyn(
     for_each_in(game, state, domain, locals, f)
 }
 
-pub fn for_each_in<F: FnMut(&Game, &State, i32, &mut Locals) -> bool + ?Sized>(
+pub(crate) fn for_each_in<F: FnMut(&Game, &State, i32, &mut Locals) -> bool + ?Sized>(
     game: &Game,
     state: &State,
     domain: &Domain,
@@ -735,14 +735,9 @@ pub fn for_each_in<F: FnMut(&Game, &State, i32, &mut Locals) -> bool + ?Sized>(
     true
 }
 
-/// The owner code of a neutral piece, for printing.
-pub fn is_neutral(owner: i32) -> bool {
-    owner == NEUTRAL
-}
-
 /// What `owner(c, k)`, `count(c, k)` or `value(c, k)` reads of a layer.
 #[inline]
-pub fn read_layer(read: LayerRead, w: crate::engine::state::CellWord) -> i32 {
+pub(crate) fn read_layer(read: LayerRead, w: crate::engine::state::CellWord) -> i32 {
     match read {
         LayerRead::Owner => w.owner(),
         LayerRead::Count => w.count(),

@@ -54,7 +54,11 @@ pub(crate) mod effect {
 
     /// The player a statement names, which must be one.
     #[inline]
-    pub fn player_of(game: &Game, p: Option<i32>, span: Span) -> Result<usize, Box<RuntimeError>> {
+    pub(crate) fn player_of(
+        game: &Game,
+        p: Option<i32>,
+        span: Span,
+    ) -> Result<usize, Box<RuntimeError>> {
         match p {
             None => Ok(0),
             Some(v) if v >= 0 && (v as usize) < game.players.len() => Ok(v as usize),
@@ -64,7 +68,7 @@ pub(crate) mod effect {
 
     /// The elements of a `for` domain, fixed before the loop runs (its effects change
     /// the state).
-    pub fn domain_items(
+    pub(crate) fn domain_items(
         game: &Game,
         state: &State,
         domain: &Domain,
@@ -79,7 +83,13 @@ pub(crate) mod effect {
     }
 
     #[inline]
-    pub fn move_piece(game: &Game, state: &mut State, a: i32, b: i32, span: Span) -> Fallible {
+    pub(crate) fn move_piece(
+        game: &Game,
+        state: &mut State,
+        a: i32,
+        b: i32,
+        span: Span,
+    ) -> Fallible {
         let sa = cell_slot(game, a, span, "`move` from")?;
         let sb = cell_slot(game, b, span, "`move` to")?;
         let wa = CellWord(state.data[sa]);
@@ -266,7 +276,7 @@ pub(crate) mod effect {
     }
 
     #[allow(clippy::too_many_arguments)]
-    pub fn add_pool(
+    pub(crate) fn add_pool(
         game: &Game,
         state: &mut State,
         pool: usize,
@@ -315,7 +325,13 @@ pub(crate) mod effect {
         Ok(())
     }
 
-    pub fn set_value(game: &Game, state: &mut State, c: i32, v: i32, span: Span) -> Fallible {
+    pub(crate) fn set_value(
+        game: &Game,
+        state: &mut State,
+        c: i32,
+        v: i32,
+        span: Span,
+    ) -> Fallible {
         let slot = cell_slot(game, c, span, "`set value`")?;
         let w = CellWord(state.data[slot]);
         if w.count() == 0 {
@@ -340,14 +356,14 @@ pub(crate) mod effect {
         Ok(())
     }
 
-    pub fn set_mover(game: &Game, state: &mut State, p: i32, span: Span) -> Fallible {
+    pub(crate) fn set_mover(game: &Game, state: &mut State, p: i32, span: Span) -> Fallible {
         let p = player_of(game, Some(p), span)?;
         state.data[SLOT_MOVER] = p as i32;
         state.data[SLOT_OWNER] = p as i32;
         Ok(())
     }
 
-    pub fn hand_to(
+    pub(crate) fn hand_to(
         game: &Game,
         state: &mut State,
         p: i32,
@@ -360,14 +376,14 @@ pub(crate) mod effect {
         Ok(())
     }
 
-    pub fn hand_back(state: &mut State, flow: &mut Flow) {
+    pub(crate) fn hand_back(state: &mut State, flow: &mut Flow) {
         state.data[SLOT_MOVER] = state.data[SLOT_OWNER];
         flow.cont = true;
     }
 
     #[allow(clippy::too_many_arguments)]
     #[inline]
-    pub fn assign(
+    pub(crate) fn assign(
         game: &Game,
         state: &mut State,
         counter: usize,

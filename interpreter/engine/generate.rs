@@ -40,7 +40,7 @@ pub fn generate<F: FnMut(&Game, &State, &Locals) -> bool>(
 }
 
 /// `generate`, telling `watcher` every test it makes.
-pub fn generate_watched<W: GenWatcher, F: FnMut(&Game, &State, &Locals) -> bool>(
+pub(crate) fn generate_watched<W: GenWatcher, F: FnMut(&Game, &State, &Locals) -> bool>(
     game: &Game,
     state: &State,
     gens: &[Gen],

@@ -12,7 +12,7 @@ impl Game {
     /// The state words that hold the board: every cell's top layer, then the layers
     /// under them.
     #[inline]
-    pub fn board_words(&self) -> std::ops::Range<usize> {
+    pub(crate) fn board_words(&self) -> std::ops::Range<usize> {
         self.cells_base..self.cells_base + self.board.cells.len() * self.stack_layers
     }
 
@@ -41,14 +41,14 @@ impl State {
     }
 
     /// How many layers a cell's stack holds (0 when the cell is empty).
-    pub fn layer_count(&self, game: &Game, cell: i32) -> i32 {
+    pub(crate) fn layer_count(&self, game: &Game, cell: i32) -> i32 {
         (0..game.stack_layers as i32)
             .take_while(|&k| self.layer(game, cell, k).count() > 0)
             .count() as i32
     }
 
     /// How many of a player's pieces a cell holds, in all its layers.
-    pub fn pieces_of(&self, game: &Game, cell: i32, player: i32) -> i32 {
+    pub(crate) fn pieces_of(&self, game: &Game, cell: i32, player: i32) -> i32 {
         if player == NONE {
             return 0;
         }

@@ -103,7 +103,7 @@ impl<'g> Engine<'g> {
 
     /// The error of a run of `MAX_CHANCE_RUN` chance outcomes with no decision between,
     /// at the chance event `c`.
-    pub fn endless_chance(&self, c: usize) -> RuntimeError {
+    pub(crate) fn endless_chance(&self, c: usize) -> RuntimeError {
         let def = &self.game.chances[c];
         RuntimeError::new(
             def.span,
@@ -143,7 +143,7 @@ impl<'g> Engine<'g> {
     /// For each chance event, its outcomes and weights if they read no state (a roll of
     /// dice): the last step of compiling lists them once for the game
     /// when the game is made (`Game::new`).
-    pub fn fixed_chance_outcomes(game: &Game) -> Vec<game::FixedOutcomes> {
+    pub(crate) fn fixed_chance_outcomes(game: &Game) -> Vec<game::FixedOutcomes> {
         let engine = Engine::new(game);
         let blank = State::new(game);
         (0..game.chances.len())
@@ -479,7 +479,7 @@ impl<'g> Engine<'g> {
     }
 
     /// `end_outcome`, with an end rule that ran out of loop budget as an error naming it.
-    pub fn end_checked(&self, state: &State) -> Result<Option<Outcome>, RuntimeError> {
+    pub(crate) fn end_checked(&self, state: &State) -> Result<Option<Outcome>, RuntimeError> {
         let _run = self.run();
         let game = self.game;
         let mut locals: Locals = [0; MAX_LOCALS];
@@ -626,7 +626,7 @@ impl<'g> Engine<'g> {
     }
 
     /// The result when the player to act has no action and the phase says `stuck end`.
-    pub fn stuck_outcome(&self, state: &State) -> Option<Outcome> {
+    pub(crate) fn stuck_outcome(&self, state: &State) -> Option<Outcome> {
         let _run = self.run();
         let game = self.game;
         if let Stuck::End(spec) = &game.phases[state.phase()].stuck {

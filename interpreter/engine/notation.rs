@@ -14,7 +14,7 @@ impl<'g> Engine<'g> {
     }
 
     /// What a chance outcome means, by its event's `says`, if it has one.
-    pub fn step_says(&self, state: &State, step: &Step) -> Option<String> {
+    pub(crate) fn step_says(&self, state: &State, step: &Step) -> Option<String> {
         if step.kind != StepKind::Chance {
             return None;
         }
@@ -95,7 +95,7 @@ impl<'g> Engine<'g> {
     }
 
     /// A value as the mover would write it.
-    pub fn format_value(&self, v: i32, ty: Ty, mover: usize) -> String {
+    pub(crate) fn format_value(&self, v: i32, ty: Ty, mover: usize) -> String {
         let game = self.game;
         let name = |list: &[String]| {
             usize::try_from(v)
@@ -138,7 +138,7 @@ impl<'g> Engine<'g> {
     }
 
     /// The texts of a choice's steps, each printed on the state before it.
-    pub fn step_texts(
+    pub(crate) fn step_texts(
         &mut self,
         state: &State,
         steps: &[Step],
@@ -404,7 +404,7 @@ struct Chain<'s> {
 }
 
 /// A written turn split into its steps in the order given, `x(n)` expanded.
-pub fn split_ordered(text: &str) -> Vec<String> {
+pub(crate) fn split_ordered(text: &str) -> Vec<String> {
     let mut out = Vec::new();
     for token in text.split_whitespace() {
         match token.strip_suffix(')').and_then(|t| t.rsplit_once('(')) {
@@ -419,14 +419,14 @@ pub fn split_ordered(text: &str) -> Vec<String> {
 }
 
 /// Splits a written choice into sorted step texts, expanding `x(n)`.
-pub fn normalise(text: &str) -> Vec<String> {
+pub(crate) fn normalise(text: &str) -> Vec<String> {
     let mut out = split_ordered(text);
     out.sort();
     out
 }
 
 /// Joins step texts, writing a text that occurs n > 1 times once as `text(n)`.
-pub fn join_repeats(texts: &[String]) -> String {
+pub(crate) fn join_repeats(texts: &[String]) -> String {
     let mut seen: Vec<(&str, usize)> = Vec::new();
     for t in texts {
         match seen.iter_mut().find(|(s, _)| *s == t.as_str()) {

@@ -67,7 +67,7 @@ impl<'g> Engine<'g> {
 
     /// Whether chance outcome `step`, resolved in `before` in the middle of a turn, left
     /// the mover nothing to do, so that it ended his turn (a roll that cannot be played).
-    pub fn chance_left_mover_stuck(
+    pub(crate) fn chance_left_mover_stuck(
         &mut self,
         before: &State,
         step: &Step,
@@ -111,7 +111,7 @@ impl<'g> Engine<'g> {
     /// Whether `text` may name an outcome of some chance event of the game, by its text
     /// or its numbers: false only when every chance event lists fixed outcomes (a roll
     /// of dice) and none is it, so that an outcome set for later can be refused at once.
-    pub fn may_be_outcome(&self, state: &State, text: &str) -> bool {
+    pub(crate) fn may_be_outcome(&self, state: &State, text: &str) -> bool {
         let want = outcome_numbers(text);
         self.game.chance_outcomes.iter().any(|fixed| match fixed {
             Some(list) => list.iter().any(|(step, _)| {

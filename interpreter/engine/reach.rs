@@ -32,7 +32,7 @@ pub fn reach(game: &Game, state: &State, op: ReachOp, args: &[i32]) -> i32 {
 
 /// The cell `n` steps from `cell` in `dir` (the cell itself for 0); none when a step
 /// leaves the board or `n` is negative.
-pub fn step_n(game: &Game, cell: i32, dir: i32, n: i32) -> i32 {
+pub(crate) fn step_n(game: &Game, cell: i32, dir: i32, n: i32) -> i32 {
     if n < 0 {
         return NONE;
     }
@@ -124,7 +124,7 @@ impl Default for Fill {
 
 /// Calls `f` with each cell of the group of `cell` until it returns false; false then.
 #[inline(never)]
-pub fn for_each_in_group(
+pub(crate) fn for_each_in_group(
     game: &Game,
     state: &State,
     cell: i32,

@@ -15,7 +15,7 @@ const MAX_KEYS: usize = MAX_TURN_KEYS;
 /// The most words of positions a turn search keeps (those reached, and the complete
 /// turns): 64 MiB. Far more than any real turn needs; a turn of a thousand choices at
 /// each of sixty steps would otherwise fill the memory before its loop budget ran out.
-pub const MAX_SEARCH_WORDS: usize = 1 << 24;
+pub(crate) const MAX_SEARCH_WORDS: usize = 1 << 24;
 
 #[derive(Debug, Clone, Copy)]
 struct Leaf {

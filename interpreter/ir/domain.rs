@@ -74,12 +74,12 @@ impl Domain {
     }
 
     /// `exprs`, to change them.
-    pub fn exprs_mut(&mut self, f: &mut impl FnMut(&mut Expr)) {
+    pub(crate) fn exprs_mut(&mut self, f: &mut impl FnMut(&mut Expr)) {
         domain_exprs!(self, f, exprs_mut)
     }
 
     /// Whether the elements may depend on the state (see `Expr::reads_state`).
-    pub fn reads_state(&self) -> bool {
+    pub(crate) fn reads_state(&self) -> bool {
         let own = match self {
             Domain::Range(..)
             | Domain::CellRange(..)

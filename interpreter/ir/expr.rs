@@ -198,13 +198,13 @@ impl Expr {
     }
 
     /// `children`, to change them.
-    pub fn children_mut(&mut self, f: &mut impl FnMut(&mut Expr)) {
+    pub(crate) fn children_mut(&mut self, f: &mut impl FnMut(&mut Expr)) {
         expr_children!(self, f, exprs_mut)
     }
 
     /// Whether the value may depend on the state (the mover included), and not only on
     /// the locals and the board. Every kind is named, so a new one must be decided.
-    pub fn reads_state(&self) -> bool {
+    pub(crate) fn reads_state(&self) -> bool {
         let own = match self {
             Expr::Reach(op, _) => op.reads_state(),
             Expr::Const(_)
@@ -255,7 +255,7 @@ impl Expr {
 
 impl Operand {
     /// Whether the value may depend on the state (see `Expr::reads_state`).
-    pub fn reads_state(self) -> bool {
+    pub(crate) fn reads_state(self) -> bool {
         match self {
             Operand::Const(_) | Operand::Local(_) | Operand::Step(..) => false,
             Operand::Mover
@@ -356,7 +356,7 @@ pub enum ReachOp {
 
 impl ReachOp {
     /// Whether the value depends on the state, and not only on the operands.
-    pub fn reads_state(self) -> bool {
+    pub(crate) fn reads_state(self) -> bool {
         !matches!(self, ReachOp::StepN)
     }
 }

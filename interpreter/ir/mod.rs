@@ -20,12 +20,12 @@ pub use move_def::*;
 pub use phase::*;
 pub use rules_test::*;
 pub use stmt::*;
-pub use visit::*;
+pub(crate) use visit::*;
 
 /// How many generator variables a move carries (its arguments).
 pub const MAX_ARGS: usize = 12;
 /// How many local variables an action, chance or hook may use in all.
-pub const MAX_LOCALS: usize = 32;
+pub(crate) const MAX_LOCALS: usize = 32;
 /// The greatest playout weight of one action step (and of a whole turn's product).
 pub const MAX_PLAYOUT_WEIGHT: i32 = 1_000_000;
 /// The most copies one pool holds (one player's, for a pool kept per player), all its
@@ -35,21 +35,21 @@ pub const MAX_POOL_COPIES: i32 = 100_000;
 /// The most pools a game keeps, a pool kept per player counting once per player.
 pub const MAX_POOL_LISTS: usize = 32;
 /// How many `maximize` keys a phase may have.
-pub const MAX_TURN_KEYS: usize = 4;
+pub(crate) const MAX_TURN_KEYS: usize = 4;
 
 /// Fixed slots at the start of a state's data.
-pub const SLOT_MOVER: usize = 0;
-pub const SLOT_PHASE: usize = 1;
+pub(crate) const SLOT_MOVER: usize = 0;
+pub(crate) const SLOT_PHASE: usize = 1;
 /// The pending chance event, or -1.
-pub const SLOT_CHANCE: usize = 2;
+pub(crate) const SLOT_CHANCE: usize = 2;
 /// 1 while the mover is in the middle of a turn (after a `continue`).
-pub const SLOT_IN_TURN: usize = 3;
+pub(crate) const SLOT_IN_TURN: usize = 3;
 /// Whose turn it is; differs from the mover while a decision is handed to another player.
-pub const SLOT_OWNER: usize = 4;
-pub const HEADER_SLOTS: usize = 5;
+pub(crate) const SLOT_OWNER: usize = 4;
+pub(crate) const HEADER_SLOTS: usize = 5;
 
 /// Counters every game has, filled in by the match layer (money play: length 0).
-pub const MATCH_COUNTERS: [(&str, bool); 3] = [
+pub(crate) const MATCH_COUNTERS: [(&str, bool); 3] = [
     ("match_length", false),
     ("match_score", true),
     ("match_score_before", true),

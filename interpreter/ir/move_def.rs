@@ -34,7 +34,7 @@ pub struct MoveDef {
 impl MoveDef {
     /// Whether the outcomes (bindings and weights) may depend on the state; a chance
     /// event that does not, like a roll of dice, has the same outcomes everywhere.
-    pub fn outcomes_read_state(&self) -> bool {
+    pub(crate) fn outcomes_read_state(&self) -> bool {
         self.weight.as_ref().is_some_and(Expr::reads_state)
             || self.generators.iter().any(|g| match g {
                 Gen::For(_, d) => d.reads_state(),

@@ -4,7 +4,7 @@
 use super::*;
 
 /// Calls `f` on every expression the game holds at the top (not on subexpressions).
-pub fn each_top_expr(g: &mut Rules, f: &mut impl FnMut(&mut Expr)) {
+pub(crate) fn each_top_expr(g: &mut Rules, f: &mut impl FnMut(&mut Expr)) {
     for c in &mut g.counters {
         if let Some(e) = &mut c.init {
             f(e);

@@ -28,9 +28,9 @@ pub struct Layout {
     pub height: f64,
 }
 
-pub const MARGIN: f64 = 40.0;
+pub(crate) const MARGIN: f64 = 40.0;
 /// Room above the board for the title.
-pub const TOP: f64 = 72.0;
+pub(crate) const TOP: f64 = 72.0;
 
 impl Layout {
     pub fn of(game: &Game) -> Layout {
@@ -133,7 +133,7 @@ impl Layout {
 
     /// The same layout spread `scale` times wider (the graph needs room for its
     /// arrows and their names).
-    pub fn scaled(game: &Game, scale: f64) -> Layout {
+    pub(crate) fn scaled(game: &Game, scale: f64) -> Layout {
         let mut l = Layout::of(game);
         for c in &mut l.centres {
             *c = (MARGIN + (c.0 - MARGIN) * scale, TOP + (c.1 - TOP) * scale);
@@ -145,7 +145,7 @@ impl Layout {
     }
 
     /// The outline of a cell as polygon points (a zone's box included).
-    pub fn outline(&self, cell: usize) -> Vec<(f64, f64)> {
+    pub(crate) fn outline(&self, cell: usize) -> Vec<(f64, f64)> {
         let (cx, cy) = self.centres[cell];
         let u = self.unit;
         match self.shapes[cell] {

@@ -11,7 +11,7 @@ pub use position::position_svg;
 
 /// A player's colour: the colour his name says (white, black, red, blue...), else one
 /// of the palette.
-pub fn player_colour(name: &str, index: usize) -> (&'static str, &'static str) {
+pub(crate) fn player_colour(name: &str, index: usize) -> (&'static str, &'static str) {
     match name.to_ascii_lowercase().as_str() {
         "white" => ("#f4f1e8", "#000000"),
         "black" => ("#262626", "#ffffff"),

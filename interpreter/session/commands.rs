@@ -257,7 +257,7 @@ pub fn help(topic: Option<&str>) -> Result<String, String> {
 
 /// The help text wrapped to `width` columns: each command's text goes on under itself,
 /// past its name.
-pub fn help_in(topic: Option<&str>, width: Option<usize>) -> Result<String, String> {
+pub(crate) fn help_in(topic: Option<&str>, width: Option<usize>) -> Result<String, String> {
     if let Some(t) = topic {
         let Some(c) = find(t) else {
             return Err(format!("no command `{t}`; `help` lists them"));

@@ -94,7 +94,7 @@ impl RulesIndex {
 }
 
 /// A `why` answer: each finding as a diagnostic at its rule, or as a line.
-pub fn render_why(
+pub(crate) fn render_why(
     game: &Game,
     source: &Source,
     index: &RulesIndex,
@@ -123,7 +123,7 @@ pub fn render_why(
 }
 
 /// A span without the blank space a parser may leave at its end.
-pub fn tidy(source: &Source, span: Span) -> Span {
+pub(crate) fn tidy(source: &Source, span: Span) -> Span {
     let end = span.end.min(source.text.len());
     let start = span.start.min(end);
     match source.text.get(start..end) {
@@ -154,7 +154,7 @@ fn line_text(source: &Source, span: Span) -> String {
 }
 
 /// The rules evaluated to list the moves of one state.
-pub fn render_trace(
+pub(crate) fn render_trace(
     game: &Game,
     source: &Source,
     index: &RulesIndex,
@@ -270,7 +270,7 @@ pub fn render_trace(
 }
 
 /// What one played step changed: cells, pools, counters, phase, player to move.
-pub fn render_changes(game: &Game, before: &State, after: &State, style: &Style) -> String {
+pub(crate) fn render_changes(game: &Game, before: &State, after: &State, style: &Style) -> String {
     let marks = Marks::new(game);
     let mut parts: Vec<String> = Vec::new();
     for c in 0..game.board.cells.len() {

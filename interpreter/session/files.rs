@@ -265,7 +265,7 @@ impl Session {
 }
 
 /// The most words of positions that replaying a record may keep: 256 MiB.
-pub const MAX_REPLAY_WORDS: usize = 1 << 26;
+pub(crate) const MAX_REPLAY_WORDS: usize = 1 << 26;
 
 /// The start of the first game and the match it is in: a state given in a record
 /// (its match counters give the match), or the initial state of a match of `length`.

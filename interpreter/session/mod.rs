@@ -29,10 +29,11 @@ mod turn;
 
 use crate::ai;
 pub use crate::ai::Level;
-pub use commands::{help, help_in, Arg, Cmd, CommandSpec, COMMANDS, SETTINGS};
+pub(crate) use commands::help_in;
+pub use commands::{help, Arg, Cmd, CommandSpec, COMMANDS, SETTINGS};
 pub use files::replay;
 pub use origin::Origin;
-pub use record::{Record, RecordError, MAX_RECORD_MOVES};
+pub use record::{Record, RecordError};
 pub use style::Style;
 pub use timeline::{By, Entry};
 

@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 
 /// The most moves a record holds, all its games together (replaying one takes some
 /// 35 µs and 750 bytes).
-pub const MAX_RECORD_MOVES: usize = 100_000;
+pub(crate) const MAX_RECORD_MOVES: usize = 100_000;
 
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
 pub struct Record {

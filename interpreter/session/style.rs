@@ -60,7 +60,7 @@ impl Style {
     }
 
     /// An empty cell.
-    pub fn empty_mark(&self) -> &'static str {
+    pub(crate) fn empty_mark(&self) -> &'static str {
         if self.unicode {
             "·"
         } else {
@@ -69,7 +69,7 @@ impl Style {
     }
 
     /// A vertical line between parts of a line or a board.
-    pub fn vline(&self) -> &'static str {
+    pub(crate) fn vline(&self) -> &'static str {
         if self.unicode {
             "│"
         } else {
@@ -155,7 +155,7 @@ pub fn pad(text: &str, w: usize) -> String {
 }
 
 /// `text` padded on the left to `w` columns.
-pub fn pad_left(text: &str, w: usize) -> String {
+pub(crate) fn pad_left(text: &str, w: usize) -> String {
     let n = width(text);
     format!("{}{text}", " ".repeat(w.saturating_sub(n)))
 }
@@ -190,7 +190,7 @@ pub fn wrap(text: &str, width: usize, indent: usize) -> String {
 
 /// Every line of `text` wrapped to `width` when one is given, each continuation
 /// indented like the text after its line's first `indent` columns.
-pub fn wrap_lines(text: &str, width: Option<usize>, indent: usize) -> String {
+pub(crate) fn wrap_lines(text: &str, width: Option<usize>, indent: usize) -> String {
     let Some(width) = width else {
         return text.to_string();
     };

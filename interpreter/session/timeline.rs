@@ -43,7 +43,7 @@ impl Timeline {
     }
 
     /// The state after the first `k` entries.
-    pub fn state_at(&self, k: usize) -> &State {
+    pub(crate) fn state_at(&self, k: usize) -> &State {
         if k == 0 {
             &self.start
         } else {
@@ -64,7 +64,7 @@ impl Timeline {
 
     /// The moves made by choice, latest first, each as the states before and after
     /// it: a run of entries of one player (forced entries and chance outcomes end it).
-    pub fn moves_back(&self) -> impl Iterator<Item = (&State, &State)> + '_ {
+    pub(crate) fn moves_back(&self) -> impl Iterator<Item = (&State, &State)> + '_ {
         let played = self.played();
         let mut end = played.len();
         std::iter::from_fn(move || {
@@ -82,7 +82,7 @@ impl Timeline {
     }
 
     /// Player moves made so far.
-    pub fn moves_played(&self) -> usize {
+    pub(crate) fn moves_played(&self) -> usize {
         self.played()
             .iter()
             .filter(|e| matches!(e.by, By::Player(_)))
@@ -91,7 +91,11 @@ impl Timeline {
 
     /// Where `undo` goes: to just before the last move by a person (by anyone when
     /// `nobody` is a person), keeping the chance outcomes that preceded it.
-    pub fn undo_target(&self, person: &dyn Fn(usize) -> bool, nobody: bool) -> Option<usize> {
+    pub(crate) fn undo_target(
+        &self,
+        person: &dyn Fn(usize) -> bool,
+        nobody: bool,
+    ) -> Option<usize> {
         (0..self.cursor)
             .rev()
             .find(|&k| self.decides(k, person, nobody))
@@ -105,7 +109,11 @@ impl Timeline {
 
     /// Where `redo` goes: through the next move by a person and what follows it, up to
     /// the next person's decision or the end.
-    pub fn redo_target(&self, person: &dyn Fn(usize) -> bool, nobody: bool) -> Option<usize> {
+    pub(crate) fn redo_target(
+        &self,
+        person: &dyn Fn(usize) -> bool,
+        nobody: bool,
+    ) -> Option<usize> {
         if self.cursor >= self.entries.len() {
             return None;
         }
@@ -114,7 +122,7 @@ impl Timeline {
     }
 
     /// The last chance entry right before the current decision, if any.
-    pub fn trailing_chance(&self) -> Option<usize> {
+    pub(crate) fn trailing_chance(&self) -> Option<usize> {
         (self.cursor > 0 && self.entries[self.cursor - 1].by == By::Chance).then(|| self.cursor - 1)
     }
 }

@@ -30,7 +30,7 @@ pub struct Decision {
 }
 
 /// Whether the only choice is a pass (a player stuck at the start of his turn).
-pub fn only_a_pass(choices: &Choices) -> bool {
+pub(crate) fn only_a_pass(choices: &Choices) -> bool {
     choices.len() == 1 && matches!(choices.get(0), [s] if s.kind == StepKind::Pass)
 }
 
@@ -186,7 +186,7 @@ impl Decision {
     }
 
     /// The choices that go on from a turn entered in part (all when none is).
-    pub fn extending(
+    pub(crate) fn extending(
         &mut self,
         engine: &mut Engine,
         state: &State,
@@ -206,7 +206,7 @@ impl Decision {
     }
 
     /// What may be written next after `prefix`: the next step of a turn, or any move.
-    pub fn next_steps(
+    pub(crate) fn next_steps(
         &mut self,
         engine: &mut Engine,
         state: &State,
@@ -247,7 +247,11 @@ impl Decision {
     }
 
     /// The position after a turn entered in part.
-    pub fn partial_state(engine: &mut Engine, state: &State, partial: &[String]) -> Option<State> {
+    pub(crate) fn partial_state(
+        engine: &mut Engine,
+        state: &State,
+        partial: &[String],
+    ) -> Option<State> {
         Decision::walk(engine, state, partial)
             .ok()
             .flatten()

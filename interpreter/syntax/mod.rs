@@ -17,4 +17,5 @@ mod template;
 mod test_decl;
 
 pub use parser::parse;
-pub use template::{parse_template, TemplatePart};
+pub(crate) use template::parse_template;
+pub use template::TemplatePart;

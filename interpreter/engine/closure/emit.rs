@@ -49,7 +49,7 @@ impl<'a> Emit<'a> {
 
     /// Lists the next bindings as steps of action `a`, in the same list: the actions
     /// of one position share what their loops keep of it.
-    pub fn set_action(&mut self, a: usize) {
+    pub(crate) fn set_action(&mut self, a: usize) {
         if let Sink::Steps { id, .. } = &mut self.sink {
             *id = a;
         }
@@ -64,13 +64,13 @@ impl<'a> Emit<'a> {
     }
 
     /// Whether listing stopped because `MAX_CHOICES` steps were listed.
-    pub fn overflowed(&self) -> bool {
+    pub(crate) fn overflowed(&self) -> bool {
         matches!(self.sink, Sink::Steps { overflow: true, .. })
     }
 
     /// Takes one complete binding; false stops the generation.
     #[inline(always)]
-    pub fn emit(&mut self, game: &Game, state: &State, locals: &Locals) -> bool {
+    pub(crate) fn emit(&mut self, game: &Game, state: &State, locals: &Locals) -> bool {
         match &mut self.sink {
             Sink::Steps { out, id, overflow } => {
                 if out.len() >= MAX_CHOICES {

@@ -485,7 +485,7 @@ fn owned_then(s: usize, list: OwnedCells, rest: &[Gen]) -> GensFn {
 /// A move's generators as nested closures: each loop calls the rest of the chain for
 /// each value, and the `let`s and `where`s between two loops run in one closure. The
 /// bindings are those of `generate::generate`, in the same order.
-pub fn compile_gens(gens: &[Gen]) -> GensFn {
+pub(crate) fn compile_gens(gens: &[Gen]) -> GensFn {
     let mut plain = Vec::new();
     let mut i = 0;
     while let Some(g) = gens.get(i) {

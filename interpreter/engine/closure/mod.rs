@@ -12,8 +12,8 @@ mod masks;
 mod stmt;
 
 pub use emit::Emit;
-pub use gens::compile_gens;
-pub use stmt::compile_block;
+pub(crate) use gens::compile_gens;
+pub(crate) use stmt::compile_block;
 
 use super::eval::{self, Locals};
 use super::exec::{Fallible, Flow};

@@ -17,7 +17,7 @@ type StmtFn = BlockFn;
 /// are run (setup, actions, chance outcomes, turn hooks, passes). After each statement
 /// the loop budget is looked at, so that a statement whose loops ran out of it is an
 /// error naming that statement, not a loop silently cut short.
-pub fn compile_block(stmts: &[Stmt]) -> BlockFn {
+pub(crate) fn compile_block(stmts: &[Stmt]) -> BlockFn {
     let mut fns: Vec<(StmtFn, Span)> = stmts.iter().map(|s| (compile_stmt(s), s.span)).collect();
     match fns.len() {
         0 => Box::new(|_, _, _, _| Ok(())),

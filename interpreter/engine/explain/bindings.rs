@@ -8,7 +8,7 @@ use crate::ir::*;
 impl<'g> Engine<'g> {
     /// The names and printed values of the locals bound by an action's first `upto`
     /// generators.
-    pub fn bindings(
+    pub(crate) fn bindings(
         &self,
         state: &State,
         def: &MoveDef,
@@ -41,7 +41,7 @@ impl<'g> Engine<'g> {
     }
 
     /// The names and printed values of a step's arguments.
-    pub fn step_bindings(&self, state: &State, step: &Step) -> Vec<(String, String)> {
+    pub(crate) fn step_bindings(&self, state: &State, step: &Step) -> Vec<(String, String)> {
         let game = self.game;
         let def = match step.kind {
             StepKind::Action => &game.actions[step.id as usize],
@@ -58,7 +58,7 @@ impl<'g> Engine<'g> {
 /// the order they were declared, and slots are handed out in that order; but a slot
 /// may be skipped (a `define` with an aggregate takes one) and the compiler may move a
 /// `let` earlier, so names are matched to the binders' slots in increasing order.
-pub fn slot_name(def: &MoveDef, slot: u8) -> Option<&str> {
+pub(crate) fn slot_name(def: &MoveDef, slot: u8) -> Option<&str> {
     let mut slots: Vec<u8> = def
         .generators
         .iter()
@@ -75,7 +75,7 @@ pub fn slot_name(def: &MoveDef, slot: u8) -> Option<&str> {
 
 /// The type of each local an action's generators bind, for printing its value (the IR
 /// keeps names only).
-pub fn local_types(def: &MoveDef) -> Vec<Ty> {
+pub(crate) fn local_types(def: &MoveDef) -> Vec<Ty> {
     let mut types = vec![Ty::Int; MAX_LOCALS];
     for g in &def.generators {
         match g {

@@ -11,7 +11,7 @@ mod rejection;
 mod trace;
 mod why;
 
-pub use bindings::{local_types, slot_name};
+pub(crate) use bindings::{local_types, slot_name};
 
 /// The most bindings one explanation enumerates (a rules file with huge loops is cut
 /// short rather than left to run for ever).

@@ -108,7 +108,7 @@ impl Marks {
     }
 
     /// The widest token a single piece can have (owner, type, largest value).
-    pub fn widest(&self, game: &Game) -> usize {
+    pub(crate) fn widest(&self, game: &Game) -> usize {
         let value = game
             .pieces
             .iter()
@@ -164,7 +164,7 @@ impl Marks {
 
 /// The cells whose contents differ between two states of one game: what a move
 /// changed, marked on the board.
-pub fn changed_cells(game: &Game, before: &State, after: &State) -> Vec<bool> {
+pub(crate) fn changed_cells(game: &Game, before: &State, after: &State) -> Vec<bool> {
     (0..game.board.cells.len())
         .map(|c| word(game, before, c) != word(game, after, c))
         .collect()
@@ -333,7 +333,7 @@ fn list(game: &Game, state: &State, style: &Style, marks: &Marks, viewer: usize)
 }
 
 /// The pools, counters and scores, one line each, names aligned.
-pub fn equipment(
+pub(crate) fn equipment(
     game: &Game,
     state: &State,
     shown: &[(String, crate::engine::Shown)],
