@@ -46,20 +46,25 @@ pub fn default_net(
 }
 
 /// A network file's bytes, refusing anything but a regular file of a sane size.
-pub fn read_net_file(path: &str) -> Result<Vec<u8>, String> {
-    let meta = std::fs::metadata(path)
-        .map_err(|e| format!("cannot read `{path}`: {}", e.to_string().to_lowercase()))?;
+pub fn read_net_file(path: &str) -> Result<Vec<u8>, crate::ai::net::NetError> {
+    use crate::ai::net::NetError;
+    let unreadable = |e: std::io::Error| NetError::Unreadable {
+        path: path.to_string(),
+        reason: e.to_string().to_lowercase(),
+    };
+    let meta = std::fs::metadata(path).map_err(unreadable)?;
     if !meta.is_file() {
-        return Err(format!("`{path}` is not a regular file"));
+        return Err(NetError::NotAFile {
+            path: path.to_string(),
+        });
     }
     if meta.len() > crate::ai::net::MAX_FILE as u64 {
-        return Err(format!(
-            "`{path}` is larger than a network file may be ({} MB)",
-            crate::ai::net::MAX_FILE >> 20
-        ));
+        return Err(NetError::FileTooLarge {
+            path: path.to_string(),
+            mb: crate::ai::net::MAX_FILE >> 20,
+        });
     }
-    std::fs::read(path)
-        .map_err(|e| format!("cannot read `{path}`: {}", e.to_string().to_lowercase()))
+    std::fs::read(path).map_err(unreadable)
 }
 
 /// Why `load_source` found no rules: the name is no built-in game, and the file of

@@ -334,6 +334,7 @@ fn budgets_and_levels_are_read_and_refused_clearly() {
     assert!(Budget::parse("-1s").is_err());
     assert!(Budget::parse("fast")
         .unwrap_err()
+        .to_string()
         .contains("is not a budget"));
     assert_eq!(
         Level::parse("mcts:2s"),
@@ -347,6 +348,7 @@ fn budgets_and_levels_are_read_and_refused_clearly() {
     assert_eq!(Level::parse("off"), Ok(None));
     assert!(Level::parse("greedy:2s")
         .unwrap_err()
+        .to_string()
         .contains("only `mcts` takes a budget"));
     assert_eq!(Level::Mcts(Budget::Iterations(300)).name(), "mcts:300");
 }

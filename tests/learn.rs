@@ -6,7 +6,7 @@ mod common;
 use common::*;
 use std::ops::ControlFlow;
 use tabula::ai::encode::Encoding;
-use tabula::ai::net::Net;
+use tabula::ai::net::{Net, NetError};
 use tabula::ai::train::{probe, train, Training};
 use tabula::ai::{arena, Level};
 
@@ -95,7 +95,7 @@ fn a_network_file_reads_back_the_same_and_refuses_another_game() {
 
     let coin = example("examples/rules/coin-race.tabula");
     assert_eq!(
-        Net::from_bytes(&coin, &bytes).unwrap_err(),
+        Net::from_bytes(&coin, &bytes).unwrap_err().to_string(),
         "this network was trained for Tic-tac-toe, not for Coin race"
     );
     // The same title, other rules: another encoding.
@@ -109,16 +109,17 @@ fn a_network_file_reads_back_the_same_and_refuses_another_game() {
         &[],
     )
     .unwrap();
-    assert!(Net::from_bytes(&other, &bytes)
-        .unwrap_err()
-        .contains("its encoding differs"));
+    let err = Net::from_bytes(&other, &bytes).unwrap_err();
+    assert!(matches!(err, NetError::OtherEncoding { .. }));
+    assert!(err.to_string().contains("its encoding differs"));
     assert_eq!(
-        Net::from_bytes(&ttt, b"hello\n").unwrap_err(),
+        Net::from_bytes(&ttt, b"hello\n").unwrap_err().to_string(),
         "this is not a tabula network file"
     );
     let cut = &bytes[..bytes.len() - 4];
     assert!(Net::from_bytes(&ttt, cut)
         .unwrap_err()
+        .to_string()
         .contains("bytes of weights"));
 }
 

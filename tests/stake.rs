@@ -118,8 +118,9 @@ fn a_network_rates_points_per_unit_of_the_stake() {
         "",
     );
     let err = Net::from_bytes(&fixed, &net.to_bytes()).unwrap_err();
+    assert!(matches!(err, tabula::ai::net::NetError::Stake { .. }));
     assert_eq!(
-        err,
+        err.to_string(),
         "this network rates positions per unit of the counter `stake`, which is no longer the stake of every result in Coin race with a stake; train it again"
     );
 }

@@ -50,7 +50,7 @@ pub fn sides(
     let level = |text: &str| match Level::parse(text) {
         Ok(Some(l)) => Ok(l),
         Ok(None) => Err(format!("`{text}` is not a computer player")),
-        Err(m) => Err(m),
+        Err(e) => Err(e.to_string()),
     };
     let levels = [level(texts[0])?, level(texts[1])?];
     let mut nets = [None, None];

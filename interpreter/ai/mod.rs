@@ -8,13 +8,16 @@
 pub mod arena;
 pub mod encode;
 mod flat;
+mod level_error;
 mod mcts;
 pub mod net;
+mod net_error;
 mod netplay;
 pub mod stake;
 pub mod stats;
 pub mod train;
 
+pub use level_error::LevelError;
 pub use mcts::Tree;
 
 use crate::engine::rng::Rng;
@@ -32,17 +35,17 @@ pub enum Budget {
 
 impl Budget {
     /// `2000` (iterations), `2s`, `500ms`, `1.5s`.
-    pub fn parse(text: &str) -> Result<Budget, String> {
+    pub fn parse(text: &str) -> Result<Budget, LevelError> {
         let t = text.trim();
-        let bad = || {
-            format!("`{t}` is not a budget; write a number of iterations (`2000`) or a time (`2s`, `500ms`)")
+        let bad = || LevelError::NotABudget {
+            text: t.to_string(),
         };
-        let time = |number: &str, scale: f64| -> Result<Budget, String> {
+        let time = |number: &str, scale: f64| -> Result<Budget, LevelError> {
             let v: f64 = number.parse().map_err(|_| bad())?;
             if !v.is_finite() || v <= 0.0 || v * scale > 3600.0 {
-                return Err(format!(
-                    "`{t}`: a time budget is more than 0 and at most an hour"
-                ));
+                return Err(LevelError::TimeOutOfRange {
+                    text: t.to_string(),
+                });
             }
             Ok(Budget::Time(Duration::from_secs_f64(v * scale)))
         };
@@ -53,9 +56,14 @@ impl Budget {
             return time(s, 1.0);
         }
         match t.parse::<u32>() {
-            Ok(0) => Err(format!("`{t}`: a search needs at least one iteration")),
+            Ok(0) => Err(LevelError::NoIteration {
+                text: t.to_string(),
+            }),
             Ok(n) if n <= MAX_ITERATIONS => Ok(Budget::Iterations(n)),
-            Ok(_) => Err(format!("`{t}`: at most {MAX_ITERATIONS} iterations a move")),
+            Ok(_) => Err(LevelError::TooManyIterations {
+                text: t.to_string(),
+                max: MAX_ITERATIONS,
+            }),
             Err(_) => Err(bad()),
         }
     }
@@ -101,7 +109,7 @@ impl Level {
 
     /// A level by name (`mcts:2s`, `mcts:5000`, `mcts 2s` or `mcts`); `Ok(None)` for
     /// `off`.
-    pub fn parse(text: &str) -> Result<Option<Level>, String> {
+    pub fn parse(text: &str) -> Result<Option<Level>, LevelError> {
         let t = text.trim();
         let (name, budget) = match t.split_once([':', ' ']) {
             Some((n, b)) => (n, Some(b)),
@@ -122,13 +130,15 @@ impl Level {
             "net2" => return Ok(Some(Level::Net2)),
             "off" | "person" | "human" => return Ok(None),
             other => {
-                return Err(format!(
-                    "`{other}` is not a computer level; use random, greedy, playouts, mcts (mcts:2s, mcts:5000), net, net2 (net:FILE, net2:FILE) or off"
-                ))
+                return Err(LevelError::Unknown {
+                    name: other.to_string(),
+                })
             }
         };
         if budget.is_some() && !matches!(level, Level::Mcts(_)) {
-            return Err(format!("`{t}`: only `mcts` takes a budget"));
+            return Err(LevelError::BudgetNotTaken {
+                text: t.to_string(),
+            });
         }
         Ok(Some(level))
     }

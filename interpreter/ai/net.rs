@@ -11,6 +11,7 @@
 //! encoding of the same game.
 
 use super::encode::Encoding;
+pub use super::net_error::NetError;
 use crate::{Game, State};
 
 /// The file format's version.
@@ -220,63 +221,61 @@ impl Net {
 
     /// Reads a network file made for `game`; refuses, saying why, one made for another
     /// game, another encoding, or a damaged file.
-    pub fn from_bytes(game: &Game, bytes: &[u8]) -> Result<Net, String> {
+    pub fn from_bytes(game: &Game, bytes: &[u8]) -> Result<Net, NetError> {
         if bytes.len() > MAX_FILE {
-            return Err(format!(
-                "a network file is at most {} MB; this one is larger",
-                MAX_FILE >> 20
-            ));
+            return Err(NetError::TooLarge { mb: MAX_FILE >> 20 });
         }
-        let not = || "this is not a tabula network file".to_string();
+        let not = || NetError::NotANetwork;
         let first = bytes.iter().position(|&b| b == b'\n').ok_or_else(not)?;
         let magic = std::str::from_utf8(&bytes[..first]).map_err(|_| not())?;
         let version = magic.strip_prefix(MAGIC).ok_or_else(not)?.trim();
         if version != FORMAT.to_string() {
-            return Err(format!(
-                "this network file has format {version}; this tabula reads format {FORMAT}"
-            ));
+            return Err(NetError::Format {
+                found: version.to_string(),
+                reads: FORMAT,
+            });
         }
         let rest = &bytes[first + 1..];
         let second = rest.iter().position(|&b| b == b'\n').ok_or_else(not)?;
-        let header: Header = serde_json::from_slice(&rest[..second])
-            .map_err(|e| format!("the network file's header is damaged: {e}"))?;
+        let header: Header =
+            serde_json::from_slice(&rest[..second]).map_err(|e| NetError::DamagedHeader {
+                reason: e.to_string(),
+            })?;
         let encoding = Encoding::new(game);
         if header.game != game.name {
-            return Err(format!(
-                "this network was trained for {}, not for {}",
-                header.game, game.name
-            ));
+            return Err(NetError::OtherGame {
+                trained: header.game,
+                game: game.name.clone(),
+            });
         }
         let hash = format!("{:016x}", encoding.hash());
         if header.encoding != hash || header.inputs != encoding.len() {
-            return Err(format!(
-                "this network was trained for another version of {} (its encoding differs: the rules changed since); train it again",
-                game.name
-            ));
+            return Err(NetError::OtherEncoding {
+                game: game.name.clone(),
+            });
         }
         if header.players != game.players.len() || header.hidden == 0 || header.hidden > MAX_HIDDEN
         {
-            return Err("the network file's sizes do not fit the game".into());
+            return Err(NetError::Sizes);
         }
         if !(header.points_scale.is_finite() && header.points_scale > 0.0) {
-            return Err("the network file's points scale is not a positive number".into());
+            return Err(NetError::PointsScale);
         }
         let (i, h, o) = (header.inputs, header.hidden, 2 * header.players);
         let want = i * h + h + o * h + o;
         let weights = &rest[second + 1..];
         if weights.len() != want * 4 {
-            return Err(format!(
-                "the network file holds {} bytes of weights; its sizes call for {}",
-                weights.len(),
-                want * 4
-            ));
+            return Err(NetError::WeightBytes {
+                found: weights.len(),
+                want: want * 4,
+            });
         }
         let mut all: Vec<f32> = weights
             .chunks_exact(4)
             .map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]]))
             .collect();
         if all.iter().any(|w| !w.is_finite()) {
-            return Err("the network file holds a weight that is not a number".into());
+            return Err(NetError::NotANumber);
         }
         let b2 = all.split_off(i * h + h + o * h);
         let w2 = all.split_off(i * h + h);
@@ -287,10 +286,10 @@ impl Net {
             match super::stake::stake_counter(game) {
                 Some(c) if game.counters[c].name == header.stake => Some(c),
                 _ => {
-                    return Err(format!(
-                        "this network rates positions per unit of the counter `{}`, which is no longer the stake of every result in {}; train it again",
-                        header.stake, game.name
-                    ))
+                    return Err(NetError::Stake {
+                        counter: header.stake,
+                        game: game.name.clone(),
+                    })
                 }
             }
         };

@@ -1,6 +1,8 @@
 //! What goes wrong in a session, by kind; the wording of each kind in one place.
 
 use super::record::RecordError;
+use crate::ai::net::NetError;
+use crate::ai::LevelError;
 use crate::games::LoadError;
 use crate::input::ReadError;
 
@@ -22,6 +24,12 @@ pub enum SessionError {
     /// The rules named are neither a built-in game nor a readable file.
     #[error(transparent)]
     Load(#[from] LoadError),
+    /// A computer level or search budget that does not read.
+    #[error(transparent)]
+    Level(#[from] LevelError),
+    /// A network file that cannot be read or does not fit the game.
+    #[error(transparent)]
+    Net(#[from] NetError),
     /// The rules do not compile: their diagnostics, drawn (file:line:col, the line and
     /// a caret).
     #[error("{0}")]
