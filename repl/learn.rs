@@ -6,18 +6,25 @@ use crate::error::{refused, CliError};
 use crate::cli::{games_bar, load, runtime_error, GameArgs};
 use crate::interrupt::Interrupt;
 use std::ops::ControlFlow;
-use tabula::ai::encode::Encoding;
+use tabula::ai::encode::{Encoding, View};
 use tabula::ai::net::Net;
 use tabula::ai::train::{train as run_training, Training};
 use tabula::ai::{AiError, Budget, Level};
 use tabula::{Game, State};
 
-pub fn encode(game: &Game, state: &State, all: bool, json: bool) -> Result<(), CliError> {
-    let encoding = Encoding::new(game);
+pub fn encode(
+    game: &Game,
+    state: &State,
+    view: View,
+    all: bool,
+    json: bool,
+) -> Result<(), CliError> {
+    let encoding = Encoding::with_view(game, view);
     let values = encoding.dense(game, state);
     if json {
         let out = serde_json::json!({
             "game": game.name,
+            "view": view.to_string(),
             "length": encoding.len(),
             "hash": format!("{:016x}", encoding.hash()),
             "values": values,
@@ -26,8 +33,22 @@ pub fn encode(game: &Game, state: &State, all: bool, json: bool) -> Result<(), C
         println!("{out}");
         return Ok(());
     }
+    let seen = match view {
+        View::Board => String::new(),
+        View::Mover => format!(
+            ", from the side of {}{}",
+            game.players
+                .get(encoding.viewer(state))
+                .map_or("the first player", String::as_str),
+            if encoding.turns_cells() {
+                ""
+            } else {
+                " (the cells as they stand: no track of each player's)"
+            }
+        ),
+    };
     println!(
-        "{}: {} entries (encoding {:016x}){}",
+        "{}: {} entries (encoding {:016x}{seen}){}",
         game.name,
         encoding.len(),
         encoding.hash(),
@@ -64,6 +85,8 @@ pub struct TrainOptions<'a> {
     /// Whether `mcts` rates positions by the network (`Header::mcts_leaf`); None keeps
     /// what the `from` network says (yes for a new one).
     pub mcts_leaf: Option<bool>,
+    /// The player whose positions a network moved to the mover's view keeps rating.
+    pub keep: Option<&'a str>,
     pub training: Training,
 }
 
@@ -76,7 +99,16 @@ pub fn train(o: TrainOptions) -> Result<(), CliError> {
         }
         None => None,
     };
-    let t = o.training;
+    let mut t = o.training;
+    if let Some(name) = o.keep {
+        t.keep = game.players.iter().position(|p| p == name).ok_or_else(|| {
+            refused!(
+                "`--keep {name}`: {} has no player `{name}` (its players: {})",
+                game.name,
+                game.players.join(", ")
+            )
+        })?;
+    }
     if t.games == 0 {
         return Err(refused!("train on at least one game (`--games 1`)"));
     }

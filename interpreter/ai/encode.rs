@@ -3,10 +3,101 @@
 //! height, the value), the pools, the counters, the player to move, the phase, pending
 //! chance. The learned evaluator reads it; `tabula encode` prints it with the meaning
 //! of each entry. Nothing here knows a game.
+//!
+//! Two views of the same state: the board as it stands (each player's pieces as his
+//! own), or the mover's (`View::Mover`): the players counted from the one to move, and
+//! where every player has a track of his own, each cell where the mover's track passes
+//! it, so that a position and its mirror for the other side read alike.
 
+use crate::engine::state::NEUTRAL;
 use crate::engine::Game;
 use crate::ir::*;
 use crate::State;
+
+/// How the encoding places the players.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum View {
+    /// The board as it stands: each player's pieces under his own name.
+    #[default]
+    Board,
+    /// From the mover's side: the players counted from the one to move (the mover, the
+    /// next, ...), and, where each player has a track, each cell read where the mover's
+    /// track stands for the player it belongs to.
+    Mover,
+}
+
+impl View {
+    pub fn is_board(&self) -> bool {
+        *self == View::Board
+    }
+
+    /// `board` or `mover`.
+    pub fn parse(text: &str) -> Option<View> {
+        match text {
+            "board" => Some(View::Board),
+            "mover" => Some(View::Mover),
+            _ => None,
+        }
+    }
+}
+
+impl std::fmt::Display for View {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            View::Board => "board",
+            View::Mover => "mover",
+        })
+    }
+}
+
+/// A slot of the state, one or one per player: `base` is the first player's, and view
+/// player `owner`'s is `stride` further for each player he stands after the first.
+#[derive(Debug, Clone, Copy)]
+struct Slot {
+    base: usize,
+    owner: usize,
+    stride: usize,
+}
+
+impl Slot {
+    fn one(base: usize) -> Slot {
+        Slot {
+            base,
+            owner: 0,
+            stride: 0,
+        }
+    }
+
+    /// The state's slot for mover `m` of `n` players.
+    fn at(self, m: usize, n: usize) -> usize {
+        self.base + (self.owner + m) % n * self.stride
+    }
+}
+
+/// What an entry reads, in the board's terms: a stack's (cell, owner, piece, entry),
+/// or a slot's (slot, entry).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+enum Key {
+    Stack(usize, i32, u8, usize),
+    Slot(usize, usize),
+}
+
+/// What the values of a one-hot slot are.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Of {
+    Player,
+    Cell,
+    Other,
+}
+
+/// The mover's view of the cells: `read[m][c]` is the cell read for entry cell `c`
+/// when player `m` moves, and `shown[m][c]` the entry cell where cell `c` is shown.
+#[derive(Debug, Clone)]
+struct CellView {
+    read: Vec<Vec<u32>>,
+    shown: Vec<Vec<u32>>,
+}
 
 /// How one group of entries reads the state.
 #[derive(Debug, Clone)]
@@ -21,13 +112,13 @@ enum Part {
         values: Option<(i32, i32)>,
     },
     /// A pool slot's copies: at least 1, at least 2, and (count − 2) / 2.
-    Pool { slot: usize },
+    Pool { slot: Slot },
     /// A number: sign · ln(1 + |v|) / 4.
-    Number { slot: usize },
+    Number { slot: Slot },
     /// A truth value.
-    Flag { slot: usize },
+    Flag { slot: Slot },
     /// One entry for each value in `0..n`, and one for none (−1).
-    OneHot { slot: usize, n: usize },
+    OneHot { slot: Slot, n: usize, of: Of },
 }
 
 /// Value ranges up to this size are one-hot; larger ones are one scaled entry.
@@ -39,39 +130,86 @@ pub struct Encoding {
     parts: Vec<(Part, usize)>,
     names: Vec<String>,
     len: usize,
+    view: View,
+    players: usize,
+    /// The mover's view of the cells, where the game's tracks give one.
+    cells: Option<CellView>,
 }
 
 impl Encoding {
+    /// The board as it stands.
     pub fn new(game: &Game) -> Encoding {
+        Encoding::build(game, View::Board, None)
+    }
+
+    /// The encoding in `view`. The mover's view counts the players from the mover in
+    /// any game; it places the cells from his side too where every player has a track
+    /// of his own and those tracks map the cells one to one (`cells_by_track`).
+    pub fn with_view(game: &Game, view: View) -> Encoding {
+        match view {
+            View::Board => Encoding::new(game),
+            View::Mover => Encoding::build(game, view, cells_by_track(game)),
+        }
+    }
+
+    /// Whether the mover's view also places the cells from the mover's side.
+    pub fn turns_cells(&self) -> bool {
+        self.cells.is_some()
+    }
+
+    pub fn view(&self) -> View {
+        self.view
+    }
+
+    fn build(game: &Game, view: View, cells: Option<CellView>) -> Encoding {
+        let players = game.players.len();
         let mut e = Encoding {
             parts: Vec::new(),
             names: Vec::new(),
             len: 0,
+            view,
+            players,
+            cells,
         };
-        let players = game.players.len();
-        e.one_hot(SLOT_MOVER, players, "to move", |i| game.players[i].clone());
-        e.one_hot(SLOT_OWNER, players, "turn of", |i| game.players[i].clone());
-        e.one_hot(SLOT_PHASE, game.phases.len(), "phase", |i| {
-            game.phases[i].name.clone()
-        });
-        e.one_hot(SLOT_CHANCE, game.chances.len(), "pending chance", |i| {
-            game.chances[i].name.clone()
-        });
+        let player_name = |i: usize| match view {
+            View::Board => game.players[i].clone(),
+            View::Mover if i == 0 => "mover".to_string(),
+            View::Mover => format!("mover+{i}"),
+        };
+        let player_name = &player_name;
+        let one = Slot::one;
+        e.one_hot(one(SLOT_MOVER), players, Of::Player, "to move", player_name);
+        e.one_hot(one(SLOT_OWNER), players, Of::Player, "turn of", player_name);
+        e.one_hot(
+            one(SLOT_PHASE),
+            game.phases.len(),
+            Of::Other,
+            "phase",
+            |i| game.phases[i].name.clone(),
+        );
+        e.one_hot(
+            one(SLOT_CHANCE),
+            game.chances.len(),
+            Of::Other,
+            "pending chance",
+            |i| game.chances[i].name.clone(),
+        );
         e.push(
-            Part::Flag { slot: SLOT_IN_TURN },
+            Part::Flag {
+                slot: one(SLOT_IN_TURN),
+            },
             vec!["in the middle of a turn".into()],
         );
         let any_neutral = game.pieces.iter().any(|p| p.neutral);
         for (cell, name) in game.board.cells.iter().enumerate() {
-            let mut owners: Vec<(i32, String)> = (0..players)
-                .map(|p| (p as i32, game.players[p].clone()))
-                .collect();
+            let mut owners: Vec<(i32, String)> =
+                (0..players).map(|p| (p as i32, player_name(p))).collect();
             if any_neutral {
-                owners.push((crate::engine::state::NEUTRAL, "neutral".into()));
+                owners.push((NEUTRAL, "neutral".into()));
             }
             for (owner, who) in &owners {
                 for (k, piece) in game.pieces.iter().enumerate() {
-                    if piece.neutral != (*owner == crate::engine::state::NEUTRAL) {
+                    if piece.neutral != (*owner == NEUTRAL) {
                         continue;
                     }
                     let what = format!("{name} {who} {}", piece.name);
@@ -106,7 +244,7 @@ impl Encoding {
             let owners = if pool.per_player { players } else { 1 };
             for o in 0..owners {
                 let who = if pool.per_player {
-                    format!("[{}]", game.players[o])
+                    format!("[{}]", player_name(o))
                 } else {
                     String::new()
                 };
@@ -114,7 +252,11 @@ impl Encoding {
                     let what = format!("pool {}{who} {v}", pool.name);
                     e.push(
                         Part::Pool {
-                            slot: pool.base + o * pool.width() + i,
+                            slot: Slot {
+                                base: pool.base + i,
+                                owner: o,
+                                stride: if pool.per_player { pool.width() } else { 0 },
+                            },
                         },
                         vec![
                             format!("{what}: at least 1"),
@@ -129,25 +271,29 @@ impl Encoding {
             let owners = if c.per_player { players } else { 1 };
             for o in 0..owners {
                 let who = if c.per_player {
-                    format!("[{}]", game.players[o])
+                    format!("[{}]", player_name(o))
                 } else {
                     String::new()
                 };
                 let what = format!("counter {}{who}", c.name);
-                let slot = c.base + o;
+                let slot = Slot {
+                    base: c.base,
+                    owner: o,
+                    stride: usize::from(c.per_player),
+                };
                 match c.ty {
                     Ty::Bool => e.push(Part::Flag { slot }, vec![what]),
-                    Ty::Player => e.one_hot(slot, players, &what, |i| game.players[i].clone()),
-                    Ty::Cell => e.one_hot(slot, game.board.cells.len(), &what, |i| {
+                    Ty::Player => e.one_hot(slot, players, Of::Player, &what, player_name),
+                    Ty::Cell => e.one_hot(slot, game.board.cells.len(), Of::Cell, &what, |i| {
                         game.board.cells[i].clone()
                     }),
-                    Ty::Phase => e.one_hot(slot, game.phases.len(), &what, |i| {
+                    Ty::Phase => e.one_hot(slot, game.phases.len(), Of::Other, &what, |i| {
                         game.phases[i].name.clone()
                     }),
-                    Ty::Piece => e.one_hot(slot, game.pieces.len(), &what, |i| {
+                    Ty::Piece => e.one_hot(slot, game.pieces.len(), Of::Other, &what, |i| {
                         game.pieces[i].name.clone()
                     }),
-                    Ty::Dir => e.one_hot(slot, game.board.dirs.len(), &what, |i| {
+                    Ty::Dir => e.one_hot(slot, game.board.dirs.len(), Of::Other, &what, |i| {
                         game.board.dirs[i].clone()
                     }),
                     Ty::Int => e.push(
@@ -166,10 +312,31 @@ impl Encoding {
         self.names.extend(names);
     }
 
-    fn one_hot(&mut self, slot: usize, n: usize, what: &str, name: impl Fn(usize) -> String) {
+    fn one_hot(
+        &mut self,
+        slot: Slot,
+        n: usize,
+        of: Of,
+        what: &str,
+        name: impl Fn(usize) -> String,
+    ) {
         let mut names: Vec<String> = (0..n).map(|i| format!("{what}: {}", name(i))).collect();
         names.push(format!("{what}: none"));
-        self.push(Part::OneHot { slot, n }, names);
+        self.push(Part::OneHot { slot, n, of }, names);
+    }
+
+    /// The player whose view `state` is read from: the mover, else the player whose
+    /// turn it is, else the first; always the first in the board's view.
+    pub fn viewer(&self, state: &State) -> usize {
+        if self.view == View::Board {
+            return 0;
+        }
+        let n = self.players as i32;
+        let get = |slot: usize| state.data.get(slot).copied().unwrap_or(-1);
+        [get(SLOT_MOVER), get(SLOT_OWNER)]
+            .into_iter()
+            .find(|p| (0..n).contains(p))
+            .map_or(0, |p| p as usize)
     }
 
     /// The number of entries.
@@ -199,11 +366,78 @@ impl Encoding {
         h
     }
 
-    /// The entries of `state` that are not 0, as (index, value), into `out`.
-    pub(crate) fn sparse(&self, game: &Game, state: &State, out: &mut Vec<(u32, f32)>) {
+    /// For each entry of this encoding, the entry of `board` (the board's view of the
+    /// same game) that holds the same number in every state whose viewer is player `k`;
+    /// `None` if `board` is not that. A network moved from the board's view to the
+    /// mover's keeps its ratings of player `k`'s positions by taking its weights this way.
+    pub(crate) fn entries_from(&self, board: &Encoding, k: usize) -> Option<Vec<usize>> {
+        let n = self.players;
+        if board.view != View::Board || board.players != n || board.len != self.len || k >= n {
+            return None;
+        }
+        let mut at: std::collections::HashMap<Key, usize> = std::collections::HashMap::new();
+        for (i, key) in board.keys(0).into_iter().enumerate() {
+            at.insert(key, i);
+        }
+        self.keys(k)
+            .into_iter()
+            .map(|key| at.get(&key).copied())
+            .collect()
+    }
+
+    /// What each entry reads when player `k` is the viewer, in the board's terms.
+    fn keys(&self, k: usize) -> Vec<Key> {
+        let n = self.players;
+        let read = |c: usize| self.cells.as_ref().map_or(c, |v| v.read[k][c] as usize);
+        let actual = |q: i32| {
+            if q < 0 || k == 0 {
+                q
+            } else {
+                ((q as usize + k) % n) as i32
+            }
+        };
+        let mut keys = Vec::with_capacity(self.len);
+        for (j, &(ref part, start)) in self.parts.iter().enumerate() {
+            let end = self.parts.get(j + 1).map_or(self.len, |&(_, at)| at);
+            for sub in 0..end - start {
+                keys.push(match *part {
+                    Part::Stack {
+                        cell, owner, piece, ..
+                    } => Key::Stack(read(cell), actual(owner), piece, sub),
+                    Part::Pool { slot } | Part::Number { slot } | Part::Flag { slot } => {
+                        Key::Slot(slot.at(k, n), sub)
+                    }
+                    Part::OneHot { slot, n: len, of } => {
+                        let v = match of {
+                            _ if sub == len => sub,
+                            Of::Player => actual(sub as i32) as usize,
+                            Of::Cell => read(sub),
+                            Of::Other => sub,
+                        };
+                        Key::Slot(slot.at(k, n), v)
+                    }
+                });
+            }
+        }
+        keys
+    }
+
+    /// The entries of `state` that are not 0, as (index, value), into `out`; returns
+    /// the player whose view they are (`viewer`).
+    pub(crate) fn sparse(&self, game: &Game, state: &State, out: &mut Vec<(u32, f32)>) -> usize {
         out.clear();
         let data = &state.data;
         let get = |slot: usize| data.get(slot).copied().unwrap_or(0);
+        let (m, n) = (self.viewer(state), self.players);
+        let read = self.cells.as_ref().map(|c| (&c.read[m], &c.shown[m]));
+        // A player as the view counts him: the mover is 0.
+        let relabel = |p: i32| {
+            if m == 0 || p < 0 || p as usize >= n {
+                p
+            } else {
+                ((p as usize + n - m) % n) as i32
+            }
+        };
         for &(ref part, at) in &self.parts {
             let at = at as u32;
             match *part {
@@ -213,9 +447,10 @@ impl Encoding {
                     piece,
                     values,
                 } => {
+                    let cell = read.map_or(cell, |(read, _)| read[cell] as usize);
                     let w = crate::engine::state::CellWord(get(game.cells_base + cell));
                     let count = w.count();
-                    if count == 0 || w.owner() != owner || w.piece() != piece {
+                    if count == 0 || relabel(w.owner()) != owner || w.piece() != piece {
                         continue;
                     }
                     out.push((at, 1.0));
@@ -245,7 +480,7 @@ impl Encoding {
                     }
                 }
                 Part::Pool { slot } => {
-                    let c = get(slot);
+                    let c = get(slot.at(m, n));
                     if c >= 1 {
                         out.push((at, 1.0));
                     }
@@ -257,28 +492,33 @@ impl Encoding {
                     }
                 }
                 Part::Number { slot } => {
-                    let v = get(slot);
+                    let v = get(slot.at(m, n));
                     if v != 0 {
                         let x = (1.0 + f64::from(v).abs()).ln() / 4.0;
                         out.push((at, (x * f64::from(v.signum())) as f32));
                     }
                 }
                 Part::Flag { slot } => {
-                    if get(slot) != 0 {
+                    if get(slot.at(m, n)) != 0 {
                         out.push((at, 1.0));
                     }
                 }
-                Part::OneHot { slot, n } => {
-                    let v = get(slot);
-                    let i = if v >= 0 && (v as usize) < n {
-                        v as usize
+                Part::OneHot { slot, n: len, of } => {
+                    let v = get(slot.at(m, n));
+                    let i = if v >= 0 && (v as usize) < len {
+                        match (of, read) {
+                            (Of::Player, _) => relabel(v) as usize,
+                            (Of::Cell, Some((_, shown))) => shown[v as usize] as usize,
+                            _ => v as usize,
+                        }
                     } else {
-                        n
+                        len
                     };
                     out.push((at + i as u32, 1.0));
                 }
             }
         }
+        m
     }
 
     /// The whole vector of `state`.
@@ -291,4 +531,64 @@ impl Encoding {
         }
         v
     }
+}
+
+/// The mover's view of the cells, from the game's tracks kept per player: where every
+/// player's path has the same length, the cell at step i of one player's path is read,
+/// in another player's view, as the cell at step i of the path of the player he stands
+/// for there (the mover's own path for the mover's cells, and so on round the table).
+/// Cells on no such path stay where they are. `None` when the game has no such track,
+/// or when its tracks would read two cells as one (the cells do not map one to one).
+fn cells_by_track(game: &Game) -> Option<CellView> {
+    let n = game.players.len();
+    let cells = game.board.cells.len();
+    let tracks: Vec<_> = game
+        .board
+        .tracks
+        .iter()
+        .filter(|t| {
+            t.per_player
+                && t.lists.len() == n
+                && t.lists.iter().all(|l| l.len() == t.lists[0].len())
+        })
+        .collect();
+    if tracks.is_empty() || n < 2 {
+        return None;
+    }
+    let mut read = Vec::with_capacity(n);
+    let mut shown = Vec::with_capacity(n);
+    for m in 0..n {
+        // shown_m[c]: where cell c stands in m's view. Player p's step i is shown as
+        // the step i of the player the view counts p as, (p − m) mod n.
+        let mut shown_m: Vec<Option<u32>> = vec![None; cells];
+        for t in &tracks {
+            for (p, list) in t.lists.iter().enumerate() {
+                let q = (p + n - m) % n;
+                for (i, &c) in list.iter().enumerate() {
+                    let to = u32::try_from(t.lists[q][i]).ok()?;
+                    let c = usize::try_from(c).ok().filter(|&c| c < cells)?;
+                    match shown_m[c] {
+                        Some(seen) if seen != to => return None,
+                        _ => shown_m[c] = Some(to),
+                    }
+                }
+            }
+        }
+        let shown_m: Vec<u32> = shown_m
+            .iter()
+            .enumerate()
+            .map(|(c, s)| s.unwrap_or(c as u32))
+            .collect();
+        let mut read_m = vec![u32::MAX; cells];
+        for (c, &s) in shown_m.iter().enumerate() {
+            let slot = read_m.get_mut(s as usize)?;
+            if *slot != u32::MAX {
+                return None;
+            }
+            *slot = c as u32;
+        }
+        read.push(read_m);
+        shown.push(shown_m);
+    }
+    Some(CellView { read, shown })
 }

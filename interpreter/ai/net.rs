@@ -10,7 +10,7 @@
 //! as little-endian 32-bit floats. A file is read only if it was made for the same
 //! encoding of the same game.
 
-use super::encode::Encoding;
+use super::encode::{Encoding, View};
 pub use super::net_error::NetError;
 use crate::{Game, State};
 
@@ -50,6 +50,11 @@ pub struct Header {
     /// plays better than it guides a search (`tabula train --mcts-leaf playouts`).
     #[serde(default = "yes", skip_serializing_if = "is_yes")]
     pub mcts_leaf: bool,
+    /// How the encoding places the players (`encode::View`): the board as it stands
+    /// (networks made before views), or the mover's side. In the mover's view the
+    /// outputs are the mover's, the next player's, and so on.
+    #[serde(default, skip_serializing_if = "View::is_board")]
+    pub view: View,
 }
 
 fn yes() -> bool {
@@ -97,6 +102,23 @@ pub(crate) fn sigmoid(x: f32) -> f32 {
     1.0 / (1.0 + (-x).exp())
 }
 
+/// Outputs in the view of player `viewer` (the mover's first) put in the players'
+/// order: each player's win chance, then each player's points.
+pub(crate) fn to_board<T>(out: &mut [T], players: usize, viewer: usize) {
+    if viewer != 0 {
+        out[..players].rotate_right(viewer);
+        out[players..2 * players].rotate_right(viewer);
+    }
+}
+
+/// Outputs in the players' order put in the view of player `viewer`: `to_board` undone.
+pub(crate) fn to_view<T>(out: &mut [T], players: usize, viewer: usize) {
+    if viewer != 0 {
+        out[..players].rotate_left(viewer);
+        out[players..2 * players].rotate_left(viewer);
+    }
+}
+
 /// A small deterministic generator for the first weights (SplitMix64).
 fn splitmix(state: &mut u64) -> f32 {
     *state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
@@ -132,6 +154,7 @@ impl Net {
                 trained_by: String::new(),
                 stake: String::new(),
                 mcts_leaf: true,
+                view: View::Board,
             },
             w1: (0..inputs * hidden).map(|_| r(s1)).collect(),
             b1: vec![0.0; hidden],
@@ -165,12 +188,47 @@ impl Net {
         &self.encoding
     }
 
+    /// The same network reading states in `view`. From the board's view to the
+    /// mover's, it keeps its ratings of the states whose viewer is player `keep` (the
+    /// mover, or at chance the player whose turn it is): their entries and outputs are
+    /// carried to where the mover's view reads them, and every other player's states
+    /// are rated as their mirror for `keep`. Otherwise the weights stay as they are (in
+    /// the mover's view the first player's states read as the board does).
+    pub fn with_view(mut self, game: &Game, view: View, keep: usize) -> Net {
+        let encoding = Encoding::with_view(game, view);
+        if encoding.len() != self.encoding.len() {
+            return self;
+        }
+        if let Some(from) = encoding.entries_from(&self.encoding, keep) {
+            let h = self.header.hidden;
+            let old = std::mem::take(&mut self.w1);
+            self.w1 = from
+                .iter()
+                .flat_map(|&i| old[i * h..(i + 1) * h].iter().copied())
+                .collect();
+            // Output q of the view is the player q places after `keep`.
+            let n = self.header.players;
+            let mut rows: Vec<usize> = (0..2 * n).collect();
+            to_view(&mut rows, n, keep);
+            let (w2, b2) = (self.w2.clone(), self.b2.clone());
+            for (o, &r) in rows.iter().enumerate() {
+                self.w2[o * h..(o + 1) * h].copy_from_slice(&w2[r * h..(r + 1) * h]);
+                self.b2[o] = b2[r];
+            }
+        }
+        self.header.view = view;
+        self.header.encoding = format!("{:016x}", encoding.hash());
+        self.encoding = encoding;
+        self
+    }
+
     /// Evaluates `state`: afterwards `scratch.out` holds each player's win chance, then
     /// each player's points (in points, scale applied).
     pub fn evaluate(&self, game: &Game, state: &State, scratch: &mut Scratch) {
-        self.encoding.sparse(game, state, &mut scratch.input);
+        let viewer = self.encoding.sparse(game, state, &mut scratch.input);
         self.forward(scratch);
         let n = self.header.players;
+        to_board(&mut scratch.out, n, viewer);
         let scale = self.header.points_scale * self.stake_of(game, state);
         for p in 0..n {
             scratch.out[n + p] *= scale;
@@ -241,7 +299,7 @@ impl Net {
             serde_json::from_slice(&rest[..second]).map_err(|e| NetError::DamagedHeader {
                 reason: e.to_string(),
             })?;
-        let encoding = Encoding::new(game);
+        let encoding = Encoding::with_view(game, header.view);
         if header.game != game.name {
             return Err(NetError::OtherGame {
                 trained: header.game,

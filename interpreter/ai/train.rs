@@ -7,7 +7,8 @@
 //! with one copy of the weights and learnt from in the order of their seeds, so a seed
 //! gives the same network on any number of threads.
 
-use super::net::{Net, Scratch};
+use super::encode::View;
+use super::net::{to_board, to_view, Net, Scratch};
 use super::{netplay, rewards, AiError, Decision, Level, Thinker};
 use crate::engine::rng::Rng;
 use crate::{Choices, Engine, Game, Status};
@@ -42,6 +43,12 @@ pub struct Training {
     /// Every this many games, play `probe_games` against `random` (0: never).
     pub probe_every: u64,
     pub probe_games: u64,
+    /// How the network sees a state; `None` keeps the starting network's (the board's
+    /// for a new one). A network of the other view starts it (`Net::with_view`).
+    pub view: Option<View>,
+    /// Moving a network of the board's view to the mover's: the player whose positions
+    /// it keeps rating as it did (`Net::with_view`).
+    pub keep: usize,
 }
 
 impl Default for Training {
@@ -59,6 +66,8 @@ impl Default for Training {
             max_decisions: 2000,
             probe_every: 2000,
             probe_games: 100,
+            view: None,
+            keep: 0,
         }
     }
 }
@@ -126,6 +135,8 @@ fn self_play(game: &Game, net: &Net, t: &Training, seed: u64) -> Result<Option<L
     let mut choices = Choices::default();
     let mut scratch = Scratch::default();
     let mut inputs = Vec::new();
+    // Whose view each position was read from (the first player's in the board's view).
+    let mut viewers: Vec<usize> = Vec::new();
     // The stake at each position learnt: its targets are per unit of it.
     let mut stakes: Vec<f32> = Vec::new();
     let mut decisions = 0;
@@ -148,7 +159,7 @@ fn self_play(game: &Game, net: &Net, t: &Training, seed: u64) -> Result<Option<L
                 // Chance states are learnt too: self-play rates a choice by the state it
                 // leads to, which is often one where chance is to come.
                 let mut input = Vec::new();
-                net.encoding().sparse(game, &state, &mut input);
+                viewers.push(net.encoding().sparse(game, &state, &mut input));
                 inputs.push(input);
                 stakes.push(net.stake_of(game, &state));
                 engine
@@ -168,7 +179,7 @@ fn self_play(game: &Game, net: &Net, t: &Training, seed: u64) -> Result<Option<L
                     break (w, pts);
                 }
                 let mut input = Vec::new();
-                net.encoding().sparse(game, &state, &mut input);
+                viewers.push(net.encoding().sparse(game, &state, &mut input));
                 inputs.push(input);
                 stakes.push(net.stake_of(game, &state));
                 let i = if choices.len() == 1 {
@@ -207,11 +218,16 @@ fn self_play(game: &Game, net: &Net, t: &Training, seed: u64) -> Result<Option<L
                 .map(|&p| (p as f32 / scale).clamp(-MAX_TARGET, MAX_TARGET)),
         )
         .collect();
-    let targets = lambda_returns(last, &stakes, n, t.lambda, |k| {
+    // Returns are worked out in the players' order and learnt in each position's view.
+    let mut targets = lambda_returns(last, &stakes, n, t.lambda, |k| {
         scratch.input.clone_from(&inputs[k]);
         net.forward(&mut scratch);
+        to_board(&mut scratch.out, n, viewers[k]);
         scratch.out.clone()
     });
+    for (target, &viewer) in targets.iter_mut().zip(&viewers) {
+        to_view(target, n, viewer);
+    }
     Ok(Some(Lesson { inputs, targets }))
 }
 
@@ -333,6 +349,9 @@ pub fn train(
         Some(n) => n.with_stake(game),
         None => Net::new(game, t.hidden, points_scale(game, t.seed)?, t.seed),
     };
+    if let Some(view) = t.view.filter(|&v| v != net.header.view) {
+        net = net.with_view(game, view, t.keep);
+    }
     let threads = match t.threads {
         0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
         n => n,

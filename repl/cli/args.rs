@@ -182,6 +182,10 @@ pub enum Command {
         /// One JSON object: the entries and their names.
         #[arg(long)]
         json: bool,
+        /// board (each player's pieces as his own) or mover (the players counted from
+        /// the one to move, the cells from his side where each player has a track).
+        #[arg(long, default_value = "board", value_parser = ["board", "mover"])]
+        view: String,
     },
     /// Teach a network to play the game by playing itself (TD(λ)).
     Train {
@@ -232,6 +236,16 @@ pub enum Command {
         /// it guides a search). Without it: net, or what the --from network says.
         #[arg(long, value_name = "BY", value_parser = ["net", "playouts"])]
         mcts_leaf: Option<String>,
+        /// How the network sees a state: board (as it stands) or mover (from the side of
+        /// the one to move; see `tabula encode --view`). Without it: board, or the --from
+        /// network's view; a --from network of the other view starts the new one.
+        #[arg(long, value_parser = ["board", "mover"])]
+        view: Option<String>,
+        /// With --view mover and a --from network of the board's view: the player whose
+        /// positions it goes on rating as before; the others' are rated as their mirror
+        /// for him. Default: the first player.
+        #[arg(long, value_name = "PLAYER", requires = "from")]
+        keep: Option<String>,
     },
     /// Print the state after some moves.
     State {

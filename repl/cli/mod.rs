@@ -28,6 +28,7 @@ pub use gnubg::{add_gnubg_ids, gnubg_state_text};
 use inspect::{check, moves, perft, state};
 use playout::{playout, playout_matches};
 use std::io::IsTerminal;
+use tabula::ai::encode::View;
 use tabula::engine::play::PlayError;
 use tabula::engine::rng::Rng;
 use tabula::{compile, json, Engine, Game, Source, State};
@@ -131,11 +132,13 @@ pub fn run(cli: Cli, places: crate::analyze::Places) -> Result<(), CliError> {
             position: p,
             all,
             json,
+            view,
         } => {
             let g = load(&game)?;
             let mut engine = Engine::new(&g);
             let state = position(&mut engine, &p)?;
-            crate::learn::encode(&g, &state, all, json)
+            let view = View::parse(&view).unwrap_or_default();
+            crate::learn::encode(&g, &state, view, all, json)
         }
         Command::Train {
             game,
@@ -153,11 +156,14 @@ pub fn run(cli: Cli, places: crate::analyze::Places) -> Result<(), CliError> {
             probe_games,
             probe_every,
             mcts_leaf,
+            view,
+            keep,
         } => crate::learn::train(crate::learn::TrainOptions {
             game: &game,
             out: &out,
             from: from.as_deref(),
             mcts_leaf: mcts_leaf.map(|by| by == "net"),
+            keep: keep.as_deref(),
             training: tabula::ai::train::Training {
                 games,
                 hidden: hidden as usize,
@@ -171,6 +177,8 @@ pub fn run(cli: Cli, places: crate::analyze::Places) -> Result<(), CliError> {
                 max_decisions: 2000,
                 probe_every,
                 probe_games,
+                view: view.as_deref().and_then(View::parse),
+                keep: 0,
             },
         }),
         Command::State {
