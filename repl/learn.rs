@@ -43,7 +43,7 @@ pub fn encode(
             if encoding.turns_cells() {
                 ""
             } else {
-                " (the cells as they stand: no track of each player's)"
+                " (the cells as they stand: no track or direction of each player's)"
             }
         ),
     };

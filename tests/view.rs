@@ -232,7 +232,7 @@ fn a_cell_counter_is_shown_where_the_movers_view_places_the_cell() {
 }
 
 #[test]
-fn a_game_without_tracks_counts_the_players_from_the_mover_only() {
+fn a_game_without_ways_of_each_players_counts_the_players_from_the_mover_only() {
     let ttt = tabula::compile(
         &tabula::Source::new(
             "t.tabula",
@@ -281,9 +281,15 @@ fn encode_prints_the_movers_view_and_says_whose() {
     let doc: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
     assert_eq!(doc["view"], "mover");
     assert_eq!(doc["length"], 270);
-    // A game without tracks says that its cells stay as they stand.
-    let ttt = run(&["encode", "examples/rules/tic-tac-toe.tabula", "--view", "mover"]);
-    assert!(String::from_utf8_lossy(&ttt.stdout).contains("no track of each player's"));
+    // A game without tracks or directions of each player's says that its cells stay as they stand.
+    let ttt = run(&[
+        "encode",
+        "examples/rules/tic-tac-toe.tabula",
+        "--view",
+        "mover",
+    ]);
+    assert!(String::from_utf8_lossy(&ttt.stdout)
+        .contains("(the cells as they stand: no track or direction of each player's)"));
 }
 
 #[test]
@@ -301,12 +307,20 @@ fn train_moves_a_network_to_the_movers_view_and_names_a_wrong_player() {
     more.extend(["--out", b]);
     more.extend(common);
     let out = run(&more);
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let bytes = std::fs::read(b).unwrap();
     assert!(String::from_utf8_lossy(&bytes[..bytes.len().min(2000)]).contains("\"view\":\"mover\""));
     // The network file knows its view: it plays in it.
     let play = run(&["arena", ttt, &format!("net:{b}"), "random", "-n", "2"]);
-    assert!(play.status.success(), "{}", String::from_utf8_lossy(&play.stderr));
+    assert!(
+        play.status.success(),
+        "{}",
+        String::from_utf8_lossy(&play.stderr)
+    );
     // A player the game does not have.
     more[7] = "nobody";
     let out = run(&more);
@@ -317,4 +331,149 @@ fn train_moves_a_network_to_the_movers_view_and_names_a_wrong_player() {
         "{err}"
     );
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn an_invictus_position_and_its_mirror_read_alike_by_the_players_directions() {
+    // Black's forward is north, White's south (RULES.md §2): White's view turns the
+    // board half round, file a <-> i and rank r <-> 10 - r, so a2 shows as i8.
+    let g = game("invictus", &[]);
+    let reserve = |short: bool| {
+        let mut r = vec![1, 1, 1, 2, 2, 2, 3, 3, 3, 4, 4, 4, 5, 5, 5, 6, 6, 6];
+        if short {
+            r.remove(0);
+        }
+        r
+    };
+    let side = |mover: &str, at: &str, black_short: bool| {
+        json!({
+            "game": "Invictus",
+            "phase": "setup",
+            "to_move": mover,
+            "turn_of": mover,
+            "in_turn": true,
+            "chance": null,
+            "scores": [0, 0],
+            "cells": {at: {"owner": mover, "piece": "die", "value": 1}},
+            "pools": {"hand": {"black": [], "white": []},
+                      "reserve": {"black": reserve(black_short), "white": reserve(!black_short)}},
+            "counters": {"no_progress": 0}
+        })
+    };
+    let black = state(&g, side("black", "a2", true));
+    let white = state(&g, side("white", "i8", false));
+    let mover = Encoding::with_view(&g, View::Mover);
+    assert!(mover.turns_cells());
+    assert_eq!(mover.dense(&g, &black), mover.dense(&g, &white));
+    assert_ne!(
+        Encoding::new(&g).dense(&g, &black),
+        Encoding::new(&g).dense(&g, &white)
+    );
+    let v = View::Mover;
+    assert_eq!(entry(&g, &white, v, "a2 mover die: value 1"), 1.0);
+    assert_eq!(entry(&g, &white, v, "i8 mover die: value 1"), 0.0);
+    // Another place for White's die reads elsewhere: c7 shows as g3.
+    let other = state(&g, side("white", "c7", false));
+    assert_eq!(entry(&g, &other, v, "g3 mover die: value 1"), 1.0);
+}
+
+#[test]
+fn a_board_without_directions_or_tracks_of_each_players_stays_as_it_stands() {
+    // Naytïn Six: the players share every way over the board.
+    let g = game("naytin-six", &[]);
+    assert!(!Encoding::with_view(&g, View::Mover).turns_cells());
+}
+
+#[test]
+fn every_game_reads_its_playouts_from_the_movers_side() {
+    let mut games: Vec<(String, Game)> = tabula::games::BUILT_IN
+        .iter()
+        .map(|(name, _)| (name.to_string(), game(name, &[])))
+        .collect();
+    for entry in std::fs::read_dir("examples/rules").unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_some_and(|e| e == "tabula") {
+            let text = std::fs::read_to_string(&path).unwrap();
+            let name = path.display().to_string();
+            let g = tabula::compile(&tabula::Source::new(name.clone(), text), &[]).unwrap();
+            games.push((name, g));
+        }
+    }
+    for (name, g) in &games {
+        let e = Encoding::with_view(g, View::Mover);
+        assert_eq!(e.len(), Encoding::new(g).len(), "{name}");
+        let mut engine = Engine::new(g);
+        let mut s = engine.initial_state().unwrap();
+        let mut rng = tabula::engine::rng::Rng::new(3);
+        let mut choices = tabula::Choices::default();
+        for _ in 0..200 {
+            assert_eq!(e.dense(g, &s).len(), e.len(), "{name}");
+            if matches!(engine.status(&s), tabula::Status::Over(_)) {
+                break;
+            }
+            engine.legal(&s, &mut choices).unwrap();
+            if choices.is_empty() {
+                break;
+            }
+            let i = rng.weighted(&choices.weights);
+            engine.play_choice(&mut s, &choices, i).unwrap();
+        }
+    }
+}
+
+#[test]
+fn draughts_diagonals_map_the_dark_squares_and_the_light_apart() {
+    // Only diagonal directions: the dark squares and the light are two parts, each
+    // turned half round for White (b2 <-> g7, a1 <-> h8).
+    let g = example("examples/rules/draughts.tabula");
+    let mut engine = Engine::new(&g);
+    let start = engine.initial_state().unwrap();
+    let mover = Encoding::with_view(&g, View::Mover);
+    assert!(mover.turns_cells());
+    let mut doc = doc(&g, &start);
+    doc["cells"] = json!({"b2": {"owner": "white", "piece": "king", "count": 1},
+                          "a3": {"owner": "black", "piece": "man", "count": 1}});
+    doc["to_move"] = json!("white");
+    doc["turn_of"] = json!("white");
+    let s = state(&g, doc);
+    let v = View::Mover;
+    assert_eq!(entry(&g, &s, v, "g7 mover king: at least 1"), 1.0);
+    assert_eq!(entry(&g, &s, v, "h6 mover+1 man: at least 1"), 1.0);
+    assert_eq!(entry(&g, &s, View::Board, "b2 white king: at least 1"), 1.0);
+}
+
+#[test]
+fn a_large_board_is_mapped_or_left_quickly() {
+    // 26 x 99 cells whose only direction of each player's runs along the columns: many
+    // parts, each a column, and many places to try for each.
+    let text = r#"
+game "Columns"
+players up, down
+board {
+  grid 26 x 99
+  dir forward = up: n, down: s
+}
+piece stone
+action pass "pass" { }
+phase play {
+  starts up
+  actions pass
+}
+end "never" when false
+  winner up
+"#;
+    let g = tabula::compile(&tabula::Source::new("columns.tabula", text), &[]).unwrap();
+    let t = std::time::Instant::now();
+    let e = Encoding::with_view(&g, View::Mover);
+    assert!(
+        t.elapsed() < std::time::Duration::from_secs(5),
+        "{:?}",
+        t.elapsed()
+    );
+    assert_eq!(e.len(), Encoding::new(&g).len());
+}
+
+fn example(path: &str) -> Game {
+    let text = std::fs::read_to_string(path).unwrap();
+    tabula::compile(&tabula::Source::new(path, text), &[]).unwrap()
 }

@@ -9,6 +9,7 @@
 //! where every player has a track of his own, each cell where the mover's track passes
 //! it, so that a position and its mirror for the other side read alike.
 
+use super::view::{cells_seen_by_mover, CellView};
 use crate::engine::state::NEUTRAL;
 use crate::engine::Game;
 use crate::ir::*;
@@ -91,14 +92,6 @@ enum Of {
     Other,
 }
 
-/// The mover's view of the cells: `read[m][c]` is the cell read for entry cell `c`
-/// when player `m` moves, and `shown[m][c]` the entry cell where cell `c` is shown.
-#[derive(Debug, Clone)]
-struct CellView {
-    read: Vec<Vec<u32>>,
-    shown: Vec<Vec<u32>>,
-}
-
 /// How one group of entries reads the state.
 #[derive(Debug, Clone)]
 enum Part {
@@ -143,12 +136,13 @@ impl Encoding {
     }
 
     /// The encoding in `view`. The mover's view counts the players from the mover in
-    /// any game; it places the cells from his side too where every player has a track
-    /// of his own and those tracks map the cells one to one (`cells_by_track`).
+    /// any game; it places the cells from his side too where the board says how
+    /// (`view::cells_seen_by_mover`: each player's track, or directions of each
+    /// player's).
     pub fn with_view(game: &Game, view: View) -> Encoding {
         match view {
             View::Board => Encoding::new(game),
-            View::Mover => Encoding::build(game, view, cells_by_track(game)),
+            View::Mover => Encoding::build(game, view, cells_seen_by_mover(game)),
         }
     }
 
@@ -531,64 +525,4 @@ impl Encoding {
         }
         v
     }
-}
-
-/// The mover's view of the cells, from the game's tracks kept per player: where every
-/// player's path has the same length, the cell at step i of one player's path is read,
-/// in another player's view, as the cell at step i of the path of the player he stands
-/// for there (the mover's own path for the mover's cells, and so on round the table).
-/// Cells on no such path stay where they are. `None` when the game has no such track,
-/// or when its tracks would read two cells as one (the cells do not map one to one).
-fn cells_by_track(game: &Game) -> Option<CellView> {
-    let n = game.players.len();
-    let cells = game.board.cells.len();
-    let tracks: Vec<_> = game
-        .board
-        .tracks
-        .iter()
-        .filter(|t| {
-            t.per_player
-                && t.lists.len() == n
-                && t.lists.iter().all(|l| l.len() == t.lists[0].len())
-        })
-        .collect();
-    if tracks.is_empty() || n < 2 {
-        return None;
-    }
-    let mut read = Vec::with_capacity(n);
-    let mut shown = Vec::with_capacity(n);
-    for m in 0..n {
-        // shown_m[c]: where cell c stands in m's view. Player p's step i is shown as
-        // the step i of the player the view counts p as, (p − m) mod n.
-        let mut shown_m: Vec<Option<u32>> = vec![None; cells];
-        for t in &tracks {
-            for (p, list) in t.lists.iter().enumerate() {
-                let q = (p + n - m) % n;
-                for (i, &c) in list.iter().enumerate() {
-                    let to = u32::try_from(t.lists[q][i]).ok()?;
-                    let c = usize::try_from(c).ok().filter(|&c| c < cells)?;
-                    match shown_m[c] {
-                        Some(seen) if seen != to => return None,
-                        _ => shown_m[c] = Some(to),
-                    }
-                }
-            }
-        }
-        let shown_m: Vec<u32> = shown_m
-            .iter()
-            .enumerate()
-            .map(|(c, s)| s.unwrap_or(c as u32))
-            .collect();
-        let mut read_m = vec![u32::MAX; cells];
-        for (c, &s) in shown_m.iter().enumerate() {
-            let slot = read_m.get_mut(s as usize)?;
-            if *slot != u32::MAX {
-                return None;
-            }
-            *slot = c as u32;
-        }
-        read.push(read_m);
-        shown.push(shown_m);
-    }
-    Some(CellView { read, shown })
 }

@@ -16,6 +16,7 @@ mod netplay;
 pub mod stake;
 pub mod stats;
 pub mod train;
+mod view;
 
 pub use level_error::LevelError;
 pub use mcts::Tree;
