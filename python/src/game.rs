@@ -6,7 +6,7 @@ use crate::{playing_error, RulesError, StateError, TabulaError};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use std::sync::{Arc, OnceLock};
-use tabula::ai::encode::Encoding;
+use tabula::ai::encode::{Encoding, View};
 use tabula::ai::net::Net;
 use tabula::engine::rng::Rng;
 use tabula::{Choices, Engine, Source};
@@ -20,6 +20,7 @@ pub struct Loaded {
     pub text: Option<String>,
     pub options: Vec<String>,
     encoding: OnceLock<Encoding>,
+    mover_encoding: OnceLock<Encoding>,
     default_net: OnceLock<Result<Option<Arc<Net>>, String>>,
 }
 
@@ -27,6 +28,19 @@ impl Loaded {
     /// The generic encoding of the game's states, made at its first use.
     pub fn encoding(&self) -> &Encoding {
         self.encoding.get_or_init(|| Encoding::new(&self.game))
+    }
+
+    /// The encoding in a view named `board` or `mover` (`tabula encode --view`).
+    pub fn encoding_in(&self, view: &str) -> PyResult<&Encoding> {
+        match View::parse(view) {
+            Some(View::Board) => Ok(self.encoding()),
+            Some(View::Mover) => Ok(self
+                .mover_encoding
+                .get_or_init(|| Encoding::with_view(&self.game, View::Mover))),
+            None => Err(pyo3::exceptions::PyValueError::new_err(format!(
+                "a view is \"board\" or \"mover\", not {view:?}"
+            ))),
+        }
     }
 
     /// The game's own network, read at its first use: a built-in game's, or the `.net`
@@ -103,6 +117,7 @@ impl Game {
                 text,
                 options,
                 encoding: OnceLock::new(),
+                mover_encoding: OnceLock::new(),
                 default_net: OnceLock::new(),
             }),
         }
@@ -175,6 +190,14 @@ impl Game {
     #[getter]
     fn observation_names(&self) -> Vec<String> {
         self.inner.encoding().names().to_vec()
+    }
+
+    /// What each entry of `State.observation(view)` means in a view: "board" (as
+    /// `observation_names`) or "mover" (the players counted from the one to move, the
+    /// board turned to his side where the rules say how; `tabula encode --view mover`).
+    #[pyo3(signature = (view = "board"))]
+    fn observation_names_in(&self, view: &str) -> PyResult<Vec<String>> {
+        Ok(self.inner.encoding_in(view)?.names().to_vec())
     }
 
     /// Whether the game's states can be written as GNU Backgammon IDs (`gnubg_id()`):

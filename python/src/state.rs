@@ -305,10 +305,15 @@ impl State {
 
     /// The state as the generic encoding the learned evaluator reads (`tabula
     /// encode`): a float32 array of `Game.observation_size` entries, named by
-    /// `Game.observation_names`.
-    fn observation<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<f32>> {
-        let v = self.game.encoding().dense(&self.game.game, &self.state);
-        PyArray1::from_vec(py, v)
+    /// `Game.observation_names`; with `view="mover"`, from the side of the player to
+    /// move (named by `Game.observation_names_in("mover")`).
+    #[pyo3(signature = (view = "board"))]
+    fn observation<'py>(&self, py: Python<'py>, view: &str) -> PyResult<Bound<'py, PyArray1<f32>>> {
+        let v = self
+            .game
+            .encoding_in(view)?
+            .dense(&self.game.game, &self.state);
+        Ok(PyArray1::from_vec(py, v))
     }
 
     /// GNU Backgammon's `POSITION:MATCH` IDs of the state, for a game with

@@ -130,6 +130,8 @@ class Game:
     @property
     def observation_names(self) -> List[str]:
         """What each observation entry means, as `tabula encode` names it."""
+    def observation_names_in(self, view: str = "board") -> List[str]:
+        """The entries' meanings in a view: "board" or "mover" (`tabula encode --view`)."""
     @property
     def has_gnubg_ids(self) -> bool:
         """Whether states have GNU Backgammon IDs (backgammon's board)."""
@@ -190,8 +192,9 @@ class State:
         """The state as `tabula state` writes it (docs/state-format.md)."""
     @staticmethod
     def from_json(game: Game, text: str) -> State: ...
-    def observation(self) -> npt.NDArray[np.float32]:
-        """The generic encoding (`tabula encode`), Game.observation_size entries."""
+    def observation(self, view: str = "board") -> npt.NDArray[np.float32]:
+        """The generic encoding (`tabula encode`), Game.observation_size entries; in the
+        "mover" view, from the side of the player to move. Raises ValueError."""
     def gnubg_id(self) -> str:
         """GNU Backgammon's "POSITION:MATCH" IDs. Raises StateError."""
     def playout(self, seed: int = 1, max_decisions: int = 10000) -> Dict[str, Any]:

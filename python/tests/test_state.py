@@ -168,6 +168,20 @@ def test_the_observation_is_the_cli_encoding(backgammon, cli_json):
     assert np.allclose(obs, np.array(theirs["values"], dtype=np.float32))
 
 
+def test_the_movers_view_is_the_cli_encoding_in_that_view(backgammon, cli_json):
+    state = after_opening(backgammon, "3-1")
+    obs = state.observation(view="mover")
+    names = backgammon.observation_names_in("mover")
+    assert obs.shape == (backgammon.observation_size,)
+    assert obs[names.index("to move: mover")] == 1.0
+    args = ("encode", "backgammon", "--moves", "3-1", "--view", "mover", "--json", "--all")
+    theirs = cli_json(*args)[0]
+    assert theirs["names"] == names
+    assert np.allclose(obs, np.array(theirs["values"], dtype=np.float32))
+    with pytest.raises(ValueError, match="a view is"):
+        state.observation(view="sideways")
+
+
 def test_gnubg_ids(backgammon):
     # GNU Backgammon's ID of the starting position, white to play 3-1 after the opening.
     state = after_opening(backgammon, "3-1")
