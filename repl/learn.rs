@@ -100,6 +100,15 @@ pub fn train(o: TrainOptions) -> Result<(), CliError> {
         None => None,
     };
     let mut t = o.training;
+    if let Some(net) = &start {
+        if t.hidden != 0 && t.hidden < net.header.hidden {
+            return Err(refused!(
+                "`--hidden {}`: the network has {} hidden units; a network is widened, not narrowed",
+                t.hidden,
+                net.header.hidden
+            ));
+        }
+    }
     if let Some(name) = o.keep {
         t.keep = game.players.iter().position(|p| p == name).ok_or_else(|| {
             refused!(

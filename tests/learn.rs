@@ -6,7 +6,7 @@ mod common;
 use common::*;
 use std::ops::ControlFlow;
 use tabula::ai::encode::Encoding;
-use tabula::ai::net::{Net, NetError};
+use tabula::ai::net::{Net, NetError, Scratch};
 use tabula::ai::train::{probe, train, Training};
 use tabula::ai::{arena, Level};
 
@@ -570,4 +570,50 @@ fn two_choices_ahead_makes_an_offer_and_its_answer_as_one_choice_ahead_does() {
     let two = net_estimates(&g, &s, net, Level::Net2);
     assert_eq!(one.len(), two.len());
     assert_ne!(one, two);
+}
+
+#[test]
+fn a_widened_network_rates_as_before_and_is_refused_narrower() {
+    let g = game("backgammon", &[]);
+    let mut engine = Engine::new(&g);
+    let s = engine.initial_state().unwrap();
+    let net = Net::new(&g, 6, 3.0, 2);
+    let wide = net.clone().widen(10, 1);
+    assert_eq!(wide.header.hidden, 10);
+    let (mut a, mut b) = (Scratch::default(), Scratch::default());
+    net.evaluate(&g, &s, &mut a);
+    wide.evaluate(&g, &s, &mut b);
+    for (x, y) in a.outputs().iter().zip(b.outputs()) {
+        assert!(
+            (x - y).abs() < 1e-6,
+            "{:?} against {:?}",
+            a.outputs(),
+            b.outputs()
+        );
+    }
+    // It reads back from its file with the new size.
+    let back = Net::from_bytes(&g, &wide.to_bytes()).unwrap();
+    assert_eq!(back.header.hidden, 10);
+    // Narrower: refused by `train`, with the sizes.
+    let dir = std::env::temp_dir().join(format!("tabula-widen-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("wide.net");
+    std::fs::write(&file, wide.to_bytes()).unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_tabula"))
+        .args([
+            "train",
+            "backgammon",
+            "--from",
+            file.to_str().unwrap(),
+            "--hidden",
+            "8",
+        ])
+        .args(["--games", "1", "--out", dir.join("x.net").to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains(
+        "`--hidden 8`: the network has 10 hidden units; a network is widened, not narrowed"
+    ));
+    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -222,6 +222,35 @@ impl Net {
         self
     }
 
+    /// The same network with `hidden` hidden units, if that is more: the new units start
+    /// with small random weights from the inputs and none to the outputs, so the
+    /// network rates every state as before, and training gives them a part.
+    pub fn widen(mut self, hidden: usize, seed: u64) -> Net {
+        let h = self.header.hidden;
+        if hidden <= h || hidden > MAX_HIDDEN {
+            return self;
+        }
+        let inputs = self.header.inputs;
+        let mut s = seed ^ 0x71de_5eed_0f7a_b01a;
+        let s1 = 1.0 / (inputs.max(1) as f32).sqrt();
+        let mut w1 = Vec::with_capacity(inputs * hidden);
+        for i in 0..inputs {
+            w1.extend_from_slice(&self.w1[i * h..(i + 1) * h]);
+            w1.extend((h..hidden).map(|_| (splitmix(&mut s) * 2.0 - 1.0) * s1));
+        }
+        let outputs = self.b2.len();
+        let mut w2 = Vec::with_capacity(outputs * hidden);
+        for o in 0..outputs {
+            w2.extend_from_slice(&self.w2[o * h..(o + 1) * h]);
+            w2.extend(std::iter::repeat_n(0.0, hidden - h));
+        }
+        self.b1.resize(hidden, 0.0);
+        self.w1 = w1;
+        self.w2 = w2;
+        self.header.hidden = hidden;
+        self
+    }
+
     /// Evaluates `state`: afterwards `scratch.out` holds each player's win chance, then
     /// each player's points (in points, scale applied).
     pub fn evaluate(&self, game: &Game, state: &State, scratch: &mut Scratch) {

@@ -18,6 +18,8 @@ use std::ops::ControlFlow;
 #[derive(Debug, Clone)]
 pub struct Training {
     pub games: u64,
+    /// Hidden units of a new network; from a starting network, more than it has widen
+    /// it (`Net::widen`), fewer or as many keep it as it is.
     pub hidden: usize,
     pub seed: u64,
     /// Threads playing games (0: every core); the network does not depend on it.
@@ -349,6 +351,9 @@ pub fn train(
         Some(n) => n.with_stake(game),
         None => Net::new(game, t.hidden, points_scale(game, t.seed)?, t.seed),
     };
+    if t.hidden > net.header.hidden {
+        net = net.widen(t.hidden, t.seed);
+    }
     if let Some(view) = t.view.filter(|&v| v != net.header.view) {
         net = net.with_view(game, view, t.keep);
     }

@@ -197,9 +197,10 @@ pub enum Command {
         /// Where to write the network.
         #[arg(long, value_name = "FILE")]
         out: String,
-        /// Hidden units.
-        #[arg(long, default_value_t = 40, value_parser = clap::value_parser!(u32).range(1..=4096))]
-        hidden: u32,
+        /// Hidden units [default: 40]. With --from, more than the network has widen it: the
+        /// new units start with no say in its ratings, and learn.
+        #[arg(long, value_parser = clap::value_parser!(u32).range(1..=4096))]
+        hidden: Option<u32>,
         /// Seed of the first game; game i uses seed + i.
         #[arg(long, default_value_t = 1)]
         seed: u64,

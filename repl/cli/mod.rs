@@ -166,7 +166,7 @@ pub fn run(cli: Cli, places: crate::analyze::Places) -> Result<(), CliError> {
             keep: keep.as_deref(),
             training: tabula::ai::train::Training {
                 games,
-                hidden: hidden as usize,
+                hidden: hidden.map_or(if from.is_some() { 0 } else { 40 }, |h| h as usize),
                 seed,
                 threads,
                 lambda,
