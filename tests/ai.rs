@@ -10,18 +10,12 @@ use std::time::{Duration, Instant};
 use tabula::ai::{self, arena, Budget, Decision, Level, Thinker};
 use tabula::engine::rng::Rng;
 
-fn example(path: &str) -> Game {
-    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    tabula::compile(&tabula::Source::new(path, text), &[])
-        .unwrap_or_else(|e| panic!("{path} does not compile:\n{e}"))
-}
-
 fn tic_tac_toe() -> Game {
-    example("examples/rules/tic-tac-toe.tabula")
+    example_game("examples/rules/tic-tac-toe.tabula")
 }
 
 fn coin_race() -> Game {
-    example("examples/rules/coin-race.tabula")
+    example_game("examples/rules/coin-race.tabula")
 }
 
 /// The position after `moves` from the start.
@@ -277,7 +271,7 @@ fn an_iteration_budget_is_spent_exactly_and_replays_from_its_seed() {
 
 #[test]
 fn a_time_budget_is_kept() {
-    let game = example("games/invictus.tabula");
+    let game = example_game("games/invictus.tabula");
     let state = after(&game, &[]);
     let start = Instant::now();
     computer_move(
@@ -418,7 +412,7 @@ fn search_never_loses_tic_tac_toe_to_random_play() {
 
 #[test]
 fn search_plays_more_than_two_players() {
-    let game = example("examples/rules/gem-grab.tabula");
+    let game = example_game("examples/rules/gem-grab.tabula");
     let a = arena::Arena {
         sides: [Level::Mcts(Budget::Iterations(40)), Level::Random],
         games: 3,

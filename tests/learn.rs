@@ -10,21 +10,9 @@ use tabula::ai::net::{Net, NetError, Scratch};
 use tabula::ai::train::{probe, train, Training};
 use tabula::ai::{arena, Level};
 
-fn example(path: &str) -> Game {
-    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    tabula::compile(&tabula::Source::new(path, text), &[])
-        .unwrap_or_else(|e| panic!("{path} does not compile:\n{e}"))
-}
-
-/// The value of the entry named `name`.
+/// The value of the entry named `name`, in the board's view.
 fn entry(game: &Game, state: &State, name: &str) -> f32 {
-    let e = Encoding::new(game);
-    let i = e
-        .names()
-        .iter()
-        .position(|n| n == name)
-        .unwrap_or_else(|| panic!("no entry `{name}`"));
-    e.dense(game, state)[i]
+    entry_in(game, state, tabula::ai::encode::View::Board, name)
 }
 
 #[test]
@@ -81,7 +69,7 @@ fn an_encoding_survives_a_state_file_and_tells_positions_apart() {
 
 #[test]
 fn a_network_file_reads_back_the_same_and_refuses_another_game() {
-    let ttt = example("examples/rules/tic-tac-toe.tabula");
+    let ttt = example_game("examples/rules/tic-tac-toe.tabula");
     let net = Net::new(&ttt, 8, 1.0, 3);
     let bytes = net.to_bytes();
     let back = Net::from_bytes(&ttt, &bytes).unwrap();
@@ -93,7 +81,7 @@ fn a_network_file_reads_back_the_same_and_refuses_another_game() {
     back.evaluate(&ttt, &s, &mut b);
     assert_eq!(format!("{a:?}"), format!("{b:?}"));
 
-    let coin = example("examples/rules/coin-race.tabula");
+    let coin = example_game("examples/rules/coin-race.tabula");
     assert_eq!(
         Net::from_bytes(&coin, &bytes).unwrap_err().to_string(),
         "this network was trained for Tic-tac-toe, not for Coin race"
@@ -139,7 +127,7 @@ fn tiny_training(threads: usize) -> Training {
 
 #[test]
 fn a_short_training_beats_random_play_and_replays_from_its_seed() {
-    let ttt = example("examples/rules/tic-tac-toe.tabula");
+    let ttt = example_game("examples/rules/tic-tac-toe.tabula");
     let untrained = Net::new(&ttt, 20, 1.0, 7);
     let before = probe(&ttt, &untrained, 400, 99).unwrap();
     let net = train(&ttt, &tiny_training(1), None, |_| ControlFlow::Continue(())).unwrap();
@@ -155,7 +143,7 @@ fn a_short_training_beats_random_play_and_replays_from_its_seed() {
 
 #[test]
 fn self_play_by_a_search_teaches_a_network_that_beats_random_play() {
-    let ttt = example("examples/rules/tic-tac-toe.tabula");
+    let ttt = example_game("examples/rules/tic-tac-toe.tabula");
     let by_search = |threads| Training {
         games: 1000,
         hidden: 20,
@@ -180,7 +168,7 @@ fn self_play_by_a_search_teaches_a_network_that_beats_random_play() {
 
 #[test]
 fn the_net_level_plays_legal_moves_and_needs_a_network() {
-    let ttt = example("examples/rules/tic-tac-toe.tabula");
+    let ttt = example_game("examples/rules/tic-tac-toe.tabula");
     let net = std::sync::Arc::new(
         train(&ttt, &tiny_training(1), None, |_| ControlFlow::Continue(())).unwrap(),
     );
@@ -237,7 +225,7 @@ fn the_net_level_plays_legal_moves_and_needs_a_network() {
     let out = s.handle("b2").text;
     assert!(out.contains("o (net): "), "{out}");
     let coin_file = dir.join("coin.net");
-    let coin = example("examples/rules/coin-race.tabula");
+    let coin = example_game("examples/rules/coin-race.tabula");
     std::fs::write(&coin_file, Net::new(&coin, 4, 1.0, 1).to_bytes()).unwrap();
     let out = s.handle(&format!("ai x net:{}", coin_file.display())).text;
     assert!(
@@ -286,7 +274,7 @@ fn a_rules_file_finds_its_network_beside_it_and_a_stale_one_is_named() {
     let rules = dir.join("ttt.tabula");
     let text = std::fs::read_to_string("examples/rules/tic-tac-toe.tabula").unwrap();
     std::fs::write(&rules, &text).unwrap();
-    let ttt = example("examples/rules/tic-tac-toe.tabula");
+    let ttt = example_game("examples/rules/tic-tac-toe.tabula");
     std::fs::write(dir.join("ttt.net"), Net::new(&ttt, 4, 1.0, 1).to_bytes()).unwrap();
     let mut s = tabula::session::Session::open(rules.to_str().unwrap(), &[], 1).unwrap();
     let intro = s.intro().text;
@@ -384,7 +372,7 @@ fn net_move(game: &Game, state: &State, net: &Net, level: Level) -> String {
 #[test]
 fn two_choices_ahead_sees_the_answer_that_one_choice_ahead_misses() {
     // Tic-tac-toe after c3 a2 b1 b2: x (b1, c3) must block o's row a2 b2 at c2.
-    let ttt = example("examples/rules/tic-tac-toe.tabula");
+    let ttt = example_game("examples/rules/tic-tac-toe.tabula");
     let mut engine = Engine::new(&ttt);
     let mut s = engine.initial_state().unwrap();
     play_all(&mut engine, &mut s, &["c3", "a2", "b1", "b2"]);
@@ -426,7 +414,7 @@ fn two_choices_ahead_sees_the_answer_that_one_choice_ahead_misses() {
 fn two_choices_ahead_averages_chance_by_its_weights() {
     // Coin race, left 1 point, right 3, left to move. A network that rates every
     // position alike: 0 points and a win chance of 1/2 for each player.
-    let coin = example("examples/rules/coin-race.tabula");
+    let coin = example_game("examples/rules/coin-race.tabula");
     let mut engine = Engine::new(&coin);
     let mut s = engine.initial_state().unwrap();
     play_all(
@@ -469,7 +457,7 @@ fn two_choices_ahead_averages_chance_by_its_weights() {
 #[test]
 fn two_choices_ahead_plays_three_players_and_is_written_as_a_level() {
     // Gem Grab: three players and a spinner of chance; the games replay legally.
-    let gems = example("examples/rules/gem-grab.tabula");
+    let gems = example_game("examples/rules/gem-grab.tabula");
     let net = std::sync::Arc::new(Net::new(&gems, 8, 1.0, 5));
     let a = arena::Arena {
         sides: [Level::Net2, Level::Random],
@@ -498,7 +486,7 @@ fn two_choices_ahead_plays_three_players_and_is_written_as_a_level() {
     assert_eq!(Level::net_file("net2"), None);
 
     // At the prompt, `ai o net2 FILE`; a record naming `net2` loads back.
-    let ttt = example("examples/rules/tic-tac-toe.tabula");
+    let ttt = example_game("examples/rules/tic-tac-toe.tabula");
     let dir = std::env::temp_dir().join(format!("tabula-net2-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let file = dir.join("ttt.net");

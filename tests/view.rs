@@ -71,17 +71,6 @@ fn black_to_move() -> serde_json::Value {
     })
 }
 
-/// The value of the entry named `name` in `view`.
-fn entry(game: &Game, state: &State, view: View, name: &str) -> f32 {
-    let e = Encoding::with_view(game, view);
-    let i = e
-        .names()
-        .iter()
-        .position(|n| n == name)
-        .unwrap_or_else(|| panic!("no entry `{name}`"));
-    e.dense(game, state)[i]
-}
-
 #[test]
 fn a_backgammon_position_and_its_mirror_read_alike_from_the_movers_side() {
     let g = game("backgammon", &[]);
@@ -99,17 +88,23 @@ fn a_backgammon_position_and_its_mirror_read_alike_from_the_movers_side() {
     // on the first player's bar; White's 2 on point 24 as the next player's on point 1
     // (the same step of the first player's track); the cube as the mover's.
     let v = View::Mover;
-    assert_eq!(entry(&g, &b, v, "bar-white mover checker: at least 1"), 1.0);
     assert_eq!(
-        entry(&g, &b, v, "bar-black mover+1 checker: at least 1"),
+        entry_in(&g, &b, v, "bar-white mover checker: at least 1"),
+        1.0
+    );
+    assert_eq!(
+        entry_in(&g, &b, v, "bar-black mover+1 checker: at least 1"),
         0.0
     );
-    assert_eq!(entry(&g, &b, v, "1 mover+1 checker: at least 2"), 1.0);
-    assert_eq!(entry(&g, &b, v, "24 mover+1 checker: at least 1"), 0.0);
-    assert_eq!(entry(&g, &b, v, "off-white mover checker: at least 1"), 1.0);
-    assert_eq!(entry(&g, &b, v, "counter cube_owner: mover"), 1.0);
-    assert_eq!(entry(&g, &b, v, "to move: mover"), 1.0);
-    assert_eq!(entry(&g, &b, v, "turn of: mover+1"), 0.0);
+    assert_eq!(entry_in(&g, &b, v, "1 mover+1 checker: at least 2"), 1.0);
+    assert_eq!(entry_in(&g, &b, v, "24 mover+1 checker: at least 1"), 0.0);
+    assert_eq!(
+        entry_in(&g, &b, v, "off-white mover checker: at least 1"),
+        1.0
+    );
+    assert_eq!(entry_in(&g, &b, v, "counter cube_owner: mover"), 1.0);
+    assert_eq!(entry_in(&g, &b, v, "to move: mover"), 1.0);
+    assert_eq!(entry_in(&g, &b, v, "turn of: mover+1"), 0.0);
     // For White to move, the mover's view is the board's.
     assert_eq!(mover.dense(&g, &w), board.dense(&g, &w));
 }
@@ -196,23 +191,23 @@ fn three_players_are_counted_from_the_mover_and_their_cells_with_them() {
     let mut s = engine.initial_state().unwrap();
     let v = View::Mover;
     // a moves: the board as it stands.
-    assert_eq!(entry(&g, &s, v, "2 mover stone: at least 1"), 1.0);
-    assert_eq!(entry(&g, &s, v, "3 mover+1 stone: at least 1"), 1.0);
+    assert_eq!(entry_in(&g, &s, v, "2 mover stone: at least 1"), 1.0);
+    assert_eq!(entry_in(&g, &s, v, "3 mover+1 stone: at least 1"), 1.0);
     play(&mut engine, &mut s, "pass");
     // b moves: b is the mover, c the next, a the one after. b's stone on 3 (his step
     // 0) reads where a's step 0 is, 1; a's stone on 2 (a's step 1) as the step 1 of
     // the track of the one a stands for, mover+2 = c: 6.
-    assert_eq!(entry(&g, &s, v, "to move: mover"), 1.0);
-    assert_eq!(entry(&g, &s, v, "1 mover stone: at least 1"), 1.0);
-    assert_eq!(entry(&g, &s, v, "6 mover+2 stone: at least 1"), 1.0);
-    assert_eq!(entry(&g, &s, v, "3 mover stone: at least 1"), 0.0);
+    assert_eq!(entry_in(&g, &s, v, "to move: mover"), 1.0);
+    assert_eq!(entry_in(&g, &s, v, "1 mover stone: at least 1"), 1.0);
+    assert_eq!(entry_in(&g, &s, v, "6 mover+2 stone: at least 1"), 1.0);
+    assert_eq!(entry_in(&g, &s, v, "3 mover stone: at least 1"), 0.0);
     // a's point is a's counter, shown as mover+2's.
     assert_eq!(
-        entry(&g, &s, v, "counter got[mover+2]: sign · ln(1 + |v|) / 4"),
+        entry_in(&g, &s, v, "counter got[mover+2]: sign · ln(1 + |v|) / 4"),
         2f32.ln() / 4.0
     );
     assert_eq!(
-        entry(&g, &s, v, "counter got[mover]: sign · ln(1 + |v|) / 4"),
+        entry_in(&g, &s, v, "counter got[mover]: sign · ln(1 + |v|) / 4"),
         0.0
     );
 }
@@ -226,9 +221,9 @@ fn a_cell_counter_is_shown_where_the_movers_view_places_the_cell() {
     play(&mut engine, &mut s, "pass");
     // b moves; cell 4 is b's step 1, which b's view shows as a's step 1: 2.
     let v = View::Mover;
-    assert_eq!(entry(&g, &s, v, "counter mark: 2"), 1.0);
-    assert_eq!(entry(&g, &s, v, "counter mark: 4"), 0.0);
-    assert_eq!(entry(&g, &s, View::Board, "counter mark: 4"), 1.0);
+    assert_eq!(entry_in(&g, &s, v, "counter mark: 2"), 1.0);
+    assert_eq!(entry_in(&g, &s, v, "counter mark: 4"), 0.0);
+    assert_eq!(entry_in(&g, &s, View::Board, "counter mark: 4"), 1.0);
 }
 
 #[test]
@@ -370,11 +365,11 @@ fn an_invictus_position_and_its_mirror_read_alike_by_the_players_directions() {
         Encoding::new(&g).dense(&g, &white)
     );
     let v = View::Mover;
-    assert_eq!(entry(&g, &white, v, "a2 mover die: value 1"), 1.0);
-    assert_eq!(entry(&g, &white, v, "i8 mover die: value 1"), 0.0);
+    assert_eq!(entry_in(&g, &white, v, "a2 mover die: value 1"), 1.0);
+    assert_eq!(entry_in(&g, &white, v, "i8 mover die: value 1"), 0.0);
     // Another place for White's die reads elsewhere: c7 shows as g3.
     let other = state(&g, side("white", "c7", false));
-    assert_eq!(entry(&g, &other, v, "g3 mover die: value 1"), 1.0);
+    assert_eq!(entry_in(&g, &other, v, "g3 mover die: value 1"), 1.0);
 }
 
 #[test]
@@ -425,7 +420,7 @@ fn every_game_reads_its_playouts_from_the_movers_side() {
 fn draughts_diagonals_map_the_dark_squares_and_the_light_apart() {
     // Only diagonal directions: the dark squares and the light are two parts, each
     // turned half round for White (b2 <-> g7, a1 <-> h8).
-    let g = example("examples/rules/draughts.tabula");
+    let g = example_game("examples/rules/draughts.tabula");
     let mut engine = Engine::new(&g);
     let start = engine.initial_state().unwrap();
     let mover = Encoding::with_view(&g, View::Mover);
@@ -437,9 +432,12 @@ fn draughts_diagonals_map_the_dark_squares_and_the_light_apart() {
     doc["turn_of"] = json!("white");
     let s = state(&g, doc);
     let v = View::Mover;
-    assert_eq!(entry(&g, &s, v, "g7 mover king: at least 1"), 1.0);
-    assert_eq!(entry(&g, &s, v, "h6 mover+1 man: at least 1"), 1.0);
-    assert_eq!(entry(&g, &s, View::Board, "b2 white king: at least 1"), 1.0);
+    assert_eq!(entry_in(&g, &s, v, "g7 mover king: at least 1"), 1.0);
+    assert_eq!(entry_in(&g, &s, v, "h6 mover+1 man: at least 1"), 1.0);
+    assert_eq!(
+        entry_in(&g, &s, View::Board, "b2 white king: at least 1"),
+        1.0
+    );
 }
 
 #[test]
@@ -471,9 +469,4 @@ end "never" when false
         t.elapsed()
     );
     assert_eq!(e.len(), Encoding::new(&g).len());
-}
-
-fn example(path: &str) -> Game {
-    let text = std::fs::read_to_string(path).unwrap();
-    tabula::compile(&tabula::Source::new(path, text), &[]).unwrap()
 }

@@ -7,6 +7,24 @@
 pub use serde_json::{json, Value};
 pub use tabula::{Choices, Engine, Game, State, Status};
 
+/// A rules file of the repository (an example), compiled without options.
+pub fn example_game(path: &str) -> Game {
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    tabula::compile(&tabula::Source::new(path, text), &[])
+        .unwrap_or_else(|e| panic!("{path} does not compile:\n{e}"))
+}
+
+/// The value of the encoding's entry named `name`, in `view`.
+pub fn entry_in(game: &Game, state: &State, view: tabula::ai::encode::View, name: &str) -> f32 {
+    let e = tabula::ai::encode::Encoding::with_view(game, view);
+    let i = e
+        .names()
+        .iter()
+        .position(|n| n == name)
+        .unwrap_or_else(|| panic!("no entry `{name}`"));
+    e.dense(game, state)[i]
+}
+
 /// A built-in game compiled with the given options.
 pub fn game(name: &str, options: &[&str]) -> Game {
     let text = tabula::games::built_in(name).unwrap_or_else(|| panic!("no built-in game `{name}`"));
