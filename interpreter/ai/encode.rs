@@ -6,8 +6,9 @@
 //!
 //! Two views of the same state: the board as it stands (each player's pieces as his
 //! own), or the mover's (`View::Mover`): the players counted from the one to move, and
-//! where every player has a track of his own, each cell where the mover's track passes
-//! it, so that a position and its mirror for the other side read alike.
+//! the board turned to his side where the rules say how (ai/view.rs: each player's
+//! track, or directions named per player), so that a position and its mirror for the
+//! other side read alike.
 
 use super::view::{cells_seen_by_mover, CellView};
 use crate::engine::state::NEUTRAL;
@@ -23,8 +24,7 @@ pub enum View {
     #[default]
     Board,
     /// From the mover's side: the players counted from the one to move (the mover, the
-    /// next, ...), and, where each player has a track, each cell read where the mover's
-    /// track stands for the player it belongs to.
+    /// next, ...), and the board turned to his side where the rules say how.
     Mover,
 }
 
@@ -125,7 +125,7 @@ pub struct Encoding {
     len: usize,
     view: View,
     players: usize,
-    /// The mover's view of the cells, where the game's tracks give one.
+    /// The mover's view of the cells, where the board's tracks or directions give one.
     cells: Option<CellView>,
 }
 
@@ -149,10 +149,6 @@ impl Encoding {
     /// Whether the mover's view also places the cells from the mover's side.
     pub fn turns_cells(&self) -> bool {
         self.cells.is_some()
-    }
-
-    pub fn view(&self) -> View {
-        self.view
     }
 
     fn build(game: &Game, view: View, cells: Option<CellView>) -> Encoding {
