@@ -42,7 +42,14 @@ pub(super) fn greedy(
     } = d;
     if all_rare(engine, state, choices) {
         let est = estimates(engine, state, choices, player, rng, stop)?;
-        return Ok(super::pick(engine.game, state, choices, &est, rng));
+        return Ok(super::pick(
+            engine.game,
+            state,
+            choices,
+            &est,
+            super::RARE_MARGIN,
+            rng,
+        ));
     }
     let mut best = Vec::new();
     let mut best_value = i64::MIN;

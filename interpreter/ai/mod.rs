@@ -265,23 +265,21 @@ pub fn choose(
     if n <= 1 {
         return Ok(0);
     }
-    match level {
-        Level::Random => Ok(rng.weighted(&d.choices.weights)),
-        Level::Greedy => flat::greedy(d, rng, stop),
+    let (est, margin) = match level {
+        Level::Random => return Ok(rng.weighted(&d.choices.weights)),
+        Level::Greedy => return flat::greedy(d, rng, stop),
         Level::Playouts => {
             let est = flat::estimates(d.engine, d.state, d.choices, d.player, rng, stop)?;
-            Ok(pick(d.engine.game, d.state, d.choices, &est, rng))
+            (est, RARE_MARGIN)
         }
         Level::Mcts(budget) => {
             let seed = u64::from(rng.below(u32::MAX)) << 32 | u64::from(rng.below(u32::MAX));
             let est = mcts::search(d.engine.game, d.state, budget, seed, thinker, stop)?;
-            Ok(pick(d.engine.game, d.state, d.choices, &est, rng))
+            (est, RARE_MARGIN)
         }
-        Level::Net | Level::Net2 => {
-            let est = net_estimates(&d, level, thinker)?;
-            Ok(pick(d.engine.game, d.state, d.choices, &est, rng))
-        }
-    }
+        Level::Net | Level::Net2 => (net_estimates(&d, level, thinker)?, NET_RARE_MARGIN),
+    };
+    Ok(pick(d.engine.game, d.state, d.choices, &est, margin, rng))
 }
 
 /// The `net` or `net2` level's estimates: an error when no network is loaded.
@@ -346,17 +344,26 @@ pub fn estimates(
 
 /// A choice that playouts never make (playout weight 0 where other choices have
 /// weight) is one the random games cannot value well: a double in a game with a
-/// doubling cube is the usual example. The computer makes it only when its estimate
-/// beats the best ordinary choice by this share of what a game is usually worth.
+/// doubling cube is the usual example. A level that samples random games (`playouts`,
+/// `mcts`) makes it only when its estimate beats the best ordinary choice by this share
+/// of what a game is usually worth.
 pub(crate) const RARE_MARGIN: f64 = 0.25;
 
+/// The same margin for a network's estimates (`net`, `net2`): none. A network learnt
+/// from games played with the offer in them, so its ratings already hold what random
+/// games cannot see (what owning the cube is worth); a margin on top only makes it
+/// offer too late.
+pub(crate) const NET_RARE_MARGIN: f64 = 0.0;
+
 /// The choice to play from the estimates: the ordinary choice searched most (the
-/// most robust estimate), unless a rare choice is better by the margin.
+/// most robust estimate), unless a rare choice is better by `margin` (a share of what
+/// a game is usually worth: `RARE_MARGIN` or `NET_RARE_MARGIN`).
 pub(crate) fn pick(
     game: &Game,
     state: &State,
     choices: &Choices,
     est: &[Estimate],
+    margin: f64,
     rng: &mut Rng,
 ) -> usize {
     let rare = |i: usize| is_rare(game, state, choices, i);
@@ -387,7 +394,7 @@ pub(crate) fn pick(
         (ordinary.visits / 20).max(8)
     };
     let mut choice = ordinary.choice;
-    let mut best = ordinary.points + RARE_MARGIN * worth;
+    let mut best = ordinary.points + margin * worth;
     for e in est.iter().filter(|e| rare(e.choice) && e.visits >= enough) {
         if e.points > best {
             best = e.points;

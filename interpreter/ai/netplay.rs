@@ -6,7 +6,7 @@
 
 use super::flat::all_rare;
 use super::net::{Net, Scratch};
-use super::{is_rare, pick, rewards, AiError, Estimate};
+use super::{is_rare, pick, rewards, AiError, Estimate, NET_RARE_MARGIN};
 use crate::engine::rng::Rng;
 use crate::{Choices, Engine, State, Status};
 
@@ -179,7 +179,7 @@ pub(crate) fn best(
 /// Every choice rated for `player` two choices ahead (`net2`): the best `NET2_WIDTH`
 /// by the one-ahead rating are followed through the chance after them (averaged by
 /// weight) to the next decision, which its player makes as `net` would (each answer
-/// rated one choice ahead, a rare answer only by the margin); the choice is worth what
+/// rated one choice ahead, an offer with no margin); the choice is worth what
 /// that answer is worth. These get `visits` 1; the others keep their one-ahead figures
 /// with `visits` 0, so that `pick` prefers a searched choice.
 pub(crate) fn deeper_estimates(
@@ -304,7 +304,14 @@ fn answer(
                 rated.push((w, p));
             }
             // `pick` draws at random only when no choice is rated; all are.
-            let k = pick(game, state, &answers, &est, &mut Rng::new(0));
+            let k = pick(
+                game,
+                state,
+                &answers,
+                &est,
+                NET_RARE_MARGIN,
+                &mut Rng::new(0),
+            );
             wins.copy_from_slice(&rated[k].0);
             points.copy_from_slice(&rated[k].1);
             Ok(())

@@ -197,10 +197,12 @@ fn self_play(game: &Game, net: &Net, t: &Training, seed: u64) -> Result<Option<L
                     };
                     super::choose(d, t.self_play, &mut rng, thinker, None)?
                 } else {
-                    // As the `net` level plays: rare choices need a margin.
+                    // Self-play makes offers with the sampling levels' margin: the
+                    // shipped networks learnt so, and without it a backgammon network
+                    // learnt its cube no better (docs/ai.md, "Rare decisions").
                     let est =
                         netplay::estimates(net, &mut engine, &state, &choices, p, &mut scratch)?;
-                    super::pick(game, &state, &choices, &est, &mut rng)
+                    super::pick(game, &state, &choices, &est, super::RARE_MARGIN, &mut rng)
                 };
                 engine.play_choice(&mut state, &choices, i)?;
             }
