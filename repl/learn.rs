@@ -82,9 +82,11 @@ pub struct TrainOptions<'a> {
     pub game: &'a GameArgs,
     pub out: &'a str,
     pub from: Option<&'a str>,
-    /// Whether `mcts` rates positions by the network (`Header::mcts_leaf`); None keeps
-    /// what the `from` network says (yes for a new one).
-    pub mcts_leaf: Option<bool>,
+    /// What `mcts` does with the network: `net` rates positions by it, `playouts` keeps
+    /// random games, `guide` keeps random games and is guided by it
+    /// (`Header::mcts_leaf`, `Header::mcts_guide`); None keeps what the `from` network
+    /// says (`net` for a new one).
+    pub mcts_leaf: Option<&'a str>,
     /// The player whose positions a network moved to the mover's view keeps rating.
     pub keep: Option<&'a str>,
     pub training: Training,
@@ -118,8 +120,12 @@ pub fn train(o: TrainOptions) -> Result<(), CliError> {
             )
         })?;
     }
-    if t.games == 0 {
-        return Err(refused!("train on at least one game (`--games 1`)"));
+    // No games from a network: it is written as it is, with what the other options
+    // change (`--mcts-leaf`, `--view`, `--hidden`).
+    if t.games == 0 && start.is_none() {
+        return Err(refused!(
+            "train on at least one game (`--games 1`), or name a network to rewrite with `--from`"
+        ));
     }
     // Writing is checked first, so that a long run does not end on a bad path.
     std::fs::write(o.out, b"")
@@ -181,8 +187,9 @@ pub fn train(o: TrainOptions) -> Result<(), CliError> {
     } else {
         format!("{}; then {command}", net.header.trained_by)
     };
-    if let Some(leaf) = o.mcts_leaf {
-        net.header.mcts_leaf = leaf;
+    if let Some(by) = o.mcts_leaf {
+        net.header.mcts_leaf = by == "net";
+        net.header.mcts_guide = by == "guide";
     }
     std::fs::write(o.out, net.to_bytes())
         .map_err(|e| refused!("cannot write `{}`: {}", o.out, e.to_string().to_lowercase()))?;

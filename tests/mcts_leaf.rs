@@ -1,6 +1,7 @@
 //! A network can say that `mcts` should not rate positions by it (`Header::mcts_leaf`):
 //! the search then plays random games from its new positions, exactly as without a
-//! network, while `net` and `net2` still play by it.
+//! network, while `net` and `net2` still play by it; or that it guides the search that
+//! keeps its random games (`Header::mcts_guide`).
 
 mod common;
 
@@ -122,6 +123,45 @@ fn train_records_what_mcts_rates_by() {
     };
     assert!(train(&["--out", &out_text]));
     assert!(!train(&["--out", &out_text, "--mcts-leaf", "playouts"]));
+    assert!(!train(&["--out", &out_text, "--mcts-leaf", "guide"]));
+    let ttt = tic_tac_toe();
+    assert!(
+        Net::from_bytes(&ttt, &std::fs::read(&out).unwrap())
+            .unwrap()
+            .header
+            .mcts_guide
+    );
+    assert!(!train(&["--out", &out_text, "--mcts-leaf", "playouts"]));
+    // With no games, a network is written as it is but for the flag.
+    let before = Net::from_bytes(&ttt, &std::fs::read(&out).unwrap()).unwrap();
+    let o = std::process::Command::new(env!("CARGO_BIN_EXE_tabula"))
+        .args(["train", "examples/rules/tic-tac-toe.tabula", "--games", "0"])
+        .args([
+            "--from",
+            &out_text,
+            "--mcts-leaf",
+            "guide",
+            "--out",
+            &out_text,
+        ])
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let after = Net::from_bytes(&ttt, &std::fs::read(&out).unwrap()).unwrap();
+    assert!(after.header.mcts_guide && !after.header.mcts_leaf);
+    let (w0, w1) = (before.to_bytes(), after.to_bytes());
+    let weights = |b: &[u8]| b[b.len() - 4 * 100..].to_vec();
+    assert_eq!(weights(&w0), weights(&w1));
+    assert_eq!(after.header.games, before.header.games);
+    // Without a network to start from, no games is refused.
+    let o = std::process::Command::new(env!("CARGO_BIN_EXE_tabula"))
+        .args(["train", "examples/rules/tic-tac-toe.tabula", "--games", "0"])
+        .args(["--out", &out_text])
+        .output()
+        .unwrap();
+    assert!(!o.status.success());
+    assert!(String::from_utf8_lossy(&o.stderr).contains("--from"));
+    assert!(!train(&["--out", &out_text, "--mcts-leaf", "playouts"]));
     // Trained further, a network keeps what it said unless told otherwise.
     let from = dir.join("from.net");
     std::fs::copy(&out, &from).unwrap();
@@ -136,4 +176,31 @@ fn train_records_what_mcts_rates_by() {
         "net"
     ]));
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_guiding_network_orders_the_search_but_leaves_its_random_games() {
+    let ttt = tic_tac_toe();
+    let mut guide = Net::new(&ttt, 6, 1.0, 9);
+    guide.header.mcts_leaf = false;
+    guide.header.mcts_guide = true;
+    let plain = mcts_estimates(&ttt, None);
+    let guided = mcts_estimates(&ttt, Some(guide.clone()));
+    assert_ne!(guided, plain);
+    // Its leaves are random games, not the network's ratings.
+    let mut leaf = guide.clone();
+    leaf.header.mcts_leaf = true;
+    assert_ne!(guided, mcts_estimates(&ttt, Some(leaf)));
+
+    // Kept in the file only when set; `train --mcts-leaf guide` sets it.
+    let bytes = guide.to_bytes();
+    assert!(String::from_utf8_lossy(&bytes).contains("\"mcts_guide\":true"));
+    assert!(Net::from_bytes(&ttt, &bytes).unwrap().header.mcts_guide);
+    assert!(!String::from_utf8_lossy(&Net::new(&ttt, 4, 1.0, 1).to_bytes()).contains("mcts_guide"));
+
+    // An arena names the search by it.
+    let s = arena::sides(&ttt, ["mcts:50", "net"], Some(Arc::new(guide)), false).unwrap();
+    assert_eq!(s.names, ["mcts:50+guide".to_string(), "net".to_string()]);
+    let s = arena::sides(&ttt, ["mcts:50", "random"], None, false).unwrap();
+    assert_eq!(s.names[0], "mcts:50");
 }

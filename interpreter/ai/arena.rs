@@ -31,16 +31,15 @@ pub struct Sides {
     pub levels: [Level; 2],
     pub nets: [Option<std::sync::Arc<super::net::Net>>; 2],
     /// As written back in reports: `mcts:1000+net` for a search that rates positions by
-    /// a network.
+    /// a network, `mcts:1000+guide` for one guided by it.
     pub names: [String; 2],
 }
 
 /// Reads the two sides of an arena. `default_net` is the game's own network, if it
 /// has one (`games::default_net`). A side `net:FILE` (`net2:FILE`) plays by that
 /// file's network, `net` (`net2`) by the game's own; `mcts` rates positions by the
-/// game's network when it has one, unless `mcts_playouts` or the network says it guides
-/// no search (`Header::mcts_leaf`). The error is a sentence for
-/// a person.
+/// game's network when it has one, or is guided by it (`Header::mcts_leaf`,
+/// `Header::mcts_guide`), unless `mcts_playouts`. The error is a sentence for a person.
 pub fn sides(
     game: &Game,
     texts: [&str; 2],
@@ -71,14 +70,15 @@ pub fn sides(
                     ))
                 }
             },
-            (None, Level::Mcts(_)) if !mcts_playouts => {
-                default_net.clone().filter(|n| n.header.mcts_leaf)
-            }
+            (None, Level::Mcts(_)) if !mcts_playouts => default_net
+                .clone()
+                .filter(|n| n.header.mcts_leaf || n.header.mcts_guide),
             _ => None,
         };
     }
     let name = |side: usize| match (levels[side], &nets[side]) {
-        (Level::Mcts(_), Some(_)) => format!("{}+net", levels[side].name()),
+        (Level::Mcts(_), Some(n)) if n.header.mcts_leaf => format!("{}+net", levels[side].name()),
+        (Level::Mcts(_), Some(_)) => format!("{}+guide", levels[side].name()),
         (l, _) => l.name(),
     };
     let names = [name(0), name(1)];

@@ -24,6 +24,9 @@ const RELATIVE_EXPLORATION: f64 = 0.5;
 const MAX_NODES: usize = 100_000;
 /// How deep below the old root a kept tree is searched for the new position.
 const REUSE_DEPTH: usize = 8;
+/// The weight of a guiding network's rating in UCT (progressive bias): a choice's
+/// rating, 0 to 1 among its siblings, divided by its visits and one more.
+const PRIOR_WEIGHT: f64 = 1.0;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Kind {
@@ -50,6 +53,9 @@ struct Node {
     size: f64,
     /// For a finished game, its result.
     result: Option<(Vec<f64>, Vec<f64>, f64)>,
+    /// For a decision guided by a network, each choice's rating by it for the player
+    /// to choose, placed between the lowest (0) and the highest (1); else empty.
+    prior: Vec<f64>,
 }
 
 impl Node {
@@ -65,6 +71,7 @@ impl Node {
             wins: vec![0.0; players],
             size: 0.0,
             result: None,
+            prior: Vec::new(),
         }
     }
 }
@@ -127,8 +134,9 @@ impl Tree {
         false
     }
 
-    /// Lists a node's choices (or its result) on its second visit.
-    fn list(&mut self, engine: &mut Engine, at: u32) -> Result<(), AiError> {
+    /// Lists a node's choices (or its result) on its second visit; with a guide, rates
+    /// a decision's choices by it.
+    fn list(&mut self, engine: &mut Engine, at: u32, guide: Option<&Net>) -> Result<(), AiError> {
         let node = &mut self.nodes[at as usize];
         let mut choices = std::mem::take(&mut node.choices);
         let kind = match engine.status(&node.state) {
@@ -159,6 +167,35 @@ impl Tree {
         node.children = vec![NONE; choices.len()];
         node.unexpanded = choices.len();
         node.choices = choices;
+        if let (Some(net), Kind::Decision(p)) = (guide, kind) {
+            self.guide(engine, at, net, p)?;
+        }
+        Ok(())
+    }
+
+    /// Each choice of decision `at` rated by the network for player `p`, one choice
+    /// ahead, placed between the lowest and the highest.
+    fn guide(&mut self, engine: &mut Engine, at: u32, net: &Net, p: usize) -> Result<(), AiError> {
+        let node = &self.nodes[at as usize];
+        if node.choices.len() < 2 {
+            return Ok(());
+        }
+        let (mut w, mut pts) = (vec![0.0; self.players], vec![0.0; self.players]);
+        let mut prior = Vec::with_capacity(node.choices.len());
+        for i in 0..node.choices.len() {
+            let mut next = node.state.clone();
+            engine.play_choice(&mut next, &node.choices, i)?;
+            super::netplay::rate(net, engine, &next, &mut self.rating, &mut w, &mut pts, 0)?;
+            prior.push(pts[p]);
+        }
+        let (lo, hi) = prior
+            .iter()
+            .fold((f64::MAX, f64::MIN), |(lo, hi), &x| (lo.min(x), hi.max(x)));
+        let width = (hi - lo).max(1e-9);
+        for x in &mut prior {
+            *x = (*x - lo) / width;
+        }
+        self.nodes[at as usize].prior = prior;
         Ok(())
     }
 
@@ -167,6 +204,24 @@ impl Tree {
     /// the best by UCT.
     fn select(&mut self, at: u32, p: usize) -> usize {
         let node = &self.nodes[at as usize];
+        if node.unexpanded > 0 && !node.prior.is_empty() {
+            // Guided: the untried choice the network rates best, ordinary ones first.
+            let weights = &node.choices.weights;
+            let ordinary = |i: usize| weights.get(i).copied().unwrap_or(0) > 0;
+            let open: Vec<usize> = (0..node.children.len())
+                .filter(|&i| node.children[i] == NONE)
+                .collect();
+            let any_ordinary = open.iter().any(|&i| ordinary(i));
+            let mut best = None;
+            for &i in open.iter().filter(|&&i| !any_ordinary || ordinary(i)) {
+                if best.is_none_or(|b: usize| node.prior[i] > node.prior[b]) {
+                    best = Some(i);
+                }
+            }
+            if let Some(i) = best {
+                return i;
+            }
+        }
         if node.unexpanded > 0 {
             let weights = &node.choices.weights;
             let open = |i: &usize| node.children[*i] == NONE;
@@ -215,7 +270,11 @@ impl Tree {
             let child = &self.nodes[c as usize];
             let n = f64::from(child.visits.max(1));
             let q = (mean(c) - low) / width;
-            let score = q + exploration * (log_n / n).sqrt();
+            let bias = node
+                .prior
+                .get(i)
+                .map_or(0.0, |x| PRIOR_WEIGHT * x / (n + 1.0));
+            let score = q + exploration * (log_n / n).sqrt() + bias;
             if score > best_score {
                 best_score = score;
                 best = i;
@@ -225,14 +284,19 @@ impl Tree {
     }
 
     /// One iteration: down the tree, one new node, a random game, the result back up.
-    fn iterate(&mut self, engine: &mut Engine, net: Option<&Net>) -> Result<(), AiError> {
+    fn iterate(
+        &mut self,
+        engine: &mut Engine,
+        net: Option<&Net>,
+        guide: Option<&Net>,
+    ) -> Result<(), AiError> {
         let mut path = std::mem::take(&mut self.path);
         path.clear();
         let mut at = self.root;
         path.push(at);
         let (points, wins, size) = loop {
             if self.nodes[at as usize].kind == Kind::Unlisted {
-                self.list(engine, at)?;
+                self.list(engine, at, guide)?;
             }
             let i = match self.nodes[at as usize].kind {
                 Kind::Over | Kind::Unlisted => {
@@ -319,6 +383,7 @@ impl Tree {
         &mut self,
         game: &Game,
         net: Option<&Net>,
+        guide: Option<&Net>,
         iterations: Option<u32>,
         deadline: Option<Instant>,
         stop: Option<&AtomicBool>,
@@ -326,7 +391,7 @@ impl Tree {
         let mut engine = Engine::new(game);
         self.relative = net.is_some();
         if self.nodes[self.root as usize].kind == Kind::Unlisted {
-            self.list(&mut engine, self.root)?;
+            self.list(&mut engine, self.root, guide)?;
         }
         let mut done = 0u32;
         loop {
@@ -339,7 +404,7 @@ impl Tree {
             if stopped(stop) {
                 return Err(AiError::Interrupted);
             }
-            self.iterate(&mut engine, net)?;
+            self.iterate(&mut engine, net, guide)?;
             done += 1;
         }
     }
@@ -388,18 +453,22 @@ pub(super) fn search(
             n / t + u32::from((k as u32) < n % t)
         })
     };
-    let net = thinker.net.clone();
+    let all = thinker.net.clone();
     // A network that says it guides no search leaves the leaves to random games.
-    let net = net.as_deref().filter(|n| n.header.mcts_leaf);
+    let net = all.as_deref().filter(|n| n.header.mcts_leaf);
+    // One that keeps the random games may still guide the choices.
+    let guide = all
+        .as_deref()
+        .filter(|n| !n.header.mcts_leaf && n.header.mcts_guide);
     let results: Vec<Result<(), AiError>> = if threads == 1 {
-        vec![thinker.trees[0].run(game, net, iterations_of(0), deadline, stop)]
+        vec![thinker.trees[0].run(game, net, guide, iterations_of(0), deadline, stop)]
     } else {
         use rayon::prelude::*;
         thinker
             .trees
             .par_iter_mut()
             .enumerate()
-            .map(|(k, t)| t.run(game, net, iterations_of(k), deadline, stop))
+            .map(|(k, t)| t.run(game, net, guide, iterations_of(k), deadline, stop))
             .collect()
     };
     for r in results {
@@ -476,6 +545,42 @@ mod tests {
         // a: 1.0 / 10 + sqrt(ln 1100 / 1000) = 0.100 + 0.084 = 0.184;
         // b: 0.9 / 10 + sqrt(ln 1100 / 100) = 0.090 + 0.265 = 0.355.
         assert_eq!(two_children(false).select(0, 0), 1);
+    }
+
+    #[test]
+    fn a_guided_decision_tries_its_best_rated_ordinary_choice_first() {
+        // Three untried choices: two ordinary (weight 1) rated 0.2 and 0.9, and one
+        // playouts never make (weight 0) rated best.
+        let mut tree = two_children(false);
+        let root = &mut tree.nodes[0];
+        root.children = vec![NONE; 3];
+        root.unexpanded = 3;
+        root.choices.weights = vec![1, 1, 0];
+        root.prior = vec![0.2, 0.9, 1.0];
+        assert_eq!(tree.select(0, 0), 1);
+        // Once both ordinary ones are tried, the other.
+        tree.nodes[0].children = vec![1, 2, NONE];
+        tree.nodes[0].unexpanded = 1;
+        assert_eq!(tree.select(0, 0), 2);
+    }
+
+    #[test]
+    fn a_guide_favours_the_better_rated_of_two_equal_choices_less_as_they_are_searched() {
+        // Both children 1.0 over 100 visits; rated 1 and 0.3 by the network. The bias
+        // is PRIOR_WEIGHT × rating / (visits + 1): 1/101 against 0.3/101.
+        let mut tree = two_children(false);
+        for c in [1, 2] {
+            tree.nodes[c].visits = 100;
+            tree.nodes[c].points[0] = 100.0;
+        }
+        tree.nodes[0].prior = vec![0.3, 1.0];
+        assert_eq!(tree.select(0, 0), 1);
+        // The bias fades as a choice is searched: rated best but searched 1,000 times,
+        // the first gains 1/1001. a: 1.0/10 + sqrt(ln 1100 / 1000) + 0.001 = 0.185;
+        // b: 0.9/10 + sqrt(ln 1100 / 100) + 0 = 0.355.
+        let mut tree = two_children(false);
+        tree.nodes[0].prior = vec![1.0, 0.0];
+        assert_eq!(tree.select(0, 0), 1);
     }
 
     #[test]

@@ -50,6 +50,11 @@ pub struct Header {
     /// plays better than it guides a search (`tabula train --mcts-leaf playouts`).
     #[serde(default = "yes", skip_serializing_if = "is_yes")]
     pub mcts_leaf: bool,
+    /// Whether `mcts`, keeping its random games (`mcts_leaf` false), is guided by this
+    /// network when it is the game's own: a decision's choices tried first and favoured
+    /// by their rating (`tabula train --mcts-leaf guide`).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub mcts_guide: bool,
     /// How the encoding places the players (`encode::View`): the board as it stands
     /// (networks made before views), or the mover's side. In the mover's view the
     /// outputs are the mover's, the next player's, and so on.
@@ -154,6 +159,7 @@ impl Net {
                 trained_by: String::new(),
                 stake: String::new(),
                 mcts_leaf: true,
+                mcts_guide: false,
                 view: View::Board,
             },
             w1: (0..inputs * hidden).map(|_| r(s1)).collect(),

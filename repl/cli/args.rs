@@ -233,9 +233,11 @@ pub enum Command {
         #[arg(long, default_value_t = 2000)]
         probe_every: u64,
         /// What `mcts` rates new positions by when this network is the game's own: net
-        /// (the network) or playouts (random games, for a network that plays better than
-        /// it guides a search). Without it: net, or what the --from network says.
-        #[arg(long, value_name = "BY", value_parser = ["net", "playouts"])]
+        /// (the network), playouts (random games, for a network that plays better than
+        /// it rates a search's leaves) or guide (random games, with the network choosing
+        /// which choices the search tries first and favours). Without it: net, or what
+        /// the --from network says.
+        #[arg(long, value_name = "BY", value_parser = ["net", "playouts", "guide"])]
         mcts_leaf: Option<String>,
         /// How the network sees a state: board (as it stands) or mover (from the side of
         /// the one to move; see `tabula encode --view`). Without it: board, or the --from

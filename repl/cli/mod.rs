@@ -162,7 +162,7 @@ pub fn run(cli: Cli, places: crate::analyze::Places) -> Result<(), CliError> {
             game: &game,
             out: &out,
             from: from.as_deref(),
-            mcts_leaf: mcts_leaf.map(|by| by == "net"),
+            mcts_leaf: mcts_leaf.as_deref(),
             keep: keep.as_deref(),
             training: tabula::ai::train::Training {
                 games,
