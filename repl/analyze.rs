@@ -183,7 +183,7 @@ pub fn run(o: AnalyzeOptions) -> Result<(), CliError> {
             nets,
             names,
         } = tabula::games::default_net(&o.game, &game)
-            .and_then(|net| sides(&game, texts, net.map(std::sync::Arc::new), false))
+            .and_then(|net| sides(&game, texts, net.map(std::sync::Arc::new), [false; 2]))
             .map_err(|e| refused!("{e}"))?;
         let arena = Arena {
             sides: levels,

@@ -23,8 +23,8 @@ pub struct ArenaOptions<'a> {
     pub threads: usize,
     pub json: bool,
     pub records: Option<&'a str>,
-    /// mcts rates positions by random games even where a network is loaded.
-    pub mcts_playouts: bool,
+    /// Whether side A's, B's `mcts` ignores the game's network (random games, no guide).
+    pub mcts_playouts: [bool; 2],
 }
 
 /// A pool of `threads` threads (0: every core) and their number.

@@ -75,8 +75,15 @@ fn the_flag_is_kept_in_the_file_and_older_files_guide_the_search() {
 fn an_arena_names_mcts_by_what_rates_its_positions() {
     let ttt = tic_tac_toe();
     let net = Net::new(&ttt, 4, 1.0, 1);
-    let sides =
-        |n: &Net| arena::sides(&ttt, ["mcts:50", "net"], Some(Arc::new(n.clone())), false).unwrap();
+    let sides = |n: &Net| {
+        arena::sides(
+            &ttt,
+            ["mcts:50", "net"],
+            Some(Arc::new(n.clone())),
+            [false; 2],
+        )
+        .unwrap()
+    };
     let s = sides(&net);
     assert_eq!(s.names, ["mcts:50+net".to_string(), "net".to_string()]);
     assert!(s.nets[0].is_some());
@@ -199,8 +206,50 @@ fn a_guiding_network_orders_the_search_but_leaves_its_random_games() {
     assert!(!String::from_utf8_lossy(&Net::new(&ttt, 4, 1.0, 1).to_bytes()).contains("mcts_guide"));
 
     // An arena names the search by it.
-    let s = arena::sides(&ttt, ["mcts:50", "net"], Some(Arc::new(guide)), false).unwrap();
+    let s = arena::sides(
+        &ttt,
+        ["mcts:50", "net"],
+        Some(Arc::new(guide.clone())),
+        [false; 2],
+    )
+    .unwrap();
     assert_eq!(s.names, ["mcts:50+guide".to_string(), "net".to_string()]);
-    let s = arena::sides(&ttt, ["mcts:50", "random"], None, false).unwrap();
+    let s = arena::sides(&ttt, ["mcts:50", "random"], None, [false; 2]).unwrap();
     assert_eq!(s.names[0], "mcts:50");
+}
+
+#[test]
+fn an_arena_can_leave_one_side_s_search_to_random_games() {
+    // Backgammon's network rates mcts's positions; `--mcts-playouts b` keeps side B's
+    // search to random games, so one arena compares the two.
+    let o = std::process::Command::new(env!("CARGO_BIN_EXE_tabula"))
+        .args([
+            "arena",
+            "backgammon",
+            "mcts:2",
+            "mcts:2",
+            "-n",
+            "1",
+            "-o",
+            "no-cube",
+        ])
+        .args(["--threads", "1", "--json", "--mcts-playouts", "b"])
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["a"], "mcts:2+net");
+    assert_eq!(v["b"], "mcts:2");
+    let ttt = tic_tac_toe();
+    let mut guide = Net::new(&ttt, 4, 1.0, 1);
+    guide.header.mcts_leaf = false;
+    guide.header.mcts_guide = true;
+    let s = arena::sides(
+        &ttt,
+        ["mcts:5", "mcts:5"],
+        Some(Arc::new(guide)),
+        [true, false],
+    )
+    .unwrap();
+    assert_eq!(s.names, ["mcts:5".to_string(), "mcts:5+guide".to_string()]);
 }

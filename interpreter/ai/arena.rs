@@ -39,12 +39,13 @@ pub struct Sides {
 /// has one (`games::default_net`). A side `net:FILE` (`net2:FILE`) plays by that
 /// file's network, `net` (`net2`) by the game's own; `mcts` rates positions by the
 /// game's network when it has one, or is guided by it (`Header::mcts_leaf`,
-/// `Header::mcts_guide`), unless `mcts_playouts`. The error is a sentence for a person.
+/// `Header::mcts_guide`), unless `mcts_playouts` says so for its side (A, B). The error
+/// is a sentence for a person.
 pub fn sides(
     game: &Game,
     texts: [&str; 2],
     default_net: Option<std::sync::Arc<super::net::Net>>,
-    mcts_playouts: bool,
+    mcts_playouts: [bool; 2],
 ) -> Result<Sides, String> {
     let level = |text: &str| match Level::parse(text) {
         Ok(Some(l)) => Ok(l),
@@ -70,7 +71,7 @@ pub fn sides(
                     ))
                 }
             },
-            (None, Level::Mcts(_)) if !mcts_playouts => default_net
+            (None, Level::Mcts(_)) if !mcts_playouts[side] => default_net
                 .clone()
                 .filter(|n| n.header.mcts_leaf || n.header.mcts_guide),
             _ => None,

@@ -25,7 +25,7 @@ pub(crate) fn arena_of(
         levels,
         nets,
         names,
-    } = sides(&loaded.game, [a, b], net, mcts_playouts)
+    } = sides(&loaded.game, [a, b], net, [mcts_playouts; 2])
         .map_err(|e| TabulaError::new_err(format!("error: {e}")))?;
     let arena = Arena {
         sides: levels,

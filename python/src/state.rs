@@ -89,7 +89,7 @@ impl State {
     ) -> PyResult<(Level, Option<Arc<ai::net::Net>>)> {
         let game = &self.game.game;
         let default_net = self.game.default_net().map_err(TabulaError::new_err)?;
-        let sides = ai::arena::sides(game, [text, "random"], default_net, mcts_playouts)
+        let sides = ai::arena::sides(game, [text, "random"], default_net, [mcts_playouts; 2])
             .map_err(|e| TabulaError::new_err(format!("error: {e}")))?;
         let [net, _] = sides.nets;
         Ok((sides.levels[0], net))

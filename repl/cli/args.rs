@@ -120,9 +120,11 @@ pub enum Command {
         /// Write each game's record (the REPL's YAML, `load` replays it) into this folder.
         #[arg(long, value_name = "DIR")]
         records: Option<String>,
-        /// Let `mcts` rate positions by random games even when the game has a network.
-        #[arg(long)]
-        mcts_playouts: bool,
+        /// Let `mcts` rate positions by random games, unguided, even when the game has a
+        /// network: both sides, or only side a or b (`--mcts-playouts b`).
+        #[arg(long, value_name = "SIDE", num_args = 0..=1, default_missing_value = "both",
+              value_parser = ["a", "b", "both"])]
+        mcts_playouts: Option<String>,
     },
     /// Play many games with computer players and measure the game: wins by seat, length,
     /// choices, forced moves, how early it is decided, each with its 95 % interval;

@@ -117,7 +117,12 @@ pub fn run(cli: Cli, places: crate::analyze::Places) -> Result<(), CliError> {
             threads,
             json,
             records: records.as_deref(),
-            mcts_playouts,
+            mcts_playouts: match mcts_playouts.as_deref() {
+                None => [false, false],
+                Some("a") => [true, false],
+                Some("b") => [false, true],
+                Some(_) => [true, true],
+            },
         }),
         Command::Analyze(args) => crate::analyze::run_args(args, places),
         Command::Draw {
