@@ -2,9 +2,12 @@
 //! its chance outcomes. Each iteration walks down the tree (a player's choice by UCT
 //! on his own results, a chance outcome drawn by its weight), adds one node, plays a
 //! random game from it (by the actions' playout weights) and adds the result, for
-//! every player, to each node on the way. Several trees are searched side by side,
-//! one per thread, and their root figures added up; a tree is kept for the next
-//! decision and reused when the game went where it expected.
+//! every player, to each node on the way. A network may rate the new nodes in place of
+//! the random games, or guide a search that keeps them: the choices tried in the order
+//! it rates them, and a bias toward its best in UCT that fades with the visits.
+//! Several trees are searched side by side, one per thread, and their root figures
+//! added up; a tree is kept for the next decision and reused when the game went where
+//! it expected.
 
 use super::net::Net;
 use super::{rewards, stopped, AiError, Budget, Estimate, Thinker};
@@ -208,12 +211,13 @@ impl Tree {
             // Guided: the untried choice the network rates best, ordinary ones first.
             let weights = &node.choices.weights;
             let ordinary = |i: usize| weights.get(i).copied().unwrap_or(0) > 0;
-            let open: Vec<usize> = (0..node.children.len())
-                .filter(|&i| node.children[i] == NONE)
-                .collect();
-            let any_ordinary = open.iter().any(|&i| ordinary(i));
+            let open = |i: &usize| node.children[*i] == NONE;
+            let any_ordinary = (0..node.children.len()).filter(open).any(ordinary);
             let mut best = None;
-            for &i in open.iter().filter(|&&i| !any_ordinary || ordinary(i)) {
+            for i in (0..node.children.len())
+                .filter(open)
+                .filter(|&i| !any_ordinary || ordinary(i))
+            {
                 if best.is_none_or(|b: usize| node.prior[i] > node.prior[b]) {
                     best = Some(i);
                 }
