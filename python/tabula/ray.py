@@ -66,8 +66,8 @@ def arena(
       seed: game i is played from seed ``seed + i``.
       batch_size: games per task (default: about four tasks per CPU of the cluster).
       threads_per_task: threads each task plays its games on (and CPUs it asks Ray for).
-      mcts_playouts: let ``mcts`` rate positions by random games even where the game
-        has a network.
+      mcts_playouts: let ``mcts`` rate positions by random games, unguided, even
+        where the game has a network.
 
     Returns the object ``tabula.arena`` returns (game, options, a, b, seed, seconds,
     games_per_second, summary), with ``tasks``, the number of batches, instead of
