@@ -220,7 +220,7 @@ fn a_guiding_network_orders_the_search_but_leaves_its_random_games() {
 
 #[test]
 fn an_arena_can_leave_one_side_s_search_to_random_games() {
-    // Backgammon's network rates mcts's positions; `--mcts-playouts b` keeps side B's
+    // Backgammon's network rates mcts's positions; `--mcts-playouts=b` keeps side B's
     // search to random games, so one arena compares the two.
     let o = std::process::Command::new(env!("CARGO_BIN_EXE_tabula"))
         .args([
@@ -233,7 +233,7 @@ fn an_arena_can_leave_one_side_s_search_to_random_games() {
             "-o",
             "no-cube",
         ])
-        .args(["--threads", "1", "--json", "--mcts-playouts", "b"])
+        .args(["--threads", "1", "--json", "--mcts-playouts=b"])
         .output()
         .unwrap();
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));

@@ -121,9 +121,9 @@ pub enum Command {
         #[arg(long, value_name = "DIR")]
         records: Option<String>,
         /// Let `mcts` rate positions by random games, unguided, even when the game has a
-        /// network: both sides, or only side a or b (`--mcts-playouts b`).
-        #[arg(long, value_name = "SIDE", num_args = 0..=1, default_missing_value = "both",
-              value_parser = ["a", "b", "both"])]
+        /// network: both sides, or only side a or b (`--mcts-playouts=b`).
+        #[arg(long, value_name = "SIDE", num_args = 0..=1, require_equals = true,
+              default_missing_value = "both", value_parser = ["a", "b", "both"])]
         mcts_playouts: Option<String>,
     },
     /// Play many games with computer players and measure the game: wins by seat, length,
