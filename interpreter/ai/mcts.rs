@@ -28,7 +28,7 @@ const MAX_NODES: usize = 100_000;
 /// How deep below the old root a kept tree is searched for the new position.
 const REUSE_DEPTH: usize = 8;
 /// The weight of a guiding network's rating in UCT (progressive bias): a choice's
-/// rating, 0 to 1 among its siblings, divided by its visits and one more.
+/// rating, 0 to 1 among its siblings, over its visits plus one.
 const PRIOR_WEIGHT: f64 = 1.0;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -351,8 +351,8 @@ pub(crate) const RARE_MARGIN: f64 = 0.25;
 
 /// The same margin for a network's estimates (`net`, `net2`): none. A network learnt
 /// from games played with the offer in them, so its ratings already hold what random
-/// games cannot see (what owning the cube is worth); a margin on top only makes it
-/// offer too late.
+/// games cannot see (what the right to the next offer is worth); a margin on top only
+/// makes it offer too late.
 pub(crate) const NET_RARE_MARGIN: f64 = 0.0;
 
 /// The choice to play from the estimates: the ordinary choice searched most (the

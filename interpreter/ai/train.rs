@@ -198,8 +198,8 @@ fn self_play(game: &Game, net: &Net, t: &Training, seed: u64) -> Result<Option<L
                     super::choose(d, t.self_play, &mut rng, thinker, None)?
                 } else {
                     // Self-play makes offers with the sampling levels' margin: the
-                    // shipped networks learnt so, and without it a backgammon network
-                    // learnt its cube no better (docs/ai.md, "Rare decisions").
+                    // shipped networks learnt so, and without it a network learnt its
+                    // offers no better (docs/ai.md, "Rare decisions").
                     let est =
                         netplay::estimates(net, &mut engine, &state, &choices, p, &mut scratch)?;
                     super::pick(game, &state, &choices, &est, super::RARE_MARGIN, &mut rng)
