@@ -15,15 +15,27 @@ use std::cell::Cell;
 /// Loop steps allowed for one call into the engine, unless the engine says otherwise.
 pub const STEPS: u64 = 50_000_000;
 
-thread_local! {
+/// The meter of the open run on this thread.
+struct Meter {
     /// Steps left in the open run.
-    static LEFT: Cell<u64> = const { Cell::new(STEPS) };
+    left: Cell<u64>,
     /// Whether the open run has run out.
-    static SPENT_OUT: Cell<bool> = const { Cell::new(false) };
+    spent_out: Cell<bool>,
     /// The budget of the open run, for its error.
-    static LIMIT: Cell<u64> = const { Cell::new(STEPS) };
+    limit: Cell<u64>,
     /// How many runs are open on this thread, one inside the other.
-    static DEPTH: Cell<u32> = const { Cell::new(0) };
+    depth: Cell<u32>,
+}
+
+thread_local! {
+    static METER: Meter = const {
+        Meter {
+            left: Cell::new(STEPS),
+            spent_out: Cell::new(false),
+            limit: Cell::new(STEPS),
+            depth: Cell::new(0),
+        }
+    };
 }
 
 /// An open run: closed when dropped (also when a panic unwinds through it).
@@ -36,14 +48,17 @@ pub(crate) struct Run {
 impl Run {
     /// Opens a run of `steps` loop steps; inside another run, a part of that one,
     /// which keeps what is left of its budget.
+    #[inline]
     pub(crate) fn open(steps: u64) -> Run {
-        let depth = DEPTH.with(Cell::get);
-        if depth == 0 {
-            LEFT.with(|l| l.set(steps));
-            LIMIT.with(|l| l.set(steps));
-            SPENT_OUT.with(|s| s.set(false));
-        }
-        DEPTH.with(|d| d.set(depth + 1));
+        METER.with(|m| {
+            let depth = m.depth.get();
+            if depth == 0 {
+                m.left.set(steps);
+                m.limit.set(steps);
+                m.spent_out.set(false);
+            }
+            m.depth.set(depth + 1);
+        });
         Run {
             _thread: std::marker::PhantomData,
         }
@@ -51,21 +66,22 @@ impl Run {
 }
 
 impl Drop for Run {
+    #[inline]
     fn drop(&mut self) {
-        DEPTH.with(|d| d.set(d.get().saturating_sub(1)));
+        METER.with(|m| m.depth.set(m.depth.get().saturating_sub(1)));
     }
 }
 
 /// Spends `n` steps; false (and remembered until the run closes) when the budget is gone.
 #[inline]
 pub(crate) fn spend(n: u64) -> bool {
-    LEFT.with(|l| {
-        let left = l.get();
+    METER.with(|m| {
+        let left = m.left.get();
         if left >= n {
-            l.set(left - n);
+            m.left.set(left - n);
             true
         } else {
-            SPENT_OUT.with(|s| s.set(true));
+            m.spent_out.set(true);
             false
         }
     })
@@ -74,7 +90,7 @@ pub(crate) fn spend(n: u64) -> bool {
 /// Whether the open run has run out of budget.
 #[inline]
 pub(crate) fn spent_out() -> bool {
-    SPENT_OUT.with(Cell::get)
+    METER.with(|m| m.spent_out.get())
 }
 
 /// The error of a budget gone while doing `work` (a statement, an end rule...),
@@ -84,7 +100,7 @@ pub(crate) fn exceeded(
     span: crate::diagnostic::Span,
     work: crate::engine::Work,
 ) -> crate::engine::RuntimeError {
-    let steps = LIMIT.with(Cell::get);
+    let steps = METER.with(|m| m.limit.get());
     crate::engine::RuntimeError::new(
         span,
         crate::engine::RuntimeErrorKind::BudgetExhausted { work, steps },
