@@ -106,11 +106,11 @@ fn state_json_rest(game: &Game, state: &State, cells: Map<String, Value>) -> Val
     json!({
         "game": game.name,
         "options": game.chosen,
-        "phase": game.phases[state.phase()].name,
-        "to_move": game.players[state.mover()],
-        "chance": state.chance().map(|c| &game.chances[c].name),
+        "phase": game.phases[state.phase().index()].name,
+        "to_move": game.players[state.mover().index()],
+        "chance": state.chance().map(|c| &game.chances[c.index()].name),
         "in_turn": state.in_turn(),
-        "turn_of": game.players.get(state.turn_of()).unwrap_or(&game.players[0]),
+        "turn_of": game.players.get(state.turn_of().index()).unwrap_or(&game.players[0]),
         "cells": cells,
         "pools": pools,
         "counters": counters,
@@ -139,7 +139,7 @@ pub fn outcome_to_json(game: &Game, o: &crate::engine::Outcome) -> Value {
         .map(|(p, s)| (p.clone(), json!(s)))
         .collect();
     let mut value = json!({
-        "winner": o.winner.and_then(|w| game.players.get(w)),
+        "winner": o.winner.and_then(|w| game.players.get(w.index())),
         "points": o.points,
         "scores": scores,
         "reason": o.reason,

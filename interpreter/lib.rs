@@ -50,6 +50,7 @@ pub mod compile;
 pub mod diagnostic;
 pub mod engine;
 pub mod games;
+pub mod ids;
 pub mod input;
 pub mod ir;
 pub mod json;
@@ -65,6 +66,7 @@ pub use engine::Game;
 pub use engine::{
     Choices, Engine, Outcome, RuntimeError, RuntimeErrorKind, State, Status, Step, StepKind,
 };
+pub use ids::{CellId, ChanceId, Holder, PhaseId, PlayerId};
 
 /// Parses, checks and compiles a rules file with the chosen options into a game ready
 /// to play: the rules as plain data (`compile::rules`), then compiled by the engine

@@ -5,6 +5,7 @@
 use crate::diagnostic::{Diagnostic, Diagnostics, Source, Span};
 use crate::engine::play::PlayError;
 use crate::engine::rng::Rng;
+use crate::ids::PlayerId;
 use crate::ir::{MovesCheck, RulesTest, TestCheck};
 use crate::session::RulesIndex;
 use crate::{compile, Choices, CompileError, Engine, Game, State};
@@ -125,7 +126,7 @@ impl Run<'_> {
                 .map_err(|e| match e {
                     PlayError::Illegal { legal, .. } => format!(
                         "chance (`{}`) comes first: `{text}` is not one of its outcomes ({legal})",
-                        game.chances[c].name
+                        game.chances[c.index()].name
                     ),
                     other => other.to_string(),
                 }),
@@ -252,7 +253,10 @@ pub(crate) fn run_test(game: &Game, source: &Source, test: &RulesTest) -> Result
                             format!("expected {wanted}, but the game is not over"),
                         ))
                     }
-                    Some(o) if o.winner != Some(*p) || points.is_some_and(|x| x != o.points) => {
+                    Some(o)
+                        if o.winner != Some(PlayerId::new(*p))
+                            || points.is_some_and(|x| x != o.points) =>
+                    {
                         return Err(Run::fail(
                             span,
                             format!(
@@ -318,7 +322,7 @@ pub(crate) fn run_test(game: &Game, source: &Source, test: &RulesTest) -> Result
                 // The player to decide, or the one whose turn a pending chance event is in.
                 let who = match run.engine.status(&run.state) {
                     crate::Status::Over(o) => format!("no one: the game is over ({})", o.reason),
-                    _ => game.players[run.state.mover()].clone(),
+                    _ => game.players[run.state.mover().index()].clone(),
                 };
                 if who != game.players[*p] {
                     return Err(Run::fail(

@@ -37,9 +37,9 @@ pub fn draw(g: &GameArgs, p: &PositionArgs, svg: &str) -> Result<(), CliError> {
     let caption = match engine.outcome(&state) {
         Some(o) => format!("over: {}", tabula::session::describe(&game, &o)),
         None => {
-            let who = &game.players[state.mover()];
+            let who = &game.players[state.mover().index()];
             let mut text = match state.chance() {
-                Some(c) => format!("{who} to move, {} to come", game.chances[c].name),
+                Some(c) => format!("{who} to move, {} to come", game.chances[c.index()].name),
                 None => format!("{who} to move"),
             };
             if let Some(last) = moves.last() {

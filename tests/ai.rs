@@ -38,7 +38,7 @@ fn computer_move(game: &Game, state: &State, level: Level, seed: u64, threads: u
         engine: &mut engine,
         state,
         choices: &choices,
-        player,
+        player: player.index(),
     };
     let i = ai::choose(d, level, &mut rng, &mut thinker, None).unwrap();
     engine.choice_text(state, choices.get(i)).unwrap()
@@ -60,7 +60,7 @@ fn estimates(
         engine: &mut engine,
         state,
         choices: &choices,
-        player: state.mover(),
+        player: state.mover().index(),
     };
     ai::estimates(d, level, &mut rng, &mut thinker, None).unwrap()
 }

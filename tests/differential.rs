@@ -114,7 +114,7 @@ impl<'g> Paths<'g> {
         let trace = self.engine.trace_moves(state).expect("trace");
         if let Some(c) = state.chance() {
             self.seen.chance += 1;
-            assert_eq!(trace.chance, Some((c, choices.len())), "{}", at());
+            assert_eq!(trace.chance, Some((c.index(), choices.len())), "{}", at());
             self.read_back(state, &choices);
             return;
         }
@@ -141,7 +141,7 @@ impl<'g> Paths<'g> {
         let traced: u64 = trace.actions.iter().map(|a| a.moves).sum();
         assert_eq!(traced, steps.len() as u64, "{}", at());
 
-        if game.phases[state.phase()].decide_turn {
+        if game.phases[state.phase().index()].decide_turn {
             let turns = trace.turns.as_ref().expect("a whole-turn trace");
             self.seen.whole_turns += 1;
             // `trace` counts the engine's own search: the turns it reports are the

@@ -132,7 +132,7 @@ fn tabula_game(record: &Record) -> GameResult {
     }
     let outcome = engine.outcome(&state);
     GameResult {
-        winner: outcome.as_ref().and_then(|o| o.winner),
+        winner: outcome.as_ref().and_then(|o| o.winner).map(|w| w.index()),
         points: outcome.map(|o| i64::from(o.points)),
         actions,
     }

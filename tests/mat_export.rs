@@ -69,7 +69,7 @@ fn engine_result(record: &str) -> (usize, i32) {
         engine.play_text(&mut state, step).unwrap();
     }
     let outcome = engine.outcome(&state).expect("the game is over");
-    (outcome.winner.expect("a winner"), outcome.points)
+    (outcome.winner.expect("a winner").index(), outcome.points)
 }
 
 #[test]

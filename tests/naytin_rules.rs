@@ -319,7 +319,7 @@ fn the_last_placement_starts_play_without_a_roll() {
     assert_eq!(phase(&g, &s), "play");
     assert!(s.chance().is_none());
     // Red's 6s at b3 and b4 can attack the 3 on c4.
-    assert_eq!(e.status(&s), Status::Player(0));
+    assert_eq!(e.status(&s), Status::Player(tabula::PlayerId::new(0)));
     assert_eq!(moves(&mut e, &s), sorted(&["b3xc4", "b4xc4"]));
 }
 

@@ -79,7 +79,7 @@ fn far_row(p: usize, i: usize) -> bool {
 }
 
 impl Inv {
-    fn read(view: &View, cells: &[i32], state: &State) -> Inv {
+    fn read(view: &View, cells: &[tabula::CellId], state: &State) -> Inv {
         let board = cells
             .iter()
             .map(|&c| {
@@ -103,7 +103,7 @@ impl Inv {
                 "play" => false,
                 other => panic!("phase {other}"),
             },
-            mover: state.mover(),
+            mover: state.mover().index(),
             in_turn: state.in_turn(),
             board,
             reserve: pool("reserve"),
@@ -294,7 +294,7 @@ impl Inv {
 fn invictus_game(
     engine: &mut Engine,
     view: &View,
-    cells: &[i32],
+    cells: &[tabula::CellId],
     seed: u64,
 ) -> (Option<usize>, usize) {
     let mut rng = Rng::new(seed);
@@ -429,7 +429,7 @@ fn invictus_random_games() {
     let g = game("invictus", &[]);
     let mut engine = Engine::new(&g);
     let view = View::new(&g);
-    let cells: Vec<i32> = (0..81).map(|i| view.index(&inv_name(i))).collect();
+    let cells: Vec<tabula::CellId> = (0..81).map(|i| view.index(&inv_name(i))).collect();
     let n = random_game_count(20);
     let (mut wins, mut longest) = ([0u64; 3], 0);
     for seed in 0..n {

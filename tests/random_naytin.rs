@@ -76,7 +76,7 @@ fn beats(a: i32, d: i32) -> bool {
 }
 
 impl Nay {
-    fn read(view: &View, cells: &[i32], state: &State) -> Nay {
+    fn read(view: &View, cells: &[tabula::CellId], state: &State) -> Nay {
         let board = cells
             .iter()
             .map(|&c| match view.at(state, c) {
@@ -93,7 +93,7 @@ impl Nay {
                 "play" => 2,
                 other => panic!("phase {other}"),
             },
-            mover: state.mover(),
+            mover: state.mover().index(),
             in_turn: state.in_turn(),
             chance: state.chance().is_some(),
             board,
@@ -273,7 +273,7 @@ impl Nay {
 fn naytin_game(
     engine: &mut Engine,
     view: &View,
-    cells: &[i32],
+    cells: &[tabula::CellId],
     hex: &Hex,
     opts: Opts,
     seed: u64,
@@ -400,7 +400,7 @@ fn naytin_random_games_with_every_combination_of_options() {
         let g = game("naytin-six", &chosen);
         let mut engine = Engine::new(&g);
         let view = View::new(&g);
-        let cells: Vec<i32> = hex.names.iter().map(|c| view.index(c)).collect();
+        let cells: Vec<tabula::CellId> = hex.names.iter().map(|c| view.index(c)).collect();
         let (mut wins, mut longest) = ([0u64; 3], 0);
         for i in 0..n {
             let (w, d) = naytin_game(

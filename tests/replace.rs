@@ -94,7 +94,7 @@ fn a_replaced_define_changes_the_included_end_rule() {
     let over = engine
         .end_outcome(&s)
         .expect("three borne off end the game");
-    assert_eq!(over.winner, Some(0));
+    assert_eq!(over.winner, Some(tabula::PlayerId::new(0)));
     assert_eq!(over.points, 2);
     assert_eq!(over.named.as_deref(), Some("gammon"));
 }

@@ -264,7 +264,7 @@ fn bad_yaml_is_reported_at_its_place() {
     );
     let yaml_ok = "phase: play\nto_move: blue\n";
     let state = json::state_from_text(&game, &Source::new("s.yaml", yaml_ok)).unwrap();
-    assert_eq!(state.mover(), 1);
+    assert_eq!(state.mover(), tabula::PlayerId::new(1));
 }
 
 #[test]

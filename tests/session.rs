@@ -776,7 +776,7 @@ fn the_playouts_computer_beats_the_random_one() {
         run(&mut s, "ai red random");
         run(&mut s, "ai blue playouts");
         let outcome = s.outcome().expect("the game ends");
-        if outcome.winner == Some(1) {
+        if outcome.winner == Some(tabula::PlayerId::new(1)) {
             won += 1;
         }
     }

@@ -102,7 +102,7 @@ fn computer_match(game: &str, options: &[&str], seed: u64, length: i32) {
         let who = match o.winner {
             Some(w) => format!(
                 "{} wins {} point{}",
-                players[w],
+                players[w.index()],
                 o.points,
                 if o.points == 1 { "" } else { "s" }
             ),

@@ -59,7 +59,7 @@ fn after_a_take_the_doubler_rolls_also_in_a_state_read_back() {
     ] {
         assert_eq!(state, doubled);
         assert_eq!(to_move(&game, &state), "white");
-        assert_eq!(game.players[state.turn_of()], "black");
+        assert_eq!(game.players[state.turn_of().index()], "black");
         assert_eq!(moves(&mut engine, &state), ["drop", "take"]);
         // White takes: the cube is worth 2 and is his, and Black, whose turn it is,
         // rolls.

@@ -108,7 +108,7 @@ impl ArenaGame {
     /// The side that won, if any.
     pub fn winner(&self) -> Option<usize> {
         let w = self.outcome.as_ref()?.winner?;
-        self.seats.get(w).copied()
+        self.seats.get(w.index()).copied()
     }
 
     /// Points won by side A (negative when lost).
@@ -199,14 +199,14 @@ pub(crate) fn play_game_watched(
                     engine: &engine,
                     state: &state,
                     choices: &choices,
-                    player: p,
+                    player: p.index(),
                 });
-                let side = seats.get(p).copied().unwrap_or(1);
+                let side = seats.get(p.index()).copied().unwrap_or(1);
                 let d = Decision {
                     engine: &mut engine,
                     state: &state,
                     choices: &choices,
-                    player: p,
+                    player: p.index(),
                 };
                 let i = choose(d, arena.sides[side], &mut rng, &mut thinkers[side], stop)?;
                 if arena.keep_moves {

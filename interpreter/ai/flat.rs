@@ -3,7 +3,7 @@
 
 use super::{rewards, stopped, AiError, Decision, Estimate};
 use crate::engine::rng::Rng;
-use crate::{Choices, Engine, State, Status};
+use crate::{Choices, Engine, PlayerId, State, Status};
 use std::sync::atomic::AtomicBool;
 
 /// Random games the `playouts` level plays for one decision, shared among the choices.
@@ -21,7 +21,7 @@ const DECISIVE: i64 = 1 << 40;
 pub(super) fn all_rare(engine: &Engine, state: &State, choices: &Choices) -> bool {
     state.chance().is_none()
         && choices.len() > 1
-        && engine.game.phases[state.phase()].weighted
+        && engine.game.phases[state.phase().index()].weighted
         && choices.weights.iter().all(|&w| w == 0)
 }
 
@@ -65,7 +65,7 @@ pub(super) fn greedy(
         }
         let value = match engine.outcome(&next) {
             Some(o) => match o.winner {
-                Some(w) if w == player => DECISIVE + i64::from(o.points),
+                Some(w) if w.index() == player => DECISIVE + i64::from(o.points),
                 Some(_) => -DECISIVE - i64::from(o.points),
                 None => 0,
             },
@@ -116,7 +116,7 @@ fn opponent_wins_at_once(
     replies: &mut Choices,
 ) -> Result<Option<i32>, AiError> {
     let q = match engine.status(state) {
-        Status::Player(q) if q != player => q,
+        Status::Player(q) if q.index() != player => q.index(),
         _ => return Ok(None),
     };
     engine.legal(state, replies)?;
@@ -126,7 +126,7 @@ fn opponent_wins_at_once(
             continue;
         }
         if let Some(o) = engine.outcome(&after) {
-            if o.winner == Some(q) {
+            if o.winner == Some(PlayerId::new(q)) {
                 return Ok(Some(o.points));
             }
         }
@@ -157,9 +157,11 @@ pub(super) fn estimates(
         // Only a decision handed to another player in the middle of a turn can be an
         // offer.
         let answer = match engine.status(&next) {
-            Status::Player(q) if q != player && next.data[crate::ir::SLOT_OWNER] != q as i32 => {
+            Status::Player(q)
+                if q.index() != player && next.data[crate::ir::SLOT_OWNER] != q.index() as i32 =>
+            {
                 engine.legal(&next, &mut replies)?;
-                all_rare(engine, &next, &replies).then_some(q)
+                all_rare(engine, &next, &replies).then_some(q.index())
             }
             _ => None,
         };

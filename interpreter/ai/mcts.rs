@@ -155,7 +155,7 @@ impl Tree {
             }
             Status::Player(p) => {
                 engine.legal(&node.state, &mut choices)?;
-                Kind::Decision(p)
+                Kind::Decision(p.index())
             }
         };
         let kind = if kind != Kind::Over && choices.is_empty() {
@@ -483,7 +483,7 @@ pub(super) fn search(
     let root = &first.nodes[first.root as usize];
     let player = match root.kind {
         Kind::Decision(p) => p,
-        _ => state.mover(),
+        _ => state.mover().index(),
     };
     let mut out: Vec<Estimate> = (0..root.children.len())
         .map(|choice| Estimate {

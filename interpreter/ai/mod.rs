@@ -408,7 +408,7 @@ pub(crate) fn pick(
 /// with playout weights).
 pub(crate) fn is_rare(game: &Game, state: &State, choices: &Choices, i: usize) -> bool {
     state.chance().is_none()
-        && game.phases[state.phase()].weighted
+        && game.phases[state.phase().index()].weighted
         && choices.weights.get(i) == Some(&0)
 }
 
@@ -428,7 +428,7 @@ fn typical_worth(est: &[Estimate]) -> f64 {
 /// points and the others share the loss; a draw shares the win.
 pub fn rewards(outcome: Option<&crate::Outcome>, points: &mut [f64], wins: &mut [f64]) -> f64 {
     let n = points.len();
-    match outcome.and_then(|o| o.winner.map(|w| (w, o.points))) {
+    match outcome.and_then(|o| o.winner.map(|w| (w.index(), o.points))) {
         Some((w, pts)) if w < n => {
             let pts = f64::from(pts.max(1));
             let loss = if n > 1 { pts / (n - 1) as f64 } else { 0.0 };

@@ -51,7 +51,7 @@ pub(crate) fn rate(
         }
         // Only a decision handed to another player in the middle of a turn can be an
         // offer; any other is rated at once.
-        Status::Player(q) if depth < 2 && state.data[crate::ir::SLOT_OWNER] != q as i32 => {
+        Status::Player(q) if depth < 2 && state.data[crate::ir::SLOT_OWNER] != q.index() as i32 => {
             let mut answers = Choices::default();
             engine.legal(state, &mut answers)?;
             if !all_rare(engine, state, &answers) {
@@ -64,8 +64,8 @@ pub(crate) fn rate(
                 let mut next = state.clone();
                 engine.play_choice(&mut next, &answers, i)?;
                 rate(net, engine, &next, scratch, &mut w, &mut p, depth + 1)?;
-                if p[q] > best {
-                    best = p[q];
+                if p[q.index()] > best {
+                    best = p[q.index()];
                     wins.copy_from_slice(&w);
                     points.copy_from_slice(&p);
                 }
@@ -297,8 +297,8 @@ fn answer(
                 est.push(Estimate {
                     choice: i,
                     visits: 1,
-                    win: w[q],
-                    points: p[q],
+                    win: w[q.index()],
+                    points: p[q.index()],
                     size: size(&p),
                 });
                 rated.push((w, p));

@@ -193,15 +193,21 @@ fn self_play(game: &Game, net: &Net, t: &Training, seed: u64) -> Result<Option<L
                         engine: &mut engine,
                         state: &state,
                         choices: &choices,
-                        player: p,
+                        player: p.index(),
                     };
                     super::choose(d, t.self_play, &mut rng, thinker, None)?
                 } else {
                     // Self-play makes offers with the sampling levels' margin: the
                     // shipped networks learnt so, and without it a network learnt its
                     // offers no better (docs/ai.md, "Rare decisions").
-                    let est =
-                        netplay::estimates(net, &mut engine, &state, &choices, p, &mut scratch)?;
+                    let est = netplay::estimates(
+                        net,
+                        &mut engine,
+                        &state,
+                        &choices,
+                        p.index(),
+                        &mut scratch,
+                    )?;
                     super::pick(game, &state, &choices, &est, super::RARE_MARGIN, &mut rng)
                 };
                 engine.play_choice(&mut state, &choices, i)?;
@@ -320,8 +326,8 @@ pub fn probe(game: &Game, net: &Net, games: u64, seed: u64) -> Result<f64, AiErr
                     if choices.is_empty() || decisions > 5000 {
                         break engine.outcome(&state).and_then(|o| o.winner);
                     }
-                    let i = if p == seat {
-                        netplay::best(net, &mut engine, &state, &choices, p, &mut scratch)?
+                    let i = if p.index() == seat {
+                        netplay::best(net, &mut engine, &state, &choices, p.index(), &mut scratch)?
                     } else {
                         rng.weighted(&choices.weights)
                     };
@@ -331,7 +337,7 @@ pub fn probe(game: &Game, net: &Net, games: u64, seed: u64) -> Result<f64, AiErr
             }
         };
         score += match winner {
-            Some(w) if w == seat => 1.0,
+            Some(w) if w.index() == seat => 1.0,
             Some(_) => 0.0,
             None => 0.5,
         };

@@ -3,6 +3,7 @@
 
 use crate::ai::arena::{play_game_watched, Arena, Seen};
 use crate::ai::AiError;
+use crate::ids::PlayerId;
 use crate::Game;
 use serde::{Deserialize, Serialize};
 use std::sync::atomic::AtomicBool;
@@ -66,7 +67,7 @@ impl GameFacts {
         facts.decisions = played.decisions;
         if let Some(o) = &played.outcome {
             facts.finished = true;
-            facts.winner = o.winner;
+            facts.winner = o.winner.map(PlayerId::index);
             facts.points = if o.winner.is_some() { o.points } else { 0 };
             if scored {
                 facts.leaders.push(leader(&o.scores));

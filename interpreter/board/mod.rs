@@ -91,6 +91,11 @@ impl Board {
         })
     }
 
+    /// The cell of this name, as a typed id.
+    pub fn cell_id(&self, name: &str) -> Option<crate::ids::CellId> {
+        self.cell(name).map(|c| crate::ids::CellId::new(c as usize))
+    }
+
     pub fn cell(&self, name: &str) -> Option<i32> {
         if self.index.len() == self.cells.len() {
             return self.index.get(name).copied();

@@ -3,6 +3,7 @@
 //! game's status (`Status`) and its outcome (`Outcome`).
 
 use super::Locals;
+use crate::ids::{ChanceId, PlayerId};
 use crate::ir::MAX_ARGS;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -97,7 +98,7 @@ pub enum Shown {
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 pub struct Outcome {
     /// The winner, or None for a draw.
-    pub winner: Option<usize>,
+    pub winner: Option<PlayerId>,
     /// What the game is worth to the winner.
     pub points: i32,
     pub scores: Vec<i32>,
@@ -113,7 +114,7 @@ pub struct Outcome {
 pub enum Status {
     Over(Outcome),
     /// A chance event is to be resolved.
-    Chance(usize),
+    Chance(ChanceId),
     /// This player is to act.
-    Player(usize),
+    Player(PlayerId),
 }

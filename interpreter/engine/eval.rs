@@ -132,25 +132,25 @@ pub(crate) fn operand(game: &Game, state: &State, o: Operand, locals: &Locals) -
     match o {
         Operand::Const(c) => c,
         Operand::Local(s) => locals[s as usize],
-        Operand::Mover => state.mover() as i32,
-        Operand::Opponent => opponent(game, state.mover() as i32),
-        Operand::Owner(s) => state.cell(game, locals[s as usize]).owner(),
-        Operand::Value(s) => state.cell(game, locals[s as usize]).value(),
-        Operand::Count(s) => state.cell(game, locals[s as usize]).count(),
+        Operand::Mover => state.mover().index() as i32,
+        Operand::Opponent => opponent(game, state.mover().index() as i32),
+        Operand::Owner(s) => state.cell_at(game, locals[s as usize]).owner(),
+        Operand::Value(s) => state.cell_at(game, locals[s as usize]).value(),
+        Operand::Count(s) => state.cell_at(game, locals[s as usize]).count(),
         Operand::Empty(s) => {
             let c = locals[s as usize];
-            (c >= 0 && state.cell(game, c).count() == 0) as i32
+            (c >= 0 && state.cell_at(game, c).count() == 0) as i32
         }
         Operand::Counter(slot) => state.data[slot],
         Operand::Step(c, d) => game.board.step(locals[c as usize], locals[d as usize]),
         Operand::ZoneMover(z) => game.board.zones[z as usize]
             .cells
-            .get(state.mover())
+            .get(state.mover().index())
             .copied()
             .unwrap_or(NONE),
-        Operand::CounterMover(base) => state.data[base + state.mover()],
+        Operand::CounterMover(base) => state.data[base + state.mover().index()],
         Operand::TrackPosMover(t, s) => {
-            track_pos(game, t as usize, state.mover(), locals[s as usize])
+            track_pos(game, t as usize, state.mover().index(), locals[s as usize])
         }
     }
 }
@@ -190,8 +190,8 @@ fn eval_node(game: &Game, state: &State, e: &Expr, locals: &mut Locals) -> i32 {
         ),
         Expr::Const(c) => *c,
         Expr::Local(s) => locals[*s as usize],
-        Expr::Mover => state.mover() as i32,
-        Expr::Phase => state.phase() as i32,
+        Expr::Mover => state.mover().index() as i32,
+        Expr::Phase => state.phase().index() as i32,
         Expr::Opponent(p) => {
             let p = eval(game, state, p, locals);
             opponent(game, p)
@@ -203,19 +203,19 @@ fn eval_node(game: &Game, state: &State, e: &Expr, locals: &mut Locals) -> i32 {
         },
         Expr::Owner(c) => {
             let c = eval(game, state, c, locals);
-            state.cell(game, c).owner()
+            state.cell_at(game, c).owner()
         }
         Expr::Value(c) => {
             let c = eval(game, state, c, locals);
-            state.cell(game, c).value()
+            state.cell_at(game, c).value()
         }
         Expr::Count(c) => {
             let c = eval(game, state, c, locals);
-            state.cell(game, c).count()
+            state.cell_at(game, c).count()
         }
         Expr::Empty(c) => {
             let c = eval(game, state, c, locals);
-            (c >= 0 && state.cell(game, c).count() == 0) as i32
+            (c >= 0 && state.cell_at(game, c).count() == 0) as i32
         }
         Expr::Layer(read, c, k) => {
             let c = eval(game, state, c, locals);
@@ -233,7 +233,7 @@ fn eval_node(game: &Game, state: &State, e: &Expr, locals: &mut Locals) -> i32 {
         }
         Expr::Is(c, piece) => {
             let c = eval(game, state, c, locals);
-            let w = state.cell(game, c);
+            let w = state.cell_at(game, c);
             (w.count() > 0 && w.piece() == *piece) as i32
         }
         Expr::Step(c, d) => {
@@ -244,7 +244,8 @@ fn eval_node(game: &Game, state: &State, e: &Expr, locals: &mut Locals) -> i32 {
         Expr::Slide(c, d) => {
             let c = eval(game, state, c, locals);
             let d = eval(game, state, d, locals);
-            game.board.slide(c, d, |x| state.cell(game, x).count() == 0)
+            game.board
+                .slide(c, d, |x| state.cell_at(game, x).count() == 0)
         }
         Expr::Reach(op, args) => {
             let mut v = [NONE; 3];
@@ -253,7 +254,7 @@ fn eval_node(game: &Game, state: &State, e: &Expr, locals: &mut Locals) -> i32 {
             }
             super::reach::reach(game, state, *op, &v[..args.len().min(3)])
         }
-        Expr::RelDir(r) => rel_dir(game, *r as usize, state.mover()),
+        Expr::RelDir(r) => rel_dir(game, *r as usize, state.mover().index()),
         Expr::TrackPos {
             track,
             player,
@@ -516,7 +517,7 @@ impl Evaluate for super::closure::ExprFn {
 
 #[inline(never)]
 pub(crate) fn can(game: &Game, state: &State, action: Option<usize>) -> i32 {
-    let phase = &game.phases[state.phase().min(game.phases.len() - 1)];
+    let phase = &game.phases[state.phase().index().min(game.phases.len() - 1)];
     let mut frame: Locals = [0; MAX_LOCALS];
     let mut found = false;
     for &a in &phase.actions {
@@ -637,7 +638,7 @@ pub(crate) fn for_each_in<F: FnMut(&Game, &State, i32, &mut Locals) -> bool + ?S
             }
         }
         Domain::FixedDirs(per_player) => {
-            for &d in &per_player[state.mover().min(per_player.len() - 1)] {
+            for &d in &per_player[state.mover().index().min(per_player.len() - 1)] {
                 if !f(game, state, d, locals) {
                     return false;
                 }

@@ -123,7 +123,7 @@ pub(crate) mod effect {
     #[cold]
     #[inline(never)]
     fn move_onto_layer(game: &Game, state: &mut State, a: i32, b: i32, span: Span) -> Fallible {
-        let wa = state.cell(game, a);
+        let wa = state.cell_at(game, a);
         let moving = CellWord((wa.0 & !0xff) | 1);
         if state.layer_count(game, b) >= game.stack_layers as i32 {
             return Err(full(game, "`move`", b, span));

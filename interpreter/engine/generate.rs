@@ -68,7 +68,7 @@ pub(crate) fn generate_watched<W: GenWatcher, F: FnMut(&Game, &State, &Locals) -
                 let who = eval(game, state, owner, locals);
                 let slot = *slot as usize;
                 return for_each_in(game, state, inner, locals, &mut |game, state, x, locals| {
-                    let passed = state.cell(game, x).owner() == who;
+                    let passed = state.cell_at(game, x).owner() == who;
                     watcher.test(i, passed);
                     if !passed {
                         return true;

@@ -29,7 +29,7 @@ impl State {
     #[inline]
     pub fn layer(&self, game: &Game, cell: i32, k: i32) -> CellWord {
         if k == 0 {
-            return self.cell(game, cell);
+            return self.cell_at(game, cell);
         }
         if cell < 0 || cell as usize >= game.board.cells.len() || k < 0 {
             return CellWord(0);

@@ -32,7 +32,7 @@ impl Match {
     pub fn record(&mut self, outcome: &Outcome) {
         self.before = self.scores.clone();
         if let Some(w) = outcome.winner {
-            if let Some(s) = self.scores.get_mut(w) {
+            if let Some(s) = self.scores.get_mut(w.index()) {
                 *s = s.saturating_add(outcome.points.max(0));
             }
         }
@@ -99,7 +99,7 @@ mod tests {
 
     fn won(winner: usize, points: i32) -> Outcome {
         Outcome {
-            winner: Some(winner),
+            winner: Some(crate::PlayerId::new(winner)),
             points,
             scores: vec![0, 0],
             reason: String::new(),

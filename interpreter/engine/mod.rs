@@ -26,6 +26,7 @@ mod turn_end;
 mod turns;
 
 use crate::diagnostic::Span;
+use crate::ids::PlayerId;
 use crate::ir::*;
 pub use choice::{Choices, Outcome, Shown, Status, Step, StepKind};
 use eval::eval;
@@ -229,14 +230,14 @@ impl<'g> Engine<'g> {
         state.data[SLOT_OWNER] = state.data[SLOT_MOVER];
         let mut locals: Locals = [0; MAX_LOCALS];
         let mut flow = Flow::default();
-        let code = &game.code.phases[state.phase()];
+        let code = &game.code.phases[state.phase().index()];
         self.run_block(state, &code.turn_start, &mut locals, &mut flow)
     }
 
     /// Ends the mover's turn: the phase's `turn end`, then the next phase or player.
     pub(crate) fn end_turn(&mut self, state: &mut State) -> Result<(), RuntimeError> {
         let game = self.game;
-        let phase_index = state.phase();
+        let phase_index = state.phase().index();
         let phase = &game.phases[phase_index];
         let mut locals: Locals = [0; MAX_LOCALS];
         let mut flow = Flow::default();
@@ -281,7 +282,7 @@ impl<'g> Engine<'g> {
                 Ok(flow.cont)
             }
             StepKind::Pass => {
-                let phase = state.phase();
+                let phase = state.phase().index();
                 if let Stuck::Pass { .. } = &game.phases[phase].stuck {
                     let code = &game.code.phases[phase];
                     self.run_block(state, &code.pass, &mut locals, &mut flow)?;
@@ -331,7 +332,7 @@ impl<'g> Engine<'g> {
             return Ok(());
         }
         let game = self.game;
-        let phase = &game.phases[state.phase()];
+        let phase = &game.phases[state.phase().index()];
         let mut locals: Locals = [0; MAX_LOCALS];
         let until = phase
             .until
@@ -396,7 +397,7 @@ impl<'g> Engine<'g> {
     /// Generates the steps of the phase's actions into `out`, with `prefer` applied.
     pub(crate) fn action_steps(&self, state: &State, out: &mut Vec<Step>) {
         let game = self.game;
-        let phase = &game.phases[state.phase()];
+        let phase = &game.phases[state.phase().index()];
         let start = out.len();
         let mut locals: Locals = [0; MAX_LOCALS];
         let mut emit = closure::Emit::steps(out, 0);
@@ -427,14 +428,14 @@ impl<'g> Engine<'g> {
     pub fn chance_steps(&self, state: &State, out: &mut Choices) {
         let _run = self.run();
         let Some(c) = state.chance() else { return };
-        match self.game.chance_outcomes.get(c) {
+        match self.game.chance_outcomes.get(c.index()) {
             Some(Some(fixed)) => {
                 for &(s, w) in fixed {
                     out.push_one(s, w);
                 }
             }
             _ => {
-                self.live_chance_steps(state, c, out);
+                self.live_chance_steps(state, c.index(), out);
             }
         }
     }
@@ -549,7 +550,7 @@ impl<'g> Engine<'g> {
             }
         };
         Outcome {
-            winner,
+            winner: winner.map(PlayerId::new),
             points,
             scores,
             reason: reason.to_string(),
@@ -629,7 +630,7 @@ impl<'g> Engine<'g> {
     pub(crate) fn stuck_outcome(&self, state: &State) -> Option<Outcome> {
         let _run = self.run();
         let game = self.game;
-        if let Stuck::End(spec) = &game.phases[state.phase()].stuck {
+        if let Stuck::End(spec) = &game.phases[state.phase().index()].stuck {
             if !state.in_turn() && !self.any_action(state) {
                 let mut locals: Locals = [0; MAX_LOCALS];
                 return Some(self.result(state, spec, &mut locals, "no legal move"));
@@ -686,7 +687,7 @@ impl<'g> Engine<'g> {
             return Ok(());
         }
         let game = self.game;
-        let phase = &game.phases[state.phase()];
+        let phase = &game.phases[state.phase().index()];
         if phase.decide_turn {
             return self.whole_turns(state, out);
         }

@@ -29,7 +29,7 @@ impl<'g> Engine<'g> {
             StepKind::Action => &game.actions[step.id as usize].template,
             StepKind::Chance => &game.chances[step.id as usize].template,
             StepKind::Pass => {
-                return match &game.phases[state.phase()].stuck {
+                return match &game.phases[state.phase().index()].stuck {
                     Stuck::Pass { template, .. } => template.clone(),
                     Stuck::End(_) => "pass".to_string(),
                 };
@@ -70,7 +70,7 @@ impl<'g> Engine<'g> {
     ) -> String {
         let game = self.game;
         let mut locals = *locals;
-        let mover = state.mover();
+        let mover = state.mover().index();
         let mut out = String::new();
         for part in template {
             match part {
@@ -212,7 +212,7 @@ impl<'g> Engine<'g> {
         }
         // A whole turn typed in an order the search did not keep: play the steps one by
         // one and compare the position reached with each choice's.
-        if self.game.phases[state.phase()].decide_turn
+        if self.game.phases[state.phase().index()].decide_turn
             && state.chance().is_none()
             && wanted.len() <= 8
         {
@@ -234,7 +234,12 @@ impl<'g> Engine<'g> {
             results.push(s);
         }
         let mut remaining: Vec<String> = wanted.to_vec();
-        self.play_tokens(state.clone(), state.mover(), &mut remaining, &results)
+        self.play_tokens(
+            state.clone(),
+            state.mover().index(),
+            &mut remaining,
+            &results,
+        )
     }
 
     /// Plays the remaining typed steps in every way they match; the index of the choice
@@ -249,7 +254,7 @@ impl<'g> Engine<'g> {
         if remaining.is_empty() {
             return Ok(results.iter().position(|r| *r == work));
         }
-        if work.mover() != actor || work.chance().is_some() {
+        if work.mover().index() != actor || work.chance().is_some() {
             return Ok(None);
         }
         let mut steps = Vec::new();
@@ -329,7 +334,7 @@ impl<'g> Engine<'g> {
     ) -> Result<Option<usize>, RuntimeError> {
         // A chain of at most four steps covers the combined notations in use; longer
         // chains are not searched.
-        if length >= 4 || work.mover() != chain.actor || work.chance().is_some() {
+        if length >= 4 || work.mover().index() != chain.actor || work.chance().is_some() {
             return Ok(None);
         }
         let (from_slot, to_slot) = chain.slots;

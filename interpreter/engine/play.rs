@@ -82,10 +82,13 @@ impl<'g> Engine<'g> {
             return Ok(false);
         }
         let game = self.game;
-        let until = game.phases[after.phase()].until.as_ref().is_some_and(|u| {
-            let mut locals = [0; crate::ir::MAX_LOCALS];
-            super::eval::eval(game, &after, u, &mut locals) != 0
-        });
+        let until = game.phases[after.phase().index()]
+            .until
+            .as_ref()
+            .is_some_and(|u| {
+                let mut locals = [0; crate::ir::MAX_LOCALS];
+                super::eval::eval(game, &after, u, &mut locals) != 0
+            });
         Ok(!until && !self.any_action(&after))
     }
 
@@ -216,7 +219,7 @@ impl<'g> Engine<'g> {
             if let Some(c) = state.chance() {
                 chance_run += 1;
                 if chance_run > super::MAX_CHANCE_RUN {
-                    return Err(self.endless_chance(c));
+                    return Err(self.endless_chance(c.index()));
                 }
                 choices.clear();
                 self.chance_steps(&state, choices);

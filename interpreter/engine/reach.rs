@@ -54,7 +54,7 @@ pub fn run(game: &Game, state: &State, cell: i32, dir: i32, player: i32) -> i32 
     let mut n = 0;
     let mut c = game.board.step(cell, dir);
     while c != NONE
-        && state.cell(game, c).owner() == player
+        && state.cell_at(game, c).owner() == player
         && (n as usize) < game.board.cells.len()
     {
         n += 1;
@@ -107,7 +107,7 @@ impl Fill {
         while i < self.len {
             let c = self.order[i] as usize;
             for &n in &game.board.neighbours[c] {
-                if state.cell(game, n).owner() == owner {
+                if state.cell_at(game, n).owner() == owner {
                     self.add(n as usize);
                 }
             }
@@ -145,7 +145,7 @@ pub fn group(game: &Game, state: &State, cell: i32, fill: &mut Fill) {
         return;
     }
     fill.add(cell as usize);
-    fill.spread(game, state, state.cell(game, cell).owner());
+    fill.spread(game, state, state.cell_at(game, cell).owner());
 }
 
 /// The number of empty cells next to the group of `cell`; 0 when the cell is empty.
@@ -153,7 +153,7 @@ pub fn group(game: &Game, state: &State, cell: i32, fill: &mut Fill) {
 /// the recursive evaluator that calls them.)
 #[inline(never)]
 pub fn liberties(game: &Game, state: &State, cell: i32) -> i32 {
-    if state.cell(game, cell).count() == 0 {
+    if state.cell_at(game, cell).count() == 0 {
         return 0;
     }
     let mut fill = Fill::new();
@@ -163,7 +163,7 @@ pub fn liberties(game: &Game, state: &State, cell: i32) -> i32 {
     for c in fill.cells() {
         for &x in &game.board.neighbours[c as usize] {
             let (w, bit) = (x as usize / 64, 1u64 << (x as usize % 64));
-            if free[w] & bit == 0 && state.cell(game, x).count() == 0 {
+            if free[w] & bit == 0 && state.cell_at(game, x).count() == 0 {
                 free[w] |= bit;
                 n += 1;
             }
@@ -188,7 +188,7 @@ pub fn connected(
     }
     let mut fill = Fill::new();
     for &c in &game.board.regions[a].lists[pa as usize] {
-        if state.cell(game, c).owner() == player {
+        if state.cell_at(game, c).owner() == player {
             fill.add(c as usize);
         }
     }

@@ -3,6 +3,7 @@
 
 use super::Game;
 use crate::board::NONE;
+use crate::ids::{CellId, ChanceId, Holder, PhaseId, PlayerId};
 use crate::ir::*;
 
 /// The position of a game, including whose turn it is and any pending chance event.
@@ -40,9 +41,18 @@ impl CellWord {
     pub fn piece(self) -> u8 {
         ((self.0 as u32 >> 16) & 0xff) as u8
     }
+    /// Who holds the cell: nobody, no player, or a player.
+    #[inline]
+    pub fn holder(self) -> Holder {
+        match self.owner() {
+            NONE => Holder::Empty,
+            o if o < 0 => Holder::Neutral,
+            o => Holder::Player(PlayerId::new(o as usize)),
+        }
+    }
     /// The owning player, NEUTRAL, or NONE for an empty cell.
     #[inline]
-    pub fn owner(self) -> i32 {
+    pub(crate) fn owner(self) -> i32 {
         if self.count() == 0 {
             NONE
         } else {
@@ -58,19 +68,21 @@ impl State {
         State { data }
     }
 
+    /// The player to act (or who acted last, once the game is over).
     #[inline]
-    pub fn mover(&self) -> usize {
-        self.data[SLOT_MOVER] as usize
+    pub fn mover(&self) -> PlayerId {
+        PlayerId::new(self.data[SLOT_MOVER] as usize)
     }
+    /// The phase the game is in.
     #[inline]
-    pub fn phase(&self) -> usize {
-        self.data[SLOT_PHASE] as usize
+    pub fn phase(&self) -> PhaseId {
+        PhaseId::new(self.data[SLOT_PHASE] as usize)
     }
     /// The chance event waiting to be resolved, if any.
     #[inline]
-    pub fn chance(&self) -> Option<usize> {
+    pub fn chance(&self) -> Option<ChanceId> {
         let c = self.data[SLOT_CHANCE];
-        (c >= 0).then_some(c as usize)
+        (c >= 0).then_some(ChanceId::new(c as usize))
     }
     #[inline]
     pub fn in_turn(&self) -> bool {
@@ -79,15 +91,21 @@ impl State {
     /// The player whose turn it is, who may differ from the mover while another
     /// player decides something within it (`hand to`).
     #[inline]
-    pub fn turn_of(&self) -> usize {
-        self.data[SLOT_OWNER].max(0) as usize
+    pub fn turn_of(&self) -> PlayerId {
+        PlayerId::new(self.data[SLOT_OWNER].max(0) as usize)
     }
+    /// What stands on cell `cell`, an index the engine computed (empty for none).
     #[inline]
-    pub fn cell(&self, game: &Game, cell: i32) -> CellWord {
+    pub(crate) fn cell_at(&self, game: &Game, cell: i32) -> CellWord {
         if cell < 0 || cell as usize >= game.board.cells.len() {
             return CellWord(0);
         }
         CellWord(self.data[game.cells_base + cell as usize])
+    }
+    /// What stands on a cell (empty for a cell the game's board does not have).
+    #[inline]
+    pub fn cell(&self, game: &Game, cell: CellId) -> CellWord {
+        i32::try_from(cell.index()).map_or(CellWord(0), |c| self.cell_at(game, c))
     }
 
     /// A 64-bit hash of the whole state, for telling positions apart. Two words are

@@ -134,7 +134,7 @@ impl<'g> Engine<'g> {
         result?;
         if self.search.leaves.is_empty() {
             if let (Stuck::Pass { .. }, false) =
-                (&game.phases[state.phase()].stuck, state.in_turn())
+                (&game.phases[state.phase().index()].stuck, state.in_turn())
             {
                 let a = out.steps.len() as u32;
                 out.steps.push(Step {
@@ -218,8 +218,8 @@ impl<'g> Engine<'g> {
         // each of the dozen or so writes a step and the settling of a turn make.
         saved.clear();
         saved.extend_from_slice(&work.data);
-        let actor = work.mover();
-        let weighted = game.phases[work.phase()].weighted;
+        let actor = work.mover().index();
+        let weighted = game.phases[work.phase().index()].weighted;
         let result = (|| {
             for s in &steps {
                 if weighted {
@@ -249,7 +249,7 @@ impl<'g> Engine<'g> {
                 }
                 self.search.path.push(*s);
                 let mut locals: Locals = [0; MAX_LOCALS];
-                let phase = &game.phases[work.phase()];
+                let phase = &game.phases[work.phase().index()];
                 // A turn decided whole is one player's actions up to a chance event,
                 // a hand-over or its end.
                 // Below the root, the position the step was made from is not over: if
@@ -262,7 +262,7 @@ impl<'g> Engine<'g> {
                         .is_some_and(|w| w.iter().all(|&i| work.data[i] == saved[i]));
                 let ended = !unchanged && self.end_checked(work)?.is_some();
                 let going_on = cont
-                    && work.mover() == actor
+                    && work.mover().index() == actor
                     && work.chance().is_none()
                     && !ended
                     && phase
@@ -309,9 +309,9 @@ impl<'g> Engine<'g> {
         reached: u64,
     ) -> Result<(), RuntimeError> {
         let game = self.game;
-        let phase = &game.phases[work.phase()];
+        let phase = &game.phases[work.phase().index()];
         // Ending the turn by a plan writes only words the hash leaves out.
-        let planned = self.search.hash.planned(work.phase());
+        let planned = self.search.hash.planned(work.phase().index());
         if ended {
             if let Some(c) = self.search.census::<COUNT>() {
                 c.complete(None);
@@ -388,7 +388,7 @@ impl<'g> Engine<'g> {
 impl<'g> Engine<'g> {
     /// Makes the search's hash for the phase of `state`, unless it has it.
     fn search_hash_for(&mut self, state: &State) {
-        let phase = state.phase();
+        let phase = state.phase().index();
         if self.search.hash.is_for(phase) {
             return;
         }
@@ -400,7 +400,7 @@ impl<'g> Engine<'g> {
     /// `end_turn`, or a copy of what it wrote for an earlier complete turn of this
     /// search that read the same words (`turn_end`).
     fn end_turn_known(&mut self, work: &mut State) -> Result<(), RuntimeError> {
-        let phase = work.phase();
+        let phase = work.phase().index();
         let Some(Some(plan)) = self.turn_end_plans.get(phase) else {
             return self.end_turn(work);
         };

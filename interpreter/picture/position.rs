@@ -6,6 +6,7 @@ use super::layout::{Layout, Shape, MARGIN};
 use super::player_colour;
 use crate::engine::state::CellWord;
 use crate::engine::Game;
+use crate::ids::CellId;
 use crate::svg::Svg;
 use crate::State;
 
@@ -55,7 +56,7 @@ pub fn position_svg(game: &Game, state: &State, before: Option<&State>, caption:
     if let Some(before) = before {
         svg.group("last-move");
         for c in 0..n {
-            if before.cell(game, c as i32) != state.cell(game, c as i32) {
+            if before.cell(game, CellId::new(c)) != state.cell(game, CellId::new(c)) {
                 let points = layout.outline(c);
                 svg.polyline(&[points.clone(), vec![points[0]]].concat(), LAST_MOVE, 4.0);
             }
@@ -64,7 +65,7 @@ pub fn position_svg(game: &Game, state: &State, before: Option<&State>, caption:
     }
     svg.group("pieces");
     for c in 0..n {
-        let w = state.cell(game, c as i32);
+        let w = state.cell(game, CellId::new(c));
         if w.count() > 0 {
             piece(&mut svg, game, &layout, c, w);
         }

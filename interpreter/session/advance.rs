@@ -42,7 +42,7 @@ impl Session {
                 Status::Chance(c) => {
                     chance_run += 1;
                     if chance_run > crate::engine::MAX_CHANCE_RUN {
-                        out.push(self.error(self.runtime(&engine.endless_chance(c))));
+                        out.push(self.error(self.runtime(&engine.endless_chance(c.index()))));
                         break;
                     }
                     let fixed = self.queued.take();
@@ -60,7 +60,10 @@ impl Session {
                                 .step_says(&state, &step)
                                 .map(|m| format!(" ({m})"))
                                 .unwrap_or_default();
-                            out.line(format!("{}: {text}{says}{by_hand}", game.chances[c].name));
+                            out.line(format!(
+                                "{}: {text}{says}{by_hand}",
+                                game.chances[c.index()].name
+                            ));
                             if self.trace {
                                 out.push(explainer::render_changes(
                                     &game,
@@ -80,12 +83,12 @@ impl Session {
                         Ok(None) => {
                             out.push(self.error(refused!(
                                 "the chance event `{}` has no outcome here; the game cannot go on",
-                                game.chances[c].name
+                                game.chances[c.index()].name
                             )));
                             break;
                         }
                         Err(PlayError::Illegal { text, legal }) => {
-                            out.push(self.error(refused!("`{text}` is not an outcome of `{}` (those are: {legal}); drawn at random instead", game.chances[c].name)));
+                            out.push(self.error(refused!("`{text}` is not an outcome of `{}` (those are: {legal}); drawn at random instead", game.chances[c.index()].name)));
                         }
                         Err(e) => {
                             out.push(self.error(self.play_error(e)));
@@ -95,14 +98,16 @@ impl Session {
                 }
                 Status::Player(p) => {
                     chance_run = 0;
-                    if self.person(p)
+                    if self.person(p.index())
                         && computer_moves < COMPUTER_LIMIT
-                        && self.pass_if_stuck(&mut engine, &state, p, out)
+                        && self.pass_if_stuck(&mut engine, &state, p.index(), out)
                     {
                         computer_moves += 1;
                         continue;
                     }
-                    let Some(level) = self.computer(p).or_else(|| self.placing_for(p, &state))
+                    let Some(level) = self
+                        .computer(p.index())
+                        .or_else(|| self.placing_for(p.index(), &state))
                     else {
                         break;
                     };
@@ -136,10 +141,10 @@ impl Session {
                         engine: &mut engine,
                         state: &state,
                         choices: &choices,
-                        player: p,
+                        player: p.index(),
                     };
                     let stop = Some(&*self.stop);
-                    let Some(thinker) = self.thinkers.get_mut(p) else {
+                    let Some(thinker) = self.thinkers.get_mut(p.index()) else {
                         break;
                     };
                     let choice = match ai::choose(decision, level, &mut self.rng, thinker, stop) {
@@ -154,7 +159,7 @@ impl Session {
                         }
                     };
                     let steps = choices.get(choice).to_vec();
-                    if let Err(m) = self.play_steps(&mut engine, &state, &steps, p, out) {
+                    if let Err(m) = self.play_steps(&mut engine, &state, &steps, p.index(), out) {
                         out.push(self.error(m));
                         break;
                     }
@@ -245,8 +250,8 @@ impl Session {
     /// When the decision has passed to another player in the middle of a turn (a double
     /// to answer), says so, with the choices when there are few: `white: take or drop?`.
     pub(super) fn say_who_decides(&mut self, state: &State, out: &mut Out) {
-        let p = state.mover();
-        let owner = state.turn_of();
+        let p = state.mover().index();
+        let owner = state.turn_of().index();
         if !state.in_turn()
             || owner == p
             || state.chance().is_some()
@@ -358,7 +363,7 @@ impl Session {
         let stuck = engine.chance_left_mover_stuck(before, step);
         self.push(entry);
         match stuck {
-            Ok(true) => out.line(self.cannot_move(before.mover())),
+            Ok(true) => out.line(self.cannot_move(before.mover().index())),
             Ok(false) => {}
             Err(e) => out.push(self.error(self.runtime(&e))),
         }

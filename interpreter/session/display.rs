@@ -38,7 +38,7 @@ impl Session {
             &game,
             &state,
             &self.style,
-            state.mover(),
+            state.mover().index(),
             changed,
         ));
         out.push(draw::equipment(
@@ -55,19 +55,19 @@ impl Session {
             ),
             Status::Chance(c) => format!(
                 "the chance event `{}` is pending: set it with `dice` or `roll`",
-                game.chances[c].name
+                game.chances[c.index()].name
             ),
             Status::Player(p) => {
-                let name = game.players[p].clone();
-                let who = match self.computer(p) {
+                let name = game.players[p.index()].clone();
+                let who = match self.computer(p.index()) {
                     Some(level) => format!("{name} (computer, {})", level.name()),
                     None => name.clone(),
                 };
-                let phase = &game.phases[state.phase()].name;
+                let phase = &game.phases[state.phase().index()].name;
                 let number = self.timeline.moves_played() + 1;
                 format!(
                     "{} to move · phase {phase} · move {number}",
-                    self.style.paint(Paint::player(p, &name), &who)
+                    self.style.paint(Paint::player(p.index(), &name), &who)
                 )
             }
         };

@@ -6,6 +6,7 @@ use super::style::{Paint, Style};
 use crate::diagnostic::{Diagnostic, Diagnostics, Source, Span};
 use crate::engine::explain::{Anchor, MoveTrace, Why};
 use crate::engine::Game;
+use crate::ids::CellId;
 use crate::ir::Gen;
 use crate::syntax::ast;
 use crate::State;
@@ -274,7 +275,10 @@ pub(crate) fn render_changes(game: &Game, before: &State, after: &State, style: 
     let marks = Marks::new(game);
     let mut parts: Vec<String> = Vec::new();
     for c in 0..game.board.cells.len() {
-        let (a, b) = (before.cell(game, c as i32), after.cell(game, c as i32));
+        let (a, b) = (
+            before.cell(game, CellId::new(c)),
+            after.cell(game, CellId::new(c)),
+        );
         if a != b {
             let show = |w| {
                 let (t, _) = marks.token(game, w, true);
@@ -343,20 +347,20 @@ pub(crate) fn render_changes(game: &Game, before: &State, after: &State, style: 
     if before.phase() != after.phase() {
         parts.push(format!(
             "phase {} -> {}",
-            game.phases[before.phase()].name,
-            game.phases[after.phase()].name
+            game.phases[before.phase().index()].name,
+            game.phases[after.phase().index()].name
         ));
     }
     if before.mover() != after.mover() {
         parts.push(format!(
             "to move {} -> {}",
-            game.players[before.mover()],
-            game.players[after.mover()]
+            game.players[before.mover().index()],
+            game.players[after.mover().index()]
         ));
     }
     if before.chance() != after.chance() {
         if let Some(c) = after.chance() {
-            parts.push(format!("chance `{}` pending", game.chances[c].name));
+            parts.push(format!("chance `{}` pending", game.chances[c.index()].name));
         }
     }
     if parts.is_empty() {

@@ -338,7 +338,7 @@ pub fn replay(game: &Game, start: &State, moves: &[String]) -> Result<Vec<Entry>
                 engine
                     .apply(&mut state, choices.get(i))
                     .map_err(|e| (k, e.to_string()))?;
-                By::Player(p)
+                By::Player(p.index())
             }
         };
         entries.push(Entry {

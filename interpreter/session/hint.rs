@@ -30,7 +30,7 @@ impl Session {
             Status::Chance(c) => {
                 return Err(refused!(
                     "chance moves next (`{}`), not a player",
-                    game.chances[c].name
+                    game.chances[c.index()].name
                 ))
             }
             Status::Player(p) => p,
@@ -42,7 +42,7 @@ impl Session {
         if choices.is_empty() {
             return Err("there is no legal move here".into());
         }
-        let level = match self.computer(player) {
+        let level = match self.computer(player.index()) {
             Some(l @ Level::Mcts(_)) => l,
             _ => Level::STRONGEST,
         };
@@ -51,14 +51,14 @@ impl Session {
         // The player's own threads and network, with a tree of its own.
         let (threads, net) = self
             .thinkers
-            .get(player)
+            .get(player.index())
             .map_or((0, None), |t| (t.threads, t.net.clone()));
         let mut thinker = ai::Thinker::with_net(threads, net);
         let decision = ai::Decision {
             engine: &mut engine,
             state: &state,
             choices: &choices,
-            player,
+            player: player.index(),
         };
         let stop = self.stop.clone();
         let est = match ai::estimates(decision, level, &mut rng, &mut thinker, Some(&stop)) {
@@ -72,7 +72,7 @@ impl Session {
         let games: u32 = est.iter().map(|e| e.visits).sum();
         out.line(format!(
             "hint for {} ({}, {} games searched):",
-            game.players[player],
+            game.players[player.index()],
             level.name(),
             games
         ));

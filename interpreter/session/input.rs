@@ -54,7 +54,7 @@ impl Session {
             Status::Chance(c) => {
                 return Err(refused!(
                     "the chance event `{}` is pending: set it with `dice` or `roll`",
-                    game.chances[c].name
+                    game.chances[c.index()].name
                 ))
             }
             Status::Player(p) => p,
@@ -75,7 +75,7 @@ impl Session {
             .filter(|n| partial.is_empty() && (1..=decision.choices.len()).contains(n));
         if let Some(i) = found.or(number.map(|n| n - 1)) {
             let steps = decision.choices.get(i).to_vec();
-            self.play_steps(&mut engine, &state, &steps, p, out)?;
+            self.play_steps(&mut engine, &state, &steps, p.index(), out)?;
             self.changed(out);
             return Ok(false);
         }
@@ -87,7 +87,7 @@ impl Session {
             match path {
                 turn::Path::Complete(i) => {
                     let steps = decision.choices.get(i).to_vec();
-                    self.play_steps(&mut engine, &state, &steps, p, out)?;
+                    self.play_steps(&mut engine, &state, &steps, p.index(), out)?;
                     self.changed(out);
                     return Ok(false);
                 }
@@ -212,7 +212,8 @@ impl Session {
                     }
                     By::Chance => {
                         let chance = self.timeline.state_at(i).chance();
-                        let name = chance.map_or("chance", |c| self.game.chances[c].name.as_str());
+                        let name =
+                            chance.map_or("chance", |c| self.game.chances[c.index()].name.as_str());
                         out.line(format!("redo {name}: {}", e.text));
                     }
                 }
@@ -264,7 +265,7 @@ impl Session {
         let written = engine.step_text(&before, &step, true);
         let name = before
             .chance()
-            .map_or("chance", |c| game.chances[c].name.as_str());
+            .map_or("chance", |c| game.chances[c.index()].name.as_str());
         let replaced = self
             .timeline
             .entries

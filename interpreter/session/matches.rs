@@ -221,7 +221,7 @@ impl Session {
         match o.winner {
             Some(w) => format!(
                 "{} wins {} point{}",
-                self.game.players[w],
+                self.game.players[w.index()],
                 o.points,
                 if o.points == 1 { "" } else { "s" }
             ),

@@ -366,12 +366,16 @@ impl Session {
         let state = self.timeline.current();
         match engine.status(state) {
             Status::Over(_) => "game over> ".to_string(),
-            Status::Chance(c) => format!("{}?> ", self.game.chances[c].name),
+            Status::Chance(c) => format!("{}?> ", self.game.chances[c.index()].name),
             Status::Player(p) => {
                 if self.partial.is_empty() {
-                    format!("{}> ", self.game.players[p])
+                    format!("{}> ", self.game.players[p.index()])
                 } else {
-                    format!("{} {}> ", self.game.players[p], self.partial.join(" "))
+                    format!(
+                        "{} {}> ",
+                        self.game.players[p.index()],
+                        self.partial.join(" ")
+                    )
                 }
             }
         }
@@ -613,23 +617,23 @@ impl Session {
         let Status::Player(p) = Engine::new(&self.game).status(&state) else {
             return Err("no player is to move here".into());
         };
-        if self.computer(p).is_some() {
+        if self.computer(p.index()).is_some() {
             return Err(refused!(
                 "{} is played by the computer already",
-                self.game.players[p]
+                self.game.players[p.index()]
             ));
         }
         let level = match rest.trim() {
             "" => Level::Random,
             text => Level::parse(text)?.ok_or("`setup off`: `undo` takes the moves back")?,
         };
-        let phase = state.phase();
-        self.placing.retain(|&(q, _, _)| q != p);
-        self.placing.push((p, phase, level));
+        let phase = state.phase().index();
+        self.placing.retain(|&(q, _, _)| q != p.index());
+        self.placing.push((p.index(), phase, level));
         out.line(format!(
             "the computer ({}) makes {}'s moves until phase {} ends",
             level.name(),
-            self.game.players[p],
+            self.game.players[p.index()],
             self.game.phases[phase].name
         ));
         self.changed(out);
@@ -639,7 +643,7 @@ impl Session {
     /// The level that makes player `p`'s moves in this phase after `setup`, if any; a
     /// request whose phase has ended is forgotten.
     fn placing_for(&mut self, p: usize, state: &State) -> Option<Level> {
-        let phase = state.phase();
+        let phase = state.phase().index();
         self.placing.retain(|&(_, ph, _)| ph == phase);
         self.placing
             .iter()
@@ -757,7 +761,7 @@ pub fn describe(game: &Game, o: &Outcome) -> String {
         .map(|(p, s)| format!("{p} {s}"))
         .collect();
     let who = match o.winner {
-        Some(w) => format!("{} wins", game.players[w]),
+        Some(w) => format!("{} wins", game.players[w.index()]),
         None => "a draw".to_string(),
     };
     let points = if o.winner.is_some() && o.points != 1 {

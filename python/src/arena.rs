@@ -91,7 +91,7 @@ fn game_dict<'py>(py: Python<'py>, g: &ArenaGame) -> PyResult<Bound<'py, PyDict>
     match &g.outcome {
         Some(o) => {
             let od = PyDict::new(py);
-            od.set_item("winner", o.winner)?;
+            od.set_item("winner", o.winner.map(|w| w.index()))?;
             od.set_item("points", o.points)?;
             od.set_item("scores", o.scores.clone())?;
             od.set_item("reason", &o.reason)?;
@@ -109,7 +109,10 @@ fn game_from_dict(d: &Bound<'_, PyAny>) -> PyResult<ArenaGame> {
         None
     } else {
         Some(Outcome {
-            winner: outcome.get_item("winner")?.extract()?,
+            winner: outcome
+                .get_item("winner")?
+                .extract::<Option<usize>>()?
+                .map(tabula::PlayerId::new),
             points: outcome.get_item("points")?.extract()?,
             scores: outcome.get_item("scores")?.extract()?,
             reason: outcome.get_item("reason")?.extract()?,

@@ -281,7 +281,7 @@ impl Game {
         for record in records {
             let record = record.map_err(|e| playing_error(game, &e))?;
             match record.outcome.as_ref().map(|o| o.winner) {
-                Some(Some(w)) => wins[w] += 1,
+                Some(Some(w)) => wins[w.index()] += 1,
                 Some(None) => draws += 1,
                 None => unfinished += 1,
             }

@@ -122,7 +122,7 @@ impl State {
         } else if self.state.chance().is_some() {
             CHANCE
         } else {
-            self.state.mover() as i64
+            self.state.mover().index() as i64
         })
     }
 
@@ -347,7 +347,14 @@ impl State {
         let (mut points, mut wins) = (vec![0.0; n], vec![0.0; n]);
         ai::rewards(record.outcome.as_ref(), &mut points, &mut wins);
         let out = PyDict::new(py);
-        out.set_item("winner", record.outcome.as_ref().and_then(|o| o.winner))?;
+        out.set_item(
+            "winner",
+            record
+                .outcome
+                .as_ref()
+                .and_then(|o| o.winner)
+                .map(|w| w.index()),
+        )?;
         out.set_item("returns", points)?;
         out.set_item("decisions", record.decisions)?;
         out.set_item("chance_events", record.chance_events)?;
@@ -389,7 +396,7 @@ impl State {
                 engine: &mut engine,
                 state,
                 choices: &node.choices,
-                player,
+                player: player.index(),
             };
             ai::choose(d, level, &mut rng, &mut thinker, None)
         });
@@ -426,7 +433,7 @@ impl State {
                 engine: &mut engine,
                 state,
                 choices: &node.choices,
-                player,
+                player: player.index(),
             };
             ai::estimates(d, level, &mut rng, &mut thinker, None)
         });

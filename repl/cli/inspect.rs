@@ -87,7 +87,7 @@ pub(super) fn moves(g: &GameArgs, p: &PositionArgs, as_json: bool) -> Result<(),
             let mut line = serde_json::json!({ "move": text, "state": child_json });
             if state.chance().is_some() && choices.weights[i] > 0 {
                 line["weight"] = serde_json::json!(choices.weights[i]);
-            } else if game.phases[state.phase()].weighted {
+            } else if game.phases[state.phase().index()].weighted {
                 line["playout_weight"] = serde_json::json!(choices.weights[i]);
             }
             out!("{line}");

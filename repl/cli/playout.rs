@@ -55,7 +55,7 @@ pub(super) fn playout(
             .map_err(|e| runtime(&game, &e))?;
         match &record.outcome {
             Some(o) => match o.winner {
-                Some(w) => wins[w] += 1,
+                Some(w) => wins[w.index()] += 1,
                 None => draws += 1,
             },
             None => unfinished += 1,
@@ -67,7 +67,7 @@ pub(super) fn playout(
                 .outcome
                 .as_ref()
                 .and_then(|o| o.winner)
-                .map(|w| game.players[w].clone());
+                .map(|w| game.players[w.index()].clone());
             out!(
                 "{}",
                 serde_json::json!({ "seed": seed.wrapping_add(i), "winner": winner, "outcome": record.outcome.as_ref().map(|o| json::outcome_to_json(&game, o)), "decisions": record.decisions, "chance_events": record.chance_events })

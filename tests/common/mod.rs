@@ -5,7 +5,7 @@
 #![allow(dead_code)]
 
 pub use serde_json::{json, Value};
-pub use tabula::{Choices, Engine, Game, State, Status};
+pub use tabula::{CellId, Choices, Engine, Game, Holder, State, Status};
 
 /// A rules file of the repository (an example), compiled without options.
 pub fn example_game(path: &str) -> Game {
@@ -111,11 +111,11 @@ pub fn doc(game: &Game, state: &State) -> Value {
 }
 
 pub fn to_move(game: &Game, state: &State) -> String {
-    game.players[state.mover()].clone()
+    game.players[state.mover().index()].clone()
 }
 
 pub fn phase(game: &Game, state: &State) -> String {
-    game.phases[state.phase()].name.clone()
+    game.phases[state.phase().index()].name.clone()
 }
 
 /// A counter kept once for the game.
@@ -171,7 +171,7 @@ pub fn result(engine: &mut Engine, state: &State) -> Option<(String, Vec<i32>, S
     engine.outcome(state).map(|o| {
         (
             o.winner
-                .map_or("draw".to_string(), |w| game.players[w].clone()),
+                .map_or("draw".to_string(), |w| game.players[w.index()].clone()),
             o.scores,
             o.reason,
         )
@@ -202,23 +202,22 @@ impl<'g> View<'g> {
         View { game }
     }
 
-    /// The engine's index of a named cell.
-    pub fn index(&self, name: &str) -> i32 {
+    /// The engine's id of a named cell.
+    pub fn index(&self, name: &str) -> CellId {
         self.game
             .board
-            .cell(name)
+            .cell_id(name)
             .unwrap_or_else(|| panic!("no cell {name}"))
     }
 
     /// (owner, piece name, value) of a cell; owner None for a neutral piece.
-    pub fn at(&self, state: &State, index: i32) -> Option<(Option<usize>, &'g str, i32)> {
-        let w = state.cell(self.game, index);
-        if w.count() == 0 {
-            return None;
-        }
-        let owner = usize::try_from(w.owner())
-            .ok()
-            .filter(|&o| o < self.game.players.len());
+    pub fn at(&self, state: &State, cell: CellId) -> Option<(Option<usize>, &'g str, i32)> {
+        let w = state.cell(self.game, cell);
+        let owner = match w.holder() {
+            Holder::Empty => return None,
+            Holder::Neutral => None,
+            Holder::Player(p) => Some(p.index()),
+        };
         Some((
             owner,
             self.game.pieces[w.piece() as usize].name.as_str(),
@@ -255,7 +254,7 @@ impl<'g> View<'g> {
     }
 
     pub fn phase(&self, state: &State) -> &'g str {
-        self.game.phases[state.phase()].name.as_str()
+        self.game.phases[state.phase().index()].name.as_str()
     }
 }
 

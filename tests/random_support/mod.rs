@@ -37,9 +37,13 @@ pub fn check_end(
     want: &Option<(Option<usize>, [i32; 2], &str)>,
     at: &str,
 ) {
-    let got = engine
-        .outcome(state)
-        .map(|o| (o.winner, o.scores.clone(), o.reason.clone()));
+    let got = engine.outcome(state).map(|o| {
+        (
+            o.winner.map(|w| w.index()),
+            o.scores.clone(),
+            o.reason.clone(),
+        )
+    });
     let want = want
         .as_ref()
         .map(|(w, s, r)| (*w, s.to_vec(), r.to_string()));

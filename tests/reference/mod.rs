@@ -40,7 +40,7 @@ pub fn compare(engine: &mut Engine, game: &Game, state: &State, sample: &Value) 
     if sample["terminal"].as_bool() == Some(true) {
         let winner = engine.outcome(state).map(|o| {
             o.winner
-                .map_or("draw".to_string(), |w| game.players[w].clone())
+                .map_or("draw".to_string(), |w| game.players[w.index()].clone())
         });
         if winner.as_deref() != sample["winner"].as_str() {
             mismatches.push(format!(

@@ -86,7 +86,7 @@ fn owned_loop<T: Tail>(s: usize, list: OwnedCells, next: T) -> GensFn {
         if !crate::engine::budget::spend(n as u64) {
             return false;
         }
-        let mover = st.mover();
+        let mover = st.mover().index();
         let who = mover as i32;
         let cells = &st.data[g.cells_base..g.cells_base + n];
         let mut visit = |c: i32, w: i32| {
@@ -169,7 +169,7 @@ macro_rules! with_tail {
             TailForm::WhereEmpty(c) => {
                 let $next = move |g: &Game, st: &State, l: &mut Locals, emit: &mut EmitFn<'_>| {
                     let x = l[c];
-                    !(x >= 0 && st.cell(g, x).count() == 0) || emit.emit(g, st, l)
+                    !(x >= 0 && st.cell_at(g, x).count() == 0) || emit.emit(g, st, l)
                 };
                 $build
             }
@@ -202,7 +202,7 @@ fn dirs_loop<T: Tail>(s: usize, table: Vec<Vec<i32>>, next: T) -> GensFn {
         if !crate::engine::budget::spend(size) {
             return false;
         }
-        for &d in &table[st.mover().min(table.len() - 1)] {
+        for &d in &table[st.mover().index().min(table.len() - 1)] {
             l[s] = d;
             if !next(g, st, l, emit) {
                 return false;
@@ -435,7 +435,7 @@ fn neighbour_tail<T: Tail>(
             return false;
         }
         let c = l[from];
-        let row = st.mover().min(table.len() - 1);
+        let row = st.mover().index().min(table.len() - 1);
         let pairs = pairs.get_or_init(|| NeighbourTable::new(&g.board, &table, skip_none));
         if let Some(run) = pairs.of(row, c) {
             for &(d, n) in run {

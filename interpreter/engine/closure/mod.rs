@@ -67,7 +67,7 @@ impl PlayerFn {
     fn get(&self, game: &Game, state: &State, locals: &mut Locals) -> Option<usize> {
         match self {
             PlayerFn::Zero => Some(0),
-            PlayerFn::Mover => Some(state.mover()),
+            PlayerFn::Mover => Some(state.mover().index()),
             PlayerFn::Computed(f) => {
                 let v = f(game, state, locals);
                 (v >= 0 && (v as usize) < game.players.len()).then_some(v as usize)
@@ -100,7 +100,7 @@ fn leaf(o: Operand) -> ExprFn {
             let s = slot(s);
             Box::new(move |_, _, l| l[s])
         }
-        Operand::Mover => Box::new(|_, st, _| st.mover() as i32),
+        Operand::Mover => Box::new(|_, st, _| st.mover().index() as i32),
         Operand::Counter(i) => Box::new(move |_, st, _| st.data.get(i).copied().unwrap_or(0)),
         Operand::Step(c, d) => {
             let (c, d) = (slot(c), slot(d));
@@ -108,26 +108,26 @@ fn leaf(o: Operand) -> ExprFn {
         }
         Operand::Owner(c) => {
             let c = slot(c);
-            Box::new(move |g, st, l| st.cell(g, l[c]).owner())
+            Box::new(move |g, st, l| st.cell_at(g, l[c]).owner())
         }
         Operand::Count(c) => {
             let c = slot(c);
-            Box::new(move |g, st, l| st.cell(g, l[c]).count())
+            Box::new(move |g, st, l| st.cell_at(g, l[c]).count())
         }
         Operand::Value(c) => {
             let c = slot(c);
-            Box::new(move |g, st, l| st.cell(g, l[c]).value())
+            Box::new(move |g, st, l| st.cell_at(g, l[c]).value())
         }
         Operand::Empty(c) => {
             let c = slot(c);
             Box::new(move |g, st, l| {
                 let c = l[c];
-                (c >= 0 && st.cell(g, c).count() == 0) as i32
+                (c >= 0 && st.cell_at(g, c).count() == 0) as i32
             })
         }
         Operand::TrackPosMover(t, c) => {
             let (t, c) = (t as usize, slot(c));
-            Box::new(move |g, st, l| eval::track_pos(g, t, st.mover(), l[c]))
+            Box::new(move |g, st, l| eval::track_pos(g, t, st.mover().index(), l[c]))
         }
         o => Box::new(move |g, st, l| eval::operand(g, st, o, l)),
     }
@@ -173,31 +173,31 @@ where
         }
         (Owner(x), Mover) => {
             let x = slot(x);
-            Box::new(move |g, st, l| f(st.cell(g, l[x]).owner(), st.mover() as i32))
+            Box::new(move |g, st, l| f(st.cell_at(g, l[x]).owner(), st.mover().index() as i32))
         }
         (Owner(x), Opponent) => {
             let x = slot(x);
             Box::new(move |g, st, l| {
                 f(
-                    st.cell(g, l[x]).owner(),
-                    eval::opponent(g, st.mover() as i32),
+                    st.cell_at(g, l[x]).owner(),
+                    eval::opponent(g, st.mover().index() as i32),
                 )
             })
         }
         (Count(x), Const(c)) => {
             let x = slot(x);
-            Box::new(move |g, st, l| f(st.cell(g, l[x]).count(), c))
+            Box::new(move |g, st, l| f(st.cell_at(g, l[x]).count(), c))
         }
         (Value(x), Value(y)) => two_cells(slot(x), slot(y), CellWord::value, f),
         (Owner(x), Owner(y)) => two_cells(slot(x), slot(y), CellWord::owner, f),
         (Count(x), Count(y)) => two_cells(slot(x), slot(y), CellWord::count, f),
         (Value(x), Const(c)) => {
             let x = slot(x);
-            Box::new(move |g, st, l| f(st.cell(g, l[x]).value(), c))
+            Box::new(move |g, st, l| f(st.cell_at(g, l[x]).value(), c))
         }
         (Owner(x), Const(c)) => {
             let x = slot(x);
-            Box::new(move |g, st, l| f(st.cell(g, l[x]).owner(), c))
+            Box::new(move |g, st, l| f(st.cell_at(g, l[x]).owner(), c))
         }
         (Local(x), ZoneMover(_)) | (Local(x), Counter(_)) | (Local(x), TrackPosMover(..)) => {
             let x = slot(x);
@@ -213,7 +213,7 @@ where
     R: Fn(CellWord) -> i32 + Send + Sync + Copy + 'static,
     F: Fn(i32, i32) -> i32 + Send + Sync + Copy + 'static,
 {
-    Box::new(move |g, st, l| f(read(st.cell(g, l[x])), read(st.cell(g, l[y]))))
+    Box::new(move |g, st, l| f(read(st.cell_at(g, l[x])), read(st.cell_at(g, l[y]))))
 }
 
 /// Two compiled expressions combined by `f`.
@@ -283,7 +283,7 @@ pub fn compile(e: &Expr) -> ExprFn {
                 }
             })
         }
-        Expr::Phase => Box::new(|_, st, _| st.phase() as i32),
+        Expr::Phase => Box::new(|_, st, _| st.phase().index() as i32),
         Expr::Opponent(p) => {
             let p = compile(p);
             Box::new(move |g, st, l| eval::opponent(g, p(g, st, l)))
@@ -298,21 +298,21 @@ pub fn compile(e: &Expr) -> ExprFn {
         }
         Expr::Owner(c) => {
             let c = compile(c);
-            Box::new(move |g, st, l| st.cell(g, c(g, st, l)).owner())
+            Box::new(move |g, st, l| st.cell_at(g, c(g, st, l)).owner())
         }
         Expr::Value(c) => {
             let c = compile(c);
-            Box::new(move |g, st, l| st.cell(g, c(g, st, l)).value())
+            Box::new(move |g, st, l| st.cell_at(g, c(g, st, l)).value())
         }
         Expr::Count(c) => {
             let c = compile(c);
-            Box::new(move |g, st, l| st.cell(g, c(g, st, l)).count())
+            Box::new(move |g, st, l| st.cell_at(g, c(g, st, l)).count())
         }
         Expr::Empty(c) => {
             let c = compile(c);
             Box::new(move |g, st, l| {
                 let c = c(g, st, l);
-                (c >= 0 && st.cell(g, c).count() == 0) as i32
+                (c >= 0 && st.cell_at(g, c).count() == 0) as i32
             })
         }
         Expr::Layer(read, c, k) => {
@@ -336,7 +336,7 @@ pub fn compile(e: &Expr) -> ExprFn {
         Expr::Is(c, piece) => {
             let (c, piece) = (compile(c), *piece);
             Box::new(move |g, st, l| {
-                let w = st.cell(g, c(g, st, l));
+                let w = st.cell_at(g, c(g, st, l));
                 (w.count() > 0 && w.piece() == piece) as i32
             })
         }
@@ -353,7 +353,7 @@ pub fn compile(e: &Expr) -> ExprFn {
             Box::new(move |g, st, l| {
                 let c = c(g, st, l);
                 let d = d(g, st, l);
-                g.board.slide(c, d, |x| st.cell(g, x).count() == 0)
+                g.board.slide(c, d, |x| st.cell_at(g, x).count() == 0)
             })
         }
         Expr::Reach(op, args) => {
@@ -369,7 +369,7 @@ pub fn compile(e: &Expr) -> ExprFn {
         }
         Expr::RelDir(r) => {
             let r = *r as usize;
-            Box::new(move |g, st, _| eval::rel_dir(g, r, st.mover()))
+            Box::new(move |g, st, _| eval::rel_dir(g, r, st.mover().index()))
         }
         Expr::TrackPos {
             track,

@@ -33,7 +33,7 @@ impl<'g> Engine<'g> {
                 let ty = types.get(slot).copied().unwrap_or(Ty::Int);
                 out.push((
                     name.to_string(),
-                    self.format_value(locals[slot], ty, state.mover()),
+                    self.format_value(locals[slot], ty, state.mover().index()),
                 ));
             }
         }

@@ -69,7 +69,7 @@ pub(super) fn explore(
                 &mut |game, state, x, locals| {
                     locals[slot] = x;
                     let outside = wider.is_some() && !holds(game, state, inner, &bound, x);
-                    let not_owned = who.is_some_and(|w| state.cell(game, x).owner() != w);
+                    let not_owned = who.is_some_and(|w| state.cell_at(game, x).owner() != w);
                     let failed = fail
                         .or(outside.then_some(failed_at(true)))
                         .or(not_owned.then_some(failed_at(false)));

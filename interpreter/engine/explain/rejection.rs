@@ -32,7 +32,7 @@ impl<'g> Engine<'g> {
         context: &str,
     ) -> Vec<Finding> {
         let game = self.game;
-        let p = state.phase();
+        let p = state.phase().index();
         let phase = &game.phases[p];
         let mut order: Vec<usize> = phase.actions.clone();
         order.extend((0..game.actions.len()).filter(|a| !phase.actions.contains(a)));
@@ -175,7 +175,7 @@ impl<'g> Engine<'g> {
         mut exact: Vec<Candidate>,
     ) -> Vec<Finding> {
         let game = self.game;
-        let p = state.phase();
+        let p = state.phase().index();
         let phase = &game.phases[p];
         // The candidate that got furthest: of the phase, then passing every test, then
         // failing the latest test.
@@ -273,7 +273,7 @@ impl<'g> Engine<'g> {
             }
             Some(Gen::For(slot, _)) => {
                 let name = slot_name(def, *slot).unwrap_or("?");
-                let owner = state.cell(game, c.locals[*slot as usize]).owner();
+                let owner = state.cell_at(game, c.locals[*slot as usize]).owner();
                 let whose = if owner < 0 {
                     "empty".to_string()
                 } else {
@@ -337,7 +337,7 @@ impl<'g> Engine<'g> {
             .get(slot as usize)
             .copied()
             .unwrap_or(Ty::Int);
-        let value = self.format_value(locals[slot as usize], ty, state.mover());
+        let value = self.format_value(locals[slot as usize], ty, state.mover().index());
         let domain = match domain {
             Domain::Owned { inner, .. } => inner.as_ref(),
             d => d,

@@ -21,7 +21,7 @@ impl<'g> Engine<'g> {
     /// each generator's tests; pushes the steps found.
     fn trace_actions(&self, state: &State, out: &mut Vec<Step>) -> (Vec<ActionTrace>, Vec<usize>) {
         let game = self.game;
-        let phase = &game.phases[state.phase()];
+        let phase = &game.phases[state.phase().index()];
         let mut traces = Vec::new();
         let run = |a: usize, out: &mut Vec<Step>| {
             let def = &game.actions[a];
@@ -79,8 +79,8 @@ impl<'g> Engine<'g> {
     pub fn trace_moves(&mut self, state: &State) -> Result<MoveTrace, RuntimeError> {
         let game = self.game;
         let mut trace = MoveTrace {
-            phase: state.phase(),
-            mover: state.mover(),
+            phase: state.phase().index(),
+            mover: state.mover().index(),
             chance: None,
             actions: Vec::new(),
             preferred: Vec::new(),
@@ -89,7 +89,7 @@ impl<'g> Engine<'g> {
         if let Some(c) = state.chance() {
             let mut choices = Choices::default();
             self.chance_steps(state, &mut choices);
-            trace.chance = Some((c, choices.len()));
+            trace.chance = Some((c.index(), choices.len()));
             return Ok(trace);
         }
         let mut steps = Vec::new();
@@ -98,7 +98,7 @@ impl<'g> Engine<'g> {
         trace.preferred = preferred;
         // From a turn's start, or from the rest of a turn already begun (a decision
         // handed to another player mid-turn): the engine's own turn search, counting.
-        if game.phases[state.phase()].decide_turn {
+        if game.phases[state.phase().index()].decide_turn {
             trace.turns = Some(self.count_turns(state)?);
         }
         Ok(trace)
@@ -108,7 +108,7 @@ impl<'g> Engine<'g> {
     /// complete sequence counted: also those below a position reached before by another
     /// order, which the search does not go through again.
     fn count_turns(&mut self, state: &State) -> Result<TurnTrace, RuntimeError> {
-        let keys = self.game.phases[state.phase()]
+        let keys = self.game.phases[state.phase().index()]
             .maximize
             .len()
             .min(MAX_TURN_KEYS);

@@ -24,9 +24,9 @@ impl<'g> Engine<'g> {
             let legal = self.list_texts(state, &choices)?;
             let m = format!(
                 "the chance event `{}` is to be resolved first; its outcomes are: {legal}",
-                game.chances[c].name
+                game.chances[c.index()].name
             );
-            return Ok(Why::rejected(m, Anchor::Span(game.chances[c].span)));
+            return Ok(Why::rejected(m, Anchor::Span(game.chances[c.index()].span)));
         }
         if let Some(i) = self.find_choice(state, &choices, text)? {
             let steps = choices.get(i).to_vec();
@@ -46,7 +46,7 @@ impl<'g> Engine<'g> {
                 }],
             });
         }
-        let p = state.phase();
+        let p = state.phase().index();
         let phase = &game.phases[p];
         if let Stuck::Pass { template, .. } = &phase.stuck {
             if text == template && !choices.is_empty() {
@@ -88,7 +88,10 @@ impl<'g> Engine<'g> {
         match s.kind {
             StepKind::Action => format!("action `{}`", game.actions[s.id as usize].name),
             StepKind::Chance => format!("chance `{}`", game.chances[s.id as usize].name),
-            StepKind::Pass => format!("a pass of phase `{}`", game.phases[state.phase()].name),
+            StepKind::Pass => format!(
+                "a pass of phase `{}`",
+                game.phases[state.phase().index()].name
+            ),
         }
     }
 
@@ -101,11 +104,11 @@ impl<'g> Engine<'g> {
         choices: &Choices,
     ) -> Result<Vec<Finding>, RuntimeError> {
         let game = self.game;
-        let p = state.phase();
+        let p = state.phase().index();
         let mut remaining = split_ordered(text);
         let mut done: Vec<String> = Vec::new();
         let mut work = state.clone();
-        let actor = state.mover();
+        let actor = state.mover().index();
         // The turn's `maximize` keys once it is over, and whether it ended the game.
         let mut keys: Option<(Vec<i32>, bool)> = None;
         while !remaining.is_empty() {
@@ -199,12 +202,12 @@ impl<'g> Engine<'g> {
     pub(super) fn turn_goes_on(&self, work: &State, actor: usize, cont: bool) -> bool {
         let game = self.game;
         let mut locals: Locals = [0; MAX_LOCALS];
-        let phase = &game.phases[work.phase()];
+        let phase = &game.phases[work.phase().index()];
         let until = phase
             .until
             .as_ref()
             .is_some_and(|u| eval(game, work, u, &mut locals) != 0);
-        cont && work.mover() == actor
+        cont && work.mover().index() == actor
             && work.chance().is_none()
             && self.end_outcome(work).is_none()
             && !until
@@ -244,7 +247,7 @@ impl<'g> Engine<'g> {
     pub(super) fn maximize_keys(&self, work: &State) -> Vec<i32> {
         let game = self.game;
         let mut locals: Locals = [0; MAX_LOCALS];
-        game.phases[work.phase()]
+        game.phases[work.phase().index()]
             .maximize
             .iter()
             .map(|e| eval(game, work, e, &mut locals))

@@ -9,6 +9,7 @@ mod points;
 use super::style::{pad, wrap_lines, Paint, Style};
 use crate::engine::state::{CellWord, NEUTRAL};
 use crate::engine::Game;
+use crate::ids::CellId;
 use crate::ir::MATCH_COUNTERS;
 use crate::{Engine, State};
 
@@ -240,7 +241,7 @@ pub(crate) fn label(game: &Game, viewer: usize, cell: usize) -> &str {
 }
 
 pub(crate) fn word(game: &Game, state: &State, cell: usize) -> CellWord {
-    state.cell(game, cell as i32)
+    state.cell(game, CellId::new(cell))
 }
 
 /// One line per zone (but the one drawn in the board's middle): its name and what
@@ -374,7 +375,7 @@ pub(crate) fn equipment(
         rows.push((pool.name.clone(), text));
     }
     let engine = Engine::new(game);
-    let viewer = state.mover();
+    let viewer = state.mover().index();
     let match_play = game
         .counters
         .iter()
