@@ -2,9 +2,10 @@
 //! ignored, and the test (a `where`, an owner test, a `for` that leaves the value
 //! out, `prefer`) that rejects the one asked about.
 
-use super::explore::explore;
+use super::explore::Explorer;
 use super::{local_types, slot_name, Anchor, Finding, BUDGET};
 use crate::engine::eval::{eval, Locals};
+use crate::engine::generate::generate_watched;
 use crate::engine::Game;
 use crate::engine::{Engine, State, Step, StepKind};
 use crate::ir::*;
@@ -44,16 +45,18 @@ impl<'g> Engine<'g> {
             let def = &game.actions[a];
             let in_phase = phase.actions.contains(&a);
             let mut locals: Locals = [0; MAX_LOCALS];
-            explore(
+            generate_watched(
                 game,
                 state,
                 &def.generators,
                 0,
                 &mut locals,
-                None,
-                false,
-                &mut budget,
-                &mut |l, fail| {
+                &mut Explorer::new(false),
+                &mut |_, _, l, fail| {
+                    if budget == 0 {
+                        return false;
+                    }
+                    budget -= 1;
                     let step = Step::new(StepKind::Action, a, l);
                     let marked = self.step_text(state, &step, true);
                     let plain = self.step_text(state, &step, false);
@@ -78,6 +81,7 @@ impl<'g> Engine<'g> {
                             near.truncate(64);
                         }
                     }
+                    true
                 },
             );
         }
@@ -86,16 +90,18 @@ impl<'g> Engine<'g> {
         if exact.is_empty() {
             for &a in &phase.actions {
                 let mut locals: Locals = [0; MAX_LOCALS];
-                explore(
+                generate_watched(
                     game,
                     state,
                     &game.actions[a].generators,
                     0,
                     &mut locals,
-                    None,
-                    true,
-                    &mut budget,
-                    &mut |l, fail| {
+                    &mut Explorer::new(true),
+                    &mut |_, _, l, fail| {
+                        if budget == 0 {
+                            return false;
+                        }
+                        budget -= 1;
                         let step = Step::new(StepKind::Action, a, l);
                         let marked = self.step_text(state, &step, true);
                         let plain = self.step_text(state, &step, false);
@@ -109,6 +115,7 @@ impl<'g> Engine<'g> {
                                 locals: *l,
                             });
                         }
+                        true
                     },
                 );
             }

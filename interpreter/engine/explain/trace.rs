@@ -35,7 +35,7 @@ impl<'g> Engine<'g> {
                 0,
                 &mut locals,
                 &mut Counter(&mut gens),
-                &mut |_, _, l| {
+                &mut |_, _, l, ()| {
                     moves += 1;
                     out.push(Step::new(StepKind::Action, a, l));
                     true
@@ -132,7 +132,9 @@ struct Counter<'c>(&'c mut [GenCount]);
 
 impl GenWatcher for Counter<'_> {
     const WATCHES: bool = true;
-    fn test(&mut self, gen: usize, passed: bool) {
+    type Mark = ();
+    fn mark(&self) {}
+    fn test(&mut self, gen: usize, passed: bool, _outside: bool) {
         if let Some(c) = self.0.get_mut(gen) {
             c.tested += 1;
             c.rejected += u64::from(!passed);
