@@ -343,8 +343,8 @@ pub fn estimates(
 }
 
 /// A choice that playouts never make (playout weight 0 where other choices have
-/// weight) is one the random games cannot value well: a double in a game with a
-/// doubling cube is the usual example. A level that samples random games (`playouts`,
+/// weight) is one the random games cannot value well: an offer to raise the stake is
+/// the usual example. A level that samples random games (`playouts`,
 /// `mcts`) makes it only when its estimate beats the best ordinary choice by this share
 /// of what a game is usually worth.
 pub(crate) const RARE_MARGIN: f64 = 0.25;

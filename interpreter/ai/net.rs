@@ -41,7 +41,7 @@ pub struct Header {
     #[serde(default)]
     pub trained_by: String,
     /// The game's stake (a counter every result's points are multiplied by, such as a
-    /// doubling cube), when the points outputs are per unit of it; empty when they are
+    /// stake that doubles), when the points outputs are per unit of it; empty when they are
     /// in points whatever the stake (networks made before stakes were learnt).
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub stake: String,

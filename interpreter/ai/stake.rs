@@ -1,5 +1,5 @@
 //! The stake of a game: a counter by which every result's points are multiplied (a
-//! doubling cube is one), found in the end rules. A network can learn what a position
+//! stake that doubles is one), found in the end rules. A network can learn what a position
 //! is worth per unit of the stake: positions that differ only in the stake then share
 //! one estimate, and raising the stake scales a position's worth exactly.
 

@@ -217,7 +217,7 @@ fn self_play(game: &Game, net: &Net, t: &Training, seed: u64) -> Result<Option<L
     // Points are learnt per unit of the stake where the position stood (1 in a game
     // without one), so the result is taken per unit of the last position's stake.
     let scale = net.header.points_scale * stakes.last().copied().unwrap_or(1.0);
-    // A result far beyond the usual (a cube turned many times) is learnt as a large
+    // A result far beyond the usual (a stake raised many times) is learnt as a large
     // one, not as itself: one such game must not throw the weights off.
     let last: Vec<f32> = wins
         .iter()
