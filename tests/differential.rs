@@ -96,7 +96,7 @@ impl<'g> Paths<'g> {
     /// Every check at one position of a game not over.
     fn check(&mut self, state: &State) {
         let label = self.label.clone();
-        let at = || format!("{label}: at {:?}", state.data);
+        let at = || format!("{label}: at {:?}", state.words());
         let mut choices = Choices::default();
         self.engine.legal(state, &mut choices).expect("legal");
         // The tree walker lists the same choices, in the same order.
@@ -171,7 +171,7 @@ impl<'g> Paths<'g> {
                 .engine
                 .find_choice(state, choices, &text)
                 .expect("find");
-            assert_eq!(found, Some(i), "{label}: `{text}` at {:?}", state.data);
+            assert_eq!(found, Some(i), "{label}: `{text}` at {:?}", state.words());
             if choices.get(i).len() > 1 {
                 self.seen.several_steps += 1;
             }
@@ -183,7 +183,7 @@ impl<'g> Paths<'g> {
             if state.chance().is_none() {
                 let mut typed = state.clone();
                 self.engine.play_text(&mut typed, &text).expect("play text");
-                assert_eq!(typed, chosen, "{label}: `{text}` at {:?}", state.data);
+                assert_eq!(typed, chosen, "{label}: `{text}` at {:?}", state.words());
                 // `why` costs a listing of its own: the first few choices.
                 if i < 3 {
                     let why = self.engine.why(state, &text).expect("why");
@@ -588,20 +588,22 @@ fn twins_sharing_a_hash(settled: bool) {
     let plain = compile(twins(n, d, j, (0, 0)));
     let (choices, start) = twin_results(&plain);
     assert_eq!(choices.len(), 2);
-    let (mut x, mut y) = (start.clone(), start.clone());
+    let (mut x, mut y) = (start.words().to_vec(), start.words().to_vec());
     if settled {
-        x.data
-            .copy_from_slice(choices.result(0).expect("left's position"));
-        y.data
-            .copy_from_slice(choices.result(1).expect("right's position"));
+        x.copy_from_slice(choices.result(0).expect("left's position"));
+        y.copy_from_slice(choices.result(1).expect("right's position"));
     } else {
-        (x.data[wd], y.data[wd]) = (1, 2);
+        (x[wd], y[wd]) = (1, 2);
     }
-    assert_eq!((x.data[wd], y.data[wd]), (1, 2));
+    assert_eq!((x[wd], y[wd]), (1, 2));
     let chunk = wj / 8;
-    let want = lane_before(&x.data, lane(wj), chunk) ^ lane_before(&y.data, lane(wj), chunk);
+    let want = lane_before(&x, lane(wj), chunk) ^ lane_before(&y, lane(wj), chunk);
     let pair = (want as u32 as i32, (want >> 32) as u32 as i32);
-    (y.data[wj], y.data[wj + 1]) = pair;
+    (y[wj], y[wj + 1]) = pair;
+    let (x, y) = (
+        State::from_words_unchecked(x),
+        State::from_words_unchecked(y),
+    );
     assert_ne!(x, y);
     assert_eq!(
         x.hash64(),

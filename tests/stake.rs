@@ -152,7 +152,7 @@ fn a_network_without_a_stake_reads_points_as_they_are() {
     let mut s = engine.initial_state().unwrap();
     play_all(&mut engine, &mut s, &["3-1", "8/5 6/5", "double", "take"]);
     let stake = stake_counter(&g).unwrap();
-    assert_eq!(s.data[g.counters[stake].base], 2);
+    assert_eq!(s.words()[g.counters[stake].base], 2);
     assert_eq!(net.stake_of(&g, &s), 1.0);
     // The same weights read per unit of the stake rate the doubled position twice as high.
     let per_unit = Net::from_bytes(&g, &with).unwrap();

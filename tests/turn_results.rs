@@ -32,7 +32,7 @@ fn check_games(name: &str, options: &[&str], games: usize) -> usize {
                         .expect("apply a legal choice");
                     assert_eq!(
                         kept,
-                        &played.data[..],
+                        played.words(),
                         "{name} {options:?}, game {g}, decision {decision}, choice {i}"
                     );
                     checked += 1;

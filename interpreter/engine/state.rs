@@ -9,7 +9,9 @@ use crate::ir::*;
 /// The position of a game, including whose turn it is and any pending chance event.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct State {
-    pub data: Vec<i32>,
+    /// Read by callers through `words`; written only by the engine and the state
+    /// reader, which keep it a position of the game.
+    pub(crate) data: Vec<i32>,
 }
 
 /// One cell's contents, packed in one word: count (bits 0-7), value (8-15),
@@ -62,6 +64,22 @@ impl CellWord {
 }
 
 impl State {
+    /// The state's words as the game's layout places them (header, cells, pools,
+    /// counters): for hashing, comparing and printing.
+    #[inline]
+    pub fn words(&self) -> &[i32] {
+        &self.data
+    }
+
+    /// A state from words as `words` gives them, unchecked: the engine may fail or stop
+    /// on words that are no position of the game. For tools and tests that build a
+    /// position word by word; a position from a user goes through the state reader
+    /// (`json::state_from_text`), which checks it.
+    #[doc(hidden)]
+    pub fn from_words_unchecked(words: Vec<i32>) -> State {
+        State { data: words }
+    }
+
     pub fn new(game: &Game) -> State {
         let mut data = vec![0; game.data_len];
         data[SLOT_CHANCE] = -1;

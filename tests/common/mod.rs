@@ -232,7 +232,7 @@ impl<'g> View<'g> {
             .iter()
             .find(|c| c.name == name)
             .unwrap_or_else(|| panic!("no counter {name}"));
-        state.data[c.base + if c.per_player { player } else { 0 }]
+        state.words()[c.base + if c.per_player { player } else { 0 }]
     }
 
     /// The values in a pool, ascending.
@@ -246,7 +246,7 @@ impl<'g> View<'g> {
         let base = p.base + if p.per_player { player * p.width() } else { 0 };
         let mut out = Vec::new();
         for i in 0..p.width() {
-            for _ in 0..state.data[base + i].max(0) {
+            for _ in 0..state.words()[base + i].max(0) {
                 out.push(p.low + i as i32);
             }
         }
