@@ -6,7 +6,10 @@
 //! [`ir::Rules`], which the game reads as, and their compiled form), then let an
 //! [`Engine`] play it: [`Engine::initial_state`], [`Engine::legal`] lists the
 //! [`Choices`] of a position, [`Engine::play_choice`] plays one, [`Engine::status`]
-//! tells whose decision it is, a chance event's, or how the game ended. Above the
+//! tells whose decision it is, a chance event's, or how the game ended. Players,
+//! cells, chance events and phases are typed ids ([`PlayerId`], [`CellId`],
+//! [`ChanceId`], [`PhaseId`]), and what stands on a cell says who holds it
+//! ([`Holder`]). Above the
 //! engine, [`session::Session`] is a game in progress driven a line at a time (the
 //! REPL's), and [`ai`] holds the computer players.
 //!
