@@ -2,7 +2,7 @@
 //! this library parses it (syntax), checks and compiles it (compile) over a board
 //! (board), and plays it (engine). It knows no game.
 //!
-//! The way in: [`compile`] a rules file into a [`Game`] (the rules as plain data,
+//! The way in: [`compile()`] a rules file into a [`Game`] (the rules as plain data,
 //! [`ir::Rules`], which the game reads as, and their compiled form), then let an
 //! [`Engine`] play it: [`Engine::initial_state`], [`Engine::legal`] lists the
 //! [`Choices`] of a position, [`Engine::play_choice`] plays one, [`Engine::status`]

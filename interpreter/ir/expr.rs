@@ -347,7 +347,7 @@ pub enum ReachOp {
     /// `run(c, d, p)`: [cell, direction, player] -> how many cells in a row after the
     /// cell, in the direction, hold pieces of the player (are empty, for none).
     Run,
-    /// `liberties(c)`: [cell] -> the empty cells next to the cell's group.
+    /// `liberties(c)`: \[cell\] -> the empty cells next to the cell's group.
     Liberties,
     /// `connected(p, A, B)`: [player, A's player, B's player] -> whether a chain of
     /// neighbouring cells of the player joins a cell of region A to one of region B.
