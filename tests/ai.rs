@@ -38,7 +38,7 @@ fn computer_move(game: &Game, state: &State, level: Level, seed: u64, threads: u
         engine: &mut engine,
         state,
         choices: &choices,
-        player: player.index(),
+        player,
     };
     let i = ai::choose(d, level, &mut rng, &mut thinker, None).unwrap();
     engine.choice_text(state, choices.get(i)).unwrap()
@@ -60,7 +60,7 @@ fn estimates(
         engine: &mut engine,
         state,
         choices: &choices,
-        player: state.mover().index(),
+        player: state.mover(),
     };
     ai::estimates(d, level, &mut rng, &mut thinker, None).unwrap()
 }
@@ -301,7 +301,7 @@ fn a_stop_flag_interrupts_the_search() {
         engine: &mut engine,
         state: &state,
         choices: &choices,
-        player: 0,
+        player: tabula::PlayerId::new(0),
     };
     let r = ai::choose(
         d,

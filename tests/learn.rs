@@ -340,7 +340,7 @@ fn net_estimates(game: &Game, state: &State, net: Net, level: Level) -> Vec<(Str
         engine: &mut engine,
         state,
         choices: &choices,
-        player: state.mover().index(),
+        player: state.mover(),
     };
     let mut rng = tabula::engine::rng::Rng::new(1);
     let est = tabula::ai::estimates(d, level, &mut rng, &mut thinker, None).unwrap();
@@ -362,7 +362,7 @@ fn net_move(game: &Game, state: &State, net: &Net, level: Level) -> String {
         engine: &mut engine,
         state,
         choices: &choices,
-        player: state.mover().index(),
+        player: state.mover(),
     };
     let mut rng = tabula::engine::rng::Rng::new(1);
     let i = tabula::ai::choose(d, level, &mut rng, &mut thinker, None).unwrap();

@@ -28,7 +28,7 @@ fn mcts_estimates(game: &Game, net: Option<Net>) -> Vec<(usize, u32, String)> {
         engine: &mut engine,
         state: &state,
         choices: &choices,
-        player: state.mover().index(),
+        player: state.mover(),
     };
     let level = Level::Mcts(Budget::Iterations(300));
     ai::estimates(d, level, &mut Rng::new(5), &mut thinker, None)

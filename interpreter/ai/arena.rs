@@ -206,7 +206,7 @@ pub(crate) fn play_game_watched(
                     engine: &mut engine,
                     state: &state,
                     choices: &choices,
-                    player: p.index(),
+                    player: p,
                 };
                 let i = choose(d, arena.sides[side], &mut rng, &mut thinkers[side], stop)?;
                 if arena.keep_moves {

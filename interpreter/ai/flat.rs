@@ -40,6 +40,7 @@ pub(super) fn greedy(
         choices,
         player,
     } = d;
+    let player = player.index();
     if all_rare(engine, state, choices) {
         let est = estimates(engine, state, choices, player, rng, stop)?;
         return Ok(super::pick(

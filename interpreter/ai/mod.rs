@@ -250,7 +250,7 @@ pub struct Decision<'a, 'g> {
     pub engine: &'a mut Engine<'g>,
     pub state: &'a State,
     pub choices: &'a Choices,
-    pub player: usize,
+    pub player: crate::PlayerId,
 }
 
 /// The index of the choice the computer plays.
@@ -269,7 +269,7 @@ pub fn choose(
         Level::Random => return Ok(rng.weighted(&d.choices.weights)),
         Level::Greedy => return flat::greedy(d, rng, stop),
         Level::Playouts => {
-            let est = flat::estimates(d.engine, d.state, d.choices, d.player, rng, stop)?;
+            let est = flat::estimates(d.engine, d.state, d.choices, d.player.index(), rng, stop)?;
             (est, RARE_MARGIN)
         }
         Level::Mcts(budget) => {
@@ -302,7 +302,7 @@ fn net_estimates(d: &Decision, level: Level, thinker: &Thinker) -> Result<Vec<Es
             &mut engine,
             d.state,
             d.choices,
-            d.player,
+            d.player.index(),
             &mut scratch,
         );
     }
@@ -311,7 +311,7 @@ fn net_estimates(d: &Decision, level: Level, thinker: &Thinker) -> Result<Vec<Es
         &mut engine,
         d.state,
         d.choices,
-        d.player,
+        d.player.index(),
         &mut scratch,
     )
 }
@@ -330,7 +330,7 @@ pub fn estimates(
             mcts::search(d.engine.game, d.state, budget, seed, thinker, stop)?
         }
         Level::Net | Level::Net2 => net_estimates(&d, level, thinker)?,
-        _ => flat::estimates(d.engine, d.state, d.choices, d.player, rng, stop)?,
+        _ => flat::estimates(d.engine, d.state, d.choices, d.player.index(), rng, stop)?,
     };
     if level == Level::Net2 {
         // The choices searched deeper first: their figures are not comparable with the

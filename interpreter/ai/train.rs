@@ -193,7 +193,7 @@ fn self_play(game: &Game, net: &Net, t: &Training, seed: u64) -> Result<Option<L
                         engine: &mut engine,
                         state: &state,
                         choices: &choices,
-                        player: p.index(),
+                        player: p,
                     };
                     super::choose(d, t.self_play, &mut rng, thinker, None)?
                 } else {

@@ -141,7 +141,7 @@ impl Session {
                         engine: &mut engine,
                         state: &state,
                         choices: &choices,
-                        player: p.index(),
+                        player: p,
                     };
                     let stop = Some(&*self.stop);
                     let Some(thinker) = self.thinkers.get_mut(p.index()) else {

@@ -58,7 +58,7 @@ impl Session {
             engine: &mut engine,
             state: &state,
             choices: &choices,
-            player: player.index(),
+            player,
         };
         let stop = self.stop.clone();
         let est = match ai::estimates(decision, level, &mut rng, &mut thinker, Some(&stop)) {

@@ -396,7 +396,7 @@ impl State {
                 engine: &mut engine,
                 state,
                 choices: &node.choices,
-                player: player.index(),
+                player,
             };
             ai::choose(d, level, &mut rng, &mut thinker, None)
         });
@@ -433,7 +433,7 @@ impl State {
                 engine: &mut engine,
                 state,
                 choices: &node.choices,
-                player: player.index(),
+                player,
             };
             ai::estimates(d, level, &mut rng, &mut thinker, None)
         });
