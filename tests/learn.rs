@@ -167,6 +167,26 @@ fn self_play_by_a_search_teaches_a_network_that_beats_random_play() {
 }
 
 #[test]
+fn training_toward_values_one_choice_ahead_beats_random_play() {
+    let ttt = example_game("examples/rules/tic-tac-toe.tabula");
+    let ahead = |threads| Training {
+        lookahead: true,
+        ..tiny_training(threads)
+    };
+    let untrained = Net::new(&ttt, 20, 1.0, 7);
+    let before = probe(&ttt, &untrained, 400, 99).unwrap();
+    let net = train(&ttt, &ahead(1), None, |_| ControlFlow::Continue(())).unwrap();
+    let after = probe(&ttt, &net, 400, 99).unwrap();
+    assert!(after >= 0.8, "score {after} (untrained {before})");
+    assert!(after > before + 0.05, "score {after} (untrained {before})");
+    // Not the network of the same games learnt from the next position's rating.
+    let plain = train(&ttt, &tiny_training(1), None, |_| ControlFlow::Continue(())).unwrap();
+    assert_ne!(plain.to_bytes(), net.to_bytes());
+    let again = train(&ttt, &ahead(2), None, |_| ControlFlow::Continue(())).unwrap();
+    assert_eq!(again.to_bytes(), net.to_bytes());
+}
+
+#[test]
 fn the_net_level_plays_legal_moves_and_needs_a_network() {
     let ttt = example_game("examples/rules/tic-tac-toe.tabula");
     let net = std::sync::Arc::new(

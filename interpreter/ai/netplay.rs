@@ -156,6 +156,66 @@ pub(crate) fn estimates(
     Ok(out)
 }
 
+/// Each player's win chance and points at `state` one choice ahead, as self-play rates
+/// choices: at a decision, the rating (`rate`) of its player's best choice; where
+/// chance is to move, that averaged over the outcomes by their weights; at the end,
+/// the result. A position's value by a search one choice deep, for training
+/// (`Training::lookahead`).
+pub(crate) fn lookahead(
+    net: &Net,
+    engine: &mut Engine,
+    state: &State,
+    scratch: &mut Scratch,
+    wins: &mut [f64],
+    points: &mut [f64],
+) -> Result<(), AiError> {
+    if matches!(engine.status(state), Status::Chance(_)) {
+        let averaged = over_chance(engine, state, wins, points, |engine, next, w, p| {
+            best_rating(net, engine, next, scratch, w, p)
+        })?;
+        if !averaged {
+            evaluate(net, engine, state, scratch, wins, points)?;
+        }
+        return Ok(());
+    }
+    best_rating(net, engine, state, scratch, wins, points)
+}
+
+/// At a decision, the rating of its player's best choice (no margin); elsewhere the
+/// position's own rating.
+fn best_rating(
+    net: &Net,
+    engine: &mut Engine,
+    state: &State,
+    scratch: &mut Scratch,
+    wins: &mut [f64],
+    points: &mut [f64],
+) -> Result<(), AiError> {
+    let Status::Player(q) = engine.status(state) else {
+        return rate(net, engine, state, scratch, wins, points, 2);
+    };
+    let mut choices = Choices::default();
+    engine.legal(state, &mut choices)?;
+    if choices.is_empty() {
+        rewards(engine.outcome(state).as_ref(), points, wins);
+        return Ok(());
+    }
+    let n = wins.len();
+    let (mut w, mut p) = (vec![0.0; n], vec![0.0; n]);
+    let mut best = f64::NEG_INFINITY;
+    for i in 0..choices.len() {
+        let mut next = state.clone();
+        engine.play_choice(&mut next, &choices, i)?;
+        rate(net, engine, &next, scratch, &mut w, &mut p, 0)?;
+        if p[q.index()] > best {
+            best = p[q.index()];
+            wins.copy_from_slice(&w);
+            points.copy_from_slice(&p);
+        }
+    }
+    Ok(())
+}
+
 /// The index of the best choice for `player` by the network (no margin, no
 /// randomness): how self-play picks.
 pub(crate) fn best(
@@ -317,5 +377,56 @@ fn answer(
             Ok(())
         }
         _ => rate(net, engine, state, scratch, wins, points, 2),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{lookahead, Net, Scratch};
+    use crate::{Engine, Source};
+
+    fn coin_race() -> crate::Game {
+        let text = std::fs::read_to_string("examples/rules/coin-race.tabula").unwrap();
+        crate::compile(&Source::new("coin-race.tabula", text), &[]).unwrap()
+    }
+
+    /// Left and right each win with 1 point for the win (coin race's end rule).
+    fn value_of(game: &crate::Game, moves: &[&str]) -> (Vec<f64>, Vec<f64>) {
+        let net = Net::new(game, 8, 1.0, 3);
+        let mut engine = Engine::new(game);
+        let mut state = engine.initial_state().unwrap();
+        for m in moves {
+            engine.play_text(&mut state, m).unwrap();
+        }
+        let (mut w, mut p) = (vec![0.0; 2], vec![0.0; 2]);
+        let mut scratch = Scratch::default();
+        lookahead(&net, &mut engine, &state, &mut scratch, &mut w, &mut p).unwrap();
+        (w, p)
+    }
+
+    #[test]
+    fn one_choice_ahead_a_decision_is_worth_its_best_choice() {
+        let game = coin_race();
+        // Left has 3 points and moves: a step makes 4 and wins the game outright,
+        // whatever the (untrained) network thinks of a leap.
+        let (w, p) = value_of(
+            &game,
+            &[
+                "step", "step", "step", "leap", "tails", "step", "leap", "tails",
+            ],
+        );
+        assert_eq!((w, p), (vec![1.0, 0.0], vec![1.0, -1.0]));
+    }
+
+    #[test]
+    fn one_choice_ahead_chance_is_averaged_over_its_outcomes() {
+        let game = coin_race();
+        // Left has 3 points, right 1 and has leapt: heads gives right 4 and the game;
+        // tails hands left the move, and a step wins it. Half and half.
+        let (w, p) = value_of(
+            &game,
+            &["step", "step", "step", "leap", "tails", "step", "leap"],
+        );
+        assert_eq!((w, p), (vec![0.5, 0.5], vec![0.0, 0.0]));
     }
 }

@@ -11,7 +11,7 @@ use super::encode::View;
 use super::net::{to_board, to_view, Net, Scratch};
 use super::{netplay, rewards, AiError, Decision, Level, Thinker};
 use crate::engine::rng::Rng;
-use crate::{Choices, Engine, Game, Status};
+use crate::{Choices, Engine, Game, State, Status};
 use std::ops::ControlFlow;
 
 /// How to train.
@@ -51,6 +51,11 @@ pub struct Training {
     /// Moving a network of the board's view to the mover's: the player whose positions
     /// it keeps rating as it did (`Net::with_view`).
     pub keep: usize,
+    /// Each position's λ-return blends, instead of the network's rating of the next
+    /// position met, the position's own value one choice ahead (`netplay::lookahead`):
+    /// at chance, the average over every outcome of the best choice after it, where the
+    /// game met one. Costs a rating per choice after each outcome.
+    pub lookahead: bool,
 }
 
 impl Default for Training {
@@ -70,6 +75,7 @@ impl Default for Training {
             probe_games: 100,
             view: None,
             keep: 0,
+            lookahead: false,
         }
     }
 }
@@ -143,6 +149,18 @@ fn self_play(game: &Game, net: &Net, t: &Training, seed: u64) -> Result<Option<L
     let mut stakes: Vec<f32> = Vec::new();
     let mut decisions = 0;
     let n = game.players.len();
+    // With `lookahead`, each position's value one choice ahead, as `value` gives it.
+    let mut looks: Vec<Vec<f32>> = Vec::new();
+    let mut look = |engine: &mut Engine, state: &State| -> Result<(), AiError> {
+        if !t.lookahead {
+            return Ok(());
+        }
+        let (mut w, mut p) = (vec![0.0; n], vec![0.0; n]);
+        netplay::lookahead(net, engine, state, &mut Scratch::default(), &mut w, &mut p)?;
+        let scale = net.header.points_scale * net.stake_of(game, state);
+        looks.push(value(&w, &p, scale));
+        Ok(())
+    };
     let explore = (t.explore.clamp(0.0, 1.0) * 1_000_000.0) as u32;
     // A searching level keeps its tree from one decision to the next, as in a game.
     let mut thinker = match t.self_play {
@@ -164,6 +182,7 @@ fn self_play(game: &Game, net: &Net, t: &Training, seed: u64) -> Result<Option<L
                 viewers.push(net.encoding().sparse(game, &state, &mut input));
                 inputs.push(input);
                 stakes.push(net.stake_of(game, &state));
+                look(&mut engine, &state)?;
                 engine
                     .resolve_chance(&mut state, &mut rng, None)
                     .map_err(|e| AiError::Runtime(e.into()))?;
@@ -184,6 +203,7 @@ fn self_play(game: &Game, net: &Net, t: &Training, seed: u64) -> Result<Option<L
                 viewers.push(net.encoding().sparse(game, &state, &mut input));
                 inputs.push(input);
                 stakes.push(net.stake_of(game, &state));
+                look(&mut engine, &state)?;
                 let i = if choices.len() == 1 {
                     0
                 } else if rng.below(1_000_000) < explore {
@@ -217,19 +237,17 @@ fn self_play(game: &Game, net: &Net, t: &Training, seed: u64) -> Result<Option<L
     // Points are learnt per unit of the stake where the position stood (1 in a game
     // without one), so the result is taken per unit of the last position's stake.
     let scale = net.header.points_scale * stakes.last().copied().unwrap_or(1.0);
-    // A result far beyond the usual (a stake raised many times) is learnt as a large
-    // one, not as itself: one such game must not throw the weights off.
-    let last: Vec<f32> = wins
-        .iter()
-        .map(|&w| w as f32)
-        .chain(
-            points
-                .iter()
-                .map(|&p| (p as f32 / scale).clamp(-MAX_TARGET, MAX_TARGET)),
-        )
-        .collect();
+    let last = value(&wins, &points, scale);
     // Returns are worked out in the players' order and learnt in each position's view.
     let mut targets = lambda_returns(last, &stakes, n, t.lambda, |k| {
+        if let Some(before) = looks.get(k - 1) {
+            // Position k − 1's own value, in units of position k's stake as the
+            // network's rating of k would be.
+            let ratio = stakes[k - 1] / stakes[k];
+            let mut v = before.clone();
+            v[n..].iter_mut().for_each(|x| *x *= ratio);
+            return v;
+        }
         scratch.input.clone_from(&inputs[k]);
         net.forward(&mut scratch);
         to_board(&mut scratch.out, n, viewers[k]);
@@ -239,6 +257,20 @@ fn self_play(game: &Game, net: &Net, t: &Training, seed: u64) -> Result<Option<L
         to_view(target, n, viewer);
     }
     Ok(Some(Lesson { inputs, targets }))
+}
+
+/// Win chances and points as a network learns them: points in units of `scale`. A
+/// result far beyond the usual (a stake raised many times) is learnt as a large one,
+/// not as itself: one such game must not throw the weights off.
+fn value(wins: &[f64], points: &[f64], scale: f32) -> Vec<f32> {
+    wins.iter()
+        .map(|&w| w as f32)
+        .chain(
+            points
+                .iter()
+                .map(|&p| (p as f32 / scale).clamp(-MAX_TARGET, MAX_TARGET)),
+        )
+        .collect()
 }
 
 /// The targets of a game's positions, from the end: G(T − 1) = `last` (the result),

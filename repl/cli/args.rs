@@ -251,6 +251,12 @@ pub enum Command {
         /// for him. Default: the first player.
         #[arg(long, value_name = "PLAYER", requires = "from")]
         keep: Option<String>,
+        /// Blend into each position's λ-return its own value one choice ahead (at chance,
+        /// averaged over every outcome) instead of the network's rating of the next
+        /// position met: targets that do not follow one roll of the dice, at the cost
+        /// of a rating per choice after each outcome.
+        #[arg(long)]
+        lookahead: bool,
     },
     /// Print the state after some moves.
     State {

@@ -163,6 +163,7 @@ pub fn run(cli: Cli, places: crate::analyze::Places) -> Result<(), CliError> {
             mcts_leaf,
             view,
             keep,
+            lookahead,
         } => crate::learn::train(crate::learn::TrainOptions {
             game: &game,
             out: &out,
@@ -184,6 +185,7 @@ pub fn run(cli: Cli, places: crate::analyze::Places) -> Result<(), CliError> {
                 probe_games,
                 view: view.as_deref().and_then(View::parse),
                 keep: 0,
+                lookahead,
             },
         }),
         Command::State {
