@@ -662,3 +662,48 @@ fn a_widened_network_rates_as_before_and_is_refused_narrower() {
     ));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn train_lookahead_on_the_command_line_is_recorded_in_the_network() {
+    let dir = std::env::temp_dir().join(format!("tabula-lookahead-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let run = |name: &str, more: &[&str]| {
+        let file = dir.join(name);
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_tabula"))
+            .args([
+                "train",
+                "examples/rules/tic-tac-toe.tabula",
+                "--games",
+                "64",
+            ])
+            .args(["--threads", "1", "--probe-every", "0", "--hidden", "8"])
+            .args(more)
+            .args(["--out", file.to_str().unwrap()])
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        std::fs::read(file).unwrap()
+    };
+    let ahead = run("ahead.net", &["--lookahead"]);
+    let plain = run("plain.net", &[]);
+    let ttt = example_game("examples/rules/tic-tac-toe.tabula");
+    let net = Net::from_bytes(&ttt, &ahead).unwrap();
+    assert!(
+        net.header.trained_by.contains("--lookahead"),
+        "{}",
+        net.header.trained_by
+    );
+    // Not the network the same games teach without it.
+    let start = Engine::new(&ttt).initial_state().unwrap();
+    let (mut a, mut b) = (Scratch::default(), Scratch::default());
+    net.evaluate(&ttt, &start, &mut a);
+    Net::from_bytes(&ttt, &plain)
+        .unwrap()
+        .evaluate(&ttt, &start, &mut b);
+    assert_ne!(a.outputs(), b.outputs());
+    let _ = std::fs::remove_dir_all(&dir);
+}
