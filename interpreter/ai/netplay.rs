@@ -34,7 +34,6 @@ pub(crate) fn rate(
     points: &mut [f64],
     depth: usize,
 ) -> Result<(), AiError> {
-    let n = wins.len();
     match engine.status(state) {
         Status::Over(o) => {
             rewards(Some(&o), points, wins);
@@ -58,19 +57,18 @@ pub(crate) fn rate(
                 return evaluate(net, engine, state, scratch, wins, points);
             }
             // An offer: its player answers as best he can.
-            let (mut w, mut p) = (vec![0.0; n], vec![0.0; n]);
-            let mut best = f64::NEG_INFINITY;
-            for i in 0..answers.len() {
-                let mut next = state.clone();
-                engine.play_choice(&mut next, &answers, i)?;
-                rate(net, engine, &next, scratch, &mut w, &mut p, depth + 1)?;
-                if p[q.index()] > best {
-                    best = p[q.index()];
-                    wins.copy_from_slice(&w);
-                    points.copy_from_slice(&p);
-                }
-            }
-            Ok(())
+            let q = q.index();
+            best_choice(
+                net,
+                engine,
+                state,
+                &answers,
+                q,
+                depth + 1,
+                scratch,
+                wins,
+                points,
+            )
         }
         _ => evaluate(net, engine, state, scratch, wins, points),
     }
@@ -200,15 +198,43 @@ fn best_rating(
         rewards(engine.outcome(state).as_ref(), points, wins);
         return Ok(());
     }
+    best_choice(
+        net,
+        engine,
+        state,
+        &choices,
+        q.index(),
+        0,
+        scratch,
+        wins,
+        points,
+    )
+}
+
+/// The ratings of `player`'s best choice into `wins` and `points`: each choice rated
+/// by `rate` at `depth`, the best for him kept (a decision made one choice ahead, with
+/// no margin).
+#[allow(clippy::too_many_arguments)]
+fn best_choice(
+    net: &Net,
+    engine: &mut Engine,
+    state: &State,
+    choices: &Choices,
+    player: usize,
+    depth: usize,
+    scratch: &mut Scratch,
+    wins: &mut [f64],
+    points: &mut [f64],
+) -> Result<(), AiError> {
     let n = wins.len();
     let (mut w, mut p) = (vec![0.0; n], vec![0.0; n]);
     let mut best = f64::NEG_INFINITY;
     for i in 0..choices.len() {
         let mut next = state.clone();
-        engine.play_choice(&mut next, &choices, i)?;
-        rate(net, engine, &next, scratch, &mut w, &mut p, 0)?;
-        if p[q.index()] > best {
-            best = p[q.index()];
+        engine.play_choice(&mut next, choices, i)?;
+        rate(net, engine, &next, scratch, &mut w, &mut p, depth)?;
+        if p[player] > best {
+            best = p[player];
             wins.copy_from_slice(&w);
             points.copy_from_slice(&p);
         }
