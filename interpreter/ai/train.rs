@@ -53,8 +53,8 @@ pub struct Training {
     pub keep: usize,
     /// Each position's λ-return blends, instead of the network's rating of the next
     /// position met, the position's own value one choice ahead (`netplay::lookahead`):
-    /// at chance, the average over every outcome of the best choice after it, where the
-    /// game met one. Costs a rating per choice after each outcome.
+    /// at chance, the best choice after every outcome averaged by weight, not only after
+    /// the outcome the game met. Costs a rating per choice after each outcome.
     pub lookahead: bool,
 }
 
