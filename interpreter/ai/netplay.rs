@@ -411,12 +411,37 @@ mod tests {
     use super::{lookahead, Net, Scratch};
     use crate::{Engine, Source};
 
-    fn coin_race() -> crate::Game {
-        let text = std::fs::read_to_string("examples/rules/coin-race.tabula").unwrap();
-        crate::compile(&Source::new("coin-race.tabula", text), &[]).unwrap()
+    /// Each turn the mover steps one point, or leaps: a coin then gives him three
+    /// points, or none. Four points win, worth 1.
+    const RACE: &str = r#"
+game "race"
+players left, right
+board { grid 1 x 1 }
+layout grid
+counter points per player
+counter leaper: player
+chance coin "{face == 1 ? heads}{face == 0 ? tails}" for face in 0..1 {
+  if face == 1 { points[leaper] += 3 }
+}
+action step "step" { points[mover] += 1 }
+action leap "leap" {
+  leaper = mover
+  chance coin
+}
+phase play {
+  starts left
+  actions step, leap
+}
+end "four points" for p in players when points[p] >= 4
+  winner p
+"#;
+
+    fn race() -> crate::Game {
+        crate::compile(&Source::new("race.tabula", RACE), &[]).unwrap()
     }
 
-    /// Left and right each win with 1 point for the win (coin race's end rule).
+    /// Each player's win chance and points one choice ahead after `moves`, by an
+    /// untrained network.
     fn value_of(game: &crate::Game, moves: &[&str]) -> (Vec<f64>, Vec<f64>) {
         let net = Net::new(game, 8, 1.0, 3);
         let mut engine = Engine::new(game);
@@ -432,7 +457,7 @@ mod tests {
 
     #[test]
     fn one_choice_ahead_a_decision_is_worth_its_best_choice() {
-        let game = coin_race();
+        let game = race();
         // Left has 3 points and moves: a step makes 4 and wins the game outright,
         // whatever the (untrained) network thinks of a leap.
         let (w, p) = value_of(
@@ -446,7 +471,7 @@ mod tests {
 
     #[test]
     fn one_choice_ahead_chance_is_averaged_over_its_outcomes() {
-        let game = coin_race();
+        let game = race();
         // Left has 3 points, right 1 and has leapt: heads gives right 4 and the game;
         // tails hands left the move, and a step wins it. Half and half.
         let (w, p) = value_of(
