@@ -247,6 +247,12 @@ def test_computer_players(tic_tac_toe):
 
 def test_long_calls_release_the_gil():
     game = tabula.load("invictus")
+    # One call long enough to tell, whatever the machine's speed: a third of a second
+    # of playouts, by the time 10 of them take here.
+    started = time.perf_counter()
+    game.playouts(10, seed=1)
+    once = time.perf_counter() - started
+    games = max(10, int(10 * 0.3 / max(once, 1e-6)))
     ticks = 0
     stop = False
 
@@ -259,7 +265,7 @@ def test_long_calls_release_the_gil():
     thread = threading.Thread(target=count)
     thread.start()
     started = time.perf_counter()
-    game.playouts(10, seed=1)
+    game.playouts(games, seed=1)
     elapsed = time.perf_counter() - started
     stop = True
     thread.join()
