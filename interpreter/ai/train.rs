@@ -151,12 +151,13 @@ fn self_play(game: &Game, net: &Net, t: &Training, seed: u64) -> Result<Option<L
     let n = game.players.len();
     // With `lookahead`, each position's value one choice ahead, as `value` gives it.
     let mut looks: Vec<Vec<f32>> = Vec::new();
+    let mut look_scratch = Scratch::default();
     let mut look = |engine: &mut Engine, state: &State| -> Result<(), AiError> {
         if !t.lookahead {
             return Ok(());
         }
         let (mut w, mut p) = (vec![0.0; n], vec![0.0; n]);
-        netplay::lookahead(net, engine, state, &mut Scratch::default(), &mut w, &mut p)?;
+        netplay::lookahead(net, engine, state, &mut look_scratch, &mut w, &mut p)?;
         let scale = net.header.points_scale * net.stake_of(game, state);
         looks.push(value(&w, &p, scale));
         Ok(())
