@@ -475,6 +475,84 @@ fn two_choices_ahead_averages_chance_by_its_weights() {
 }
 
 #[test]
+fn three_choices_ahead_follows_the_answer_to_the_reply_after_it() {
+    // Coin race, 2 points each, left to move; a network that rates every position
+    // alike: 0 points and a win chance of 1/2 for each player.
+    let coin = example_game("examples/rules/coin-race.tabula");
+    let mut engine = Engine::new(&coin);
+    let mut s = engine.initial_state().unwrap();
+    play_all(&mut engine, &mut s, &["step", "step", "step", "step"]);
+    let net = hand_made_net(
+        &coin,
+        &[],
+        &[(0.0, 0.0), (0.0, 0.0)],
+        &[(0.0, 0.0), (0.0, 0.0)],
+    );
+    // Two choices ahead, right answers either move by his leap (one choice ahead:
+    // heads wins him the game, tails is rated 0: +1/2 to his step's 0).
+    // Step (left 3): after right's leap, -1/2 for left, a quarter of the games won.
+    // Leap: heads gives left 5 and the game (+1); tails leaves right his leap, -1/2.
+    // On average +1/4, and 5/8 of the games won.
+    let two = net_estimates(&coin, &s, net.clone(), Level::Net2);
+    assert_eq!(
+        two,
+        [
+            ("leap".to_string(), 0.25, 0.625),
+            ("step".to_string(), -0.5, 0.25)
+        ]
+    );
+    // Three choices ahead, right's leap is followed through its coin to left's reply,
+    // each reply rated through the coin after it.
+    // Step (left 3): heads, right has 5 and wins (-1); tails, left steps to 4 and wins
+    // (+1, where a leap is worth heads' win or tails' 0: +1/2). On average 0, half the
+    // games won.
+    // Leap: heads, left wins (+1). Tails (2 each): right leaps; heads, he wins (-1);
+    // tails, left's best is a leap (heads makes 5: +1/2 on average and 3/4 of the
+    // games, where a step to 3 is rated 0 and 1/2): -1/4 and 3/8. On average +3/8, and
+    // 11/16 of the games won.
+    let three = net_estimates(&coin, &s, net.clone(), Level::Net3);
+    assert_eq!(
+        three,
+        [
+            ("leap".to_string(), 0.375, 0.6875),
+            ("step".to_string(), 0.0, 0.5)
+        ]
+    );
+    assert_eq!(net_move(&coin, &s, &net, Level::Net3), "leap");
+
+    assert_eq!(Level::parse("net3"), Ok(Some(Level::Net3)));
+    assert_eq!(Level::parse("net3:my.net"), Ok(Some(Level::Net3)));
+    assert_eq!(Level::Net3.name(), "net3");
+    assert_eq!(Level::net_file("net3:my.net"), Some("my.net"));
+    assert_eq!(Level::net_file("net3"), None);
+}
+
+#[test]
+fn three_choices_ahead_plays_three_players() {
+    // Gem Grab: three players and a spinner of chance; the games replay legally.
+    let gems = example_game("examples/rules/gem-grab.tabula");
+    let net = std::sync::Arc::new(Net::new(&gems, 8, 1.0, 5));
+    let a = arena::Arena {
+        sides: [Level::Net3, Level::Random],
+        games: 2,
+        seed: 1,
+        max_decisions: 200,
+        keep_moves: true,
+        nets: [Some(net), None],
+    };
+    for i in 0..a.games {
+        let g = arena::play_game(&gems, &a, i, None).unwrap();
+        let mut engine = Engine::new(&gems);
+        let mut s = engine.initial_state().unwrap();
+        play_all(
+            &mut engine,
+            &mut s,
+            &g.moves.iter().map(String::as_str).collect::<Vec<_>>(),
+        );
+    }
+}
+
+#[test]
 fn two_choices_ahead_plays_three_players_and_is_written_as_a_level() {
     // Gem Grab: three players and a spinner of chance; the games replay legally.
     let gems = example_game("examples/rules/gem-grab.tabula");

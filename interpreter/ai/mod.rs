@@ -1,7 +1,8 @@
 //! Computer players for any rules file. `random` plays as a playout would; `greedy`
 //! looks one choice ahead; `playouts` rates each choice by random games from it
 //! (flat Monte Carlo); `mcts` searches the tree of choices and chance outcomes (UCT);
-//! `net` and `net2` rate choices by a learned network, one and two choices ahead.
+//! `net`, `net2` and `net3` rate choices by a learned network, one, two and three
+//! choices ahead.
 //! None of them knows a game: they see the engine's choices, its chance outcomes with
 //! their weights, the actions' playout weights and the end rules' points.
 
@@ -98,12 +99,16 @@ pub enum Level {
     /// The learned network, two choices ahead: the best few of the mover's choices by
     /// `net` are searched through the chance that follows and the next decision.
     Net2,
+    /// The learned network, three choices ahead: `net2`'s search, with the next
+    /// player's answer followed through the chance after it to the decision after that.
+    Net3,
 }
 
 impl Level {
     /// The names, for help and completion.
-    pub(crate) const NAMES: &'static [&'static str] =
-        &["random", "greedy", "playouts", "mcts", "net", "net2", "off"];
+    pub(crate) const NAMES: &'static [&'static str] = &[
+        "random", "greedy", "playouts", "mcts", "net", "net2", "net3", "off",
+    ];
 
     /// The strongest level with its default budget.
     pub const STRONGEST: Level = Level::Mcts(DEFAULT_BUDGET);
@@ -126,9 +131,11 @@ impl Level {
             }),
             "net" if budget.is_none() => Level::Net,
             "net2" if budget.is_none() => Level::Net2,
+            "net3" if budget.is_none() => Level::Net3,
             // The file is the caller's to load (`Level::net_file`).
             "net" => return Ok(Some(Level::Net)),
             "net2" => return Ok(Some(Level::Net2)),
+            "net3" => return Ok(Some(Level::Net3)),
             "off" | "person" | "human" => return Ok(None),
             other => {
                 return Err(LevelError::Unknown {
@@ -144,18 +151,29 @@ impl Level {
         Ok(Some(level))
     }
 
-    /// The network file named in `net:FILE` or `net2:FILE`, if any.
+    /// The network file named in `net:FILE`, `net2:FILE` or `net3:FILE`, if any.
     pub fn net_file(text: &str) -> Option<&str> {
         let t = text.trim();
         t.strip_prefix("net:")
             .or_else(|| t.strip_prefix("net2:"))
+            .or_else(|| t.strip_prefix("net3:"))
             .map(str::trim)
             .filter(|f| !f.is_empty())
     }
 
     /// Whether the level plays by a network (and needs one).
     pub(crate) fn plays_by_net(self) -> bool {
-        matches!(self, Level::Net | Level::Net2)
+        matches!(self, Level::Net | Level::Net2 | Level::Net3)
+    }
+
+    /// For a level that searches past `net`'s one choice ahead, how many decisions it
+    /// follows after the next player's answer: 0 for `net2`, 1 for `net3`.
+    fn further(self) -> Option<usize> {
+        match self {
+            Level::Net2 => Some(0),
+            Level::Net3 => Some(1),
+            _ => None,
+        }
     }
 
     /// The level as it is written (`mcts:2s`).
@@ -168,6 +186,7 @@ impl Level {
             Level::Mcts(b) => format!("mcts:{b}"),
             Level::Net => "net".into(),
             Level::Net2 => "net2".into(),
+            Level::Net3 => "net3".into(),
         }
     }
 }
@@ -277,7 +296,9 @@ pub fn choose(
             let est = mcts::search(d.engine.game, d.state, budget, seed, thinker, stop)?;
             (est, RARE_MARGIN)
         }
-        Level::Net | Level::Net2 => (net_estimates(&d, level, thinker)?, NET_RARE_MARGIN),
+        Level::Net | Level::Net2 | Level::Net3 => {
+            (net_estimates(&d, level, thinker)?, NET_RARE_MARGIN)
+        }
     };
     Ok(pick(d.engine.game, d.state, d.choices, &est, margin, rng))
 }
@@ -296,7 +317,7 @@ fn net_estimates(d: &Decision, level: Level, thinker: &Thinker) -> Result<Vec<Es
         ..net::Scratch::default()
     };
     let mut engine = crate::Engine::new(d.engine.game);
-    if level == Level::Net2 {
+    if let Some(further) = level.further() {
         return netplay::deeper_estimates(
             &net,
             &mut engine,
@@ -304,6 +325,7 @@ fn net_estimates(d: &Decision, level: Level, thinker: &Thinker) -> Result<Vec<Es
             d.choices,
             d.player.index(),
             &mut scratch,
+            further,
         );
     }
     netplay::estimates(
@@ -329,10 +351,10 @@ pub fn estimates(
             let seed = u64::from(rng.below(u32::MAX)) << 32 | u64::from(rng.below(u32::MAX));
             mcts::search(d.engine.game, d.state, budget, seed, thinker, stop)?
         }
-        Level::Net | Level::Net2 => net_estimates(&d, level, thinker)?,
+        Level::Net | Level::Net2 | Level::Net3 => net_estimates(&d, level, thinker)?,
         _ => flat::estimates(d.engine, d.state, d.choices, d.player.index(), rng, stop)?,
     };
-    if level == Level::Net2 {
+    if level.further().is_some() {
         // The choices searched deeper first: their figures are not comparable with the
         // one-ahead figures of the others.
         est.sort_by(|a, b| b.visits.cmp(&a.visits).then(b.points.total_cmp(&a.points)));

@@ -2,7 +2,7 @@
 //! is followed by chance, the rating is the average over the outcomes by their
 //! weights; where it hands another player a decision that playouts never make (an
 //! offer), that player's best answer is taken. The `net2` level looks one decision
-//! further for the best few choices.
+//! further for the best few choices, and `net3` one more.
 
 use super::flat::all_rare;
 use super::net::{Net, Scratch};
@@ -22,6 +22,11 @@ const NET2_CHANCES: usize = 2;
 /// Decisions in a row that `net2` passes through without counting them: those with a
 /// single ordinary choice beside choices playouts never make (roll beside double).
 const NET2_PASSES: usize = 2;
+
+/// At the last decision `net3` searches, how many of its choices, the best by the
+/// network's rating of the position each leads to, are rated again through the chance
+/// after them (as `net` rates a choice) before the best is taken.
+pub const NET3_RECHECK: usize = 3;
 
 /// Each player's win chance and points at `state`, by the network (or the result, when
 /// the game is over), into `wins` and `points`.
@@ -125,6 +130,24 @@ fn evaluate(
         points[k] = f64::from(scratch.out[n + k]);
     }
     Ok(())
+}
+
+/// `rate` at depth 0 with the chance after the position averaged over its outcomes
+/// (`averaged`) or the position rated as it stands.
+#[allow(clippy::too_many_arguments)]
+fn rate_as(
+    net: &Net,
+    engine: &mut Engine,
+    state: &State,
+    scratch: &mut Scratch,
+    wins: &mut [f64],
+    points: &mut [f64],
+    averaged: bool,
+) -> Result<(), AiError> {
+    let kept = std::mem::replace(&mut scratch.average_chance, averaged);
+    let rated = rate(net, engine, state, scratch, wins, points, 0);
+    scratch.average_chance = kept;
+    rated
 }
 
 /// Every choice rated for `player`.
@@ -262,12 +285,16 @@ pub(crate) fn best(
     Ok(best)
 }
 
-/// Every choice rated for `player` two choices ahead (`net2`): the best `NET2_WIDTH`
-/// by the one-ahead rating are followed through the chance after them (averaged by
-/// weight) to the next decision, which its player makes as `net` would (each answer
-/// rated one choice ahead, an offer with no margin); the choice is worth what
-/// that answer is worth. These get `visits` 1; the others keep their one-ahead figures
-/// with `visits` 0, so that `pick` prefers a searched choice.
+/// Every choice rated for `player` two choices ahead (`net2`, `further` 0): the best
+/// `NET2_WIDTH` by the one-ahead rating are followed through the chance after them
+/// (averaged by weight) to the next decision, which its player makes as `net` would
+/// (each answer rated one choice ahead, an offer with no margin); the choice is worth
+/// what that answer is worth. With `further` 1 (`net3`) the answer is followed in turn
+/// through the chance after it to the decision after that, made as the best by the
+/// network's rating of the position each choice leads to (the best `NET3_RECHECK`
+/// rated again through the chance after them). The searched choices get `visits` 1;
+/// the others keep their one-ahead figures with `visits` 0, so that `pick` prefers a
+/// searched choice.
 pub(crate) fn deeper_estimates(
     net: &Net,
     engine: &mut Engine,
@@ -275,6 +302,7 @@ pub(crate) fn deeper_estimates(
     choices: &Choices,
     player: usize,
     scratch: &mut Scratch,
+    further: usize,
 ) -> Result<Vec<Estimate>, AiError> {
     let mut est = estimates(net, engine, state, choices, player, scratch)?;
     let game = engine.game;
@@ -297,7 +325,13 @@ pub(crate) fn deeper_estimates(
     for i in order {
         let mut next = state.clone();
         engine.play_choice(&mut next, choices, i)?;
-        answer(net, engine, &next, scratch, &mut w, &mut p, 0, 0)?;
+        let search = Search {
+            chances: 0,
+            passes: 0,
+            further,
+            last: false,
+        };
+        answer(net, engine, &next, scratch, &mut w, &mut p, search)?;
         est[i] = Estimate {
             choice: i,
             visits: 1,
@@ -314,10 +348,24 @@ fn size(points: &[f64]) -> f64 {
     points.iter().fold(0.0f64, |a, x| a.max(x.abs()))
 }
 
+/// Where `answer` stands in the search.
+#[derive(Clone, Copy)]
+struct Search {
+    /// Chance events averaged over since the last decision.
+    chances: usize,
+    /// Decisions passed through on their one ordinary choice.
+    passes: usize,
+    /// Decisions still to follow after the next one.
+    further: usize,
+    /// Whether the next decision is the last searched: its choices are rated by the
+    /// position each leads to, the best few again through the chance after them.
+    last: bool,
+}
+
 /// Each player's win chance and points at `state`, one decision further than `rate`:
 /// chance averaged over its outcomes by weight, then the next decision made by its
-/// player as `net` would make it, worth what his answer is rated one choice ahead.
-#[allow(clippy::too_many_arguments)]
+/// player as `net` would make it, worth what his answer is rated one choice ahead (or,
+/// `search.further` decisions on, what the answers after it are worth).
 fn answer(
     net: &Net,
     engine: &mut Engine,
@@ -325,9 +373,14 @@ fn answer(
     scratch: &mut Scratch,
     wins: &mut [f64],
     points: &mut [f64],
-    chances: usize,
-    passes: usize,
+    search: Search,
 ) -> Result<(), AiError> {
+    let Search {
+        chances,
+        passes,
+        further,
+        last,
+    } = search;
     let n = wins.len();
     match engine.status(state) {
         Status::Over(o) => {
@@ -336,7 +389,11 @@ fn answer(
         }
         Status::Chance(_) if chances < NET2_CHANCES => {
             let averaged = over_chance(engine, state, wins, points, |engine, next, w, p| {
-                answer(net, engine, next, scratch, w, p, chances + 1, passes)
+                let search = Search {
+                    chances: chances + 1,
+                    ..search
+                };
+                answer(net, engine, next, scratch, w, p, search)
             })?;
             if !averaged {
                 rate(net, engine, state, scratch, wins, points, 0)?;
@@ -367,18 +424,13 @@ fn answer(
                 engine.play_choice(&mut next, &answers, i)?;
                 let (mut w, mut p) = (vec![0.0; n], vec![0.0; n]);
                 if through == Some(i) {
-                    answer(
-                        net,
-                        engine,
-                        &next,
-                        scratch,
-                        &mut w,
-                        &mut p,
-                        chances,
-                        passes + 1,
-                    )?;
+                    let search = Search {
+                        passes: passes + 1,
+                        ..search
+                    };
+                    answer(net, engine, &next, scratch, &mut w, &mut p, search)?;
                 } else {
-                    rate(net, engine, &next, scratch, &mut w, &mut p, 0)?;
+                    rate_as(net, engine, &next, scratch, &mut w, &mut p, !last)?;
                 }
                 est.push(Estimate {
                     choice: i,
@@ -389,6 +441,28 @@ fn answer(
                 });
                 rated.push((w, p));
             }
+            if last && through.is_none() {
+                // The best few by the position they lead to, rated again through the
+                // chance after them; `pick` takes the best of these.
+                let mut order: Vec<usize> = (0..est.len()).collect();
+                order.sort_by(|&a, &b| est[b].points.total_cmp(&est[a].points));
+                for e in est.iter_mut() {
+                    e.visits = 0;
+                }
+                for &i in order.iter().take(NET3_RECHECK) {
+                    let mut next = state.clone();
+                    engine.play_choice(&mut next, &answers, i)?;
+                    let (w, p) = &mut rated[i];
+                    rate_as(net, engine, &next, scratch, w, p, true)?;
+                    est[i] = Estimate {
+                        choice: i,
+                        visits: 1,
+                        win: w[q.index()],
+                        points: p[q.index()],
+                        size: size(p),
+                    };
+                }
+            }
             // `pick` draws at random only when no choice is rated; all are.
             let k = pick(
                 game,
@@ -398,6 +472,18 @@ fn answer(
                 NET_RARE_MARGIN,
                 &mut Rng::new(0),
             );
+            if further > 0 && through != Some(k) {
+                // The answer followed through the chance after it to the next decision.
+                let mut next = state.clone();
+                engine.play_choice(&mut next, &answers, k)?;
+                let search = Search {
+                    chances: 0,
+                    passes,
+                    further: further - 1,
+                    last: further == 1,
+                };
+                return answer(net, engine, &next, scratch, wins, points, search);
+            }
             wins.copy_from_slice(&rated[k].0);
             points.copy_from_slice(&rated[k].1);
             Ok(())

@@ -225,7 +225,7 @@ pub enum Command {
         /// Share of self-play decisions made at random, to explore.
         #[arg(long, default_value_t = 0.05)]
         explore: f32,
-        /// How self-play chooses its other moves: net (the network being trained), net2,
+        /// How self-play chooses its other moves: net (the network being trained), net2, net3,
         /// or a level that searches with random games (mcts:300, playouts, greedy)
         #[arg(long, value_name = "LEVEL", default_value = "net")]
         self_play: String,
