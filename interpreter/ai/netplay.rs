@@ -23,6 +23,11 @@ const NET2_CHANCES: usize = 2;
 /// single ordinary choice beside choices playouts never make (roll beside double).
 const NET2_PASSES: usize = 2;
 
+/// How many of the next player's answers `net3` follows to the decision after them:
+/// his answer by `net`, and the next best by `net` after it; he takes the one worth
+/// most to him so found.
+pub const NET3_ANSWERS: usize = 1;
+
 /// At the last decision `net3` searches, how many of its choices, the best by the
 /// network's rating of the position each leads to, are rated again through the chance
 /// after them (as `net` rates a choice) before the best is taken.
@@ -473,16 +478,36 @@ fn answer(
                 &mut Rng::new(0),
             );
             if further > 0 && through != Some(k) {
-                // The answer followed through the chance after it to the next decision.
-                let mut next = state.clone();
-                engine.play_choice(&mut next, &answers, k)?;
+                // The answer followed through the chance after it to the next decision,
+                // and with it the next best ordinary answers by `net` up to
+                // `NET3_ANSWERS`: the one worth most to its player so found is taken.
+                let mut order: Vec<usize> = ordinary
+                    .iter()
+                    .copied()
+                    .filter(|&i| i != k && through != Some(i))
+                    .collect();
+                order.sort_by(|&a, &b| est[b].points.total_cmp(&est[a].points));
+                order.insert(0, k);
+                order.truncate(NET3_ANSWERS);
                 let search = Search {
                     chances: 0,
                     passes,
                     further: further - 1,
                     last: further == 1,
                 };
-                return answer(net, engine, &next, scratch, wins, points, search);
+                let mut best = f64::NEG_INFINITY;
+                let (mut w, mut p) = (vec![0.0; n], vec![0.0; n]);
+                for i in order {
+                    let mut next = state.clone();
+                    engine.play_choice(&mut next, &answers, i)?;
+                    answer(net, engine, &next, scratch, &mut w, &mut p, search)?;
+                    if p[q.index()] > best {
+                        best = p[q.index()];
+                        wins.copy_from_slice(&w);
+                        points.copy_from_slice(&p);
+                    }
+                }
+                return Ok(());
             }
             wins.copy_from_slice(&rated[k].0);
             points.copy_from_slice(&rated[k].1);
