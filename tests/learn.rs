@@ -530,11 +530,17 @@ fn three_choices_ahead_follows_the_answer_to_the_reply_after_it() {
 #[test]
 fn three_choices_ahead_plays_three_players() {
     // Gem Grab: three players and a spinner of chance; the games replay legally.
+    gem_grab_replays(Level::Net3, 2);
+}
+
+/// `games` games of Gem Grab (three players and a spinner of chance) between `level`,
+/// with an untrained network, and `random`: each replays legally move by move.
+fn gem_grab_replays(level: Level, games: u64) {
     let gems = example_game("examples/rules/gem-grab.tabula");
     let net = std::sync::Arc::new(Net::new(&gems, 8, 1.0, 5));
     let a = arena::Arena {
-        sides: [Level::Net3, Level::Random],
-        games: 2,
+        sides: [level, Level::Random],
+        games,
         seed: 1,
         max_decisions: 200,
         keep_moves: true,
@@ -554,27 +560,7 @@ fn three_choices_ahead_plays_three_players() {
 
 #[test]
 fn two_choices_ahead_plays_three_players_and_is_written_as_a_level() {
-    // Gem Grab: three players and a spinner of chance; the games replay legally.
-    let gems = example_game("examples/rules/gem-grab.tabula");
-    let net = std::sync::Arc::new(Net::new(&gems, 8, 1.0, 5));
-    let a = arena::Arena {
-        sides: [Level::Net2, Level::Random],
-        games: 3,
-        seed: 1,
-        max_decisions: 200,
-        keep_moves: true,
-        nets: [Some(net), None],
-    };
-    for i in 0..a.games {
-        let g = arena::play_game(&gems, &a, i, None).unwrap();
-        let mut engine = Engine::new(&gems);
-        let mut s = engine.initial_state().unwrap();
-        play_all(
-            &mut engine,
-            &mut s,
-            &g.moves.iter().map(String::as_str).collect::<Vec<_>>(),
-        );
-    }
+    gem_grab_replays(Level::Net2, 3);
 
     assert_eq!(Level::parse("net2"), Ok(Some(Level::Net2)));
     assert_eq!(Level::parse("net2:my.net"), Ok(Some(Level::Net2)));
