@@ -501,15 +501,18 @@ fn three_choices_ahead_follows_the_answer_to_the_reply_after_it() {
             ("step".to_string(), -0.5, 0.25)
         ]
     );
-    // Three choices ahead, right's leap is followed through its coin to left's reply,
-    // each reply rated through the coin after it.
-    // Step (left 3): heads, right has 5 and wins (-1); tails, left steps to 4 and wins
-    // (+1, where a leap is worth heads' win or tails' 0: +1/2). On average 0, half the
-    // games won.
+    // Three choices ahead, right's two answers are each followed (his leap through its
+    // coin) to left's reply, each reply rated through the coin after it; right takes
+    // the answer worth more to him.
+    // Step (left 3): after right's leap, heads gives him 5 and the game (-1); tails,
+    // left steps to 4 and wins (+1, where a leap is worth heads' win or tails' 0:
+    // +1/2). On average 0, half the games won. After right's step (3 each) left steps
+    // to 4 and wins: -1 for right, so he leaps.
     // Leap: heads, left wins (+1). Tails (2 each): right leaps; heads, he wins (-1);
     // tails, left's best is a leap (heads makes 5: +1/2 on average and 3/4 of the
-    // games, where a step to 3 is rated 0 and 1/2): -1/4 and 3/8. On average +3/8, and
-    // 11/16 of the games won.
+    // games, where a step to 3 is rated 0 and 1/2): -1/4 and 3/8. Right's step to 3
+    // instead leaves left the same leap, +1/2 for left: right leaps. On average +3/8,
+    // and 11/16 of the games won.
     let three = net_estimates(&coin, &s, net.clone(), Level::Net3);
     assert_eq!(
         three,
@@ -525,6 +528,46 @@ fn three_choices_ahead_follows_the_answer_to_the_reply_after_it() {
     assert_eq!(Level::Net3.name(), "net3");
     assert_eq!(Level::net_file("net3:my.net"), Some("my.net"));
     assert_eq!(Level::net_file("net3"), None);
+}
+
+#[test]
+fn three_choices_ahead_follows_the_next_best_answer_too() {
+    // Tic-tac-toe after a1 b1 c1 c2: x (a1, c1) to move, o (b1, c2). A network that
+    // rates every position alike: 0 points and a win chance of 1/2 for each player.
+    // Neither side can win at once, so one choice ahead o rates all his answers 0, and
+    // his answer by `net` is the first of them (a2, b2, a3, b3, c3 in that order).
+    let ttt = example_game("examples/rules/tic-tac-toe.tabula");
+    let mut engine = Engine::new(&ttt);
+    let mut s = engine.initial_state().unwrap();
+    play_all(&mut engine, &mut s, &["a1", "b1", "c1", "c2"]);
+    let net = hand_made_net(
+        &ttt,
+        &[],
+        &[(0.0, 0.0), (0.0, 0.0)],
+        &[(0.0, 0.0), (0.0, 0.0)],
+    );
+    // Each move of x is followed to o's first two answers, and each of those to x's
+    // reply: a reply that completes a row is worth +1 to x, any other 0.
+    // b2 threatens a3 and c3; a3 threatens a2 and b2. Whichever of his first two
+    // answers o plays, x completes a row: +1, every game won.
+    // a2 threatens a3 alone. Followed to his first answer alone (b2), o would leave it
+    // open and a2 would look won; his second answer, a3, blocks it: 0 for o against -1,
+    // so o blocks, and a2 is worth 0. So is c3: its threat b2 is o's second answer.
+    // b3 threatens nothing: 0.
+    let mut three = net_estimates(&ttt, &s, net.clone(), Level::Net3);
+    three.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
+    assert_eq!(
+        three,
+        [
+            ("a3".to_string(), 1.0, 1.0),
+            ("b2".to_string(), 1.0, 1.0),
+            ("a2".to_string(), 0.0, 0.5),
+            ("b3".to_string(), 0.0, 0.5),
+            ("c3".to_string(), 0.0, 0.5),
+        ]
+    );
+    // Of the two forks, the first: b2.
+    assert_eq!(net_move(&ttt, &s, &net, Level::Net3), "b2");
 }
 
 #[test]

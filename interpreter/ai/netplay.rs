@@ -26,7 +26,7 @@ const NET2_PASSES: usize = 2;
 /// How many of the next player's answers `net3` follows to the decision after them:
 /// his answer by `net`, and the next best by `net` after it; he takes the one worth
 /// most to him so found.
-pub const NET3_ANSWERS: usize = 1;
+pub const NET3_ANSWERS: usize = 2;
 
 /// At the last decision `net3` searches, how many of its choices, the best by the
 /// network's rating of the position each leads to, are rated again through the chance
@@ -294,12 +294,13 @@ pub(crate) fn best(
 /// `NET2_WIDTH` by the one-ahead rating are followed through the chance after them
 /// (averaged by weight) to the next decision, which its player makes as `net` would
 /// (each answer rated one choice ahead, an offer with no margin); the choice is worth
-/// what that answer is worth. With `further` 1 (`net3`) the answer is followed in turn
-/// through the chance after it to the decision after that, made as the best by the
-/// network's rating of the position each choice leads to (the best `NET3_RECHECK`
-/// rated again through the chance after them). The searched choices get `visits` 1;
-/// the others keep their one-ahead figures with `visits` 0, so that `pick` prefers a
-/// searched choice.
+/// what that answer is worth. With `further` 1 (`net3`) the answer, and the next best
+/// by `net` up to `NET3_ANSWERS`, are followed in turn through the chance after them
+/// to the decision after that, made as the best by the network's rating of the
+/// position each choice leads to (the best `NET3_RECHECK` rated again through the
+/// chance after them); the answer worth most to its player so found is taken. The
+/// searched choices get `visits` 1; the others keep their one-ahead figures with
+/// `visits` 0, so that `pick` prefers a searched choice.
 pub(crate) fn deeper_estimates(
     net: &Net,
     engine: &mut Engine,
