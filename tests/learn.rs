@@ -350,6 +350,17 @@ fn hand_made_net(
     Net::from_bytes(game, &bytes).unwrap()
 }
 
+/// A network for a game of two that rates every position alike: 0 points and a win
+/// chance of 1/2 for each player.
+fn alike_net(game: &Game) -> Net {
+    hand_made_net(
+        game,
+        &[],
+        &[(0.0, 0.0), (0.0, 0.0)],
+        &[(0.0, 0.0), (0.0, 0.0)],
+    )
+}
+
 /// Each choice's text and points by the network level `level`, best first.
 fn net_estimates(game: &Game, state: &State, net: Net, level: Level) -> Vec<(String, f64, f64)> {
     let mut engine = Engine::new(game);
@@ -444,12 +455,7 @@ fn two_choices_ahead_averages_chance_by_its_weights() {
             "step", "step", "leap", "tails", "step", "leap", "tails", "step",
         ],
     );
-    let net = hand_made_net(
-        &coin,
-        &[],
-        &[(0.0, 0.0), (0.0, 0.0)],
-        &[(0.0, 0.0), (0.0, 0.0)],
-    );
+    let net = alike_net(&coin);
     // Step: left has 2, right answers with a step to 4 and wins: -1. (His leap is rated
     // one choice ahead: heads wins, tails is rated 0; +1/2 for him, less than the step.)
     // Leap: heads (1 in 2) gives left 4 and the game, +1; tails leaves right to step
@@ -482,12 +488,7 @@ fn three_choices_ahead_follows_the_answer_to_the_reply_after_it() {
     let mut engine = Engine::new(&coin);
     let mut s = engine.initial_state().unwrap();
     play_all(&mut engine, &mut s, &["step", "step", "step", "step"]);
-    let net = hand_made_net(
-        &coin,
-        &[],
-        &[(0.0, 0.0), (0.0, 0.0)],
-        &[(0.0, 0.0), (0.0, 0.0)],
-    );
+    let net = alike_net(&coin);
     // Two choices ahead, right answers either move by his leap (one choice ahead:
     // heads wins him the game, tails is rated 0: +1/2 to his step's 0).
     // Step (left 3): after right's leap, -1/2 for left, a quarter of the games won.
@@ -540,12 +541,7 @@ fn three_choices_ahead_follows_the_next_best_answer_too() {
     let mut engine = Engine::new(&ttt);
     let mut s = engine.initial_state().unwrap();
     play_all(&mut engine, &mut s, &["a1", "b1", "c1", "c2"]);
-    let net = hand_made_net(
-        &ttt,
-        &[],
-        &[(0.0, 0.0), (0.0, 0.0)],
-        &[(0.0, 0.0), (0.0, 0.0)],
-    );
+    let net = alike_net(&ttt);
     // Each move of x is followed to o's first two answers, and each of those to x's
     // reply: a reply that completes a row is worth +1 to x, any other 0.
     // b2 threatens a3 and c3; a3 threatens a2 and b2. Whichever of his first two
