@@ -45,12 +45,38 @@ fn syntax_errors_name_what_was_expected() {
         "",
         None,
     );
-    // Each token is named once, though `=` is tried alone and as an assignment.
+    // Each token is named once, though `=` is tried alone and as an assignment. After
+    // a counter's name only an assignment can follow (or its index, `[`, which could
+    // follow any expression and so is named only when nothing else is expected).
     case(
         "  put p of mover value 1 at to\n",
         "  k 3\n",
-        "expected `+=`, `-=`, `=` or a statement, found `3`",
+        "expected `+=`, `-=` or `=`, found `3`",
         "3",
+        None,
+    );
+    // The words of a two-word token are named together, where the second is missing.
+    case(
+        "counter k\n",
+        "counter k per ( turn\n",
+        "expected `per player` or `per turn`, found `(`",
+        "(",
+        None,
+    );
+    // A block is not a statement: `{` is not named among what a block may hold.
+    case(
+        "  put p of mover value 1 at to\n",
+        "  { put p of mover value 1 at to\n",
+        "expected `for`, `let`, `}`, a name or a statement, found `{`",
+        "{",
+        None,
+    );
+    // The caret is on the word that cannot be there (`where`), not on a later one.
+    case(
+        "  put p of mover value 1 at to\n",
+        "  put where p of mover value 1 at to\n",
+        "expected `+=`, `-=`, `=`, a name or an expression, found `where`",
+        "where",
         None,
     );
 }

@@ -1,5 +1,6 @@
 //! Compiling is safe on many threads at once: a syntax error's message does not depend
-//! on what other threads are parsing.
+//! on what other threads are parsing, nor on pest's error-detail switch, which belongs
+//! to the whole process.
 
 use tabula::{compile, CompileError, Source};
 
@@ -84,4 +85,22 @@ fn syntax_errors_are_the_same_on_many_threads() {
         threads.into_iter().map(|h| h.join().unwrap()).sum()
     });
     assert_eq!(wrong, 0, "{wrong} of {} messages were wrong", 8 * rounds);
+}
+
+/// pest's error detail is a setting of the whole process, which another library in it
+/// may switch; the messages are the same either way (the test above runs beside this
+/// one, with the switch changing under it).
+#[test]
+fn messages_do_not_depend_on_pests_error_detail() {
+    for round in 0..50 {
+        pest::set_error_detail(round % 2 == 0);
+        for (text, message) in broken() {
+            assert_eq!(
+                parse_message(&text).as_deref(),
+                Some(message),
+                "round {round}"
+            );
+        }
+    }
+    pest::set_error_detail(false);
 }

@@ -4,6 +4,7 @@
 
 pub mod ast;
 mod board;
+mod expected;
 mod expr;
 mod item;
 mod move_decl;

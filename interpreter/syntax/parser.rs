@@ -1,6 +1,7 @@
 //! The pest grammar (grammar/rules.pest) and the entry point that parses a whole rules file.
 
 use super::ast::*;
+use super::expected::expected;
 use super::item::item;
 use super::nesting::too_deep;
 use super::syntax_error::syntax_error;
@@ -13,36 +14,16 @@ use pest::Parser;
 pub(super) struct RulesParser;
 
 impl RulesParser {
-    /// Parses fast, without pest's error detail; on a mistake parses again with it on
-    /// (the tokens tried at the farthest position, for the message). The setting is
-    /// the whole process's, so it is only changed under the write side of `DETAIL`,
-    /// while no other thread parses: a thread cannot switch it off under another.
-    pub(super) fn parse(
-        rule: Rule,
-        text: &str,
-    ) -> Result<Pairs<'_, Rule>, pest::error::Error<Rule>> {
-        static DETAIL: std::sync::RwLock<()> = std::sync::RwLock::new(());
-        let fast = {
-            let _parsing = DETAIL.read().unwrap_or_else(|e| e.into_inner());
-            <RulesParser as Parser<Rule>>::parse(rule, text)
-        };
-        if fast.is_ok() {
-            return fast;
-        }
-        let _alone = DETAIL.write().unwrap_or_else(|e| e.into_inner());
-        pest::set_error_detail(true);
-        let detailed = <RulesParser as Parser<Rule>>::parse(rule, text);
-        pest::set_error_detail(false);
-        detailed
+    /// Parses `text` as `rule`; on a mistake, the message for it.
+    pub(super) fn parse_or_explain(rule: Rule, text: &str) -> Result<Pairs<'_, Rule>, Diagnostic> {
+        <RulesParser as Parser<Rule>>::parse(rule, text)
+            .map_err(|e| syntax_error(text, e, expected(rule, text)))
     }
 }
 
 /// Parses a whole rules file.
 pub fn parse(text: &str) -> Result<File, Diagnostic> {
-    let mut pairs = match RulesParser::parse(Rule::file, text) {
-        Ok(p) => p,
-        Err(e) => return Err(syntax_error(text, e)),
-    };
+    let mut pairs = RulesParser::parse_or_explain(Rule::file, text)?;
     too_deep(&pairs)?;
     let file = pairs
         .next()

@@ -1,11 +1,16 @@
 //! The message for a syntax error: what was expected, named as a reader would say it.
 
+use super::expected::{Expected, Tried};
 use super::nesting::nested_too_deep;
 use super::parser::Rule;
 use crate::diagnostic::{Diagnostic, Span};
 use pest::error::{ErrorVariant, InputLocation};
 
-pub(super) fn syntax_error(text: &str, e: pest::error::Error<Rule>) -> Diagnostic {
+pub(super) fn syntax_error(
+    text: &str,
+    e: pest::error::Error<Rule>,
+    expected: Option<Expected>,
+) -> Diagnostic {
     let (mut start, end) = match e.location {
         InputLocation::Pos(p) => (p, p),
         InputLocation::Span((a, b)) => (a, b),
@@ -22,26 +27,20 @@ pub(super) fn syntax_error(text: &str, e: pest::error::Error<Rule>) -> Diagnosti
             return Diagnostic::new(Span::new(start, end.max(start)), message.clone())
         }
     };
-    // With error detail on, pest also records the literal tokens (`{`, `where`, ...)
-    // tried at the farthest position reached, which is where the mistake usually is.
-    if let Some(attempts) = e.parse_attempts() {
-        if attempts.max_position >= start {
-            let mut found: Vec<String> = attempts
-                .call_stacks()
+    // The second parse names the literal tokens (`{`, `where`, ...) tried at the
+    // farthest position reached too, which is where the mistake usually is.
+    if let Some(Expected { at, tried }) = expected {
+        if at >= start {
+            let mut found: Vec<String> = tried
                 .iter()
-                .flat_map(|c| c.deepest.get_rule().map_or(Vec::new(), |r| token_names(*r)))
+                .flat_map(|t| match t {
+                    Tried::Rule(r) => token_names(*r),
+                    Tried::Token(t) => vec![format!("`{t}`")],
+                })
                 .collect();
-            if attempts.max_position == start {
+            if at == start {
                 found.append(&mut names);
             }
-            let tokens: Vec<String> = attempts
-                .expected_tokens()
-                .iter()
-                .map(|t| t.to_string())
-                .filter(|t| STRUCTURAL.contains(&t.as_str()))
-                .map(|t| format!("`{t}`"))
-                .collect();
-            found.extend(tokens);
             // An expression could always go on (`(`, `[`, `and`, an operator...); name
             // that only when nothing else is expected.
             if found.iter().any(|n| !CONTINUATIONS.contains(&n.as_str())) {
@@ -57,7 +56,7 @@ pub(super) fn syntax_error(text: &str, e: pest::error::Error<Rule>) -> Diagnosti
                 found.retain(|n| n.starts_with("a declaration"));
             }
             if !found.is_empty() {
-                start = attempts.max_position;
+                start = at;
                 names = found;
             }
         }
@@ -180,7 +179,7 @@ pub(super) const CONTINUATIONS: &[&str] = &[
 pub(super) const STRUCTURAL: &[&str] = &[
     "{", "}", "(", ")", "[", "]", ",", ";", ":", "=", "->", "..", "as", "of", "at", "to", "from",
     "then", "else", "when", "by", "x", "in", "weight", "for", "let", "where", "winner", "points",
-    "draw", "start", "pass", "back", "value", "per",
+    "draw", "start", "pass", "back", "value", "per", "because",
 ];
 
 /// What a grammar rule stands for in "expected ...": an operator rule as its tokens,

@@ -4,7 +4,6 @@ use super::ast::*;
 use super::expr::expr;
 use super::nesting::too_deep;
 use super::parser::{Rule, RulesParser};
-use super::syntax_error::syntax_error;
 use crate::diagnostic::{Diagnostic, Span};
 
 /// A piece of a move's notation template: literal text, `{expr}` or `{expr ? text}`.
@@ -41,8 +40,8 @@ pub(crate) fn parse_template(text: &str, offset: usize) -> Result<Vec<TemplatePa
             d.span = Span::new(d.span.start + inner_at, d.span.end + inner_at);
             d
         };
-        let mut pairs = RulesParser::parse(Rule::template_expr, expr_text)
-            .map_err(|e| at_inner(syntax_error(expr_text, e)))?;
+        let mut pairs =
+            RulesParser::parse_or_explain(Rule::template_expr, expr_text).map_err(at_inner)?;
         too_deep(&pairs).map_err(at_inner)?;
         let pair = pairs.next().and_then(|p| p.into_inner().next());
         let Some(pair) = pair else {
