@@ -63,6 +63,37 @@ fn syntax_errors_name_what_was_expected() {
         "(",
         None,
     );
+    // `per` is named with the word it begins, where that word is missing.
+    case(
+        "pool bag per player of 1..6",
+        "pool bag 1..6",
+        "expected `of` or `per player`, found `1..6`",
+        "1..6",
+        None,
+    );
+    // Everything a counter may have next, each once (`:` begins its type).
+    case(
+        "counter k\n",
+        "counter k points\n",
+        "expected `:`, `=`, `hidden`, `per player` or `per turn`, found `points`",
+        "points",
+        None,
+    );
+    case(
+        "  actions go\n",
+        "  actions go\n  stuck draw\n",
+        "expected `end` or `pass`, found `draw`",
+        "draw",
+        None,
+    );
+    // Each attribute a piece may have next is named once.
+    case(
+        "piece p value 1..6",
+        "piece p value 1..6 6",
+        "expected `neutral` or `value`, found `6`",
+        "6",
+        None,
+    );
     // A block is not a statement: `{` is not named among what a block may hold.
     case(
         "  put p of mover value 1 at to\n",

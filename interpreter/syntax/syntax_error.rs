@@ -179,7 +179,7 @@ pub(super) const CONTINUATIONS: &[&str] = &[
 pub(super) const STRUCTURAL: &[&str] = &[
     "{", "}", "(", ")", "[", "]", ",", ";", ":", "=", "->", "..", "as", "of", "at", "to", "from",
     "then", "else", "when", "by", "x", "in", "weight", "for", "let", "where", "winner", "points",
-    "draw", "start", "pass", "back", "value", "per", "because",
+    "draw", "start", "pass", "back", "value", "because",
 ];
 
 /// What a grammar rule stands for in "expected ...": an operator rule as its tokens,
@@ -290,7 +290,8 @@ pub(super) fn token_name(rule: Rule) -> Option<String> {
         | Rule::st_assign
         | Rule::st_hand
         | Rule::counter_ref => "a statement",
-        Rule::counter_type => "`: type`",
+        Rule::counter_type => "`:`",
+        Rule::hidden => "`hidden`",
         Rule::ph_starts
         | Rule::ph_actions
         | Rule::ph_decide
@@ -307,14 +308,16 @@ pub(super) fn token_name(rule: Rule) -> Option<String> {
         }
         Rule::per_player => "`per player`",
         Rule::turn_local => "`per turn`",
-        Rule::piece_value | Rule::piece_neutral => "`value` or `neutral`",
+        Rule::piece_value => "`value`",
+        Rule::piece_neutral => "`neutral`",
         Rule::player_cells | Rule::cell_list | Rule::cell_item | Rule::region_body => "a cell name",
         Rule::name_map | Rule::label_item => "a cell name",
         Rule::layout_hint => "a layout hint `name = value`",
         Rule::index => "`[`",
         Rule::player_map => "`player: direction`",
         Rule::decide_unit => "`turn` or `action`",
-        Rule::stuck_pass | Rule::stuck_end => "`pass` or `end`",
+        Rule::stuck_pass => "`pass`",
+        Rule::stuck_end => "`end`",
         // Both start an expression.
         Rule::not_op | Rule::neg_op => "an expression",
         Rule::and_kw => "`and`",
