@@ -75,6 +75,14 @@ pub(super) fn syntax_error(
     }
     names.sort();
     names.dedup();
+    // A token that a longer name lists already (`winner` beside "an expectation
+    // (`moves`, ..., `winner`, ...)") is named once, there.
+    let listed: Vec<bool> = names
+        .iter()
+        .map(|n| n.starts_with('`') && names.iter().any(|m| m != n && m.contains(n.as_str())))
+        .collect();
+    let mut listed = listed.into_iter();
+    names.retain(|_| !listed.next().unwrap_or(false));
     let expected = match names.len() {
         0 => "something else".to_string(),
         1 => names[0].clone(),
