@@ -149,6 +149,21 @@ fn template_errors() {
         "emptyy",
         Some("did you mean `empty`?"),
     );
+    // A value's text ends at its `}`, not at the end of the file.
+    case(
+        "action go \"{to}\"",
+        "action go \"{to +}\"",
+        "expected an expression, found `}`",
+        "",
+        None,
+    );
+    case(
+        "action go \"{to}\"",
+        "action go \"{to where}\"",
+        "expected `}`, found `where`",
+        "where",
+        None,
+    );
     case(
         "action go \"{to}\"",
         "action go \"{empty(to)}\"",

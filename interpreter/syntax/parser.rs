@@ -4,7 +4,7 @@ use super::ast::*;
 use super::expected::expected;
 use super::item::item;
 use super::nesting::too_deep;
-use super::syntax_error::syntax_error;
+use super::syntax_error::{syntax_error, EOI_NAME};
 use crate::diagnostic::{Diagnostic, Span};
 use pest::iterators::Pairs;
 use pest::Parser;
@@ -14,16 +14,21 @@ use pest::Parser;
 pub(super) struct RulesParser;
 
 impl RulesParser {
-    /// Parses `text` as `rule`; on a mistake, the message for it.
-    pub(super) fn parse_or_explain(rule: Rule, text: &str) -> Result<Pairs<'_, Rule>, Diagnostic> {
+    /// Parses `text` as `rule`; on a mistake, the message for it, which calls the end
+    /// of `text` `end`.
+    pub(super) fn parse_or_explain<'t>(
+        rule: Rule,
+        text: &'t str,
+        end: &str,
+    ) -> Result<Pairs<'t, Rule>, Diagnostic> {
         <RulesParser as Parser<Rule>>::parse(rule, text)
-            .map_err(|e| syntax_error(text, e, expected(rule, text)))
+            .map_err(|e| syntax_error(text, e, expected(rule, text), end))
     }
 }
 
 /// Parses a whole rules file.
 pub fn parse(text: &str) -> Result<File, Diagnostic> {
-    let mut pairs = RulesParser::parse_or_explain(Rule::file, text)?;
+    let mut pairs = RulesParser::parse_or_explain(Rule::file, text, EOI_NAME)?;
     too_deep(&pairs)?;
     let file = pairs
         .next()

@@ -6,10 +6,13 @@ use super::parser::Rule;
 use crate::diagnostic::{Diagnostic, Span};
 use pest::error::{ErrorVariant, InputLocation};
 
+/// `end_name` names the end of `text` as the reader sees it: "the end of the file", or the
+/// `}` that closes a template's value.
 pub(super) fn syntax_error(
     text: &str,
     e: pest::error::Error<Rule>,
     expected: Option<Expected>,
+    end_name: &str,
 ) -> Diagnostic {
     let (mut start, end) = match e.location {
         InputLocation::Pos(p) => (p, p),
@@ -48,8 +51,7 @@ pub(super) fn syntax_error(
             }
             // A declaration or the end of the file is what any top-level position
             // allows: name them only when nothing more precise is expected.
-            let fallback =
-                |n: &String| n.starts_with("a declaration") || n == "the end of the file";
+            let fallback = |n: &String| n.starts_with("a declaration") || n == EOI_NAME;
             if found.iter().any(|n| !fallback(n)) {
                 found.retain(|n| !fallback(n));
             } else if found.iter().any(|n| n.starts_with("a declaration")) {
@@ -83,13 +85,18 @@ pub(super) fn syntax_error(
         .collect();
     let mut listed = listed.into_iter();
     names.retain(|_| !listed.next().unwrap_or(false));
+    for n in &mut names {
+        if n == EOI_NAME {
+            *n = end_name.to_string();
+        }
+    }
     let expected = match names.len() {
         0 => "something else".to_string(),
         1 => names[0].clone(),
         n => format!("{} or {}", names[..n - 1].join(", "), names[n - 1]),
     };
     let message = if found.is_empty() {
-        format!("expected {expected}, found the end of the file")
+        format!("expected {expected}, found {end_name}")
     } else {
         format!(
             "expected {expected}, found `{}`",
@@ -98,6 +105,9 @@ pub(super) fn syntax_error(
     };
     Diagnostic::new(Span::new(start, end), message)
 }
+
+/// The end of the text parsed, in "expected ...".
+pub(super) const EOI_NAME: &str = "the end of the file";
 
 /// The words that begin a declaration.
 pub(super) const DECLARATIONS: &[&str] = &[
@@ -202,7 +212,7 @@ pub(super) fn token_names(rule: Rule) -> Vec<String> {
 /// Readable names of grammar rules for messages ("expected `{`", not `block`).
 pub(super) fn token_name(rule: Rule) -> Option<String> {
     let s = match rule {
-        Rule::EOI => "the end of the file",
+        Rule::EOI => EOI_NAME,
         Rule::ident => "a name",
         Rule::cell_name => "a cell name",
         Rule::int => "a number",

@@ -40,8 +40,10 @@ pub(crate) fn parse_template(text: &str, offset: usize) -> Result<Vec<TemplatePa
             d.span = Span::new(d.span.start + inner_at, d.span.end + inner_at);
             d
         };
+        // The value ends at its `?` when it has a mark, else at its `}`.
+        let end = if mark.is_some() { "`?`" } else { "`}`" };
         let mut pairs =
-            RulesParser::parse_or_explain(Rule::template_expr, expr_text).map_err(at_inner)?;
+            RulesParser::parse_or_explain(Rule::template_expr, expr_text, end).map_err(at_inner)?;
         too_deep(&pairs).map_err(at_inner)?;
         let pair = pairs.next().and_then(|p| p.into_inner().next());
         let Some(pair) = pair else {
