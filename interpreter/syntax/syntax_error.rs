@@ -79,12 +79,8 @@ pub(super) fn syntax_error(
     names.dedup();
     // A token that a longer name lists already (`winner` beside "an expectation
     // (`moves`, ..., `winner`, ...)") is named once, there.
-    let listed: Vec<bool> = names
-        .iter()
-        .map(|n| n.starts_with('`') && names.iter().any(|m| m != n && m.contains(n.as_str())))
-        .collect();
-    let mut listed = listed.into_iter();
-    names.retain(|_| !listed.next().unwrap_or(false));
+    let all = names.clone();
+    names.retain(|n| !(n.starts_with('`') && all.iter().any(|m| m != n && m.contains(n.as_str()))));
     for n in &mut names {
         if n == EOI_NAME {
             *n = end_name.to_string();
