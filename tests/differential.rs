@@ -1,13 +1,15 @@
-//! The evaluation paths agree with `Engine::legal`. Besides the compiled closures that
-//! list the legal moves, the rules are evaluated by the tree walker (engine/eval.rs),
-//! by the explainer's own runners and turn search (`why`, `trace`) and by the
-//! notation's reading of typed moves. Over positions of random games of the three
-//! games and of the examples, each is checked against the engine:
-//! - the same game with every expression and generator left as a tree (so that
+//! The evaluation paths agree with `Engine::legal`. A move's generators run as one
+//! chain of compiled closures in two builds: fused (a loop and the tests after it in
+//! one closure), as `legal` runs them, and watchable (every test told to a watcher),
+//! as `why` and `trace` run them and the interpreted game does. Expressions are
+//! evaluated by their compiled closures or by the tree walker (engine/eval.rs). Over
+//! positions of random games of the three games and of the examples, each path is
+//! checked against the engine:
+//! - the interpreted game (watchable chains, every expression left as a tree so that
 //!   engine/eval.rs evaluates it) lists the same choices, the same chance outcomes;
 //! - `any_action` holds exactly when some action is legal;
-//! - the explainer finds the same single steps and, for a turn decided whole, the
-//!   same number of distinct turns (what `trace` reports);
+//! - `trace`, counting the tests of the watchable chains, finds the same single steps
+//!   and, for a turn decided whole, the same number of distinct turns;
 //! - every legal choice written as text is read back as that choice, plays to the
 //!   same position as the choice, and `why` calls it legal.
 //!
@@ -28,9 +30,9 @@ use tabula::{Choices, Engine, Game, Source, State, StepKind};
 // ------------------------------------------------------------------ the tree walker
 
 /// The game run by the tree walker: every expression it evaluates while listing
-/// moves, ending and scoring left as a tree, every generator run by
-/// `generate::generate`, chance outcomes listed at each roll. Effects stay compiled: they
-/// are not the tree walker's.
+/// moves, ending and scoring left as a tree, every move's generators run by their
+/// watchable chain (no loop fused), chance outcomes listed at each roll. Effects stay
+/// compiled: they are not the tree walker's.
 fn tree_walking(game: &Game) -> Game {
     Game::interpreted(game.rules().clone())
 }

@@ -4,7 +4,8 @@
 use std::sync::Arc;
 
 use super::closure::{self, BlockFn, ExprFn, GensFn};
-use super::{generate, Engine, Step};
+use super::eval::eval;
+use super::{Engine, Step};
 use crate::ir::*;
 
 /// The rules of a game and their compiled form. Reads as its rules (`Deref`); the
@@ -34,7 +35,10 @@ pub(crate) struct Code {
 
 /// A move's generators and its body, compiled.
 pub(crate) struct MoveCode {
+    /// The generators as the engine runs them, loops fused with the tests after them.
     pub generators: GensFn,
+    /// The same bindings from a chain that tells a watcher every test (`trace`, `why`).
+    pub watchable: GensFn,
     pub body: BlockFn,
 }
 
@@ -52,7 +56,7 @@ impl Game {
     pub fn new(mut rules: Rules) -> Game {
         let mut exprs: Vec<ExprFn> = Vec::new();
         each_top_expr(&mut rules, &mut |e| number(e, &mut exprs));
-        let code = Code::new(&rules, closure::compile_gens);
+        let code = Code::new(&rules, closure::compile_gens, &closure::compile);
         let mut game = Game {
             exprs: exprs.into(),
             rules,
@@ -63,21 +67,25 @@ impl Game {
         game
     }
 
-    /// The same game run by the tree walker (`eval`) wherever the engine evaluates an
-    /// expression or runs generators, and with chance outcomes listed at each roll:
-    /// a second evaluation path, for differential tests. Effects stay compiled.
+    /// The same game with every expression of its generators and scores evaluated by
+    /// the tree walker (`eval`), no loop fused with the tests after it (the chains
+    /// `trace` and `why` watch), and chance outcomes listed at each roll: a second
+    /// evaluation path, for differential tests. Effects stay compiled.
     pub fn interpreted(mut rules: Rules) -> Game {
         each_top_expr(&mut rules, &mut |e| {
             if let Expr::Numbered { expr, .. } = e {
                 *e = std::mem::replace(expr.as_mut(), Expr::Const(0));
             }
         });
-        let code = Code::new(&rules, |gens| {
-            let gens = gens.to_vec();
-            Box::new(move |g, st, l, emit| {
-                generate::generate(g, st, &gens, 0, l, &mut |g, st, l| emit.emit(g, st, l))
-            })
-        });
+        let walked = |e: &Expr| -> ExprFn {
+            let e = e.clone();
+            Box::new(move |g, st, l| eval(g, st, &e, l))
+        };
+        let code = Code::new(
+            &rules,
+            |gens| closure::compile_watchable(gens, &walked),
+            &walked,
+        );
         Game {
             exprs: Arc::new([]),
             chance_outcomes: Arc::new(vec![None; rules.chances.len()]),
@@ -99,12 +107,18 @@ impl Game {
 }
 
 impl Code {
-    /// Every block of effects compiled, and each move's generators made by `generators`.
-    fn new(rules: &Rules, generators: impl Fn(&[Gen]) -> GensFn) -> Code {
+    /// Every block of effects compiled, and each move's generators made by
+    /// `generators`, and to be watched with expressions made by `expr`.
+    fn new(
+        rules: &Rules,
+        generators: impl Fn(&[Gen]) -> GensFn,
+        expr: closure::ExprCompiler<'_>,
+    ) -> Code {
         let moves = |defs: &[MoveDef]| -> Vec<MoveCode> {
             defs.iter()
                 .map(|m| MoveCode {
                     generators: generators(&m.generators),
+                    watchable: closure::compile_watchable(&m.generators, expr),
                     body: closure::compile_block(&m.body),
                 })
                 .collect()

@@ -10,7 +10,6 @@ pub mod eval;
 mod exec;
 pub mod explain;
 mod game;
-pub mod generate;
 mod hash_slots;
 mod layers;
 pub mod matchplay;

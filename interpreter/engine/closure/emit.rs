@@ -1,7 +1,9 @@
 //! Where a move's generators send each complete binding: straight into a list of steps
-//! (the legal moves), or to a callback (anything else).
+//! (the legal moves), or to a callback (anything else), maybe with a watcher that sees
+//! every test on the way.
 
 use super::masks::CellMasks;
+use super::watched::GenWatcher;
 use crate::engine::eval::Locals;
 use crate::engine::state::State;
 use crate::engine::Game;
@@ -14,6 +16,8 @@ pub struct Emit<'a> {
     sink: Sink<'a>,
     /// What the loops of this generation keep of the state, which does not change.
     pub(super) masks: CellMasks,
+    /// Sees each test of a chain compiled to be watched (`compile_watchable`).
+    pub(super) watcher: Option<&'a mut dyn GenWatcher>,
 }
 
 enum Sink<'a> {
@@ -36,6 +40,7 @@ impl<'a> Emit<'a> {
                 overflow: false,
             },
             masks: CellMasks::default(),
+            watcher: None,
         }
     }
 
@@ -44,6 +49,33 @@ impl<'a> Emit<'a> {
         Emit {
             sink: Sink::Call(f),
             masks: CellMasks::default(),
+            watcher: None,
+        }
+    }
+
+    /// Calls `f` with each binding, and tells `watcher` each test a chain compiled to
+    /// be watched makes.
+    pub(crate) fn watched(
+        watcher: &'a mut dyn GenWatcher,
+        f: &'a mut dyn FnMut(&Game, &State, &Locals) -> bool,
+    ) -> Emit<'a> {
+        Emit {
+            sink: Sink::Call(f),
+            masks: CellMasks::default(),
+            watcher: Some(watcher),
+        }
+    }
+
+    /// Generator `gen` made a test; whether the binding goes on (it passed, or the
+    /// watcher follows failed bindings too).
+    #[inline]
+    pub(super) fn test(&mut self, gen: usize, passed: bool, outside: bool) -> bool {
+        match self.watcher.as_deref_mut() {
+            None => passed,
+            Some(w) => {
+                w.test(gen, passed, outside);
+                passed || !w.prunes()
+            }
         }
     }
 

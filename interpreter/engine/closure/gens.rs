@@ -484,7 +484,7 @@ fn owned_then(s: usize, list: OwnedCells, rest: &[Gen]) -> GensFn {
 
 /// A move's generators as nested closures: each loop calls the rest of the chain for
 /// each value, and the `let`s and `where`s between two loops run in one closure. The
-/// bindings are those of `generate::generate`, in the same order.
+/// bindings are those of `compile_watchable`'s chain run unwatched, in the same order.
 pub(crate) fn compile_gens(gens: &[Gen]) -> GensFn {
     let mut plain = Vec::new();
     let mut i = 0;

@@ -10,10 +10,12 @@ mod emit;
 mod gens;
 mod masks;
 mod stmt;
+mod watched;
 
 pub use emit::Emit;
 pub(crate) use gens::compile_gens;
 pub(crate) use stmt::compile_block;
+pub(crate) use watched::{compile_watchable, ExprCompiler, GenWatcher};
 
 use super::eval::{self, Locals};
 use super::exec::{Fallible, Flow};

@@ -1,7 +1,9 @@
 //! The watcher `why` runs generators with: their tests ignored, it keeps the first
 //! test a move fails.
 
-use crate::engine::generate::GenWatcher;
+use std::cell::Cell;
+
+use crate::engine::closure::GenWatcher;
 use crate::engine::Game;
 use crate::ir::*;
 
@@ -13,29 +15,30 @@ pub(super) struct Fail {
     pub(super) outside: bool,
 }
 
-/// Runs generators on past their failed tests, keeping the first one that failed on
-/// the way to each binding. When `wide`, a `for` over a pool, a region, a track or
-/// the neighbours of a cell runs over every value or cell instead, and a value
-/// outside its own domain is a failed test.
-pub(super) struct Explorer {
+/// Runs generators on past their failed tests, keeping in `fail` the first one that
+/// failed on the way to the binding at hand. When `wide`, a `for` over a pool, a
+/// region, a track or the neighbours of a cell runs over every value or cell instead,
+/// and a value outside its own domain is a failed test.
+pub(super) struct Explorer<'f> {
     wide: bool,
-    fail: Option<Fail>,
+    fail: &'f Cell<Option<Fail>>,
 }
 
-impl Explorer {
-    pub(super) fn new(wide: bool) -> Explorer {
-        Explorer { wide, fail: None }
+impl<'f> Explorer<'f> {
+    pub(super) fn new(wide: bool, fail: &'f Cell<Option<Fail>>) -> Explorer<'f> {
+        fail.set(None);
+        Explorer { wide, fail }
     }
 }
 
-impl GenWatcher for Explorer {
-    const WATCHES: bool = true;
-    const PRUNES: bool = false;
-    type Mark = Option<Fail>;
+impl GenWatcher for Explorer<'_> {
+    fn prunes(&self) -> bool {
+        false
+    }
 
     fn test(&mut self, gen: usize, passed: bool, outside: bool) {
-        if !passed && self.fail.is_none() {
-            self.fail = Some(Fail { gen, outside });
+        if !passed && self.fail.get().is_none() {
+            self.fail.set(Some(Fail { gen, outside }));
         }
     }
 
@@ -47,12 +50,12 @@ impl GenWatcher for Explorer {
         }
     }
 
-    fn mark(&self) -> Option<Fail> {
-        self.fail
-    }
-
-    fn restore(&mut self, mark: Option<Fail>) {
-        self.fail = mark;
+    /// A failure at this `for` or after it was of the value before; one before it
+    /// holds for every value.
+    fn next_value(&mut self, gen: usize) {
+        if self.fail.get().is_some_and(|f| f.gen >= gen) {
+            self.fail.set(None);
+        }
     }
 }
 

@@ -2,10 +2,12 @@
 //! ignored, and the test (a `where`, an owner test, a `for` that leaves the value
 //! out, `prefer`) that rejects the one asked about.
 
-use super::explore::Explorer;
+use std::cell::Cell;
+
+use super::explore::{Explorer, Fail};
 use super::{local_types, slot_name, Anchor, Finding, BUDGET};
+use crate::engine::closure::Emit;
 use crate::engine::eval::{eval, Locals};
-use crate::engine::generate::generate_watched;
 use crate::engine::Game;
 use crate::engine::{Engine, State, Step, StepKind};
 use crate::ir::*;
@@ -42,17 +44,44 @@ impl<'g> Engine<'g> {
         let mut examples: Vec<(usize, String)> = Vec::new();
         let mut budget = BUDGET;
         for &a in &order {
-            let def = &game.actions[a];
             let in_phase = phase.actions.contains(&a);
-            let mut locals: Locals = [0; MAX_LOCALS];
-            generate_watched(
-                game,
-                state,
-                &def.generators,
-                0,
-                &mut locals,
-                &mut Explorer::new(false),
-                &mut |_, _, l, fail| {
+            self.explore(state, a, false, &mut |l, fail| {
+                if budget == 0 {
+                    return false;
+                }
+                budget -= 1;
+                let step = Step::new(StepKind::Action, a, l);
+                let marked = self.step_text(state, &step, true);
+                let plain = self.step_text(state, &step, false);
+                if in_phase && !examples.iter().any(|(x, _)| *x == a) && fail.is_none() {
+                    examples.push((a, marked.clone()));
+                }
+                let candidate = Candidate {
+                    action: a,
+                    marked,
+                    plain,
+                    fail: fail.map(|f| f.gen),
+                    outside: fail.is_some_and(|f| f.outside),
+                    locals: *l,
+                };
+                if candidate.marked == text || candidate.plain == text {
+                    exact.push(candidate);
+                } else if in_phase {
+                    let d = strsim::levenshtein(&candidate.plain, text);
+                    near.push((d, candidate));
+                    if near.len() > 4096 {
+                        near.sort_by_key(|(d, _)| *d);
+                        near.truncate(64);
+                    }
+                }
+                true
+            });
+        }
+        // A move no `for` reaches: run the phase's loops over every value or cell, to
+        // say which `for` leaves it out ("the reserve has no 6").
+        if exact.is_empty() {
+            for &a in &phase.actions {
+                self.explore(state, a, true, &mut |l, fail| {
                     if budget == 0 {
                         return false;
                     }
@@ -60,64 +89,18 @@ impl<'g> Engine<'g> {
                     let step = Step::new(StepKind::Action, a, l);
                     let marked = self.step_text(state, &step, true);
                     let plain = self.step_text(state, &step, false);
-                    if in_phase && !examples.iter().any(|(x, _)| *x == a) && fail.is_none() {
-                        examples.push((a, marked.clone()));
-                    }
-                    let candidate = Candidate {
-                        action: a,
-                        marked,
-                        plain,
-                        fail: fail.map(|f| f.gen),
-                        outside: fail.is_some_and(|f| f.outside),
-                        locals: *l,
-                    };
-                    if candidate.marked == text || candidate.plain == text {
-                        exact.push(candidate);
-                    } else if in_phase {
-                        let d = strsim::levenshtein(&candidate.plain, text);
-                        near.push((d, candidate));
-                        if near.len() > 4096 {
-                            near.sort_by_key(|(d, _)| *d);
-                            near.truncate(64);
-                        }
+                    if marked == text || plain == text {
+                        exact.push(Candidate {
+                            action: a,
+                            marked,
+                            plain,
+                            fail: fail.map(|f| f.gen),
+                            outside: fail.is_some_and(|f| f.outside),
+                            locals: *l,
+                        });
                     }
                     true
-                },
-            );
-        }
-        // A move no `for` reaches: run the phase's loops over every value or cell, to
-        // say which `for` leaves it out ("the reserve has no 6").
-        if exact.is_empty() {
-            for &a in &phase.actions {
-                let mut locals: Locals = [0; MAX_LOCALS];
-                generate_watched(
-                    game,
-                    state,
-                    &game.actions[a].generators,
-                    0,
-                    &mut locals,
-                    &mut Explorer::new(true),
-                    &mut |_, _, l, fail| {
-                        if budget == 0 {
-                            return false;
-                        }
-                        budget -= 1;
-                        let step = Step::new(StepKind::Action, a, l);
-                        let marked = self.step_text(state, &step, true);
-                        let plain = self.step_text(state, &step, false);
-                        if marked == text || plain == text {
-                            exact.push(Candidate {
-                                action: a,
-                                marked,
-                                plain,
-                                fail: fail.map(|f| f.gen),
-                                outside: fail.is_some_and(|f| f.outside),
-                                locals: *l,
-                            });
-                        }
-                        true
-                    },
-                );
+                });
             }
         }
         if !exact.is_empty() {
@@ -388,4 +371,25 @@ fn action_names<'g>(game: &'g Game, actions: &[usize]) -> Vec<&'g str> {
         .iter()
         .map(|&a| game.actions[a].name.as_str())
         .collect()
+}
+
+impl Engine<'_> {
+    /// Runs action `a`'s generators past their failed tests (see `Explorer`), calling
+    /// `f` with each binding and the first test it failed, if any; `f` returns false
+    /// to stop.
+    fn explore(
+        &self,
+        state: &State,
+        a: usize,
+        wide: bool,
+        f: &mut dyn FnMut(&Locals, Option<Fail>) -> bool,
+    ) {
+        let game = self.game;
+        let fail = Cell::new(None);
+        let mut explorer = Explorer::new(wide, &fail);
+        let mut each = |_: &Game, _: &State, l: &Locals| f(l, fail.get());
+        let mut emit = Emit::watched(&mut explorer, &mut each);
+        let mut locals: Locals = [0; MAX_LOCALS];
+        (game.code.actions[a].watchable)(game, state, &mut locals, &mut emit);
+    }
 }

@@ -4,9 +4,9 @@
 
 use super::{ActionTrace, GenCount, MoveTrace, TurnTrace};
 use crate::engine::census::Census;
+use crate::engine::closure::{Emit, GenWatcher};
 use crate::engine::eval::Locals;
-use crate::engine::generate::{generate_watched, GenWatcher};
-use crate::engine::{Choices, Engine, RuntimeError, State, Step, StepKind};
+use crate::engine::{Choices, Engine, Game, RuntimeError, State, Step, StepKind};
 use crate::ir::*;
 
 impl<'g> Engine<'g> {
@@ -28,19 +28,14 @@ impl<'g> Engine<'g> {
             let mut gens = vec![GenCount::default(); def.generators.len()];
             let mut locals: Locals = [0; MAX_LOCALS];
             let mut moves = 0;
-            generate_watched(
-                game,
-                state,
-                &def.generators,
-                0,
-                &mut locals,
-                &mut Counter(&mut gens),
-                &mut |_, _, l, ()| {
-                    moves += 1;
-                    out.push(Step::new(StepKind::Action, a, l));
-                    true
-                },
-            );
+            let mut counter = Counter(&mut gens);
+            let mut each = |_: &Game, _: &State, l: &Locals| {
+                moves += 1;
+                out.push(Step::new(StepKind::Action, a, l));
+                true
+            };
+            let mut emit = Emit::watched(&mut counter, &mut each);
+            (game.code.actions[a].watchable)(game, state, &mut locals, &mut emit);
             ActionTrace {
                 action: a,
                 tried: true,
@@ -127,13 +122,10 @@ impl<'g> Engine<'g> {
     }
 }
 
-/// Counts each generator's tests as the tree walker runs them.
+/// Counts each generator's tests as its watchable chain runs them.
 struct Counter<'c>(&'c mut [GenCount]);
 
 impl GenWatcher for Counter<'_> {
-    const WATCHES: bool = true;
-    type Mark = ();
-    fn mark(&self) {}
     fn test(&mut self, gen: usize, passed: bool, _outside: bool) {
         if let Some(c) = self.0.get_mut(gen) {
             c.tested += 1;
