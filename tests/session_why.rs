@@ -236,3 +236,78 @@ fn why_names_the_line_of_the_rule_in_a_built_in_game() {
         "`e3xd3` is legal (action `attack`)\n"
     );
 }
+
+/// `BLOCKED` with a `where` between the loop over the dice and the loop over north's
+/// stones, so that the second loop is not the first generator of its run.
+fn blocked_with_a_where_between() -> String {
+    let with = BLOCKED.replace(
+        "  for d in dice\n  for from in cells\n",
+        "  for d in dice\n  where d != 0\n  for from in cells\n",
+    );
+    assert_ne!(with, BLOCKED);
+    with
+}
+
+#[test]
+fn trace_counts_a_loop_after_a_where_at_its_own_line() {
+    // As above, and the new `where d != 0` is tested once per die (1 and 2), false
+    // never; the owner test keeps its own line and counts (7 cells for each die, 5 of
+    // them not north's).
+    let rules = blocked_with_a_where_between();
+    let mut s = Session::new(Source::new("blocked.tabula", &rules), &[], 1).unwrap();
+    s.intro();
+    let trace = run(&mut s, "trace on");
+    assert!(
+        trace.contains(
+            "  action `go` (blocked.tabula:15): 1 move
+    line  17  where d != 0                                                  tested 2, false 0
+    line  19  owner test of `from` (folded into its loop)                   tested 14, false 10
+    line  21  where to != none and empty(to)                                tested 4, false 3
+"
+        ),
+        "{trace}"
+    );
+}
+
+/// North's stone on 4 of a line of seven, stepping to a neighbour.
+const NEIGHBOURS: &str = r#"game "Neighbours"
+players north, south
+board {
+  line 1..7
+}
+piece stone
+setup {
+  put stone of north at #4
+}
+action step "{from}>{to}"
+  for from in cells
+  where owner(from) == mover
+  for to in neighbours(from)
+  where empty(to)
+{
+  move from -> to
+}
+phase play {
+  starts north
+  actions step
+}
+"#;
+
+#[test]
+fn why_tests_a_loop_over_neighbours_against_the_cell_bound_before_it() {
+    // 2 is a neighbour of 1 but not of 4: the loop over the neighbours of `from` (4)
+    // leaves `4>2` out.
+    let mut s = Session::new(Source::new("neighbours.tabula", NEIGHBOURS), &[], 1).unwrap();
+    s.intro();
+    assert_eq!(run(&mut s, "why 4>5"), "`4>5` is legal (action `step`)\n");
+    assert_eq!(
+        run(&mut s, "why 4>2"),
+        "error: `4>2` is action `step` with from = 4, but `to` = 2 is not among the values its `for` runs over
+   --> neighbours.tabula:13:7
+   |
+13 |   for to in neighbours(from)
+   |       ^^^^^^^^^^^^^^^^^^^^^^
+
+"
+    );
+}
