@@ -53,13 +53,13 @@ pub mod compile;
 pub mod diagnostic;
 pub mod engine;
 pub mod games;
-pub mod ids;
+pub(crate) mod ids;
 pub mod input;
 pub mod ir;
 pub mod json;
 pub mod picture;
 pub mod session;
-pub mod svg;
+pub(crate) mod svg;
 pub mod syntax;
 pub mod testing;
 

@@ -2,25 +2,25 @@
 //! applying them, chance, the end and the scores. It runs a compiled `Game` and knows
 //! no game.
 
-pub mod budget;
+pub(crate) mod budget;
 mod census;
 mod choice;
-pub mod closure;
-pub mod eval;
+pub(crate) mod closure;
+pub(crate) mod eval;
 mod exec;
 pub mod explain;
 mod game;
 mod hash_slots;
 mod layers;
 pub mod matchplay;
-pub mod notation;
+pub(crate) mod notation;
 pub mod play;
-pub mod reach;
+pub(crate) mod reach;
 mod reads;
 pub mod rng;
 mod runtime_error;
 mod search_hash;
-pub mod state;
+pub(crate) mod state;
 mod turn_end;
 mod turns;
 
