@@ -45,25 +45,10 @@ impl<'g> Engine<'g> {
         let mut budget = BUDGET;
         for &a in &order {
             let in_phase = phase.actions.contains(&a);
-            self.explore(state, a, false, &mut |l, fail| {
-                if budget == 0 {
-                    return false;
+            self.explore(state, a, false, &mut budget, &mut |candidate| {
+                if in_phase && candidate.fail.is_none() && !examples.iter().any(|(x, _)| *x == a) {
+                    examples.push((a, candidate.marked.clone()));
                 }
-                budget -= 1;
-                let step = Step::new(StepKind::Action, a, l);
-                let marked = self.step_text(state, &step, true);
-                let plain = self.step_text(state, &step, false);
-                if in_phase && !examples.iter().any(|(x, _)| *x == a) && fail.is_none() {
-                    examples.push((a, marked.clone()));
-                }
-                let candidate = Candidate {
-                    action: a,
-                    marked,
-                    plain,
-                    fail: fail.map(|f| f.gen),
-                    outside: fail.is_some_and(|f| f.outside),
-                    locals: *l,
-                };
                 if candidate.marked == text || candidate.plain == text {
                     exact.push(candidate);
                 } else if in_phase {
@@ -74,32 +59,16 @@ impl<'g> Engine<'g> {
                         near.truncate(64);
                     }
                 }
-                true
             });
         }
         // A move no `for` reaches: run the phase's loops over every value or cell, to
         // say which `for` leaves it out ("the reserve has no 6").
         if exact.is_empty() {
             for &a in &phase.actions {
-                self.explore(state, a, true, &mut |l, fail| {
-                    if budget == 0 {
-                        return false;
+                self.explore(state, a, true, &mut budget, &mut |candidate| {
+                    if candidate.marked == text || candidate.plain == text {
+                        exact.push(candidate);
                     }
-                    budget -= 1;
-                    let step = Step::new(StepKind::Action, a, l);
-                    let marked = self.step_text(state, &step, true);
-                    let plain = self.step_text(state, &step, false);
-                    if marked == text || plain == text {
-                        exact.push(Candidate {
-                            action: a,
-                            marked,
-                            plain,
-                            fail: fail.map(|f| f.gen),
-                            outside: fail.is_some_and(|f| f.outside),
-                            locals: *l,
-                        });
-                    }
-                    true
                 });
             }
         }
@@ -375,19 +344,35 @@ fn action_names<'g>(game: &'g Game, actions: &[usize]) -> Vec<&'g str> {
 
 impl Engine<'_> {
     /// Runs action `a`'s generators past their failed tests (see `Explorer`), calling
-    /// `f` with each binding and the first test it failed, if any; `f` returns false
-    /// to stop.
+    /// `f` with each binding as a candidate, while `budget` lasts: each spends one.
     fn explore(
         &self,
         state: &State,
         a: usize,
         wide: bool,
-        f: &mut dyn FnMut(&Locals, Option<Fail>) -> bool,
+        budget: &mut usize,
+        f: &mut dyn FnMut(Candidate),
     ) {
         let game = self.game;
-        let fail = Cell::new(None);
+        let fail: Cell<Option<Fail>> = Cell::new(None);
         let mut explorer = Explorer::new(wide, &fail);
-        let mut each = |_: &Game, _: &State, l: &Locals| f(l, fail.get());
+        let mut each = |_: &Game, _: &State, l: &Locals| {
+            if *budget == 0 {
+                return false;
+            }
+            *budget -= 1;
+            let step = Step::new(StepKind::Action, a, l);
+            let fail = fail.get();
+            f(Candidate {
+                action: a,
+                marked: self.step_text(state, &step, true),
+                plain: self.step_text(state, &step, false),
+                fail: fail.map(|f| f.gen),
+                outside: fail.is_some_and(|f| f.outside),
+                locals: *l,
+            });
+            true
+        };
         let mut emit = Emit::watched(&mut explorer, &mut each);
         let mut locals: Locals = [0; MAX_LOCALS];
         (game.code.actions[a].watchable)(game, state, &mut locals, &mut emit);
