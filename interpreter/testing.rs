@@ -7,7 +7,6 @@ use crate::engine::play::PlayError;
 use crate::engine::rng::Rng;
 use crate::ids::PlayerId;
 use crate::ir::{MovesCheck, RulesTest, TestCheck};
-use crate::session::RulesIndex;
 use crate::{compile, Choices, CompileError, Engine, Game, State};
 use std::collections::BTreeMap;
 
@@ -376,11 +375,11 @@ fn illegal_because(
         .engine
         .why(&run.state, text)
         .map_err(|e| Run::fail(span, format!("while explaining `{text}`: {e}")))?;
-    let index = RulesIndex::new(&game.source_text);
     let mut said = Vec::new();
     for f in &why.findings {
-        let rules_text = index
-            .span(game, &f.anchor)
+        let rules_text = f
+            .anchor
+            .span(game)
             .and_then(|s| game.source_text.get(s.start..s.end))
             .unwrap_or("");
         if f.message.contains(rule) || rules_text.contains(rule) {

@@ -311,3 +311,56 @@ fn why_tests_a_loop_over_neighbours_against_the_cell_bound_before_it() {
 "
     );
 }
+
+/// Two phases: north drops stones on a line of four in the first, moves them in the
+/// second (never reached here).
+const TWO_PHASES: &str = r#"game "Two phases"
+players north, south
+board {
+  line 1..4
+}
+piece stone
+setup {
+  put stone of north at #1
+}
+action drop "+{to}"
+  for to in cells
+  where empty(to)
+{
+  put stone of mover at to
+}
+action go "{from}>{to}"
+  for from in cells
+  where owner(from) == mover
+  let to = step(from, next)
+  where to != none and empty(to)
+{
+  move from -> to
+}
+phase opening {
+  starts north
+  actions drop
+}
+phase play {
+  actions go
+}
+"#;
+
+#[test]
+fn why_points_at_the_phase_that_does_not_allow_a_move() {
+    // `1>2` is `go` (north's stone on 1, 2 empty), but the game is in `opening`,
+    // whose only action is `drop`: the answer points at the phase's name.
+    let mut s = Session::new(Source::new("phases.tabula", TWO_PHASES), &[], 1).unwrap();
+    s.intro();
+    assert_eq!(run(&mut s, "why +2"), "`+2` is legal (action `drop`)\n");
+    assert_eq!(
+        run(&mut s, "why 1>2"),
+        "error: `1>2` is a move of action `go`, which phase `opening` does not allow (its actions: drop)
+   --> phases.tabula:24:7
+   |
+24 | phase opening {
+   |       ^^^^^^^
+
+"
+    );
+}

@@ -11,7 +11,11 @@ impl<'a> Compiler<'a> {
         let mut generators = Vec::new();
         let mut for_spans = Vec::new();
         let mut where_parts = Vec::new();
+        let mut loop_tests = Vec::new();
+        // The slot of the `for` just compiled, while no other generator has followed it.
+        let mut after_for = None;
         for g in &m.generators {
+            let last_for = after_for.take();
             match g {
                 ast::Generator::For { var, domain } => {
                     if let Some((d, ty)) = self.domain(domain, &mut scope) {
@@ -25,6 +29,7 @@ impl<'a> Compiler<'a> {
                         };
                         for_spans.push((slot, Span::new(var.span.start, end)));
                         generators.push(Gen::For(slot, d));
+                        after_for = Some(slot);
                     } else {
                         self.bind(&mut scope, var, Ty::Int);
                     }
@@ -38,6 +43,9 @@ impl<'a> Compiler<'a> {
                     }
                 }
                 ast::Generator::Where(e) => {
+                    if let Some(slot) = last_for {
+                        loop_tests.push((slot, e.span));
+                    }
                     if let Some(c) = self.expect(e, Ty::Bool, &mut scope) {
                         generators.push(Gen::Where(c, e.span));
                         let mut parts = Vec::new();
@@ -97,6 +105,7 @@ impl<'a> Compiler<'a> {
             arg_names,
             span: m.name.span,
             for_spans,
+            loop_tests,
             where_parts,
         }
     }

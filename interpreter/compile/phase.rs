@@ -9,11 +9,14 @@ impl<'a> Compiler<'a> {
     pub(super) fn phase(&mut self, p: &'a ast::PhaseDecl) -> PhaseDef {
         let mut def = PhaseDef {
             name: p.name.text.clone(),
+            span: p.name.span,
             starts: None,
             actions: Vec::new(),
             decide_turn: false,
             prefer: Vec::new(),
+            prefer_span: None,
             maximize: Vec::new(),
+            maximize_span: None,
             stuck: Stuck::End(ResultSpec::ByScore),
             turn_start: Vec::new(),
             turn_end: Vec::new(),
@@ -35,6 +38,9 @@ impl<'a> Compiler<'a> {
                 }
                 ast::PhaseItem::DecideTurn(t, _) => def.decide_turn = *t,
                 ast::PhaseItem::Prefer(names) => {
+                    if let (Some(first), Some(last)) = (names.first(), names.last()) {
+                        def.prefer_span = Some(Span::new(first.span.start, last.span.end));
+                    }
                     for n in names {
                         if let Some(a) = self.action_index(n) {
                             def.prefer.push(a);
@@ -42,6 +48,9 @@ impl<'a> Compiler<'a> {
                     }
                 }
                 ast::PhaseItem::Maximize(es) => {
+                    if let (Some(first), Some(last)) = (es.first(), es.last()) {
+                        def.maximize_span = Some(Span::new(first.span.start, last.span.end));
+                    }
                     if es.len() > MAX_TURN_KEYS {
                         self.error(
                             es[MAX_TURN_KEYS].span,

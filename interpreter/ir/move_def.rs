@@ -26,6 +26,9 @@ pub struct MoveDef {
     pub span: Span,
     /// Where each `for` is written, by the slot it binds (for explanations).
     pub for_spans: Vec<(u8, Span)>,
+    /// The `where` written right after a `for`, by the slot the `for` binds: where an
+    /// owner test the compiler folds into the loop was written (for explanations).
+    pub loop_tests: Vec<(u8, Span)>,
     /// The parts of each `where` written as `a and b and ...`, by the `where`'s span,
     /// each compiled alone, so an explanation can name the part that is false.
     pub where_parts: Vec<(Span, Vec<(Expr, Span)>)>,

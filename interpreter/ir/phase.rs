@@ -5,11 +5,17 @@ use super::*;
 #[derive(Debug, Clone)]
 pub struct PhaseDef {
     pub name: String,
+    /// Where the phase's name is written.
+    pub span: Span,
     pub starts: Option<Expr>,
     pub actions: Vec<usize>,
     pub decide_turn: bool,
     pub prefer: Vec<usize>,
+    /// Where the names after `prefer` are written (for explanations).
+    pub prefer_span: Option<Span>,
     pub maximize: Vec<Expr>,
+    /// Where the keys after `maximize` are written (for explanations).
+    pub maximize_span: Option<Span>,
     pub stuck: Stuck,
     pub turn_start: Vec<Stmt>,
     pub turn_end: Vec<Stmt>,

@@ -112,7 +112,6 @@ impl Session {
             Ok(t) => out.push(explainer::render_trace(
                 &game,
                 &self.source,
-                &self.index,
                 &t,
                 &self.style,
             )),

@@ -8,103 +8,13 @@ use crate::engine::explain::{Anchor, MoveTrace, Why};
 use crate::engine::Game;
 use crate::ids::CellId;
 use crate::ir::Gen;
-use crate::syntax::ast;
 use crate::State;
 
-/// Spans the IR does not keep, read once from the rules file's syntax tree: the `where`
-/// after each loop variable (the compiler may fold an owner test into the loop) and
-/// each phase's `prefer` and `maximize` lines.
-#[derive(Debug, Clone, Default)]
-pub struct RulesIndex {
-    /// (action, loop variable, the `where` right after the loop).
-    loop_tests: Vec<(String, String, Span)>,
-    /// (phase, its name, `prefer`, `maximize`).
-    phases: Vec<(String, Span, Option<Span>, Option<Span>)>,
-}
-
-impl RulesIndex {
-    pub fn new(text: &str) -> RulesIndex {
-        let mut index = RulesIndex::default();
-        let Ok(file) = crate::syntax::parse(text) else {
-            return index;
-        };
-        for item in &file.items {
-            match item {
-                ast::Item::Action(m) => {
-                    for pair in m.generators.windows(2) {
-                        if let (ast::Generator::For { var, .. }, ast::Generator::Where(e)) =
-                            (&pair[0], &pair[1])
-                        {
-                            index
-                                .loop_tests
-                                .push((m.name.text.clone(), var.text.clone(), e.span));
-                        }
-                    }
-                }
-                ast::Item::Phase(p) => {
-                    let mut prefer = None;
-                    let mut maximize = None;
-                    for it in &p.items {
-                        match it {
-                            ast::PhaseItem::Prefer(names) if !names.is_empty() => {
-                                prefer = Some(Span::new(
-                                    names[0].span.start,
-                                    names[names.len() - 1].span.end,
-                                ));
-                            }
-                            ast::PhaseItem::Maximize(es) if !es.is_empty() => {
-                                maximize =
-                                    Some(Span::new(es[0].span.start, es[es.len() - 1].span.end));
-                            }
-                            _ => {}
-                        }
-                    }
-                    index
-                        .phases
-                        .push((p.name.text.clone(), p.name.span, prefer, maximize));
-                }
-                _ => {}
-            }
-        }
-        index
-    }
-
-    /// The span an anchor stands for.
-    pub fn span(&self, game: &Game, anchor: &Anchor) -> Option<Span> {
-        let phase = |p: usize| {
-            self.phases
-                .iter()
-                .find(|(n, ..)| Some(n) == game.phases.get(p).map(|ph| &ph.name))
-        };
-        match anchor {
-            Anchor::None => None,
-            Anchor::Span(s) => Some(*s),
-            Anchor::OwnerTest { action, slot } => {
-                let def = game.actions.get(*action)?;
-                let var = crate::engine::explain::slot_name(def, *slot)?;
-                self.loop_tests
-                    .iter()
-                    .find(|(a, v, _)| a == &def.name && v == var)
-                    .map(|(_, _, s)| *s)
-            }
-            Anchor::Prefer(p) => phase(*p).and_then(|x| x.2),
-            Anchor::Maximize(p) => phase(*p).and_then(|x| x.3),
-            Anchor::Phase(p) => phase(*p).map(|x| x.1),
-        }
-    }
-}
-
 /// A `why` answer: each finding as a diagnostic at its rule, or as a line.
-pub(crate) fn render_why(
-    game: &Game,
-    source: &Source,
-    index: &RulesIndex,
-    why: &Why,
-    style: &Style,
-) -> String {
+pub(crate) fn render_why(game: &Game, source: &Source, why: &Why, style: &Style) -> String {
     let mut out = String::new();
     for f in &why.findings {
-        match index.span(game, &f.anchor) {
+        match f.anchor.span(game) {
             Some(span) if !why.legal => {
                 let span = tidy(source, span);
                 let d = Diagnostics {
@@ -158,7 +68,6 @@ fn line_text(source: &Source, span: Span) -> String {
 pub(crate) fn render_trace(
     game: &Game,
     source: &Source,
-    index: &RulesIndex,
     trace: &MoveTrace,
     style: &Style,
 ) -> String {
@@ -224,7 +133,7 @@ pub(crate) fn render_trace(
                         slot: *slot,
                     };
                     (
-                        index.span(game, &anchor),
+                        anchor.span(game),
                         crate::engine::explain::slot_name(def, *slot),
                     )
                 }
@@ -256,8 +165,8 @@ pub(crate) fn render_trace(
         let maximize = if phase.maximize.is_empty() {
             String::new()
         } else {
-            let at = index
-                .span(game, &Anchor::Maximize(trace.phase))
+            let at = Anchor::Maximize(trace.phase)
+                .span(game)
                 .map(|s| format!(" (line {})", source.line_col(s.start).0))
                 .unwrap_or_default();
             format!("; `maximize`{at} keeps {} at ({})", t.kept, keys.join(", "))

@@ -111,7 +111,6 @@ impl Session {
             };
             computers[p] = Level::parse(level)?;
         }
-        self.index = RulesIndex::new(&source.text);
         self.origin = origin;
         self.source = source;
         self.options = game.chosen.clone();
@@ -241,7 +240,6 @@ impl Session {
                 };
                 format!("{what}\n       the old rules and the game in progress are kept\n       to play the edited rules: {way}")
             })?;
-        self.index = RulesIndex::new(&source.text);
         self.source = source;
         self.game = Arc::new(game);
         self.load_net();

@@ -307,7 +307,6 @@ impl Session {
         out.push(explainer::render_why(
             &game,
             &self.source,
-            &self.index,
             &why,
             &self.style,
         ));

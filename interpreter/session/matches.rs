@@ -198,7 +198,6 @@ impl Session {
                 "{} has changed: the new game plays its rules as they are now",
                 source.name
             ));
-            self.index = RulesIndex::new(&source.text);
             self.source = source;
         }
         if game.players.len() != self.computers.len() {

@@ -16,7 +16,6 @@ pub mod draw;
 mod error;
 pub use error::SessionError;
 mod explainer;
-pub use explainer::RulesIndex;
 mod files;
 mod hint;
 mod input;
@@ -102,7 +101,6 @@ pub struct Session {
     source: Source,
     options: Vec<String>,
     game: Arc<Game>,
-    index: RulesIndex,
     seed: u64,
     /// The seeded generator: dice and the computer's choices.
     rng: Rng,
@@ -201,13 +199,11 @@ impl Session {
             .map_err(|e| SessionError::Runtime(runtime_text(&source, &e, false)))?;
         let players = game.players.len();
         let base = Match::new(0, players);
-        let index = RulesIndex::new(&source.text);
         let mut session = Session {
             origin,
             source,
             options: game.chosen.clone(),
             game: Arc::new(game),
-            index,
             seed,
             rng: Rng::new(seed),
             base,

@@ -4,6 +4,7 @@
 //! bookkeeping, and only when someone asks.
 
 use crate::diagnostic::Span;
+use crate::engine::Game;
 
 mod bindings;
 mod explore;
@@ -23,8 +24,8 @@ pub enum Anchor {
     None,
     /// A `where` condition, or an action's declaration.
     Span(Span),
-    /// A `where owner(x) == P` that the compiler folded into the loop over `x`
-    /// (the IR keeps no span for it): the action and the loop variable's slot.
+    /// A `where owner(x) == P` that the compiler folded into the loop over `x`: the
+    /// action and the loop variable's slot.
     OwnerTest {
         action: usize,
         slot: u8,
@@ -35,6 +36,27 @@ pub enum Anchor {
     Maximize(usize),
     /// A phase's declaration.
     Phase(usize),
+}
+
+impl Anchor {
+    /// Where in the rules text the anchor points, if anywhere.
+    pub fn span(&self, game: &Game) -> Option<Span> {
+        let phase = |p: usize| game.phases.get(p);
+        match self {
+            Anchor::None => None,
+            Anchor::Span(s) => Some(*s),
+            Anchor::OwnerTest { action, slot } => game
+                .actions
+                .get(*action)?
+                .loop_tests
+                .iter()
+                .find(|(s, _)| s == slot)
+                .map(|(_, span)| *span),
+            Anchor::Prefer(p) => phase(*p)?.prefer_span,
+            Anchor::Maximize(p) => phase(*p)?.maximize_span,
+            Anchor::Phase(p) => phase(*p).map(|ph| ph.span),
+        }
+    }
 }
 
 /// One thing the explainer found, in words, with the rule it is about.
