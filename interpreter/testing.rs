@@ -380,7 +380,10 @@ fn illegal_because(
         let rules_text = f
             .anchor
             .span(game)
-            .and_then(|s| game.source_text.get(s.start..s.end))
+            .and_then(|s| match game.included_source(s) {
+                Some((included, s)) => included.text.get(s.start..s.end),
+                None => game.source_text.get(s.start..s.end),
+            })
             .unwrap_or("");
         if f.message.contains(rule) || rules_text.contains(rule) {
             return Ok(());

@@ -90,3 +90,66 @@ fn include_errors() {
         "{message}"
     );
 }
+
+/// The line of the first occurrence of `text` in the built-in Naytïn Six, counted from 1.
+fn naytin_line(text: &str) -> usize {
+    let rules = tabula::games::built_in("naytin-six").unwrap();
+    let at = rules
+        .find(text)
+        .unwrap_or_else(|| panic!("`{text}` not in the rules"));
+    rules[..at].matches('\n').count() + 1
+}
+
+#[test]
+fn a_runtime_error_in_an_included_rule_is_shown_in_the_included_file() {
+    // The first moves listed are the obstacles of the included game; with one loop
+    // step the loop over the cells runs out there, and the error points at that
+    // action's line in games/naytin-six.tabula (not past the end of the variant).
+    let game = variant(&[]);
+    let mut engine = Engine::new(&game);
+    let state = engine.initial_state().unwrap();
+    engine.loop_steps = 1;
+    let error = engine.legal(&state, &mut Choices::default()).unwrap_err();
+    let shown = error.render(&game, false);
+    let line = naytin_line("action obstacle");
+    assert!(
+        shown.contains(&format!("--> games/naytin-six.tabula:{line}:8\n")),
+        "{shown}"
+    );
+    assert!(
+        shown.contains(&format!("{line} | action obstacle \"X@{{to}}\"\n")),
+        "{shown}"
+    );
+}
+
+#[test]
+fn why_and_trace_point_into_the_included_file() {
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/examples/rules/naytin-six-plus.tabula"
+    ))
+    .unwrap();
+    let mut s =
+        tabula::session::Session::new(Source::new("naytin-six-plus.tabula", text), &[], 1).unwrap();
+    s.intro();
+    // The game starts with the obstacles: `6@a1` is a move of `place`, a later phase's.
+    let why = s.handle("why 6@a1").text;
+    let phase = naytin_line("phase obstacles");
+    assert!(
+        why.contains(&format!("--> games/naytin-six.tabula:{phase}:7\n")),
+        "{why}"
+    );
+    let trace = s.handle("trace on").text;
+    let action = naytin_line("action obstacle");
+    assert!(
+        trace.contains(&format!(
+            "action `obstacle` (games/naytin-six.tabula:{action}): 19 moves\n"
+        )),
+        "{trace}"
+    );
+    let test = naytin_line("where empty(to) and not exists");
+    assert!(
+        trace.contains(&format!("line  {test}  where empty(to) and not exists")),
+        "{trace}"
+    );
+}

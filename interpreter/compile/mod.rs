@@ -100,6 +100,13 @@ pub fn rules(source: &Source, options: &[String]) -> Result<Rules, CompileError>
     chosen.sort();
     let mut c = Compiler::new(&file, chosen, source.name.clone());
     c.game.source_text = source.text.clone();
+    c.game.included = included_at
+        .iter()
+        .map(|(name, at, _)| {
+            let text = crate::games::built_in(name).unwrap_or("");
+            (*at, Source::new(format!("games/{name}.tabula"), text))
+        })
+        .collect();
     c.run(&file);
     // A mistake found in an included game is shown at the `include` line.
     for d in &mut c.errors {
@@ -247,6 +254,7 @@ impl<'a> Compiler<'a> {
                 name: String::new(),
                 source_name,
                 source_text: String::new(),
+                included: Vec::new(),
                 warnings: Vec::new(),
                 players: Vec::new(),
                 options: Vec::new(),

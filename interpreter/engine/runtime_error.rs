@@ -132,10 +132,12 @@ impl RuntimeError {
         if self.span == Span::default() {
             return format!("error while playing: {}", self.kind);
         }
+        let own = crate::Source::new(game.source_name.as_str(), game.source_text.as_str());
+        let (source, span) = game.source_of(&own, self.span);
         crate::Diagnostics {
-            source: crate::Source::new(game.source_name.as_str(), game.source_text.as_str()),
+            source: source.clone(),
             list: vec![crate::Diagnostic::new(
-                self.span,
+                span,
                 format!("while playing: {}", self.kind),
             )],
         }

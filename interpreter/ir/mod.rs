@@ -89,6 +89,9 @@ pub struct Rules {
     /// The rules text the game was compiled from, to show a runtime error's line from
     /// the very text that was played (not a file read again).
     pub source_text: String,
+    /// Each included game's text, named as a built-in game is (`games/NAME.tabula`),
+    /// with the offset its spans start at: a span at or past it lies in that text.
+    pub included: Vec<(usize, crate::diagnostic::Source)>,
     /// What the checker found suspicious in a file it accepted.
     pub warnings: Vec<crate::diagnostic::Diagnostic>,
     pub players: Vec<String>,
@@ -121,4 +124,28 @@ pub struct Rules {
     /// The file's own tests (`test "name" { ... }`), run by `tabula test`; play
     /// ignores them.
     pub tests: Vec<RulesTest>,
+}
+
+impl Rules {
+    /// The included game a span lies in, and the span within that game's text; none
+    /// for a span of the file's own text (`source_text`).
+    pub fn included_source(&self, span: Span) -> Option<(&crate::diagnostic::Source, Span)> {
+        let (at, source) = self
+            .included
+            .iter()
+            .rev()
+            .find(|(at, _)| span.start >= *at)?;
+        let shift = |x: usize| x.saturating_sub(*at).min(source.text.len());
+        Some((source, Span::new(shift(span.start), shift(span.end))))
+    }
+
+    /// The text a span lies in and the span within it: an included game's, or `own`,
+    /// the file's own text.
+    pub fn source_of<'s>(
+        &'s self,
+        own: &'s crate::diagnostic::Source,
+        span: Span,
+    ) -> (&'s crate::diagnostic::Source, Span) {
+        self.included_source(span).unwrap_or((own, span))
+    }
 }

@@ -16,6 +16,7 @@ pub(crate) fn render_why(game: &Game, source: &Source, why: &Why, style: &Style)
     for f in &why.findings {
         match f.anchor.span(game) {
             Some(span) if !why.legal => {
+                let (source, span) = game.source_of(source, span);
                 let span = tidy(source, span);
                 let d = Diagnostics {
                     source: source.clone(),
@@ -43,14 +44,22 @@ pub(crate) fn tidy(source: &Source, span: Span) -> Span {
     }
 }
 
-/// `file:line` of a span.
-fn place(source: &Source, span: Span) -> String {
+/// `file:line` of a span (of an included game's file for a span of its text).
+fn place(game: &Game, source: &Source, span: Span) -> String {
+    let (source, span) = game.source_of(source, span);
     let (line, _) = source.line_col(span.start);
     format!("{}:{line}", source.name)
 }
 
+/// The line a span starts on, in its file.
+fn line_number(game: &Game, source: &Source, span: Span) -> usize {
+    let (source, span) = game.source_of(source, span);
+    source.line_col(span.start).0
+}
+
 /// The source line a span starts on, trimmed and shortened.
-fn line_text(source: &Source, span: Span) -> String {
+fn line_text(game: &Game, source: &Source, span: Span) -> String {
+    let (source, span) = game.source_of(source, span);
     let start = span.start.min(source.text.len());
     let begin = source.text[..start].rfind('\n').map_or(0, |i| i + 1);
     let end = source.text[start..]
@@ -78,7 +87,7 @@ pub(crate) fn render_trace(
         out.push_str(&format!(
             "trace: chance `{}` ({}): {n} outcomes\n",
             def.name,
-            place(source, def.span)
+            place(game, source, def.span)
         ));
         return style.paint(Paint::Dim, &out);
     }
@@ -109,7 +118,7 @@ pub(crate) fn render_trace(
         out.push_str(&format!(
             "  action `{}` ({}): {moves}\n",
             def.name,
-            place(source, def.span)
+            place(game, source, def.span)
         ));
         // A `where` of several conjuncts is compiled as one test per conjunct, all
         // with the `where`'s span: shown as one line, tested as often as its first
@@ -139,10 +148,12 @@ pub(crate) fn render_trace(
                 }
                 Gen::Let(..) => (None, None),
             };
-            let line = span.map_or("?".to_string(), |s| source.line_col(s.start).0.to_string());
+            let line = span.map_or("?".to_string(), |s| {
+                line_number(game, source, s).to_string()
+            });
             let text = match (owner_of, span) {
                 (Some(var), _) => format!("owner test of `{var}` (folded into its loop)"),
-                (None, Some(s)) => line_text(source, s),
+                (None, Some(s)) => line_text(game, source, s),
                 (None, None) => "a test".to_string(),
             };
             let merge = matches!(def.generators[i], Gen::Where(..));
@@ -167,7 +178,7 @@ pub(crate) fn render_trace(
         } else {
             let at = Anchor::Maximize(trace.phase)
                 .span(game)
-                .map(|s| format!(" (line {})", source.line_col(s.start).0))
+                .map(|s| format!(" (line {})", line_number(game, source, s)))
                 .unwrap_or_default();
             format!("; `maximize`{at} keeps {} at ({})", t.kept, keys.join(", "))
         };

@@ -284,7 +284,7 @@ fn start_state(
         None => {
             let base = Match::new(length, game.players.len());
             let state = matches::first_state(&mut Engine::new(game), &base)
-                .map_err(|e| SessionError::Runtime(runtime_text(source, &e, color)))?;
+                .map_err(|e| SessionError::Runtime(runtime_text(game, source, &e, color)))?;
             Ok((base, state))
         }
     }

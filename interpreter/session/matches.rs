@@ -124,7 +124,7 @@ pub(super) fn replay_match(
         }
         start = engine
             .initial_state_in(&m)
-            .map_err(|e| fail(None, runtime_text(source, &e, color)))?;
+            .map_err(|e| fail(None, runtime_text(game, source, &e, color)))?;
         earlier.push(Finished { timeline, outcome });
     }
     Ok((earlier, Timeline::new(start)))
@@ -191,8 +191,9 @@ impl Session {
         out: &mut Out,
     ) -> Result<(), SessionError> {
         let base = Match::new(length, game.players.len());
-        let start = first_state(&mut Engine::new(&game), &base)
-            .map_err(|e| SessionError::Runtime(runtime_text(&source, &e, self.style.color)))?;
+        let start = first_state(&mut Engine::new(&game), &base).map_err(|e| {
+            SessionError::Runtime(runtime_text(&game, &source, &e, self.style.color))
+        })?;
         if source.text != self.source.text {
             out.line(format!(
                 "{} has changed: the new game plays its rules as they are now",

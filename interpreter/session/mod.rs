@@ -196,7 +196,7 @@ impl Session {
         let mut engine = Engine::new(&game);
         let start = engine
             .initial_state()
-            .map_err(|e| SessionError::Runtime(runtime_text(&source, &e, false)))?;
+            .map_err(|e| SessionError::Runtime(runtime_text(&game, &source, &e, false)))?;
         let players = game.players.len();
         let base = Match::new(0, players);
         let mut session = Session {
@@ -488,7 +488,7 @@ impl Session {
     }
 
     fn runtime(&self, e: &RuntimeError) -> SessionError {
-        SessionError::Runtime(runtime_text(&self.source, e, self.style.color))
+        SessionError::Runtime(runtime_text(&self.game, &self.source, e, self.style.color))
     }
 
     fn play_error(&self, e: PlayError) -> SessionError {
@@ -737,11 +737,12 @@ impl Session {
 }
 
 /// A runtime error of the rules file, pointing at the statement.
-fn runtime_text(source: &Source, e: &RuntimeError, color: bool) -> String {
+fn runtime_text(game: &Game, source: &Source, e: &RuntimeError, color: bool) -> String {
+    let (source, span) = game.source_of(source, e.span);
     Diagnostics {
         source: source.clone(),
         list: vec![Diagnostic::new(
-            explainer::tidy(source, e.span),
+            explainer::tidy(source, span),
             format!("while playing: {}", e.kind),
         )],
     }
