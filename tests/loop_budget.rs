@@ -63,3 +63,23 @@ fn each_call_into_the_engine_has_its_own_budget() {
         .unwrap_err();
     assert_eq!(&COSTLY_TURN[err.span.start..err.span.end], "moved");
 }
+
+#[test]
+fn the_explainer_spends_from_a_budget_of_its_own_call() {
+    // A call that runs out leaves nothing in the meter; what the explainer lists
+    // after it (the three single steps of `go`, which cost 3 loop steps; then the
+    // turn search) comes from a budget of its own call.
+    let game = compile(&Source::new("costly.tabula", COSTLY_TURN), &[]).unwrap();
+    let mut engine = Engine::new(&game);
+    let state = engine.initial_state().unwrap();
+    let run_out = |engine: &mut Engine, then: u64| {
+        engine.loop_steps = 50_000;
+        assert!(engine.legal(&state, &mut Choices::default()).is_err());
+        engine.loop_steps = then;
+    };
+    run_out(&mut engine, 50);
+    assert_eq!(engine.single_steps(&state).len(), 3);
+    run_out(&mut engine, 1_000_000);
+    let trace = engine.trace_moves(&state);
+    assert_eq!(trace.map(|t| t.actions[0].moves).ok(), Some(3));
+}

@@ -2,7 +2,9 @@
 //! run for ever; when the budget is gone loops stop and the engine reports an error.
 //!
 //! One call into the engine is one run with one budget. The `Engine` says how many
-//! steps a run may take (`Engine::loop_steps`) and opens the run (`Run::open`); calls
+//! steps a run may take (`Engine::loop_steps`) and opens the run (`Run::open`) in
+//! every public method that evaluates the rules (the explainer's and the notation's
+//! too, so none spends what an earlier call left); calls
 //! made inside it (the scores of an end rule met by the turn search, a step played by a
 //! playout) open nested runs that spend from the same budget and never refill it. So a
 //! search that runs out stays out until it returns, and its caller sees the error.

@@ -379,7 +379,7 @@ impl<'g> Engine<'g> {
     /// How often playouts pick an action step generated in `state`, relative to the
     /// other choices: its action's `playout weight` (at most `MAX_PLAYOUT_WEIGHT`), or 1
     /// when it declares none.
-    pub fn playout_weight(&self, state: &State, step: &Step) -> u32 {
+    pub(crate) fn playout_weight(&self, state: &State, step: &Step) -> u32 {
         if step.kind != StepKind::Action {
             return 1;
         }

@@ -10,6 +10,7 @@ impl<'g> Engine<'g> {
     /// One step in the game's notation; with `marks` false, `{cond ? text}` parts are
     /// left out (so `13/7` matches `13/7*`).
     pub fn step_text(&self, state: &State, step: &Step, marks: bool) -> String {
+        let _run = self.run();
         self.template_text(state, step, if marks { Marks::Eval } else { Marks::Off })
     }
 
@@ -164,6 +165,7 @@ impl<'g> Engine<'g> {
     /// A whole choice as text: steps separated by spaces, a step repeated n times
     /// written once with `(n)`.
     pub fn choice_text(&mut self, state: &State, steps: &[Step]) -> Result<String, RuntimeError> {
+        let _run = self.run();
         let texts = self.step_texts(state, steps, true)?;
         Ok(join_repeats(&texts))
     }
@@ -176,6 +178,7 @@ impl<'g> Engine<'g> {
         choices: &Choices,
         text: &str,
     ) -> Result<Option<usize>, RuntimeError> {
+        let _run = self.run();
         let wanted = normalise(text);
         if wanted.is_empty() {
             return Ok(None);

@@ -12,6 +12,7 @@ use crate::ir::*;
 impl<'g> Engine<'g> {
     /// The single steps of the phase's actions in `state`, `prefer` applied.
     pub fn single_steps(&self, state: &State) -> Vec<Step> {
+        let _run = self.run();
         let mut out = Vec::new();
         self.trace_actions(state, &mut out);
         out
@@ -72,6 +73,7 @@ impl<'g> Engine<'g> {
 
     /// The rules evaluated to list the legal moves of `state`.
     pub fn trace_moves(&mut self, state: &State) -> Result<MoveTrace, RuntimeError> {
+        let _run = self.run();
         let game = self.game;
         let mut trace = MoveTrace {
             phase: state.phase().index(),

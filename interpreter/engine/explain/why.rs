@@ -10,6 +10,7 @@ use crate::ir::*;
 impl<'g> Engine<'g> {
     /// Why `text` is or is not a legal move in `state`.
     pub fn why(&mut self, state: &State, text: &str) -> Result<Why, RuntimeError> {
+        let _run = self.run();
         let game = self.game;
         let text = text.trim();
         if let Some(o) = self.outcome(state) {
