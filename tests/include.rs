@@ -152,4 +152,11 @@ fn why_and_trace_point_into_the_included_file() {
         trace.contains(&format!("line  {test}  where empty(to) and not exists")),
         "{trace}"
     );
+    let played = s.handle("X@a1").text;
+    assert!(
+        played.contains(&format!(
+            "trace: `X@a1` is action `obstacle` (games/naytin-six.tabula:{action})"
+        )),
+        "{played}"
+    );
 }

@@ -210,9 +210,10 @@ impl Session {
                 };
                 let at = match s.kind {
                     crate::StepKind::Action => {
-                        let (line, _) =
-                            self.source.line_col(game.actions[s.id as usize].span.start);
-                        format!(" ({}:{line})", self.source.name)
+                        let span = game.actions[s.id as usize].span;
+                        let (source, span) = game.source_of(&self.source, span);
+                        let (line, _) = source.line_col(span.start);
+                        format!(" ({}:{line})", source.name)
                     }
                     _ => String::new(),
                 };
