@@ -83,3 +83,48 @@ fn the_explainer_spends_from_a_budget_of_its_own_call() {
     let trace = engine.trace_moves(&state);
     assert_eq!(trace.map(|t| t.actions[0].moves).ok(), Some(3));
 }
+
+/// An action whose loops run over 10^10 pairs (no `where` can be tested before the
+/// inner loop), then an action with no move, in a phase that ends the game when the
+/// player to act has none.
+const HUGE_THEN_NOTHING: &str = r#"game "huge"
+players a, b
+board { grid 2 x 2 }
+piece p
+action go "{x}.{y}"
+  for x in 1..100000
+  for y in 1..100000
+  where x * y == 0 - 1
+{ }
+action wait "wait"
+  for c in cells
+  where not empty(c)
+{ }
+phase play {
+  starts a
+  actions go, wait
+  stuck end draw
+}
+"#;
+
+#[test]
+fn a_player_whose_moves_run_out_of_budget_is_not_stuck() {
+    // Finding no action because the budget ran out is not having none: the game is
+    // not over, it is a's turn, and listing the moves is an error at `go`, the action
+    // whose loops ran out (not at `wait`, generated after it).
+    let game = compile(&Source::new("huge.tabula", HUGE_THEN_NOTHING), &[]).unwrap();
+    let mut engine = Engine::new(&game);
+    engine.loop_steps = 1_000_000;
+    let state = engine.initial_state().unwrap();
+    assert!(
+        matches!(engine.status(&state), tabula::Status::Player(p) if p.index() == 0),
+        "{:?}",
+        engine.status(&state)
+    );
+    let err = engine.legal(&state, &mut Choices::default()).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "finding the legal moves took more than 1000000 loop steps; does a `for` run over a huge range?"
+    );
+    assert_eq!(&HUGE_THEN_NOTHING[err.span.start..err.span.end], "go");
+}

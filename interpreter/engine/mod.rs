@@ -369,7 +369,8 @@ impl<'g> Engine<'g> {
         }
     }
 
-    /// Whether the mover has any action of the phase.
+    /// Whether the mover has any action of the phase. False also when the loop budget
+    /// ran out before one was found; `legal` then says so.
     pub fn any_action(&self, state: &State) -> bool {
         let _run = self.run();
         let mut locals: Locals = [0; MAX_LOCALS];
@@ -400,7 +401,10 @@ impl<'g> Engine<'g> {
         let start = out.len();
         let mut locals: Locals = [0; MAX_LOCALS];
         let mut emit = closure::Emit::steps(out, 0);
-        let mut steps_of = |a: usize, emit: &mut closure::Emit<'_>| {
+        // Whether the action's generators ran to the end; when they were stopped (too
+        // many steps, or the loop budget gone) no other action runs, so that the error
+        // names the action that was being generated.
+        let mut steps_of = |a: usize, emit: &mut closure::Emit<'_>| -> bool {
             // Each action starts from fresh arguments: a step keeps the first
             // `MAX_ARGS` slots, and those an action does not bind would else hold what
             // the action generated before it left there. The slots after them are
@@ -408,14 +412,14 @@ impl<'g> Engine<'g> {
             locals[..MAX_ARGS].fill(0);
             self.generating.set(Some((StepKind::Action, a)));
             emit.set_action(a);
-            (game.code.actions[a].generators)(game, state, &mut locals, emit);
+            (game.code.actions[a].generators)(game, state, &mut locals, emit)
         };
-        for &a in &phase.prefer {
-            steps_of(a, &mut emit);
-        }
-        if emit.listed() == start {
+        let preferred_ran = phase.prefer.iter().all(|&a| steps_of(a, &mut emit));
+        if preferred_ran && emit.listed() == start {
             for &a in phase.actions.iter().filter(|a| !phase.prefer.contains(a)) {
-                steps_of(a, &mut emit);
+                if !steps_of(a, &mut emit) {
+                    break;
+                }
             }
         }
         if emit.overflowed() {
@@ -630,7 +634,9 @@ impl<'g> Engine<'g> {
         let _run = self.run();
         let game = self.game;
         if let Stuck::End(spec) = &game.phases[state.phase().index()].stuck {
-            if !state.in_turn() && !self.any_action(state) {
+            // No action found because the loop budget ran out is not "no legal move":
+            // the player is to act, and listing the moves says what went wrong.
+            if !state.in_turn() && !self.any_action(state) && !budget::spent_out() {
                 let mut locals: Locals = [0; MAX_LOCALS];
                 return Some(self.result(state, spec, &mut locals, "no legal move"));
             }

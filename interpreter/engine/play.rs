@@ -89,7 +89,11 @@ impl<'g> Engine<'g> {
                 let mut locals = [0; crate::ir::MAX_LOCALS];
                 super::eval::eval(game, &after, u, &mut locals) != 0
             });
-        Ok(!until && !self.any_action(&after))
+        let stuck = !until && !self.any_action(&after);
+        if super::budget::spent_out() {
+            return Err(self.budget_error());
+        }
+        Ok(stuck)
     }
 
     /// A chance outcome by its text, or by its numbers in any order (`3,1` for `1-3`).
