@@ -110,8 +110,8 @@ phase play {
 #[test]
 fn a_player_whose_moves_run_out_of_budget_is_not_stuck() {
     // Finding no action because the budget ran out is not having none: the game is
-    // not over, it is a's turn, and listing the moves is an error at `go`, the action
-    // whose loops ran out (not at `wait`, generated after it).
+    // not over, it is a's turn, and listing the moves (or tracing them) is an error at
+    // `go`, the action whose loops ran out (not at `wait`, generated after it).
     let game = compile(&Source::new("huge.tabula", HUGE_THEN_NOTHING), &[]).unwrap();
     let mut engine = Engine::new(&game);
     engine.loop_steps = 1_000_000;
@@ -122,6 +122,13 @@ fn a_player_whose_moves_run_out_of_budget_is_not_stuck() {
         engine.status(&state)
     );
     let err = engine.legal(&state, &mut Choices::default()).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "finding the legal moves took more than 1000000 loop steps; does a `for` run over a huge range?"
+    );
+    assert_eq!(&HUGE_THEN_NOTHING[err.span.start..err.span.end], "go");
+    // `trace` runs the same loops, watched: the same error, not counts cut short.
+    let err = engine.trace_moves(&state).unwrap_err();
     assert_eq!(
         err.to_string(),
         "finding the legal moves took more than 1000000 loop steps; does a `for` run over a huge range?"

@@ -354,6 +354,7 @@ impl Engine<'_> {
         f: &mut dyn FnMut(Candidate),
     ) {
         let game = self.game;
+        self.generating.set(Some((StepKind::Action, a)));
         let fail: Cell<Option<Fail>> = Cell::new(None);
         let mut explorer = Explorer::new(wide, &fail);
         let mut each = |_: &Game, _: &State, l: &Locals| {

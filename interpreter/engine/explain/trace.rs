@@ -35,6 +35,7 @@ impl<'g> Engine<'g> {
                 out.push(Step::new(StepKind::Action, a, l));
                 true
             };
+            self.generating.set(Some((StepKind::Action, a)));
             let mut emit = Emit::watched(&mut counter, &mut each);
             (game.code.actions[a].watchable)(game, state, &mut locals, &mut emit);
             ActionTrace {
@@ -45,7 +46,13 @@ impl<'g> Engine<'g> {
             }
         };
         let mut preferred = Vec::new();
+        // An action whose loops ran out of budget is the last one run, so that the
+        // error names it.
+        let spent_out = crate::engine::budget::spent_out;
         for &a in &phase.prefer {
+            if spent_out() {
+                break;
+            }
             let t = run(a, out);
             if t.moves > 0 {
                 preferred.push(a);
@@ -55,6 +62,9 @@ impl<'g> Engine<'g> {
         for &a in &phase.actions {
             if phase.prefer.contains(&a) {
                 continue;
+            }
+            if spent_out() {
+                break;
             }
             if preferred.is_empty() {
                 traces.push(run(a, out));
@@ -91,6 +101,9 @@ impl<'g> Engine<'g> {
         }
         let mut steps = Vec::new();
         let (actions, preferred) = self.trace_actions(state, &mut steps);
+        if crate::engine::budget::spent_out() {
+            return Err(self.budget_error());
+        }
         trace.actions = actions;
         trace.preferred = preferred;
         // From a turn's start, or from the rest of a turn already begun (a decision

@@ -77,6 +77,10 @@ impl<'g> Engine<'g> {
             }
             f
         };
+        // Candidates cut short by the loop budget would give a wrong reason.
+        if crate::engine::budget::spent_out() {
+            return Err(self.budget_error());
+        }
         Ok(Why {
             legal: false,
             findings,
