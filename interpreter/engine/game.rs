@@ -1,7 +1,7 @@
 //! A game ready to play: the checked rules (`ir::Rules`, plain data) and the closures
 //! the engine compiles them to (`closure`), made once when the game is loaded.
 
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use super::closure::{self, BlockFn, ExprFn, GensFn};
 use super::eval::eval;
@@ -31,14 +31,17 @@ pub(crate) struct Code {
     pub actions: Vec<MoveCode>,
     pub chances: Vec<MoveCode>,
     pub phases: Vec<PhaseCode>,
+    /// Whether expressions are evaluated by the tree walker (`Game::interpreted`).
+    tree_walked: bool,
 }
 
 /// A move's generators and its body, compiled.
 pub(crate) struct MoveCode {
     /// The generators as the engine runs them, loops fused with the tests after them.
     pub generators: GensFn,
-    /// The same bindings from a chain that tells a watcher every test (`trace`, `why`).
-    pub watchable: GensFn,
+    /// The same bindings from a chain that tells a watcher every test (`trace`, `why`),
+    /// compiled when first asked for (`Game::watchable`), not for every game loaded.
+    watchable: OnceLock<GensFn>,
     pub body: BlockFn,
 }
 
@@ -56,7 +59,7 @@ impl Game {
     pub fn new(mut rules: Rules) -> Game {
         let mut exprs: Vec<ExprFn> = Vec::new();
         each_top_expr(&mut rules, &mut |e| number(e, &mut exprs));
-        let code = Code::new(&rules, closure::compile_gens, &closure::compile);
+        let code = Code::new(&rules, closure::compile_gens, false);
         let mut game = Game {
             exprs: exprs.into(),
             rules,
@@ -77,14 +80,10 @@ impl Game {
                 *e = std::mem::replace(expr.as_mut(), Expr::Const(0));
             }
         });
-        let walked = |e: &Expr| -> ExprFn {
-            let e = e.clone();
-            Box::new(move |g, st, l| eval(g, st, &e, l))
-        };
         let code = Code::new(
             &rules,
-            |gens| closure::compile_watchable(gens, &walked),
-            &walked,
+            |gens| closure::compile_watchable(gens, &tree_walked),
+            true,
         );
         Game {
             exprs: Arc::new([]),
@@ -92,6 +91,18 @@ impl Game {
             rules,
             code: Arc::new(code),
         }
+    }
+
+    /// Action `a`'s generators as a chain that tells a watcher every test.
+    pub(crate) fn watchable(&self, a: usize) -> &GensFn {
+        self.code.actions[a].watchable.get_or_init(|| {
+            let gens = &self.rules.actions[a].generators;
+            if self.code.tree_walked {
+                closure::compile_watchable(gens, &tree_walked)
+            } else {
+                closure::compile_watchable(gens, &closure::compile)
+            }
+        })
     }
 
     /// The rules as plain data.
@@ -108,17 +119,13 @@ impl Game {
 
 impl Code {
     /// Every block of effects compiled, and each move's generators made by
-    /// `generators`, and to be watched with expressions made by `expr`.
-    fn new(
-        rules: &Rules,
-        generators: impl Fn(&[Gen]) -> GensFn,
-        expr: closure::ExprCompiler<'_>,
-    ) -> Code {
+    /// `generators`; `tree_walked` when expressions are left to the tree walker.
+    fn new(rules: &Rules, generators: impl Fn(&[Gen]) -> GensFn, tree_walked: bool) -> Code {
         let moves = |defs: &[MoveDef]| -> Vec<MoveCode> {
             defs.iter()
                 .map(|m| MoveCode {
                     generators: generators(&m.generators),
-                    watchable: closure::compile_watchable(&m.generators, expr),
+                    watchable: OnceLock::new(),
                     body: closure::compile_block(&m.body),
                 })
                 .collect()
@@ -140,8 +147,15 @@ impl Code {
             actions: moves(&rules.actions),
             chances: moves(&rules.chances),
             phases,
+            tree_walked,
         }
     }
+}
+
+/// An expression evaluated by the tree walker, as a closure.
+fn tree_walked(e: &Expr) -> ExprFn {
+    let e = e.clone();
+    Box::new(move |g, st, l| eval(g, st, &e, l))
 }
 
 /// Numbers a compound expression and compiles it; leaves and two-leaf nodes, which the

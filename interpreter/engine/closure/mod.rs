@@ -15,7 +15,7 @@ mod watched;
 pub use emit::Emit;
 pub(crate) use gens::compile_gens;
 pub(crate) use stmt::compile_block;
-pub(crate) use watched::{compile_watchable, ExprCompiler, GenWatcher};
+pub(crate) use watched::{compile_watchable, GenWatcher};
 
 use super::eval::{self, Locals};
 use super::exec::{Fallible, Flow};

@@ -376,6 +376,6 @@ impl Engine<'_> {
         };
         let mut emit = Emit::watched(&mut explorer, &mut each);
         let mut locals: Locals = [0; MAX_LOCALS];
-        (game.code.actions[a].watchable)(game, state, &mut locals, &mut emit);
+        game.watchable(a)(game, state, &mut locals, &mut emit);
     }
 }

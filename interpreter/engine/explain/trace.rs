@@ -37,7 +37,7 @@ impl<'g> Engine<'g> {
             };
             self.generating.set(Some((StepKind::Action, a)));
             let mut emit = Emit::watched(&mut counter, &mut each);
-            (game.code.actions[a].watchable)(game, state, &mut locals, &mut emit);
+            game.watchable(a)(game, state, &mut locals, &mut emit);
             ActionTrace {
                 action: a,
                 tried: true,
