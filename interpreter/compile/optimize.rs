@@ -228,14 +228,21 @@ fn as_operand(e: &Expr) -> Option<Operand> {
 fn children(e: &mut Expr) {
     e.children_mut(&mut expr);
     // `count(c in D where owner(c) == P and ...)` loops over the cells P occupies.
+    // Not `all`: its condition is the property tested, not a filter, so a cell P does
+    // not own counts against it and must stay in the domain.
     if let Expr::Aggregate {
+        op,
         slot,
         domain: d,
         filter: Some(f),
         ..
     } = e
     {
-        if let Some(owner) = take_owner_test(f, *slot) {
+        let owner = match op {
+            AggOp::All => None,
+            _ => take_owner_test(f, *slot),
+        };
+        if let Some(owner) = owner {
             let inner = std::mem::replace(d.as_mut(), Domain::Cells);
             **d = Domain::Owned {
                 inner: Box::new(inner),
