@@ -56,6 +56,11 @@ pub(crate) struct Search {
     best: Option<[i32; MAX_KEYS]>,
     /// The outcomes of the turns found that end the game.
     outcomes: Vec<Outcome>,
+    /// For each of those outcomes, in order, the state that tells the turn apart (one
+    /// position's words each): the state it reached, once its turn has ended.
+    ended_keys: Vec<i32>,
+    /// Scratch space for ending a turn that ended the game before its turn did.
+    ended_work: Option<State>,
     /// Positions already reached within this turn (by hash, their offset in
     /// `seen_data`): two orders of the same moves lead to the same subtree, which is
     /// searched once.
@@ -121,6 +126,7 @@ impl<'g> Engine<'g> {
         self.search.seen.clear();
         self.search.seen_data.clear();
         self.search.outcomes.clear();
+        self.search.ended_keys.clear();
         self.search.turn_end.clear();
         self.search.best = None;
         self.search_hash_for(state);
@@ -148,7 +154,6 @@ impl<'g> Engine<'g> {
             return Ok(());
         }
         let width = state.data.len();
-        let cells = game.board_words();
         let mut kept = std::mem::take(&mut self.search.kept);
         kept.clear();
         let mut by_hash = std::mem::take(&mut self.search.kept_by_hash);
@@ -162,9 +167,11 @@ impl<'g> Engine<'g> {
                 o.hash == leaf.hash
                     && match (leaf.ended, o.ended) {
                         (None, None) => other == data,
-                        // Past the end of the game only the board and the result count.
+                        // Two turns that end the game are one when they reach the same
+                        // state once their turn has ended, every word of it (a counter
+                        // may hold part of the position), with the same result.
                         (Some(x), Some(y)) => {
-                            other[cells.clone()] == data[cells.clone()]
+                            s.ended_key(x, width) == s.ended_key(y, width)
                                 && s.outcomes[x as usize] == s.outcomes[y as usize]
                         }
                         _ => false,
@@ -357,7 +364,10 @@ impl<'g> Engine<'g> {
         let outcome = if ended { self.end_checked(work)? } else { None };
         let ended = match outcome {
             Some(outcome) => {
-                hash = ended_hash(&work.data[game.board_words()], &outcome);
+                self.push_ended_key(work);
+                let width = work.data.len();
+                let x = self.search.outcomes.len() as u32;
+                hash = ended_hash(self.search.ended_key(x, width), &outcome);
                 self.search.outcomes.push(outcome);
                 Some(self.search.outcomes.len() as u32 - 1)
             }
@@ -386,6 +396,30 @@ impl<'g> Engine<'g> {
 }
 
 impl<'g> Engine<'g> {
+    /// Keeps what tells apart a turn that ended the game in `work`: the state once its
+    /// turn has ended, as every other turn is told apart (`turn end` run and the next
+    /// turn begun), so the dice it left unplayed and its per-turn counters do not count,
+    /// while a counter that keeps part of the position does. A turn whose end fails (its
+    /// loop budget spent) keeps the state as reached: it is never taken for another.
+    fn push_ended_key(&mut self, work: &State) {
+        let at = self.search.ended_keys.len();
+        self.search.ended_keys.extend_from_slice(&work.data);
+        if !work.in_turn() {
+            return;
+        }
+        let mut ended = self
+            .search
+            .ended_work
+            .take()
+            .unwrap_or_else(|| work.clone());
+        ended.data.clear();
+        ended.data.extend_from_slice(&work.data);
+        if self.end_turn(&mut ended).is_ok() && ended.data.len() == work.data.len() {
+            self.search.ended_keys[at..].copy_from_slice(&ended.data);
+        }
+        self.search.ended_work = Some(ended);
+    }
+
     /// Makes the search's hash for the phase of `state`, unless it has it.
     fn search_hash_for(&mut self, state: &State) {
         let phase = state.phase().index();
@@ -417,6 +451,12 @@ impl<'g> Engine<'g> {
 }
 
 impl Search {
+    /// What tells apart the turn that ended the game with outcome `x` (`ended_keys`).
+    fn ended_key(&self, x: u32, width: usize) -> &[i32] {
+        let at = x as usize * width;
+        &self.ended_keys[at..at + width]
+    }
+
     /// Drops the complete turns found so far, but those that end the game, when a turn
     /// better on the `maximize` keys is found; `width` is the length of a position.
     fn keep_only_ended(&mut self, width: usize) {
@@ -440,11 +480,11 @@ impl Search {
     }
 }
 
-/// What tells two turns that end the game apart: the board they leave and the result.
-fn ended_hash(cells: &[i32], outcome: &Outcome) -> u64 {
+/// The hash of a turn that ends the game: of what tells it apart and of its result.
+fn ended_hash(key: &[i32], outcome: &Outcome) -> u64 {
     use std::hash::{Hash, Hasher};
     let mut h = std::collections::hash_map::DefaultHasher::new();
-    cells.hash(&mut h);
+    key.hash(&mut h);
     outcome.winner.hash(&mut h);
     outcome.points.hash(&mut h);
     outcome.scores.hash(&mut h);
