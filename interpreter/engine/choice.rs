@@ -23,10 +23,16 @@ pub struct Step {
 }
 
 impl Step {
+    /// The step of move `id` with the values of `locals` in the slots of `bound` (a
+    /// mask of argument slots, `MoveCode::bound`), 0 in the others.
     #[inline(always)]
-    pub(crate) fn new(kind: StepKind, id: usize, locals: &Locals) -> Step {
+    pub(crate) fn new(kind: StepKind, id: usize, locals: &Locals, bound: u16) -> Step {
         let mut args = [0; MAX_ARGS];
-        args.copy_from_slice(&locals[..MAX_ARGS]);
+        for (i, a) in args.iter_mut().enumerate() {
+            if bound & (1 << i) != 0 {
+                *a = locals[i];
+            }
+        }
         Step {
             kind,
             id: id as u16,

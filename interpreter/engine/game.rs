@@ -43,6 +43,10 @@ pub(crate) struct MoveCode {
     /// compiled when first asked for (`Game::watchable`), not for every game loaded.
     watchable: OnceLock<GensFn>,
     pub body: BlockFn,
+    /// The argument slots the move's own names (`for`, `let`) are bound to: a step
+    /// keeps those and zeros the others, which an aggregate in a `where` may have used
+    /// as scratch, so that a step is the same however its conditions were evaluated.
+    pub bound: u16,
 }
 
 /// A phase's blocks of effects, compiled.
@@ -127,6 +131,7 @@ impl Code {
                     generators: generators(&m.generators),
                     watchable: OnceLock::new(),
                     body: closure::compile_block(&m.body),
+                    bound: bound_slots(&m.generators),
                 })
                 .collect()
         };
@@ -150,6 +155,17 @@ impl Code {
             tree_walked,
         }
     }
+}
+
+/// The argument slots a move's generators bind by name (`MoveCode::bound`).
+fn bound_slots(gens: &[Gen]) -> u16 {
+    gens.iter()
+        .filter_map(|g| match g {
+            Gen::For(slot, _) | Gen::Let(slot, _) => Some(*slot as usize),
+            Gen::Where(..) => None,
+        })
+        .filter(|&s| s < MAX_ARGS)
+        .fold(0, |mask, s| mask | 1 << s)
 }
 
 /// An expression evaluated by the tree walker, as a closure.

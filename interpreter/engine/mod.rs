@@ -463,7 +463,10 @@ impl<'g> Engine<'g> {
                 return false;
             }
             if w > 0 {
-                out.push_one(Step::new(StepKind::Chance, c, l), w);
+                out.push_one(
+                    Step::new(StepKind::Chance, c, l, game.code.chances[c].bound),
+                    w,
+                );
             }
             true
         };

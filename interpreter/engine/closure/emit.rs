@@ -109,7 +109,12 @@ impl<'a> Emit<'a> {
                     *overflow = true;
                     return false;
                 }
-                out.push(Step::new(StepKind::Action, *id, locals));
+                out.push(Step::new(
+                    StepKind::Action,
+                    *id,
+                    locals,
+                    game.code.actions[*id].bound,
+                ));
                 true
             }
             Sink::Call(f) => f(game, state, locals),

@@ -32,7 +32,12 @@ impl<'g> Engine<'g> {
             let mut counter = Counter(&mut gens);
             let mut each = |_: &Game, _: &State, l: &Locals| {
                 moves += 1;
-                out.push(Step::new(StepKind::Action, a, l));
+                out.push(Step::new(
+                    StepKind::Action,
+                    a,
+                    l,
+                    game.code.actions[a].bound,
+                ));
                 true
             };
             self.generating.set(Some((StepKind::Action, a)));
