@@ -208,22 +208,31 @@ impl<'g> Paths<'g> {
 
 /// Plays `games` random games of `game` from its start, checking every position.
 fn random_games(label: &str, game: &Game, games: usize, max_decisions: usize, seed: u64) -> Seen {
+    random_games_against(label, game, &tree_walking(game), games, max_decisions, seed)
+}
+
+/// `random_games`, with `tree_game` as the tree walker's game: the same rules, or the
+/// same rules compiled without the compiler's rewrites.
+fn random_games_against(
+    label: &str,
+    game: &Game,
+    tree_game: &Game,
+    games: usize,
+    max_decisions: usize,
+    seed: u64,
+) -> Seen {
     // The long run (`TABULA_LONG=1`) plays twenty times as many games.
     let games = if examples_support::long() {
         games * 20
     } else {
         games
     };
-    let tree_game = tree_walking(game);
-    assert!(
-        !has_compiled(&tree_game),
-        "{label}: a compiled tree is left"
-    );
+    assert!(!has_compiled(tree_game), "{label}: a compiled tree is left");
     let single_game = single_stepping(game);
     let mut paths = Paths {
         label: label.to_string(),
         engine: Engine::new(game),
-        tree: Engine::new(&tree_game),
+        tree: Engine::new(tree_game),
         single: Engine::new(&single_game),
         seen: Seen::default(),
     };
@@ -336,6 +345,65 @@ fn the_examples() {
             random_games(&label, game, 1, 40, 100 + 10 * k as u64 + j as u64);
         }
     }
+}
+
+/// The rules of `file` (`text`) compiled without the compiler's rewrites
+/// (compile/optimize.rs), run by the tree walker.
+fn as_written(file: &str, text: &str, options: &[String]) -> Game {
+    let source = Source::new(file, text);
+    match tabula::compile::rules_with(&source, options, tabula::compile::Rewrites::Off) {
+        Ok(rules) => Game::interpreted(rules),
+        Err(e) => panic!("{file} {options:?} does not compile as written:\n{e}"),
+    }
+}
+
+/// Every shipped game with each of its options, and every example with each of its,
+/// compiled as the engine plays them (rewritten) and as written (no rewrite, every
+/// expression walked as a tree): the same choices, outcomes and scores everywhere.
+#[test]
+fn every_game_means_the_same_rewritten_and_as_written() {
+    let mut files: Vec<(String, String)> = ["backgammon", "invictus", "naytin-six"]
+        .iter()
+        .map(|name| {
+            let text = tabula::games::built_in(name).expect("built in");
+            (format!("games/{name}.tabula"), text.to_string())
+        })
+        .collect();
+    let dir = format!("{}/examples/rules", env!("CARGO_MANIFEST_DIR"));
+    let mut examples: Vec<String> = std::fs::read_dir(&dir)
+        .expect("examples/rules")
+        .filter_map(|e| e.ok()?.file_name().into_string().ok())
+        .filter(|f| f.ends_with(".tabula"))
+        .collect();
+    examples.sort();
+    for f in examples {
+        let text = std::fs::read_to_string(format!("{dir}/{f}")).expect("example");
+        files.push((format!("examples/rules/{f}"), text));
+    }
+    let mut runs = 0;
+    for (k, (file, text)) in files.iter().enumerate() {
+        let source = Source::new(file.as_str(), text.as_str());
+        let plain = tabula::compile(&source, &[]).expect("compiles");
+        let mut option_sets: Vec<Vec<String>> = vec![vec![]];
+        for (option, _) in &plain.options {
+            option_sets.push(vec![option.clone()]);
+        }
+        for (j, options) in option_sets.iter().enumerate() {
+            let game = tabula::compile(&source, options).expect("compiles");
+            let written = as_written(file, text, options);
+            let label = format!("{file} {options:?} as written");
+            random_games_against(
+                &label,
+                &game,
+                &written,
+                1,
+                30,
+                500 + 10 * k as u64 + j as u64,
+            );
+            runs += 1;
+        }
+    }
+    assert!(runs >= 25, "{runs} runs");
 }
 
 // ------------------------------------------------------------------ worked out by hand

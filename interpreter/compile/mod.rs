@@ -50,6 +50,25 @@ impl CompileError {
 
 /// Parses, checks and compiles a rules file with the chosen options.
 pub fn rules(source: &Source, options: &[String]) -> Result<Rules, CompileError> {
+    rules_with(source, options, Rewrites::On)
+}
+
+/// Whether the compiler rewrites the rules for speed (compile/optimize.rs): folding
+/// constants, merging leaf reads, splitting `and`s, owner-filtered loops and hoisting.
+/// `Off` is the program as written, for the tests that check each rewrite keeps its
+/// meaning (tests/rewrites.rs, tests/differential.rs).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Rewrites {
+    On,
+    Off,
+}
+
+/// `rules`, with the rewrites on or off.
+pub fn rules_with(
+    source: &Source,
+    options: &[String],
+    rewrites: Rewrites,
+) -> Result<Rules, CompileError> {
     let fail = |list: Vec<Diagnostic>| {
         CompileError::Rules(Diagnostics {
             source: source.clone(),
@@ -129,7 +148,9 @@ pub fn rules(source: &Source, options: &[String]) -> Result<Rules, CompileError>
     if c.errors.is_empty() {
         let mut game = c.game;
         game.warnings = warnings;
-        optimize::game(&mut game);
+        if rewrites == Rewrites::On {
+            optimize::game(&mut game);
+        }
         phase::mark_weighted(&mut game);
         Ok(game)
     } else {

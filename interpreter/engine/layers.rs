@@ -11,7 +11,7 @@ use crate::engine::Game;
 impl Game {
     /// The state words that hold the board: every cell's top layer, then the layers
     /// under them.
-    #[inline]
+    #[cfg(test)]
     pub(crate) fn board_words(&self) -> std::ops::Range<usize> {
         self.cells_base..self.cells_base + self.board.cells.len() * self.stack_layers
     }
