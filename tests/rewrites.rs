@@ -327,9 +327,10 @@ fn compare(text: &str, options: &[String], seed: u64, games: usize, tally: &mut 
     }
 }
 
-/// A whole turn merged into another (`Choices::alternatives`) reaches the same state
-/// (or, when both end the game, the same board and result), and two turns kept apart
-/// reach different states.
+/// The state the turn search kept for each whole turn is the one its steps reach; a
+/// turn merged into another (`Choices::alternatives`) reaches the same state (or, when
+/// both end the game, the same result), and two turns kept apart reach different
+/// states.
 fn merged_turns_are_the_same(
     engine: &mut Engine,
     state: &State,
@@ -346,6 +347,15 @@ fn merged_turns_are_the_same(
         let Ok(s) = reach(engine, choices.get(i)) else {
             return;
         };
+        // The state the search kept for the turn is the one its steps reach.
+        if let Some(kept) = choices.result(i) {
+            assert_eq!(
+                kept,
+                s.words(),
+                "choice {i} ({:?}): the state kept by the search\n{text}",
+                choices.get(i)
+            );
+        }
         reached.push(s);
     }
     for &(a, b, k) in &choices.alternatives {
@@ -368,7 +378,10 @@ fn merged_turns_are_the_same(
         for j in 0..i {
             assert!(
                 reached[i] != reached[j],
-                "choices {j} and {i} reach the same state\n{text}"
+                "choices {j} and {i} ({:?}, {:?}) reach the same state from {:?}\n{text}",
+                engine.choice_text(state, choices.get(j)),
+                engine.choice_text(state, choices.get(i)),
+                tabula::json::state_to_json(engine.game, state).to_string(),
             );
         }
     }

@@ -26,12 +26,15 @@ impl Step {
     /// The step of move `id` with the values of `locals` in the slots of `bound` (a
     /// mask of argument slots, `MoveCode::bound`), 0 in the others.
     #[inline(always)]
-    pub(crate) fn new(kind: StepKind, id: usize, locals: &Locals, bound: u16) -> Step {
+    pub(crate) fn new(
+        kind: StepKind,
+        id: usize,
+        locals: &Locals,
+        bound: &super::game::ArgMask,
+    ) -> Step {
         let mut args = [0; MAX_ARGS];
-        for (i, a) in args.iter_mut().enumerate() {
-            if bound & (1 << i) != 0 {
-                *a = locals[i];
-            }
+        for ((a, l), m) in args.iter_mut().zip(locals).zip(bound) {
+            *a = l & m;
         }
         Step {
             kind,

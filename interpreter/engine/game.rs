@@ -46,7 +46,7 @@ pub(crate) struct MoveCode {
     /// The argument slots the move's own names (`for`, `let`) are bound to: a step
     /// keeps those and zeros the others, which an aggregate in a `where` may have used
     /// as scratch, so that a step is the same however its conditions were evaluated.
-    pub bound: u16,
+    pub bound: ArgMask,
 }
 
 /// A phase's blocks of effects, compiled.
@@ -157,15 +157,21 @@ impl Code {
     }
 }
 
+/// A mask of argument slots: all ones where a slot is kept, 0 where it is not (an and
+/// with it keeps or zeroes each slot without a branch).
+pub(crate) type ArgMask = [i32; MAX_ARGS];
+
 /// The argument slots a move's generators bind by name (`MoveCode::bound`).
-fn bound_slots(gens: &[Gen]) -> u16 {
-    gens.iter()
-        .filter_map(|g| match g {
-            Gen::For(slot, _) | Gen::Let(slot, _) => Some(*slot as usize),
-            Gen::Where(..) => None,
-        })
-        .filter(|&s| s < MAX_ARGS)
-        .fold(0, |mask, s| mask | 1 << s)
+fn bound_slots(gens: &[Gen]) -> ArgMask {
+    let mut mask = [0; MAX_ARGS];
+    for g in gens {
+        if let Gen::For(slot, _) | Gen::Let(slot, _) = g {
+            if let Some(m) = mask.get_mut(*slot as usize) {
+                *m = -1;
+            }
+        }
+    }
+    mask
 }
 
 /// An expression evaluated by the tree walker, as a closure.

@@ -464,7 +464,7 @@ impl<'g> Engine<'g> {
             }
             if w > 0 {
                 out.push_one(
-                    Step::new(StepKind::Chance, c, l, game.code.chances[c].bound),
+                    Step::new(StepKind::Chance, c, l, &game.code.chances[c].bound),
                     w,
                 );
             }

@@ -26,6 +26,9 @@ struct Leaf {
     weight: u32,
     /// For a turn that ends the game: its outcome, in `Search::outcomes`.
     ended: Option<u32>,
+    /// Whether an end rule held before the turn's end, so the `maximize` keys did not
+    /// weigh it (a turn better on the keys found later keeps it).
+    unweighed: bool,
 }
 
 /// One depth of the turn search: the steps tried there, and the position to go back
@@ -61,6 +64,8 @@ pub(crate) struct Search {
     ended_keys: Vec<i32>,
     /// Scratch space for ending a turn that ended the game before its turn did.
     ended_work: Option<State>,
+    /// Scratch space for the words the end rules read, before a turn settles.
+    end_words: Vec<i32>,
     /// Positions already reached within this turn (by hash, their offset in
     /// `seen_data`): two orders of the same moves lead to the same subtree, which is
     /// searched once.
@@ -317,6 +322,13 @@ impl<'g> Engine<'g> {
     ) -> Result<(), RuntimeError> {
         let game = self.game;
         let phase = &game.phases[work.phase().index()];
+        // The words the end rules read, before the turn settles: if settling leaves
+        // them as they were, the game is no more over than before (`ended`).
+        let mut end_words = std::mem::take(&mut self.search.end_words);
+        end_words.clear();
+        if let Some(w) = self.end_reads.as_ref().filter(|_| !ended) {
+            end_words.extend(w.iter().map(|&i| work.data[i]));
+        }
         // Ending the turn by a plan writes only words the hash leaves out.
         let planned = self.search.hash.planned(work.phase().index());
         if ended {
@@ -360,8 +372,24 @@ impl<'g> Engine<'g> {
         } else {
             self.search.hash(work)
         };
-        // An end rule that runs out of loop budget here is an error, as in `dfs`.
-        let outcome = if ended { self.end_checked(work)? } else { None };
+        // Whether the turn ends the game is judged on the state it settles in, whatever
+        // held before its `turn end` ran, so that two turns reaching one state are alike
+        // in this too. An end rule that runs out of loop budget here is an error, as in
+        // `dfs`.
+        let unweighed = ended;
+        let unchanged = !ended
+            && !super::budget::spent_out()
+            && self.end_reads.as_ref().is_some_and(|w| {
+                w.iter()
+                    .zip(&end_words)
+                    .all(|(&i, &before)| work.data[i] == before)
+            });
+        self.search.end_words = end_words;
+        let outcome = if unchanged {
+            None
+        } else {
+            self.end_checked(work)?
+        };
         let ended = match outcome {
             Some(outcome) => {
                 self.push_ended_key(work);
@@ -390,6 +418,7 @@ impl<'g> Engine<'g> {
             data,
             weight,
             ended,
+            unweighed,
         });
         Ok(())
     }
@@ -457,12 +486,13 @@ impl Search {
         &self.ended_keys[at..at + width]
     }
 
-    /// Drops the complete turns found so far, but those that end the game, when a turn
-    /// better on the `maximize` keys is found; `width` is the length of a position.
+    /// Drops the complete turns found so far, but those the keys do not weigh (an end
+    /// rule held before their turn's end), when a turn better on the `maximize` keys is
+    /// found; `width` is the length of a position.
     fn keep_only_ended(&mut self, width: usize) {
         let (mut steps_at, mut data_at) = (0, 0);
         let mut leaves = std::mem::take(&mut self.leaves);
-        leaves.retain(|l| l.ended.is_some());
+        leaves.retain(|l| l.unweighed);
         // The kept ones move to the front, in order: each only ever moves down.
         for l in &mut leaves {
             let (a, b) = (l.steps.0 as usize, l.steps.1 as usize);

@@ -78,7 +78,9 @@ impl Writer {
             };
         }
         let d = depth - 1;
-        match self.below(6) {
+        match self.below(8) {
+            6 => format!("bin[{}]", self.some_player()),
+            7 => format!("at(u[{}], {})", self.some_player(), self.int(d)),
             0 => format!("step({}, {})", self.cell(d), self.dir()),
             1 => format!("slide({}, {})", self.cell(d), self.dir()),
             2 => format!("at(t, {})", self.int(d)),
@@ -125,7 +127,7 @@ impl Writer {
         if !locals.is_empty() && self.chance(40) {
             return self.pick(&locals);
         }
-        match self.below(10) {
+        match self.below(12) {
             0 => format!("count({})", self.cell(1)),
             1 => format!("value({})", self.cell(1)),
             2 => format!("k[{}]", self.some_player()),
@@ -133,6 +135,7 @@ impl Writer {
             4 => "size(bag)".into(),
             5 => format!("pos(t, {})", self.cell(1)),
             6 => "length(t)".into(),
+            11 => format!("pos(u[{}], {})", self.some_player(), self.cell(1)),
             7 => "(if option(o) then 2 else 1)".into(),
             _ => format!("{}", self.below(7) as i32 - 2),
         }
@@ -174,7 +177,8 @@ impl Writer {
             3 => (format!("0..{}", self.int(depth.min(1))), Ty::Int),
             4 => (format!("neighbours({})", self.cell(depth.min(1))), Ty::Cell),
             5 => ("r".into(), Ty::Cell),
-            6 => ("t".into(), Ty::Cell),
+            6 if self.chance(50) => ("t".into(), Ty::Cell),
+            6 => (format!("u[{}]", self.some_player()), Ty::Cell),
             7 => (
                 format!("{}..{}", self.cell_const(), self.cell_const()),
                 Ty::Cell,
@@ -259,7 +263,8 @@ impl Writer {
             3 => format!("is({}, p)", self.cell(1)),
             4 => format!("is({}, q)", self.cell(1)),
             5 => format!("{} in r", self.cell(1)),
-            6 => format!("{} in t", self.cell(1)),
+            6 if self.chance(50) => format!("{} in t", self.cell(1)),
+            6 => format!("{} in u[{}]", self.cell(1), self.some_player()),
             7 => format!("has(bag, {})", self.int_leaf()),
             8 => "option(o)".into(),
             9 => format!("{} != none", self.cell(1)),
@@ -385,10 +390,14 @@ fn board(w: &mut Writer) -> String {
     }
     w.cells = cells;
     w.dirs = dirs;
-    let mut text = format!("board {{\n  {item}\n");
+    let mut text = format!("board {{\n  {item}\n  zone bin per player\n");
     if zone {
         text.push_str("  zone pot\n");
     }
+    // A direction relative to the mover.
+    let (x, y) = (w.pick(&w.dirs.clone()), w.pick(&w.dirs.clone()));
+    text.push_str(&format!("  dir fwd = a: {x}, b: {y}\n"));
+    w.dirs.push("fwd");
     text.push_str("}\n");
     text
 }
@@ -539,6 +548,8 @@ pub fn rules_file_and_options(seed: u64) -> (String, Vec<String>) {
     let region = some_cells(&mut w).join(", ");
     let track = some_cells(&mut w).join(", ");
     out.push_str(&format!("region r {{ {region} }}\ntrack t {{ {track} }}\n"));
+    let (ua, ub) = (some_cells(&mut w).join(", "), some_cells(&mut w).join(", "));
+    out.push_str(&format!("track u {{ a: bin-a, {ua}; b: bin-b, {ub} }}\n"));
     out.push_str(
         "counter k per player\ncounter m\ncounter last: cell\ncounter flag: bool\n\
          counter who: player\ncounter steps per turn hidden\npool bag of 1..4\n\n",

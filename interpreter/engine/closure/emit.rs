@@ -113,7 +113,7 @@ impl<'a> Emit<'a> {
                     StepKind::Action,
                     *id,
                     locals,
-                    game.code.actions[*id].bound,
+                    &game.code.actions[*id].bound,
                 ));
                 true
             }

@@ -362,7 +362,7 @@ impl Engine<'_> {
                 return false;
             }
             *budget -= 1;
-            let step = Step::new(StepKind::Action, a, l, game.code.actions[a].bound);
+            let step = Step::new(StepKind::Action, a, l, &game.code.actions[a].bound);
             let fail = fail.get();
             f(Candidate {
                 action: a,

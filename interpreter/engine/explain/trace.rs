@@ -36,7 +36,7 @@ impl<'g> Engine<'g> {
                     StepKind::Action,
                     a,
                     l,
-                    game.code.actions[a].bound,
+                    &game.code.actions[a].bound,
                 ));
                 true
             };
