@@ -120,9 +120,30 @@ pub(crate) fn block_words(
     reads: &mut Vec<usize>,
     writes: &mut Vec<usize>,
 ) -> bool {
-    stmts
-        .iter()
-        .all(|s| stmt_words(game, &s.kind, reads, writes))
+    block_words_on(game, stmts, true, reads, writes)
+}
+
+/// `block_words`, for statements that run on every path (`certain`) or only on some
+/// (inside an `if`). A word that is written on some paths only keeps its old value on
+/// the others, so the value after the block depends on it: it is read as well. So is a
+/// word listed as written that a statement may leave alone (the other players' word of
+/// a per-player counter or pool). Then every word written comes out as a function of
+/// the words read, which is what ending turns by a patch needs.
+fn block_words_on(
+    game: &Game,
+    stmts: &[Stmt],
+    certain: bool,
+    reads: &mut Vec<usize>,
+    writes: &mut Vec<usize>,
+) -> bool {
+    stmts.iter().all(|s| {
+        let mark = writes.len();
+        let ok = stmt_words(game, &s.kind, reads, writes);
+        if !certain {
+            reads.extend_from_slice(&writes[mark..]);
+        }
+        ok
+    })
 }
 
 fn stmt_words(game: &Game, s: &StmtKind, reads: &mut Vec<usize>, writes: &mut Vec<usize>) -> bool {
@@ -138,8 +159,8 @@ fn stmt_words(game: &Game, s: &StmtKind, reads: &mut Vec<usize>, writes: &mut Ve
     match s {
         StmtKind::If(c, a, b) => {
             words_read(game, c, reads)
-                && block_words(game, a, reads, writes)
-                && block_words(game, b, reads, writes)
+                && block_words_on(game, a, false, reads, writes)
+                && block_words_on(game, b, false, reads, writes)
         }
         StmtKind::Let(_, e) => words_read(game, e, reads),
         StmtKind::Continue => true,
@@ -162,6 +183,10 @@ fn stmt_words(game: &Game, s: &StmtKind, reads: &mut Vec<usize>, writes: &mut Ve
         }
         StmtKind::Clear { pool, player } => {
             writes.extend(pool_words(*pool));
+            // One player's part of a per-player pool: the others' stay as they were.
+            if game.pools[*pool].per_player {
+                reads.extend(pool_words(*pool));
+            }
             opt(player, reads)
         }
         // Adding looks at the pool's size first; taking, at the copies held.
@@ -190,9 +215,11 @@ fn stmt_words(game: &Game, s: &StmtKind, reads: &mut Vec<usize>, writes: &mut Ve
             op,
             value,
         } => {
-            let base = game.counters[*counter].base;
-            let words = base..(base + players).min(game.data_len);
-            if *op != AssignOp::Set {
+            let def = &game.counters[*counter];
+            let n = if def.per_player { players } else { 1 };
+            let words = def.base..(def.base + n).min(game.data_len);
+            // A per-player counter is written for one player: the others' words stay.
+            if *op != AssignOp::Set || def.per_player {
                 reads.extend(words.clone());
             }
             writes.extend(words);
