@@ -513,7 +513,7 @@ fn generated_rules_mean_the_same_with_and_without_rewrites() {
         tally.positions > cases * 5
             && tally.choices > cases * 20
             && tally.ended > cases / 4
-            && tally.merged > cases,
+            && tally.merged > cases / 10,
         "the generated games exercise too little: {tally:?}"
     );
 }

@@ -2,8 +2,9 @@
 //! same rules (tests/rewrites.rs): small boards (grids, hexes, lines, a zone), two
 //! piece kinds, a region, a track, counters of each type, a pool, an option, a chance
 //! event, two to four actions made of random generators (`for`, `let`, `where`) with
-//! random effects, a phase deciding actions or whole turns (with `continue`, `prefer`,
-//! `maximize`, `stuck`), end rules, a score and `show` lines, all over random
+//! random effects and playout weights, a phase deciding actions or whole turns (with
+//! `continue`, `prefer`, `maximize`, `stuck`), end rules, a score and `show` lines,
+//! all over random
 //! expressions. The shapes the compiler rewrites are written often on purpose: a
 //! loop over cells followed by an owner test, the same inside every kind of aggregate
 //! (`all` among them), `and`s to split, conditions that read only outer loops (to be
@@ -421,7 +422,7 @@ fn action(w: &mut Writer, name: &str, whole_turns: bool, out: &mut String) {
         let mut text = String::new();
         one_action(w, name, whole_turns, &mut text);
         let gens = text.split("\n{\n").next().unwrap_or("");
-        if gens.matches(" in ").count() <= 11 {
+        if gens.matches(" in ").count() + gens.matches("  let ").count() <= 11 {
             out.push_str(&text);
             return;
         }
@@ -503,7 +504,9 @@ fn one_action(w: &mut Writer, name: &str, whole_turns: bool, out: &mut String) {
                 _ => "{y}",
             };
             template = format!("\"{name}{{num}}:{shown}\"");
-            body.push_str("  m += num\n");
+            // Often the effects ignore a name bound: moves that differ in it alone
+            // reach one state, and a turn search must merge them.
+            body.push_str(if w.chance(50) { "  m += num\n" } else { "  m += 1\n" });
         }
     }
     for _ in 0..w.below(3) {
@@ -516,6 +519,13 @@ fn one_action(w: &mut Writer, name: &str, whole_turns: bool, out: &mut String) {
             w.where_line(&mut gens);
         }
     }
+    // A playout weight (constant, to be folded, or read from the position).
+    let weight = match w.below(4) {
+        0 => format!("  playout weight {}\n", w.below(3)),
+        1 => format!("  playout weight {}\n", w.int(1)),
+        _ => String::new(),
+    };
+    gens.push_str(&weight);
     w.effects(&mut body, "  ", 1);
     if whole_turns && w.chance(50) {
         body.push_str("  steps += 1\n  if steps < 2 {\n    continue\n  }\n");
