@@ -551,3 +551,70 @@ fn output_cut_short_by_its_reader_ends_quietly() {
     assert_eq!(String::from_utf8_lossy(&out.stderr), "");
     assert!(out.status.success(), "{:?}", out.status);
 }
+
+/// Two moves of one action that print alike but score differently: `take` for 1
+/// point and `take` for 5.
+const SAME_TEXT: &str = r#"game "Same"
+players a, b
+board { grid 2 x 1 }
+piece stone
+counter points per player
+
+action take "take"
+  for n in 1..2
+{
+  points[mover] += n * n * 4 - 3
+}
+
+action place "{c}"
+  for c in cells
+  where empty(c)
+{
+  put stone of mover at c
+}
+
+phase play {
+  starts a
+  actions take, place
+}
+
+end "full" when count(c in cells where empty(c)) == 0 by score
+score p = points[p]
+"#;
+
+#[test]
+fn check_warns_of_two_moves_printed_alike() {
+    Test::new()
+        .file("same.tabula", SAME_TEXT)
+        .args(&["check", "same.tabula"])
+        .stderr(
+            "warning: two different moves are printed `take` (at the start): a typed move or a saved game cannot tell them apart
+  --> same.tabula:6:8
+  |
+6 | action take \"take\"
+  |        ^^^^
+  |
+  = hint: make the template of `take` show what tells them apart
+
+",
+        )
+        .run();
+}
+
+#[test]
+fn a_text_of_two_moves_is_refused_not_played_as_the_first() {
+    Test::new()
+        .file("same.tabula", SAME_TEXT)
+        .args(&["state", "same.tabula", "--moves", "take"])
+        .stderr(
+            "error: while playing: `take` is the text of two different moves here, so it cannot say which is meant; the rules must print each move its own way (a template showing what tells them apart)
+  --> same.tabula:6:8
+  |
+6 | action take \"take\"
+  |        ^^^^
+
+",
+        )
+        .failure()
+        .run();
+}

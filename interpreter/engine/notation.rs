@@ -2,7 +2,7 @@
 //! against the printed forms of the legal choices, so printer and reader never disagree.
 
 use super::eval::{eval, Locals};
-use super::{Choices, Engine, RuntimeError, State, Step, StepKind};
+use super::{Choices, Engine, RuntimeError, RuntimeErrorKind, State, Step, StepKind};
 use crate::board::NONE;
 use crate::ir::*;
 
@@ -195,6 +195,11 @@ impl<'g> Engine<'g> {
                 .iter()
                 .map(|&(a, b, k)| (a, b, k as usize)),
         );
+        // The choices the text names: those it writes exactly (every mark included) if
+        // any, else those it writes with marks left out. Two different choices named
+        // alike are the rules' mistake, told rather than settled by list order.
+        let mut exact: Option<(usize, usize)> = None;
+        let mut unmarked: Option<(usize, usize)> = None;
         for &(a, b, i) in &candidates {
             let steps = &choices.steps[a as usize..b as usize];
             if steps.len() != wanted.len() {
@@ -203,15 +208,35 @@ impl<'g> Engine<'g> {
             let marked = self.step_texts(state, steps, true)?;
             let plain = self.step_texts(state, steps, false)?;
             let mut used = vec![false; marked.len()];
+            let mut all_marked = true;
             let all = wanted.iter().all(|t| {
                 let slot = (0..marked.len())
                     .find(|&k| !used[k] && &marked[k] == t)
-                    .or_else(|| (0..plain.len()).find(|&k| !used[k] && &plain[k] == t));
+                    .or_else(|| {
+                        all_marked = false;
+                        (0..plain.len()).find(|&k| !used[k] && &plain[k] == t)
+                    });
                 slot.map(|k| used[k] = true).is_some()
             });
-            if all {
-                return Ok(Some(i));
+            if !all {
+                continue;
             }
+            let found = if all_marked {
+                &mut exact
+            } else {
+                &mut unmarked
+            };
+            match *found {
+                None => *found = Some((i, a as usize)),
+                Some((j, _)) if j == i => {}
+                Some((_, first)) => {
+                    let step = &choices.steps[first];
+                    return Err(self.same_text_error(step, text));
+                }
+            }
+        }
+        if let Some((i, _)) = exact.or(unmarked) {
+            return Ok(Some(i));
         }
         // A whole turn typed in an order the search did not keep: play the steps one by
         // one and compare the position reached with each choice's.
@@ -222,6 +247,21 @@ impl<'g> Engine<'g> {
             return self.find_by_playing(state, choices, &wanted);
         }
         Ok(None)
+    }
+
+    /// The error of a text that names two different choices, pointing at the action (or
+    /// chance event) of the first.
+    fn same_text_error(&self, step: &Step, text: &str) -> RuntimeError {
+        let span = match step.kind {
+            StepKind::Chance => self.game.chances.get(step.id as usize).map(|m| m.span),
+            _ => self.game.actions.get(step.id as usize).map(|m| m.span),
+        };
+        RuntimeError::new(
+            span.unwrap_or_default(),
+            RuntimeErrorKind::SameText {
+                text: crate::diagnostic::escape(text),
+            },
+        )
     }
 
     fn find_by_playing(

@@ -93,6 +93,9 @@ pub enum RuntimeErrorKind {
     Threads { threads: usize, reason: String },
     /// Training made a weight infinite or not a number.
     Diverged { games: u64 },
+    /// A move typed (or read from a record) that is the text of two different legal
+    /// choices: the rules print them alike.
+    SameText { text: String },
     /// A batch of games returned fewer games than it was asked for.
     NotPlayed,
 }
@@ -238,7 +241,11 @@ impl fmt::Display for RuntimeErrorKind {
             Threads { threads, reason } => write!(f, "cannot start {threads} threads: {reason}"),
             Diverged { games } => write!(
                 f,
-                "training diverged after {games} games (a weight is no longer a number); train again with a lower --rate"
+                "training diverged after {games} games (a weight is no longer a number, or is beyond what a network file may hold); train again with a lower --rate"
+            ),
+            SameText { text } => write!(
+                f,
+                "`{text}` is the text of two different moves here, so it cannot say which is meant; the rules must print each move its own way (a template showing what tells them apart)"
             ),
             NotPlayed => write!(f, "a game was not played"),
         }

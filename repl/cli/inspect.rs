@@ -10,12 +10,27 @@ pub(super) fn check(g: &GameArgs) -> Result<(), CliError> {
     let game = load(g)?;
     let mut engine = Engine::new(&game);
     engine.initial_state().map_err(|e| runtime(&game, &e))?;
+    let own = Source::new(game.source_name.as_str(), game.source_text.as_str());
     if !game.warnings.is_empty() {
         let warnings = tabula::Diagnostics {
-            source: Source::new(game.source_name.as_str(), game.source_text.as_str()),
+            source: own.clone(),
             list: game.warnings.clone(),
         };
         eprint!("{}", warnings.render(color()));
+    }
+    // Two moves printed alike cannot be typed or saved: a few random games look for
+    // them.
+    use tabula::analysis::same_text::{same_text, CHECK_DECISIONS, CHECK_GAMES};
+    let found =
+        same_text(&game, CHECK_GAMES, CHECK_DECISIONS, 1).map_err(|e| runtime(&game, &e))?;
+    for mut warning in found.iter().flat_map(|f| f.warnings()) {
+        let (source, span) = game.source_of(&own, warning.span);
+        warning.span = span;
+        let one = tabula::Diagnostics {
+            source: source.clone(),
+            list: vec![warning],
+        };
+        eprint!("{}", one.render(color()));
     }
     out!("{}: ok", game.source_name);
     out!("  game     {}", game.name);

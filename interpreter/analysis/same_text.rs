@@ -1,0 +1,135 @@
+//! Two different moves printed alike, found by playing random games and comparing the
+//! texts of the legal choices at each position reached: a typed move or a saved game
+//! cannot tell such moves apart (the engine refuses the text), so `tabula check` warns
+//! of the first found.
+
+use crate::diagnostic::{Diagnostic, Span};
+use crate::engine::rng::Rng;
+use crate::{Choices, Engine, Game, RuntimeError, StepKind};
+use std::collections::HashMap;
+
+/// Two legal choices of one position that print the same text and lead to different
+/// states.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SameText {
+    /// The text both print.
+    pub text: String,
+    /// The moves (and chance outcomes) from the start to the position, as text.
+    pub after: Vec<String>,
+    /// The action or chance event of each choice (of its first step): name and span.
+    pub first: (String, Span),
+    pub second: (String, Span),
+}
+
+/// How many random games `same_text` plays for `tabula check`, and how many decisions
+/// of each it looks at: a fraction of a second for the games shipped.
+pub const CHECK_GAMES: usize = 6;
+pub const CHECK_DECISIONS: usize = 60;
+
+/// Plays `games` random games of `game` from seed `seed` (each at most `max_decisions`
+/// decisions long) and returns the first position where two different choices print
+/// alike, if any.
+pub fn same_text(
+    game: &Game,
+    games: usize,
+    max_decisions: usize,
+    seed: u64,
+) -> Result<Option<SameText>, RuntimeError> {
+    let mut engine = Engine::new(game);
+    let mut rng = Rng::new(seed);
+    let mut choices = Choices::default();
+    let mut texts: HashMap<String, usize> = HashMap::new();
+    for _ in 0..games {
+        let mut state = engine.initial_state()?;
+        let mut after = Vec::new();
+        let mut decisions = 0;
+        while decisions < max_decisions && engine.outcome(&state).is_none() {
+            engine.legal(&state, &mut choices)?;
+            if choices.is_empty() {
+                break;
+            }
+            texts.clear();
+            for i in 0..choices.len() {
+                let text = engine.choice_text(&state, choices.get(i))?;
+                let Some(&j) = texts.get(&text) else {
+                    texts.insert(text, i);
+                    continue;
+                };
+                // Alike in text and in the state they reach: one move in effect.
+                let (mut a, mut b) = (state.clone(), state.clone());
+                engine.play_choice(&mut a, &choices, j)?;
+                engine.play_choice(&mut b, &choices, i)?;
+                if a == b {
+                    continue;
+                }
+                let origin = |k: usize| {
+                    let step = choices.get(k)[0];
+                    let def = match step.kind {
+                        StepKind::Chance => &game.chances[step.id as usize],
+                        _ => &game.actions[step.id as usize],
+                    };
+                    (def.name.clone(), def.span)
+                };
+                return Ok(Some(SameText {
+                    text,
+                    after,
+                    first: origin(j),
+                    second: origin(i),
+                }));
+            }
+            let i = if state.chance().is_some() {
+                rng.weighted(&choices.weights)
+            } else {
+                rng.below(choices.len() as u32) as usize
+            };
+            after.push(engine.choice_text(&state, choices.get(i))?);
+            if state.chance().is_none() {
+                decisions += 1;
+            }
+            engine.play_choice(&mut state, &choices, i)?;
+        }
+    }
+    Ok(None)
+}
+
+impl SameText {
+    /// The warnings `tabula check` shows: at the first choice's action (or chance
+    /// event), and at the second's when it is another one.
+    pub fn warnings(&self) -> Vec<Diagnostic> {
+        const SHOWN: usize = 12;
+        let path = if self.after.is_empty() {
+            "at the start".to_string()
+        } else {
+            let mut listed: Vec<&str> = self.after.iter().take(SHOWN).map(String::as_str).collect();
+            if self.after.len() > SHOWN {
+                listed.push("...");
+            }
+            format!("after {}", listed.join(", "))
+        };
+        let mut out = vec![Diagnostic::new(
+            self.first.1,
+            format!(
+                "two different moves are printed `{}` ({path}): a typed move or a saved game cannot tell them apart",
+                self.text
+            ),
+        )
+        .with_hint(format!(
+            "make the template of `{}` show what tells them apart",
+            self.first.0
+        ))
+        .into_warning()];
+        if self.second != self.first {
+            out.push(
+                Diagnostic::new(
+                    self.second.1,
+                    format!(
+                        "the other move printed `{}` is a `{}`",
+                        self.text, self.second.0
+                    ),
+                )
+                .into_warning(),
+            );
+        }
+        out
+    }
+}
