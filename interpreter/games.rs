@@ -64,7 +64,29 @@ pub fn read_net_file(path: &str) -> Result<Vec<u8>, crate::ai::net::NetError> {
             mb: crate::ai::net::MAX_FILE >> 20,
         });
     }
-    std::fs::read(path).map_err(unreadable)
+    // Read one byte past the limit at most: a file whose size the system does not
+    // tell (such as those under /proc, which say 0) is refused when it is too long,
+    // not read until memory runs out.
+    // Read in whole blocks, which files of records (as some under /proc) need.
+    use std::io::Read;
+    let mut file = std::fs::File::open(path).map_err(unreadable)?;
+    let mut bytes = Vec::new();
+    let mut block = vec![0u8; 1 << 16];
+    loop {
+        let n = match file.read(&mut block) {
+            Ok(0) => return Ok(bytes),
+            Ok(n) => n,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(unreadable(e)),
+        };
+        bytes.extend_from_slice(&block[..n]);
+        if bytes.len() > crate::ai::net::MAX_FILE {
+            return Err(NetError::FileTooLarge {
+                path: path.to_string(),
+                mb: crate::ai::net::MAX_FILE >> 20,
+            });
+        }
+    }
 }
 
 /// Why `load_source` found no rules: the name is no built-in game, and the file of

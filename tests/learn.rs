@@ -111,6 +111,72 @@ fn a_network_file_reads_back_the_same_and_refuses_another_game() {
         .contains("bytes of weights"));
 }
 
+/// A network file carries a checksum: a flipped bit anywhere in its header or weights,
+/// a missing checksum line or a weight beyond what training makes is refused, and so
+/// is a file that is too long, even one whose size the system does not tell.
+#[test]
+fn a_damaged_network_file_is_refused() {
+    let ttt = example_game("examples/rules/tic-tac-toe.tabula");
+    let bytes = Net::new(&ttt, 8, 1.0, 3).to_bytes();
+    let text = String::from_utf8_lossy(&bytes[..40]).to_string();
+    assert!(text.starts_with("tabula-net 2\n{"), "{text}");
+    let lines: Vec<usize> = bytes
+        .iter()
+        .enumerate()
+        .filter(|(_, &b)| b == b'\n')
+        .map(|(i, _)| i + 1)
+        .take(3)
+        .collect();
+    // The third line is the checksum: `crc32 ` and eight hex digits.
+    assert!(bytes[lines[1]..lines[2]].starts_with(b"crc32 "));
+    assert_eq!(lines[2] - lines[1], 15);
+    let damaged = "the network file is damaged: its checksum does not match its contents";
+    // One bit of a weight, of the last weight, and of the header's hidden-layer name.
+    for at in [lines[2] + 5, bytes.len() - 1] {
+        let mut flipped = bytes.clone();
+        flipped[at] ^= 0x10;
+        let err = Net::from_bytes(&ttt, &flipped).unwrap_err();
+        assert_eq!(err.to_string(), damaged, "a bit flipped at byte {at}");
+    }
+    let trained_by = String::from_utf8_lossy(&bytes)
+        .find("\"games\":")
+        .expect("the header counts the games trained");
+    let mut flipped = bytes.clone();
+    flipped[trained_by + 8] ^= 0x01;
+    assert_eq!(
+        Net::from_bytes(&ttt, &flipped).unwrap_err().to_string(),
+        damaged
+    );
+    // Without its checksum line.
+    let mut cut = bytes[..lines[1]].to_vec();
+    cut.extend_from_slice(&bytes[lines[2]..]);
+    assert_eq!(
+        Net::from_bytes(&ttt, &cut).unwrap_err().to_string(),
+        "the network file has no checksum line after its header (a damaged file)"
+    );
+    // A file of format 1 (no checksum) with a huge weight, finite as it is.
+    let mut old = b"tabula-net 1\n".to_vec();
+    old.extend_from_slice(&bytes[lines[0]..lines[1]]);
+    old.extend_from_slice(&bytes[lines[2]..]);
+    Net::from_bytes(&ttt, &old).expect("a file of format 1 is read");
+    let at = old.len() - 4;
+    old[at..].copy_from_slice(&1.0e30f32.to_le_bytes());
+    assert_eq!(
+        Net::from_bytes(&ttt, &old).unwrap_err().to_string(),
+        "the network file holds a weight larger than 1000 (a damaged file, or training that diverged)"
+    );
+    // A file that says its size is 0 but goes on and on is read up to the limit only.
+    if std::path::Path::new("/proc/self/pagemap").exists() {
+        let err = tabula::games::read_net_file("/proc/self/pagemap").unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "`/proc/self/pagemap` is larger than a network file may be (64 MB)"
+        );
+    } else {
+        eprintln!("skipped: no /proc/self/pagemap to read");
+    }
+}
+
 fn tiny_training(threads: usize) -> Training {
     Training {
         games: 3000,
@@ -323,14 +389,15 @@ fn hand_made_net(
     points: &[(f32, f32)],
 ) -> Net {
     let shape = Net::new(game, 1, 1.0, 0).to_bytes();
-    // The magic line and the header line stay; the weights are replaced.
-    let header_end = shape
+    // The header line stays; the weights are replaced, in a file of format 1, which
+    // carries no checksum (and is still read).
+    let lines: Vec<usize> = shape
         .iter()
         .enumerate()
         .filter(|(_, &b)| b == b'\n')
-        .nth(1)
         .map(|(i, _)| i + 1)
-        .unwrap();
+        .take(2)
+        .collect();
     let names = Encoding::new(game).names().to_vec();
     let mut w1 = vec![0f32; names.len()];
     for (name, w) in input {
@@ -343,7 +410,8 @@ fn hand_made_net(
     let b1 = [0f32];
     let w2: Vec<f32> = wins.iter().chain(points).map(|&(w, _)| w).collect();
     let b2: Vec<f32> = wins.iter().chain(points).map(|&(_, b)| b).collect();
-    let mut bytes = shape[..header_end].to_vec();
+    let mut bytes = b"tabula-net 1\n".to_vec();
+    bytes.extend_from_slice(&shape[lines[0]..lines[1]]);
     for w in w1.iter().chain(&b1).chain(&w2).chain(&b2) {
         bytes.extend_from_slice(&w.to_le_bytes());
     }

@@ -5,17 +5,24 @@
 //! as a numerics crate at this size, and the sparse input (most entries are 0) is read
 //! entry by entry.
 //!
-//! The file: the line `tabula-net 1`, a line of JSON (the game, its options, the hash
-//! and length of the encoding, the layer sizes, how it was trained), then the weights
-//! as little-endian 32-bit floats. A file is read only if it was made for the same
-//! encoding of the same game.
+//! The file: the line `tabula-net 2`, a line of JSON (the game, its options, the hash
+//! and length of the encoding, the layer sizes, how it was trained), the line `crc32 `
+//! and eight hex digits (the CRC-32 of the header line, its newline and the weights),
+//! then the weights as little-endian 32-bit floats. A file is read only if it was made
+//! for the same encoding of the same game, its checksum holds, and every weight is a
+//! number no larger than `MAX_WEIGHT`. Files of format 1 (no checksum line) are still
+//! read.
 
 use super::encode::{Encoding, View};
 pub use super::net_error::NetError;
 use crate::{Game, State};
 
 /// The file format's version.
-pub(crate) const FORMAT: u32 = 1;
+pub(crate) const FORMAT: u32 = 2;
+/// The largest weight (in absolute value) a network file may hold: trained networks
+/// stay far below it (the shipped ones below 15), and a weight beyond it rates every
+/// position alike, at certainty (a damaged file, or training that diverged).
+pub const MAX_WEIGHT: f32 = 1000.0;
 const MAGIC: &str = "tabula-net";
 /// The largest network file read: far above any network `train` makes.
 pub(crate) const MAX_FILE: usize = 64 << 20;
@@ -298,8 +305,12 @@ impl Net {
 
     /// The file's bytes.
     pub fn to_bytes(&self) -> Vec<u8> {
-        let header = serde_json::to_string(&self.header).unwrap_or_default();
-        let mut out = format!("{MAGIC} {FORMAT}\n{header}\n").into_bytes();
+        let header = Header {
+            format: FORMAT,
+            ..self.header.clone()
+        };
+        let header = serde_json::to_string(&header).unwrap_or_default();
+        let mut checked = format!("{header}\n").into_bytes();
         for w in self
             .w1
             .iter()
@@ -307,8 +318,14 @@ impl Net {
             .chain(&self.w2)
             .chain(&self.b2)
         {
-            out.extend_from_slice(&w.to_le_bytes());
+            checked.extend_from_slice(&w.to_le_bytes());
         }
+        let (header_line, weights) = checked.split_at(header.len() + 1);
+        let crc = crc32fast::hash(&checked);
+        let mut out = format!("{MAGIC} {FORMAT}\n").into_bytes();
+        out.extend_from_slice(header_line);
+        out.extend_from_slice(format!("crc32 {crc:08x}\n").as_bytes());
+        out.extend_from_slice(weights);
         out
     }
 
@@ -322,14 +339,33 @@ impl Net {
         let first = bytes.iter().position(|&b| b == b'\n').ok_or_else(not)?;
         let magic = std::str::from_utf8(&bytes[..first]).map_err(|_| not())?;
         let version = magic.strip_prefix(MAGIC).ok_or_else(not)?.trim();
-        if version != FORMAT.to_string() {
-            return Err(NetError::Format {
-                found: version.to_string(),
-                reads: FORMAT,
-            });
-        }
+        let checksummed = match version {
+            "1" => false,
+            v if v == FORMAT.to_string() => true,
+            _ => {
+                return Err(NetError::Format {
+                    found: version.to_string(),
+                    reads: FORMAT,
+                })
+            }
+        };
         let rest = &bytes[first + 1..];
         let second = rest.iter().position(|&b| b == b'\n').ok_or_else(not)?;
+        let header_line = &rest[..second + 1];
+        let mut weights = &rest[second + 1..];
+        // `crc32 ` and eight hex digits, then the weights; compared once the sizes are
+        // known, so that a cut file says so.
+        let mut checksum = None;
+        if checksummed {
+            let line = weights
+                .get(..15)
+                .filter(|l| l.starts_with(b"crc32 ") && l[14] == b'\n')
+                .and_then(|l| std::str::from_utf8(&l[6..14]).ok())
+                .and_then(|hex| u32::from_str_radix(hex, 16).ok())
+                .ok_or(NetError::NoChecksum)?;
+            weights = &weights[15..];
+            checksum = Some(line);
+        }
         let header: Header =
             serde_json::from_slice(&rest[..second]).map_err(|e| NetError::DamagedHeader {
                 reason: e.to_string(),
@@ -356,12 +392,19 @@ impl Net {
         }
         let (i, h, o) = (header.inputs, header.hidden, 2 * header.players);
         let want = i * h + h + o * h + o;
-        let weights = &rest[second + 1..];
         if weights.len() != want * 4 {
             return Err(NetError::WeightBytes {
                 found: weights.len(),
                 want: want * 4,
             });
+        }
+        if let Some(crc) = checksum {
+            let mut hasher = crc32fast::Hasher::new();
+            hasher.update(header_line);
+            hasher.update(weights);
+            if hasher.finalize() != crc {
+                return Err(NetError::Checksum);
+            }
         }
         let mut all: Vec<f32> = weights
             .chunks_exact(4)
@@ -369,6 +412,9 @@ impl Net {
             .collect();
         if all.iter().any(|w| !w.is_finite()) {
             return Err(NetError::NotANumber);
+        }
+        if all.iter().any(|w| w.abs() > MAX_WEIGHT) {
+            return Err(NetError::WeightTooLarge);
         }
         let b2 = all.split_off(i * h + h + o * h);
         let w2 = all.split_off(i * h + h);

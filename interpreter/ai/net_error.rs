@@ -29,6 +29,12 @@ pub enum NetError {
     WeightBytes { found: usize, want: usize },
     #[error("the network file holds a weight that is not a number")]
     NotANumber,
+    #[error("the network file holds a weight larger than {} (a damaged file, or training that diverged)", super::net::MAX_WEIGHT)]
+    WeightTooLarge,
+    #[error("the network file has no checksum line after its header (a damaged file)")]
+    NoChecksum,
+    #[error("the network file is damaged: its checksum does not match its contents")]
+    Checksum,
     #[error("this network rates positions per unit of the counter `{counter}`, which is no longer the stake of every result in {game}; train it again")]
     Stake { counter: String, game: String },
 }

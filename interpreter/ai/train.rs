@@ -441,7 +441,17 @@ pub fn train(
                 None => report.unfinished += 1,
             }
         }
-        if net.w1.iter().chain(&net.w2).any(|w| !w.is_finite()) {
+        // A weight past what a network file may hold has diverged too: its file would
+        // be refused.
+        let diverged = |w: &f32| !w.is_finite() || w.abs() > super::net::MAX_WEIGHT;
+        if net
+            .w1
+            .iter()
+            .chain(&net.b1)
+            .chain(&net.w2)
+            .chain(&net.b2)
+            .any(diverged)
+        {
             return Err(AiError::Runtime(crate::RuntimeError::of_game(
                 crate::engine::RuntimeErrorKind::Diverged { games: end },
             )));
