@@ -30,6 +30,9 @@ struct Writer {
     /// Names in scope with their types.
     scope: Vec<(String, Ty)>,
     fresh: usize,
+    /// The names bound so far by the move being written: its `for`s and `let`s and the
+    /// variables of the aggregates in its conditions (a move binds at most 12).
+    binders: usize,
     /// Whether `can()` may be used (not inside a move's own generators).
     may_ask_can: bool,
 }
@@ -210,6 +213,7 @@ impl Writer {
         let op = self.pick(&ops);
         let (domain, ty) = self.domain(depth);
         let x = self.fresh("c");
+        self.binders += 1;
         self.scope.push((x.clone(), ty));
         let filter = if self.chance(85) {
             format!(" where {}", self.condition_on(&x, ty, depth))
@@ -420,9 +424,11 @@ fn some_cells(w: &mut Writer) -> Vec<String> {
 fn action(w: &mut Writer, name: &str, whole_turns: bool, out: &mut String) {
     loop {
         let mut text = String::new();
+        w.binders = 0;
         one_action(w, name, whole_turns, &mut text);
         let gens = text.split("\n{\n").next().unwrap_or("");
-        if gens.matches(" in ").count() + gens.matches("  let ").count() <= 11 {
+        let loops = gens.matches("\n  for ").count() + gens.matches("\n  let ").count();
+        if loops + w.binders <= 12 {
             out.push_str(&text);
             return;
         }
@@ -506,7 +512,11 @@ fn one_action(w: &mut Writer, name: &str, whole_turns: bool, out: &mut String) {
             template = format!("\"{name}{{num}}:{shown}\"");
             // Often the effects ignore a name bound: moves that differ in it alone
             // reach one state, and a turn search must merge them.
-            body.push_str(if w.chance(50) { "  m += num\n" } else { "  m += 1\n" });
+            body.push_str(if w.chance(50) {
+                "  m += num\n"
+            } else {
+                "  m += 1\n"
+            });
         }
     }
     for _ in 0..w.below(3) {
@@ -550,6 +560,7 @@ pub fn rules_file_and_options(seed: u64) -> (String, Vec<String>) {
         dirs: Vec::new(),
         scope: Vec::new(),
         fresh: 0,
+        binders: 0,
         may_ask_can: false,
     };
     let mut out = String::from("game \"Generated\"\nplayers a, b\noption o \"an option\"\n");
