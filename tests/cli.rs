@@ -589,9 +589,9 @@ fn check_warns_of_two_moves_printed_alike() {
         .args(&["check", "same.tabula"])
         .stderr(
             "warning: two different moves are printed `take` (at the start): a typed move or a saved game cannot tell them apart
-  --> same.tabula:6:8
+  --> same.tabula:7:8
   |
-6 | action take \"take\"
+7 | action take \"take\"
   |        ^^^^
   |
   = hint: make the template of `take` show what tells them apart
@@ -608,11 +608,10 @@ fn a_text_of_two_moves_is_refused_not_played_as_the_first() {
         .args(&["state", "same.tabula", "--moves", "take"])
         .stderr(
             "error: while playing: `take` is the text of two different moves here, so it cannot say which is meant; the rules must print each move its own way (a template showing what tells them apart)
-  --> same.tabula:6:8
+  --> same.tabula:7:8
   |
-6 | action take \"take\"
+7 | action take \"take\"
   |        ^^^^
-
 ",
         )
         .failure()

@@ -133,19 +133,21 @@ fn a_network_without_a_stake_reads_points_as_they_are() {
     let with = Net::new(&g, 2, 1.0, 1).to_bytes();
     let text = String::from_utf8_lossy(&with).into_owned();
     assert!(text.contains(",\"stake\":\"cube\""));
-    // The weights are bytes, not text: the header line alone is rewritten.
-    let header_end = with
+    // The weights are bytes, not text: the header line alone is rewritten, in a file
+    // of format 1 (as such networks were written: no checksum line after the header).
+    let lines: Vec<usize> = with
         .iter()
         .enumerate()
         .filter(|(_, &b)| b == b'\n')
-        .nth(1)
         .map(|(i, _)| i + 1)
-        .unwrap();
-    let head = String::from_utf8(with[..header_end].to_vec())
+        .take(3)
+        .collect();
+    let head = String::from_utf8(with[lines[0]..lines[1]].to_vec())
         .unwrap()
         .replacen(",\"stake\":\"cube\"", "", 1);
-    let mut bytes = head.into_bytes();
-    bytes.extend_from_slice(&with[header_end..]);
+    let mut bytes = b"tabula-net 1\n".to_vec();
+    bytes.extend_from_slice(head.as_bytes());
+    bytes.extend_from_slice(&with[lines[2]..]);
     let net = Net::from_bytes(&g, &bytes).unwrap();
     assert!(net.header.stake.is_empty());
     let mut engine = Engine::new(&g);
