@@ -19,7 +19,7 @@ pub fn encode(
     all: bool,
     json: bool,
 ) -> Result<(), CliError> {
-    let encoding = Encoding::with_view(game, view);
+    let encoding = Encoding::with_view(game, view).map_err(|e| refused!("{e}"))?;
     let values = encoding.dense(game, state);
     if json {
         let out = serde_json::json!({
@@ -165,7 +165,11 @@ pub fn train(o: TrainOptions) -> Result<(), CliError> {
         }
     })
     .map_err(|e| match e {
-        AiError::Runtime(r) => runtime_error(&game, &r),
+        // A network the game cannot have is a refusal, not a failure of its rules.
+        AiError::Runtime(r) => match &*r.kind {
+            tabula::RuntimeErrorKind::Network(n) => refused!("{n}"),
+            _ => runtime_error(&game, &r),
+        },
         AiError::Interrupted => refused!("interrupted"),
     })?;
     if let Some(b) = &bar {

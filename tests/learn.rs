@@ -19,7 +19,7 @@ fn entry(game: &Game, state: &State, name: &str) -> f32 {
 fn every_built_in_game_is_encoded_with_a_meaning_for_each_entry() {
     for (name, _) in tabula::games::BUILT_IN {
         let g = game(name, &[]);
-        let e = Encoding::new(&g);
+        let e = Encoding::new(&g).expect("an encoding");
         assert_eq!(e.names().len(), e.len(), "{name}");
         assert!(e.names().iter().all(|n| !n.is_empty()), "{name}");
         let mut engine = Engine::new(&g);
@@ -53,7 +53,7 @@ fn an_encoding_survives_a_state_file_and_tells_positions_apart() {
     let g = game("invictus", &[]);
     let mut engine = Engine::new(&g);
     let mut s = engine.initial_state().unwrap();
-    let e = Encoding::new(&g);
+    let e = Encoding::new(&g).expect("an encoding");
     let before = e.dense(&g, &s);
     play(&mut engine, &mut s, "1@a2");
     let after = e.dense(&g, &s);
@@ -70,7 +70,7 @@ fn an_encoding_survives_a_state_file_and_tells_positions_apart() {
 #[test]
 fn a_network_file_reads_back_the_same_and_refuses_another_game() {
     let ttt = example_game("examples/rules/tic-tac-toe.tabula");
-    let net = Net::new(&ttt, 8, 1.0, 3);
+    let net = Net::new(&ttt, 8, 1.0, 3).expect("a network");
     let bytes = net.to_bytes();
     let back = Net::from_bytes(&ttt, &bytes).unwrap();
     assert_eq!(back.to_bytes(), bytes);
@@ -117,7 +117,7 @@ fn a_network_file_reads_back_the_same_and_refuses_another_game() {
 #[test]
 fn a_damaged_network_file_is_refused() {
     let ttt = example_game("examples/rules/tic-tac-toe.tabula");
-    let bytes = Net::new(&ttt, 8, 1.0, 3).to_bytes();
+    let bytes = Net::new(&ttt, 8, 1.0, 3).expect("a network").to_bytes();
     let text = String::from_utf8_lossy(&bytes[..40]).to_string();
     assert!(text.starts_with("tabula-net 2\n{"), "{text}");
     let lines: Vec<usize> = bytes
@@ -194,7 +194,7 @@ fn tiny_training(threads: usize) -> Training {
 #[test]
 fn a_short_training_beats_random_play_and_replays_from_its_seed() {
     let ttt = example_game("examples/rules/tic-tac-toe.tabula");
-    let untrained = Net::new(&ttt, 20, 1.0, 7);
+    let untrained = Net::new(&ttt, 20, 1.0, 7).expect("a network");
     let before = probe(&ttt, &untrained, 400, 99).unwrap();
     let net = train(&ttt, &tiny_training(1), None, |_| ControlFlow::Continue(())).unwrap();
     let after = probe(&ttt, &net, 400, 99).unwrap();
@@ -222,7 +222,7 @@ fn self_play_by_a_search_teaches_a_network_that_beats_random_play() {
         self_play: Level::Mcts(tabula::ai::Budget::Iterations(50)),
         ..Training::default()
     };
-    let untrained = Net::new(&ttt, 20, 1.0, 5);
+    let untrained = Net::new(&ttt, 20, 1.0, 5).expect("a network");
     let before = probe(&ttt, &untrained, 400, 99).unwrap();
     let net = train(&ttt, &by_search(1), None, |_| ControlFlow::Continue(())).unwrap();
     let after = probe(&ttt, &net, 400, 99).unwrap();
@@ -239,7 +239,7 @@ fn training_toward_values_one_choice_ahead_beats_random_play() {
         lookahead: true,
         ..tiny_training(threads)
     };
-    let untrained = Net::new(&ttt, 20, 1.0, 7);
+    let untrained = Net::new(&ttt, 20, 1.0, 7).expect("a network");
     let before = probe(&ttt, &untrained, 400, 99).unwrap();
     let net = train(&ttt, &ahead(1), None, |_| ControlFlow::Continue(())).unwrap();
     let after = probe(&ttt, &net, 400, 99).unwrap();
@@ -312,7 +312,11 @@ fn the_net_level_plays_legal_moves_and_needs_a_network() {
     assert!(out.contains("o (net): "), "{out}");
     let coin_file = dir.join("coin.net");
     let coin = example_game("examples/rules/coin-race.tabula");
-    std::fs::write(&coin_file, Net::new(&coin, 4, 1.0, 1).to_bytes()).unwrap();
+    std::fs::write(
+        &coin_file,
+        Net::new(&coin, 4, 1.0, 1).expect("a network").to_bytes(),
+    )
+    .unwrap();
     let out = s.handle(&format!("ai x net:{}", coin_file.display())).text;
     assert!(
         out.contains("trained for Coin race, not for Tic-tac-toe"),
@@ -361,7 +365,11 @@ fn a_rules_file_finds_its_network_beside_it_and_a_stale_one_is_named() {
     let text = std::fs::read_to_string("examples/rules/tic-tac-toe.tabula").unwrap();
     std::fs::write(&rules, &text).unwrap();
     let ttt = example_game("examples/rules/tic-tac-toe.tabula");
-    std::fs::write(dir.join("ttt.net"), Net::new(&ttt, 4, 1.0, 1).to_bytes()).unwrap();
+    std::fs::write(
+        dir.join("ttt.net"),
+        Net::new(&ttt, 4, 1.0, 1).expect("a network").to_bytes(),
+    )
+    .unwrap();
     let mut s = tabula::session::Session::open(rules.to_str().unwrap(), &[], 1).unwrap();
     let intro = s.intro().text;
     assert!(s.network().is_some(), "{intro}");
@@ -388,7 +396,7 @@ fn hand_made_net(
     wins: &[(f32, f32)],
     points: &[(f32, f32)],
 ) -> Net {
-    let shape = Net::new(game, 1, 1.0, 0).to_bytes();
+    let shape = Net::new(game, 1, 1.0, 0).expect("a network").to_bytes();
     // The header line stays; the weights are replaced, in a file of format 1, which
     // carries no checksum (and is still read).
     let lines: Vec<usize> = shape
@@ -398,7 +406,7 @@ fn hand_made_net(
         .map(|(i, _)| i + 1)
         .take(2)
         .collect();
-    let names = Encoding::new(game).names().to_vec();
+    let names = Encoding::new(game).expect("an encoding").names().to_vec();
     let mut w1 = vec![0f32; names.len()];
     for (name, w) in input {
         let i = names
@@ -644,7 +652,7 @@ fn three_choices_ahead_plays_three_players() {
 /// with an untrained network, and `random`: each replays legally move by move.
 fn gem_grab_replays(level: Level, games: u64) {
     let gems = example_game("examples/rules/gem-grab.tabula");
-    let net = std::sync::Arc::new(Net::new(&gems, 8, 1.0, 5));
+    let net = std::sync::Arc::new(Net::new(&gems, 8, 1.0, 5).expect("a network"));
     let a = arena::Arena {
         sides: [level, Level::Random],
         games,
@@ -681,7 +689,11 @@ fn two_choices_ahead_plays_three_players_and_is_written_as_a_level() {
     let dir = std::env::temp_dir().join(format!("tabula-net2-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let file = dir.join("ttt.net");
-    std::fs::write(&file, Net::new(&ttt, 4, 1.0, 1).to_bytes()).unwrap();
+    std::fs::write(
+        &file,
+        Net::new(&ttt, 4, 1.0, 1).expect("a network").to_bytes(),
+    )
+    .unwrap();
     let mut s =
         tabula::session::Session::open("examples/rules/tic-tac-toe.tabula", &[], 1).unwrap();
     s.intro();
@@ -793,8 +805,8 @@ fn a_widened_network_rates_as_before_and_is_refused_narrower() {
     let g = game("backgammon", &[]);
     let mut engine = Engine::new(&g);
     let s = engine.initial_state().unwrap();
-    let net = Net::new(&g, 6, 3.0, 2);
-    let wide = net.clone().widen(10, 1);
+    let net = Net::new(&g, 6, 3.0, 2).expect("a network");
+    let wide = net.clone().widen(10, 1).expect("a network");
     assert_eq!(wide.header.hidden, 10);
     let (mut a, mut b) = (Scratch::default(), Scratch::default());
     net.evaluate(&g, &s, &mut a);
@@ -877,4 +889,104 @@ fn train_lookahead_on_the_command_line_is_recorded_in_the_network() {
         .evaluate(&ttt, &start, &mut b);
     assert_ne!(a.outputs(), b.outputs());
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A rules file within every limit of the rules that makes far too many encoding
+/// entries (8 players, 250 kinds of piece, 1,040 cells: 8,320,000 for the cells alone).
+fn huge_rules() -> String {
+    let mut text = String::from(
+        "game \"Huge\"\nplayers red, blue, green, gold, pink, gray, teal, plum\nboard { grid 26 x 40 }\n",
+    );
+    for k in 1..=250 {
+        text.push_str(&format!("piece kind{k}\n"));
+    }
+    text.push_str("action pass \"pass\" { }\nphase play { actions pass }\n");
+    text
+}
+
+/// The error of a result, without printing what it holds when it is not one.
+fn error_text<T>(r: Result<T, impl std::fmt::Display>) -> Option<String> {
+    r.err().map(|e| e.to_string())
+}
+
+#[test]
+fn an_encoding_too_large_is_refused_before_it_is_made() {
+    let game = tabula::compile(&tabula::Source::new("huge.tabula", huge_rules()), &[])
+        .map_err(|e| e.render(false))
+        .expect("within the limits of the rules");
+    let refusal = "this game's encoding would have more than 1000000 entries (one for each kind of piece each player may have on each cell, and more): too many for a network; the board, the players or the kinds of piece are too many";
+    assert_eq!(error_text(Encoding::new(&game)).as_deref(), Some(refusal));
+    assert_eq!(
+        error_text(Net::new(&game, 8, 1.0, 1)).as_deref(),
+        Some(refusal)
+    );
+    // The command line says so at once.
+    let dir = std::env::temp_dir().join(format!("tabula-huge-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("huge.tabula");
+    std::fs::write(&file, huge_rules()).unwrap();
+    for args in [
+        vec!["encode", file.to_str().unwrap()],
+        vec![
+            "train",
+            file.to_str().unwrap(),
+            "--games",
+            "1",
+            "--out",
+            dir.join("huge.net").to_str().unwrap(),
+        ],
+    ] {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_tabula"))
+            .args(&args)
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{args:?}: {stderr}");
+        assert!(stderr.contains(refusal), "{args:?}: {stderr}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_network_too_large_for_its_file_is_refused_before_its_weights_are_made() {
+    // 520 cells of one kind of piece with six values, for two players: 10,400 entries
+    // for the cells. 4096 hidden units over them make more weights than a network file
+    // may hold (16,777,216).
+    let text = "game \"Wide\"\nplayers red, blue\nboard { grid 26 x 20 }\npiece die value 1..6\naction pass \"pass\" { }\nphase play { actions pass }\n";
+    let game = tabula::compile(&tabula::Source::new("wide.tabula", text), &[])
+        .map_err(|e| e.render(false))
+        .expect("compiles");
+    let inputs = Encoding::new(&game).expect("an encoding").len();
+    assert!(inputs > 10_400, "{inputs}");
+    let fits = (16_777_216 - 4) / (inputs + 4 + 1);
+    let err = format!("a network of 4096 hidden units over this game's {inputs} inputs would hold more than 16777216 weights (what a network file may hold); at most {fits} hidden units fit");
+    assert_eq!(error_text(Net::new(&game, 4096, 1.0, 1)), Some(err.clone()));
+    // Widening a network past it is refused the same way.
+    let small = Net::new(&game, 2, 1.0, 1).expect("a network");
+    assert_eq!(error_text(small.widen(4096, 1)), Some(err.clone()));
+    // And `tabula train` says so before it plays.
+    let dir = std::env::temp_dir().join(format!("tabula-wide-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("wide.tabula"), text).unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_tabula"))
+        .args([
+            "train",
+            "wide.tabula",
+            "--hidden",
+            "4096",
+            "--games",
+            "1",
+            "--out",
+            "w.net",
+        ])
+        .current_dir(&dir)
+        .env("NO_COLOR", "1")
+        .output()
+        .unwrap();
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        format!("error: {err}\n")
+    );
 }

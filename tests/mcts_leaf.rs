@@ -41,7 +41,7 @@ fn mcts_estimates(game: &Game, net: Option<Net>) -> Vec<(usize, u32, String)> {
 #[test]
 fn a_network_that_guides_no_search_leaves_mcts_to_random_games() {
     let ttt = tic_tac_toe();
-    let guiding = Net::new(&ttt, 6, 1.0, 9);
+    let guiding = Net::new(&ttt, 6, 1.0, 9).expect("a network");
     let mut aside = guiding.clone();
     aside.header.mcts_leaf = false;
 
@@ -55,7 +55,7 @@ fn a_network_that_guides_no_search_leaves_mcts_to_random_games() {
 #[test]
 fn the_flag_is_kept_in_the_file_and_older_files_guide_the_search() {
     let ttt = tic_tac_toe();
-    let net = Net::new(&ttt, 4, 1.0, 1);
+    let net = Net::new(&ttt, 4, 1.0, 1).expect("a network");
     assert!(net.header.mcts_leaf);
     // Written only when it says no, so files made before it read as they did.
     let bytes = net.to_bytes();
@@ -74,7 +74,7 @@ fn the_flag_is_kept_in_the_file_and_older_files_guide_the_search() {
 #[test]
 fn an_arena_names_mcts_by_what_rates_its_positions() {
     let ttt = tic_tac_toe();
-    let net = Net::new(&ttt, 4, 1.0, 1);
+    let net = Net::new(&ttt, 4, 1.0, 1).expect("a network");
     let sides = |n: &Net| {
         arena::sides(
             &ttt,
@@ -188,7 +188,7 @@ fn train_records_what_mcts_rates_by() {
 #[test]
 fn a_guiding_network_orders_the_search_but_leaves_its_random_games() {
     let ttt = tic_tac_toe();
-    let mut guide = Net::new(&ttt, 6, 1.0, 9);
+    let mut guide = Net::new(&ttt, 6, 1.0, 9).expect("a network");
     guide.header.mcts_leaf = false;
     guide.header.mcts_guide = true;
     let plain = mcts_estimates(&ttt, None);
@@ -203,7 +203,10 @@ fn a_guiding_network_orders_the_search_but_leaves_its_random_games() {
     let bytes = guide.to_bytes();
     assert!(String::from_utf8_lossy(&bytes).contains("\"mcts_guide\":true"));
     assert!(Net::from_bytes(&ttt, &bytes).unwrap().header.mcts_guide);
-    assert!(!String::from_utf8_lossy(&Net::new(&ttt, 4, 1.0, 1).to_bytes()).contains("mcts_guide"));
+    assert!(
+        !String::from_utf8_lossy(&Net::new(&ttt, 4, 1.0, 1).expect("a network").to_bytes())
+            .contains("mcts_guide")
+    );
 
     // An arena names the search by it.
     let s = arena::sides(
@@ -241,7 +244,7 @@ fn an_arena_can_leave_one_side_s_search_to_random_games() {
     assert_eq!(v["a"], "mcts:2+net");
     assert_eq!(v["b"], "mcts:2");
     let ttt = tic_tac_toe();
-    let mut guide = Net::new(&ttt, 4, 1.0, 1);
+    let mut guide = Net::new(&ttt, 4, 1.0, 1).expect("a network");
     guide.header.mcts_leaf = false;
     guide.header.mcts_guide = true;
     let s = arena::sides(

@@ -101,7 +101,7 @@ fn a_network_rates_points_per_unit_of_the_stake() {
         "end \"four\" for p in players when points[p] >= 4\n  winner p points stake",
         "",
     );
-    let net = Net::new(&g, 4, 1.0, 7);
+    let net = Net::new(&g, 4, 1.0, 7).expect("a network");
     assert_eq!(net.header.stake, "stake");
     let mut engine = Engine::new(&g);
     let start = engine.initial_state().unwrap();
@@ -130,7 +130,7 @@ fn a_network_without_a_stake_reads_points_as_they_are() {
     // Networks made before stakes were learnt name none in their header: their points
     // are read as they are, whatever the cube holds.
     let g = game("backgammon", &[]);
-    let with = Net::new(&g, 2, 1.0, 1).to_bytes();
+    let with = Net::new(&g, 2, 1.0, 1).expect("a network").to_bytes();
     let text = String::from_utf8_lossy(&with).into_owned();
     assert!(text.contains(",\"stake\":\"cube\""));
     // The weights are bytes, not text: the header line alone is rewritten, in a file

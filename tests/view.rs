@@ -75,14 +75,14 @@ fn black_to_move() -> serde_json::Value {
 fn a_backgammon_position_and_its_mirror_read_alike_from_the_movers_side() {
     let g = game("backgammon", &[]);
     let (w, b) = (state(&g, white_to_move()), state(&g, black_to_move()));
-    let mover = Encoding::with_view(&g, View::Mover);
+    let mover = Encoding::with_view(&g, View::Mover).expect("an encoding");
     assert!(mover.turns_cells());
-    assert_eq!(mover.len(), Encoding::new(&g).len());
-    assert_ne!(mover.hash(), Encoding::new(&g).hash());
+    assert_eq!(mover.len(), Encoding::new(&g).expect("an encoding").len());
+    assert_ne!(mover.hash(), Encoding::new(&g).expect("an encoding").hash());
     assert_eq!((mover.viewer(&w), mover.viewer(&b)), (0, 1));
     assert_eq!(mover.dense(&g, &w), mover.dense(&g, &b));
     // The board's view tells them apart.
-    let board = Encoding::new(&g);
+    let board = Encoding::new(&g).expect("an encoding");
     assert_ne!(board.dense(&g, &w), board.dense(&g, &b));
     // Entry by entry, for Black to move: his checker on his bar reads as the mover's
     // on the first player's bar; White's 2 on point 24 as the next player's on point 1
@@ -113,7 +113,9 @@ fn a_backgammon_position_and_its_mirror_read_alike_from_the_movers_side() {
 fn a_mover_view_network_rates_a_mirror_as_the_position_for_the_other_player() {
     let g = game("backgammon", &[]);
     let (w, b) = (state(&g, white_to_move()), state(&g, black_to_move()));
-    let net = Net::new(&g, 12, 3.0, 5).with_view(&g, View::Mover, 0);
+    let net = Net::new(&g, 12, 3.0, 5)
+        .expect("a network")
+        .with_view(&g, View::Mover, 0);
     let (mut sw, mut sb) = (Scratch::default(), Scratch::default());
     net.evaluate(&g, &w, &mut sw);
     net.evaluate(&g, &b, &mut sb);
@@ -124,7 +126,7 @@ fn a_mover_view_network_rates_a_mirror_as_the_position_for_the_other_player() {
     }
     // A board-view network turned to the mover's view rates White's positions as
     // before: the weights are kept.
-    let board = Net::new(&g, 12, 3.0, 5);
+    let board = Net::new(&g, 12, 3.0, 5).expect("a network");
     let mut s = Scratch::default();
     board.evaluate(&g, &w, &mut s);
     assert_eq!(s.outputs(), ow);
@@ -140,7 +142,9 @@ fn a_mover_view_network_rates_a_mirror_as_the_position_for_the_other_player() {
 
     // Turned keeping Black's ratings: Black's position is rated as the board's network
     // rates it, and White's as that network rates its mirror for Black.
-    let kept = Net::new(&g, 12, 3.0, 5).with_view(&g, View::Mover, 1);
+    let kept = Net::new(&g, 12, 3.0, 5)
+        .expect("a network")
+        .with_view(&g, View::Mover, 1);
     let (mut kb, mut kw, mut bb) = (Scratch::default(), Scratch::default(), Scratch::default());
     kept.evaluate(&g, &b, &mut kb);
     kept.evaluate(&g, &w, &mut kw);
@@ -236,7 +240,9 @@ fn a_game_without_ways_of_each_players_counts_the_players_from_the_mover_only() 
         &[],
     )
     .unwrap();
-    assert!(!Encoding::with_view(&ttt, View::Mover).turns_cells());
+    assert!(!Encoding::with_view(&ttt, View::Mover)
+        .expect("an encoding")
+        .turns_cells());
     // A short training in the mover's view still learns to beat random play.
     let t = Training {
         games: 3000,
@@ -357,12 +363,12 @@ fn an_invictus_position_and_its_mirror_read_alike_by_the_players_directions() {
     };
     let black = state(&g, side("black", "a2", true));
     let white = state(&g, side("white", "i8", false));
-    let mover = Encoding::with_view(&g, View::Mover);
+    let mover = Encoding::with_view(&g, View::Mover).expect("an encoding");
     assert!(mover.turns_cells());
     assert_eq!(mover.dense(&g, &black), mover.dense(&g, &white));
     assert_ne!(
-        Encoding::new(&g).dense(&g, &black),
-        Encoding::new(&g).dense(&g, &white)
+        Encoding::new(&g).expect("an encoding").dense(&g, &black),
+        Encoding::new(&g).expect("an encoding").dense(&g, &white)
     );
     let v = View::Mover;
     assert_eq!(entry_in(&g, &white, v, "a2 mover die: value 1"), 1.0);
@@ -376,7 +382,9 @@ fn an_invictus_position_and_its_mirror_read_alike_by_the_players_directions() {
 fn a_board_without_directions_or_tracks_of_each_players_stays_as_it_stands() {
     // Naytïn Six: the players share every way over the board.
     let g = game("naytin-six", &[]);
-    assert!(!Encoding::with_view(&g, View::Mover).turns_cells());
+    assert!(!Encoding::with_view(&g, View::Mover)
+        .expect("an encoding")
+        .turns_cells());
 }
 
 #[test]
@@ -395,8 +403,12 @@ fn every_game_reads_its_playouts_from_the_movers_side() {
         }
     }
     for (name, g) in &games {
-        let e = Encoding::with_view(g, View::Mover);
-        assert_eq!(e.len(), Encoding::new(g).len(), "{name}");
+        let e = Encoding::with_view(g, View::Mover).expect("an encoding");
+        assert_eq!(
+            e.len(),
+            Encoding::new(g).expect("an encoding").len(),
+            "{name}"
+        );
         let mut engine = Engine::new(g);
         let mut s = engine.initial_state().unwrap();
         let mut rng = tabula::engine::rng::Rng::new(3);
@@ -423,7 +435,7 @@ fn draughts_diagonals_map_the_dark_squares_and_the_light_apart() {
     let g = example_game("examples/rules/draughts.tabula");
     let mut engine = Engine::new(&g);
     let start = engine.initial_state().unwrap();
-    let mover = Encoding::with_view(&g, View::Mover);
+    let mover = Encoding::with_view(&g, View::Mover).expect("an encoding");
     assert!(mover.turns_cells());
     let mut doc = doc(&g, &start);
     doc["cells"] = json!({"b2": {"owner": "white", "piece": "king", "count": 1},
@@ -462,11 +474,11 @@ end "never" when false
 "#;
     let g = tabula::compile(&tabula::Source::new("columns.tabula", text), &[]).unwrap();
     let t = std::time::Instant::now();
-    let e = Encoding::with_view(&g, View::Mover);
+    let e = Encoding::with_view(&g, View::Mover).expect("an encoding");
     assert!(
         t.elapsed() < std::time::Duration::from_secs(5),
         "{:?}",
         t.elapsed()
     );
-    assert_eq!(e.len(), Encoding::new(&g).len());
+    assert_eq!(e.len(), Encoding::new(&g).expect("an encoding").len());
 }

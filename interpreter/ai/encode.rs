@@ -117,6 +117,17 @@ enum Part {
 /// Value ranges up to this size are one-hot; larger ones are one scaled entry.
 const ONE_HOT_VALUES: i32 = 8;
 
+/// The most entries an encoding has: some 60 MB with their names, far above any game a
+/// network is trained for (the shipped ones have a few thousand), and within reach of
+/// the largest boards the rules allow (4,096 cells, 8 players, 250 kinds of piece would
+/// make about a hundred million).
+pub const MAX_ENTRIES: usize = 1_000_000;
+
+/// A game whose encoding would have more than `MAX_ENTRIES` entries.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("this game's encoding would have more than {max} entries (one for each kind of piece each player may have on each cell, and more): too many for a network; the board, the players or the kinds of piece are too many", max = MAX_ENTRIES)]
+pub struct TooManyEntries;
+
 /// The encoding of one compiled game.
 #[derive(Debug, Clone)]
 pub struct Encoding {
@@ -131,7 +142,7 @@ pub struct Encoding {
 
 impl Encoding {
     /// The board as it stands.
-    pub fn new(game: &Game) -> Encoding {
+    pub fn new(game: &Game) -> Result<Encoding, TooManyEntries> {
         Encoding::build(game, View::Board, None)
     }
 
@@ -139,7 +150,7 @@ impl Encoding {
     /// any game; it places the cells from his side too where the board says how
     /// (`view::cells_seen_by_mover`: each player's track, or directions of each
     /// player's).
-    pub fn with_view(game: &Game, view: View) -> Encoding {
+    pub fn with_view(game: &Game, view: View) -> Result<Encoding, TooManyEntries> {
         match view {
             View::Board => Encoding::new(game),
             View::Mover => Encoding::build(game, view, cells_seen_by_mover(game)),
@@ -151,7 +162,9 @@ impl Encoding {
         self.cells.is_some()
     }
 
-    fn build(game: &Game, view: View, cells: Option<CellView>) -> Encoding {
+    /// The encoding, given up at the first entry past `MAX_ENTRIES` (the cells' part,
+    /// which grows fastest, is counted before any of its names is made).
+    fn build(game: &Game, view: View, cells: Option<CellView>) -> Result<Encoding, TooManyEntries> {
         let players = game.players.len();
         let mut e = Encoding {
             parts: Vec::new(),
@@ -191,6 +204,30 @@ impl Encoding {
             vec!["in the middle of a turn".into()],
         );
         let any_neutral = game.pieces.iter().any(|p| p.neutral);
+        // Each cell's entries: for each owner, each kind it may own, 4 counts and the
+        // values.
+        let kind_entries = |neutral: bool| -> usize {
+            game.pieces
+                .iter()
+                .filter(|p| p.neutral == neutral)
+                .map(|p| {
+                    4 + match p.values {
+                        Some((lo, hi)) if hi - lo < ONE_HOT_VALUES => (hi - lo + 1) as usize,
+                        Some(_) => 1,
+                        None => 0,
+                    }
+                })
+                .sum()
+        };
+        let per_cell =
+            players * kind_entries(false) + usize::from(any_neutral) * kind_entries(true);
+        if per_cell
+            .checked_mul(game.board.cells.len())
+            .and_then(|n| n.checked_add(e.len))
+            .is_none_or(|n| n > MAX_ENTRIES)
+        {
+            return Err(TooManyEntries);
+        }
         for (cell, name) in game.board.cells.iter().enumerate() {
             let mut owners: Vec<(i32, String)> =
                 (0..players).map(|p| (p as i32, player_name(p))).collect();
@@ -291,9 +328,15 @@ impl Encoding {
                         vec![format!("{what}: sign · ln(1 + |v|) / 4")],
                     ),
                 }
+                if e.len > MAX_ENTRIES {
+                    return Err(TooManyEntries);
+                }
             }
         }
-        e
+        if e.len > MAX_ENTRIES {
+            return Err(TooManyEntries);
+        }
+        Ok(e)
     }
 
     fn push(&mut self, part: Part, names: Vec<String>) {

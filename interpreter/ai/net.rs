@@ -141,18 +141,43 @@ fn splitmix(state: &mut u64) -> f32 {
     (z >> 40) as f32 / (1u64 << 24) as f32
 }
 
+/// The most weights a network holds: as many as a network file may (`MAX_FILE`).
+pub const MAX_WEIGHTS: usize = MAX_FILE / 4;
+
+/// Refuses a network of `inputs`, `hidden` and `outputs` units whose weights would be
+/// more than `MAX_WEIGHTS`, before they are allocated.
+pub(crate) fn check_weights(inputs: usize, hidden: usize, outputs: usize) -> Result<(), NetError> {
+    let weights = inputs
+        .checked_add(outputs)
+        .and_then(|n| n.checked_add(1))
+        .and_then(|n| n.checked_mul(hidden))
+        .and_then(|n| n.checked_add(outputs));
+    match weights {
+        Some(n) if n <= MAX_WEIGHTS => Ok(()),
+        _ => Err(NetError::TooManyWeights {
+            inputs,
+            hidden,
+            max: MAX_WEIGHTS,
+            fits: (MAX_WEIGHTS.saturating_sub(outputs) / (inputs + outputs + 1)).min(MAX_HIDDEN),
+        }),
+    }
+}
+
 impl Net {
-    /// A network with small random weights for `game`.
-    pub fn new(game: &Game, hidden: usize, points_scale: f32, seed: u64) -> Net {
-        let encoding = Encoding::new(game);
+    /// A network with small random weights for `game`; refused, before anything is
+    /// allocated for the weights, when the game's encoding is too large or the weights
+    /// would not fit in a network file.
+    pub fn new(game: &Game, hidden: usize, points_scale: f32, seed: u64) -> Result<Net, NetError> {
+        let encoding = Encoding::new(game)?;
         let inputs = encoding.len();
         let players = game.players.len();
         let outputs = 2 * players;
+        check_weights(inputs, hidden, outputs)?;
         let mut s = seed ^ 0x5eed_0f7a_b01a;
         let mut r = |scale: f32| (splitmix(&mut s) * 2.0 - 1.0) * scale;
         let s1 = 1.0 / (inputs.max(1) as f32).sqrt();
         let s2 = 1.0 / (hidden.max(1) as f32).sqrt();
-        Net {
+        Ok(Net {
             header: Header {
                 format: FORMAT,
                 game: game.name.clone(),
@@ -176,7 +201,7 @@ impl Net {
             encoding,
             stake: None,
         }
-        .with_stake(game)
+        .with_stake(game))
     }
 
     /// The network with its points outputs per unit of the game's stake, if the game
@@ -208,7 +233,9 @@ impl Net {
     /// are rated as their mirror for `keep`. Otherwise the weights stay as they are (in
     /// the mover's view the first player's states read as the board does).
     pub fn with_view(mut self, game: &Game, view: View, keep: usize) -> Net {
-        let encoding = Encoding::with_view(game, view);
+        let Ok(encoding) = Encoding::with_view(game, view) else {
+            return self;
+        };
         if encoding.len() != self.encoding.len() {
             return self;
         }
@@ -238,12 +265,15 @@ impl Net {
     /// The same network with `hidden` hidden units, if that is more: the new units start
     /// with small random weights from the inputs and none to the outputs, so the
     /// network rates every state as before, and training gives them a part.
-    pub fn widen(mut self, hidden: usize, seed: u64) -> Net {
+    /// Refused, before anything is allocated, when the weights would not fit in a
+    /// network file.
+    pub fn widen(mut self, hidden: usize, seed: u64) -> Result<Net, NetError> {
         let h = self.header.hidden;
         if hidden <= h || hidden > MAX_HIDDEN {
-            return self;
+            return Ok(self);
         }
         let inputs = self.header.inputs;
+        check_weights(inputs, hidden, self.b2.len())?;
         let mut s = seed ^ 0x71de_5eed_0f7a_b01a;
         let s1 = 1.0 / (inputs.max(1) as f32).sqrt();
         let mut w1 = Vec::with_capacity(inputs * hidden);
@@ -261,7 +291,7 @@ impl Net {
         self.w1 = w1;
         self.w2 = w2;
         self.header.hidden = hidden;
-        self
+        Ok(self)
     }
 
     /// Evaluates `state`: afterwards `scratch.out` holds each player's win chance, then
@@ -370,13 +400,13 @@ impl Net {
             serde_json::from_slice(&rest[..second]).map_err(|e| NetError::DamagedHeader {
                 reason: e.to_string(),
             })?;
-        let encoding = Encoding::with_view(game, header.view);
         if header.game != game.name {
             return Err(NetError::OtherGame {
                 trained: header.game,
                 game: game.name.clone(),
             });
         }
+        let encoding = Encoding::with_view(game, header.view)?;
         let hash = format!("{:016x}", encoding.hash());
         if header.encoding != hash || header.inputs != encoding.len() {
             return Err(NetError::OtherEncoding {

@@ -31,6 +31,15 @@ pub enum NetError {
     NotANumber,
     #[error("the network file holds a weight larger than {} (a damaged file, or training that diverged)", super::net::MAX_WEIGHT)]
     WeightTooLarge,
+    #[error("{0}")]
+    Encoding(#[from] super::encode::TooManyEntries),
+    #[error("a network of {hidden} hidden units over this game's {inputs} inputs would hold more than {max} weights (what a network file may hold); at most {fits} hidden units fit")]
+    TooManyWeights {
+        inputs: usize,
+        hidden: usize,
+        max: usize,
+        fits: usize,
+    },
     #[error("the network file has no checksum line after its header (a damaged file)")]
     NoChecksum,
     #[error("the network file is damaged: its checksum does not match its contents")]

@@ -555,7 +555,7 @@ end "four points" for p in players when points[p] >= 4
     /// Each player's win chance and points one choice ahead after `moves`, by an
     /// untrained network.
     fn value_of(game: &crate::Game, moves: &[&str]) -> (Vec<f64>, Vec<f64>) {
-        let net = Net::new(game, 8, 1.0, 3);
+        let net = Net::new(game, 8, 1.0, 3).expect("a network");
         let mut engine = Engine::new(game);
         let mut state = engine.initial_state().unwrap();
         for m in moves {

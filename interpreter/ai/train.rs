@@ -380,6 +380,13 @@ pub fn probe(game: &Game, net: &Net, games: u64, seed: u64) -> Result<f64, AiErr
     Ok(score / games.max(1) as f64)
 }
 
+/// A network that cannot be made for the game, as the error of a training run.
+fn network_error(e: super::net::NetError) -> AiError {
+    AiError::Runtime(crate::RuntimeError::of_game(
+        crate::engine::RuntimeErrorKind::Network(Box::new(e)),
+    ))
+}
+
 /// Trains a network for `game` (from `start`, or from small random weights), calling
 /// `progress` after each batch; when it answers `Break`, training stops there and the
 /// network trained so far is returned (its header counts the games it learnt from).
@@ -392,10 +399,12 @@ pub fn train(
     let mut net = match start {
         // A network trained further learns per unit of the game's stake, if it has one.
         Some(n) => n.with_stake(game),
-        None => Net::new(game, t.hidden, points_scale(game, t.seed)?, t.seed),
+        None => {
+            Net::new(game, t.hidden, points_scale(game, t.seed)?, t.seed).map_err(network_error)?
+        }
     };
     if t.hidden > net.header.hidden {
-        net = net.widen(t.hidden, t.seed);
+        net = net.widen(t.hidden, t.seed).map_err(network_error)?;
     }
     if let Some(view) = t.view.filter(|&v| v != net.header.view) {
         net = net.with_view(game, view, t.keep);

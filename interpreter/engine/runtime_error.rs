@@ -91,6 +91,8 @@ pub enum RuntimeErrorKind {
     NoNetwork { game: String },
     /// The threads to play on could not be started.
     Threads { threads: usize, reason: String },
+    /// A network could not be made for the game (its encoding or weights too many).
+    Network(Box<crate::ai::net::NetError>),
     /// Training made a weight infinite or not a number.
     Diverged { games: u64 },
     /// A move typed (or read from a record) that is the text of two different legal
@@ -243,6 +245,7 @@ impl fmt::Display for RuntimeErrorKind {
                 f,
                 "training diverged after {games} games (a weight is no longer a number, or is beyond what a network file may hold); train again with a lower --rate"
             ),
+            Network(e) => write!(f, "{e}"),
             SameText { text } => write!(
                 f,
                 "`{text}` is the text of two different moves here, so it cannot say which is meant; the rules must print each move its own way (a template showing what tells them apart)"

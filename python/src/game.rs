@@ -6,7 +6,7 @@ use crate::{playing_error, RulesError, StateError, TabulaError};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use std::sync::{Arc, OnceLock};
-use tabula::ai::encode::{Encoding, View};
+use tabula::ai::encode::{Encoding, TooManyEntries, View};
 use tabula::ai::net::Net;
 use tabula::engine::rng::Rng;
 use tabula::{Choices, Engine, Source};
@@ -19,24 +19,29 @@ pub struct Loaded {
     /// The rules text, when it was given as text rather than by name or path.
     pub text: Option<String>,
     pub options: Vec<String>,
-    encoding: OnceLock<Encoding>,
-    mover_encoding: OnceLock<Encoding>,
+    encoding: OnceLock<Result<Encoding, TooManyEntries>>,
+    mover_encoding: OnceLock<Result<Encoding, TooManyEntries>>,
     default_net: OnceLock<Result<Option<Arc<Net>>, String>>,
 }
 
 impl Loaded {
     /// The generic encoding of the game's states, made at its first use.
-    pub fn encoding(&self) -> &Encoding {
-        self.encoding.get_or_init(|| Encoding::new(&self.game))
+    pub fn encoding(&self) -> PyResult<&Encoding> {
+        self.encoding
+            .get_or_init(|| Encoding::new(&self.game))
+            .as_ref()
+            .map_err(|e| TabulaError::new_err(format!("error: {e}")))
     }
 
     /// The encoding in a view named `board` or `mover` (`tabula encode --view`).
     pub fn encoding_in(&self, view: &str) -> PyResult<&Encoding> {
         match View::parse(view) {
-            Some(View::Board) => Ok(self.encoding()),
-            Some(View::Mover) => Ok(self
+            Some(View::Board) => self.encoding(),
+            Some(View::Mover) => self
                 .mover_encoding
-                .get_or_init(|| Encoding::with_view(&self.game, View::Mover))),
+                .get_or_init(|| Encoding::with_view(&self.game, View::Mover))
+                .as_ref()
+                .map_err(|e| TabulaError::new_err(format!("error: {e}"))),
             None => Err(pyo3::exceptions::PyValueError::new_err(format!(
                 "a view is \"board\" or \"mover\", not {view:?}"
             ))),
@@ -182,14 +187,14 @@ impl Game {
 
     /// The length of `State.observation()`.
     #[getter]
-    fn observation_size(&self) -> usize {
-        self.inner.encoding().len()
+    fn observation_size(&self) -> PyResult<usize> {
+        Ok(self.inner.encoding()?.len())
     }
 
     /// What each entry of `State.observation()` means, as `tabula encode` names it.
     #[getter]
-    fn observation_names(&self) -> Vec<String> {
-        self.inner.encoding().names().to_vec()
+    fn observation_names(&self) -> PyResult<Vec<String>> {
+        Ok(self.inner.encoding()?.names().to_vec())
     }
 
     /// What each entry of `State.observation(view)` means in a view: "board" (as

@@ -105,3 +105,18 @@ def test_playouts_give_the_cli_figures(cli_json):
         theirs = cli_json("playout", name, "-n", "20", "--seed", "7", "--json")[-1]["summary"]
         for key in ("games", "wins", "draws", "unfinished", "mean_decisions", "max_decisions"):
             assert ours[key] == theirs[key], (name, key)
+
+
+def test_a_game_too_large_for_an_encoding_raises_instead_of_aborting():
+    # 8 players, 250 kinds of piece, 1,040 cells: within the rules' limits, but 8.3
+    # million encoding entries for the cells alone.
+    text = (
+        'game "Huge"\nplayers red, blue, green, gold, pink, gray, teal, plum\n'
+        "board { grid 26 x 40 }\n"
+        + "".join(f"piece kind{k}\n" for k in range(1, 251))
+        + 'action pass "pass" { }\nphase play { actions pass }\n'
+    )
+    game = tabula.load_text(text, name="huge.tabula")
+    for read in (lambda: game.observation_size, lambda: game.observation_names):
+        with pytest.raises(tabula.TabulaError, match="encoding would have more than 1000000 entries"):
+            read()

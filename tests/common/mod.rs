@@ -16,7 +16,7 @@ pub fn example_game(path: &str) -> Game {
 
 /// The value of the encoding's entry named `name`, in `view`.
 pub fn entry_in(game: &Game, state: &State, view: tabula::ai::encode::View, name: &str) -> f32 {
-    let e = tabula::ai::encode::Encoding::with_view(game, view);
+    let e = tabula::ai::encode::Encoding::with_view(game, view).expect("an encoding");
     let i = e
         .names()
         .iter()
