@@ -16,7 +16,7 @@ fn two(players: &[String]) -> PyResult<[&str; 2]> {
     match players {
         [one] => Ok([one, one]),
         [a, b] => Ok([a, b]),
-        _ => Err(TabulaError::new_err(
+        _ => Err(crate::safe_err::<TabulaError>(
             "error: players are one or two computer players, e.g. `random` or `mcts:200,random`",
         )),
     }
@@ -24,7 +24,7 @@ fn two(players: &[String]) -> PyResult<[&str; 2]> {
 
 /// A value serialized to JSON (`serde_json::to_value(...)`), as a Python object.
 fn json_py(py: Python<'_>, value: serde_json::Result<serde_json::Value>) -> PyResult<Py<PyAny>> {
-    let value = value.map_err(|e| TabulaError::new_err(e.to_string()))?;
+    let value = value.map_err(|e| crate::safe_err::<TabulaError>(e.to_string()))?;
     to_py(py, &value)
 }
 
@@ -86,7 +86,7 @@ pub fn analyze_figures<'py>(
     early: f64,
 ) -> PyResult<Bound<'py, PyDict>> {
     if !(0.0..=100.0).contains(&early) {
-        return Err(TabulaError::new_err(
+        return Err(crate::safe_err::<TabulaError>(
             "error: early is a share of the game in percent, from 0 to 100",
         ));
     }

@@ -26,7 +26,7 @@ pub(crate) fn arena_of(
         nets,
         names,
     } = sides(&loaded.game, [a, b], net, [mcts_playouts; 2])
-        .map_err(|e| TabulaError::new_err(format!("error: {e}")))?;
+        .map_err(|e| crate::safe_err::<TabulaError>(format!("error: {e}")))?;
     let arena = Arena {
         sides: levels,
         games: 0,
@@ -76,7 +76,7 @@ pub(crate) fn play_range<T: Send>(
     match played {
         Ok(games) => Ok((games, threads)),
         Err(AiError::Runtime(e)) => Err(playing_error(&game.inner.game, &e)),
-        Err(AiError::Interrupted) => Err(TabulaError::new_err("error: interrupted")),
+        Err(AiError::Interrupted) => Err(crate::safe_err::<TabulaError>("error: interrupted")),
     }
 }
 
@@ -130,7 +130,8 @@ fn game_from_dict(d: &Bound<'_, PyAny>) -> PyResult<ArenaGame> {
 }
 
 fn summary_py(py: Python<'_>, s: &Summary) -> PyResult<Py<PyAny>> {
-    let value = serde_json::to_value(s).map_err(|e| TabulaError::new_err(e.to_string()))?;
+    let value =
+        serde_json::to_value(s).map_err(|e| crate::safe_err::<TabulaError>(e.to_string()))?;
     to_py(py, &value)
 }
 
@@ -155,7 +156,7 @@ pub fn arena<'py>(
     mcts_playouts: bool,
 ) -> PyResult<Bound<'py, PyDict>> {
     if games == 0 {
-        return Err(TabulaError::new_err(
+        return Err(crate::safe_err::<TabulaError>(
             "error: play at least one game (`-n 1`)",
         ));
     }

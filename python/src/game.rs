@@ -30,7 +30,7 @@ impl Loaded {
         self.encoding
             .get_or_init(|| Encoding::new(&self.game))
             .as_ref()
-            .map_err(|e| TabulaError::new_err(format!("error: {e}")))
+            .map_err(|e| crate::safe_err::<TabulaError>(format!("error: {e}")))
     }
 
     /// The encoding in a view named `board` or `mover` (`tabula encode --view`).
@@ -41,8 +41,8 @@ impl Loaded {
                 .mover_encoding
                 .get_or_init(|| Encoding::with_view(&self.game, View::Mover))
                 .as_ref()
-                .map_err(|e| TabulaError::new_err(format!("error: {e}"))),
-            None => Err(pyo3::exceptions::PyValueError::new_err(format!(
+                .map_err(|e| crate::safe_err::<TabulaError>(format!("error: {e}"))),
+            None => Err(crate::safe_err::<pyo3::exceptions::PyValueError>(format!(
                 "a view is \"board\" or \"mover\", not {view:?}"
             ))),
         }
@@ -74,7 +74,7 @@ pub struct Game {
 
 fn compile(py: Python<'_>, source: Source, options: Vec<String>) -> PyResult<tabula::Game> {
     py.detach(|| tabula::compile(&source, &options))
-        .map_err(|e| RulesError::new_err(e.render(false).trim_end().to_string()))
+        .map_err(|e| crate::safe_err::<RulesError>(e.render(false).trim_end().to_string()))
 }
 
 /// Loads a game: a built-in game by name (`"backgammon"`, `"invictus"`,
@@ -88,7 +88,7 @@ fn compile(py: Python<'_>, source: Source, options: Vec<String>) -> PyResult<tab
 pub fn load(py: Python<'_>, name_or_path: &str, options: Option<Vec<String>>) -> PyResult<Game> {
     let options = options.unwrap_or_default();
     let source = tabula::games::load_source(name_or_path)
-        .map_err(|e| RulesError::new_err(format!("error: {e}")))?;
+        .map_err(|e| crate::safe_err::<RulesError>(format!("error: {e}")))?;
     let game = compile(py, source, options.clone())?;
     Ok(Game::new(game, name_or_path.to_string(), None, options))
 }
@@ -228,7 +228,7 @@ impl Game {
         let game = &self.inner.game;
         let source = Source::new("<state>", text);
         let state = tabula::json::state_from_text(game, &source)
-            .map_err(|d| StateError::new_err(d.render(false).trim_end().to_string()))?;
+            .map_err(|d| crate::safe_err::<StateError>(d.render(false).trim_end().to_string()))?;
         Ok(State::new(self.inner.clone(), state))
     }
 
@@ -255,7 +255,7 @@ impl Game {
         threads: usize,
     ) -> PyResult<Bound<'py, PyDict>> {
         if threads > 256 {
-            return Err(TabulaError::new_err("threads: at most 256"));
+            return Err(crate::safe_err::<TabulaError>("threads: at most 256"));
         }
         let game = &self.inner.game;
         let start = std::time::Instant::now();

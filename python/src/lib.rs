@@ -51,9 +51,29 @@ pub const CHANCE: i64 = -1;
 /// The player number `current_player()` gives when the game is over (OpenSpiel's).
 pub const TERMINAL: i64 = -4;
 
+/// An exception of kind `E` with the message `text`, every control character but new
+/// lines and tabs written as an escape (`\u{1b}`): a message may quote a rules file, a
+/// record or a network file's header, which are untrusted, and Python prints messages
+/// as they are (without colour, so no code is kept).
+pub(crate) fn safe_err<E: pyo3::PyTypeInfo>(text: impl Into<String>) -> PyErr {
+    let text: String = text.into();
+    let safe: String = text
+        .chars()
+        .flat_map(|c| {
+            let escaped: Vec<char> = if c.is_control() && c != '\n' && c != '\t' {
+                c.escape_unicode().collect()
+            } else {
+                vec![c]
+            };
+            escaped
+        })
+        .collect();
+    PyErr::new::<E, _>(safe)
+}
+
 /// A runtime error of the rules, as a Python exception with the CLI's message.
 pub(crate) fn playing_error(game: &tabula::Game, e: &tabula::RuntimeError) -> PyErr {
-    PlayingError::new_err(e.render(game, false).trim_end().to_string())
+    crate::safe_err::<PlayingError>(e.render(game, false).trim_end().to_string())
 }
 
 /// The names of the built-in games.

@@ -67,13 +67,13 @@ impl State {
         let node = self.node()?;
         let n = node.choices.len();
         if n == 0 {
-            return Err(IllegalActionError::new_err(format!(
+            return Err(crate::safe_err::<IllegalActionError>(format!(
                 "action {action} is not legal: the game is over"
             )));
         }
         match usize::try_from(action) {
             Ok(i) if i < n => Ok((node, i)),
-            _ => Err(IllegalActionError::new_err(format!(
+            _ => Err(crate::safe_err::<IllegalActionError>(format!(
                 "action {action} is not legal here: the legal actions are 0 to {}",
                 n - 1
             ))),
@@ -90,7 +90,7 @@ impl State {
         let game = &self.game.game;
         let default_net = self.game.default_net().map_err(TabulaError::new_err)?;
         let sides = ai::arena::sides(game, [text, "random"], default_net, [mcts_playouts; 2])
-            .map_err(|e| TabulaError::new_err(format!("error: {e}")))?;
+            .map_err(|e| crate::safe_err::<TabulaError>(format!("error: {e}")))?;
         let [net, _] = sides.nets;
         Ok((sides.levels[0], net))
     }
@@ -98,7 +98,7 @@ impl State {
     fn ai_error(&self, e: AiError) -> PyErr {
         match e {
             AiError::Runtime(e) => playing_error(&self.game.game, &e),
-            AiError::Interrupted => TabulaError::new_err("error: interrupted"),
+            AiError::Interrupted => crate::safe_err::<TabulaError>("error: interrupted"),
         }
     }
 }
@@ -209,14 +209,14 @@ impl State {
             .map_err(|e| playing_error(game, &e))?;
         match found {
             Some(i) => Ok(i as i64),
-            None if node.choices.is_empty() => {
-                Err(IllegalActionError::new_err("error: the game is over"))
-            }
+            None if node.choices.is_empty() => Err(crate::safe_err::<IllegalActionError>(
+                "error: the game is over",
+            )),
             None => {
                 let legal = engine
                     .list_texts(&self.state, &node.choices)
                     .map_err(|e| playing_error(game, &e))?;
-                Err(IllegalActionError::new_err(format!(
+                Err(crate::safe_err::<IllegalActionError>(format!(
                     "error: `{}` is not a legal move here; the legal moves are: {legal}",
                     tabula::diagnostic::escape(text)
                 )))
@@ -299,7 +299,7 @@ impl State {
         let loaded = &game.inner;
         let source = tabula::Source::new("<state>", text);
         let state = tabula::json::state_from_text(&loaded.game, &source)
-            .map_err(|d| StateError::new_err(d.render(false).trim_end().to_string()))?;
+            .map_err(|d| crate::safe_err::<StateError>(d.render(false).trim_end().to_string()))?;
         Ok(State::new(loaded.clone(), state))
     }
 
@@ -383,7 +383,9 @@ impl State {
         let (level, net) = self.level(level, mcts_playouts)?;
         let node = self.node()?;
         if node.choices.is_empty() {
-            return Err(IllegalActionError::new_err("error: the game is over"));
+            return Err(crate::safe_err::<IllegalActionError>(
+                "error: the game is over",
+            ));
         }
         let game = &self.game.game;
         let state = &self.state;
@@ -418,7 +420,7 @@ impl State {
         let (level, net) = self.level(level, mcts_playouts)?;
         let node = self.node()?;
         if node.choices.is_empty() || self.state.chance().is_some() {
-            return Err(IllegalActionError::new_err(
+            return Err(crate::safe_err::<IllegalActionError>(
                 "error: analyze() rates a player's choices; this is not a player's decision",
             ));
         }

@@ -120,3 +120,13 @@ def test_a_game_too_large_for_an_encoding_raises_instead_of_aborting():
     for read in (lambda: game.observation_size, lambda: game.observation_names):
         with pytest.raises(tabula.TabulaError, match="encoding would have more than 1000000 entries"):
             read()
+
+
+def test_an_error_quoting_untrusted_text_carries_no_terminal_codes():
+    # A rules file whose broken line holds codes that would clear a terminal.
+    text = 'game "x"\nplayers a, b\nboard { grid 2 x 2 }\nbogus \x1b[2J\x1b]0;owned\x07 here\n'
+    with pytest.raises(tabula.RulesError) as caught:
+        tabula.load_text(text, name="codes.tabula")
+    message = str(caught.value)
+    assert "\x1b" not in message and "\x07" not in message
+    assert "\\u{1b}[2J" in message
