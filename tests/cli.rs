@@ -617,3 +617,28 @@ fn a_text_of_two_moves_is_refused_not_played_as_the_first() {
         .failure()
         .run();
 }
+
+/// `check` looks for moves printed alike in random games; rules that fail in one of
+/// them (here a 17th layer, after 16 marks alternating on one cell) are still checked
+/// as before: the failure is the business of `tabula test` and `playout`.
+#[test]
+fn check_is_not_failed_by_a_rules_error_in_its_random_games() {
+    Test::new()
+        .file(
+            "layers.tabula",
+            "game \"Layers\"\nplayers a, b\nboard { grid 2 x 1\n  layers 16 }\npiece p\naction put \"{c}\" for c in cells { put p of mover at c }\nphase play { actions put }\n",
+        )
+        .args(&["check", "layers.tabula"])
+        .stdout(
+            "layers.tabula: ok
+  game     Layers
+  players  a, b
+  board    2 cells, directions n s e w ne nw se sw
+  phases   play
+  actions  put
+  options  none
+",
+        )
+        .stderr("")
+        .run();
+}
