@@ -557,6 +557,53 @@ fn two_choices_ahead_averages_chance_by_its_weights() {
 }
 
 #[test]
+fn two_choices_ahead_weighs_an_unfair_coin_by_its_weights() {
+    // The same coin race with a coin that falls heads 3 times in 4. A network that
+    // rates every position alike: 0 points and a win chance of 1/2 for each player.
+    let text = std::fs::read_to_string("examples/rules/coin-race.tabula")
+        .unwrap()
+        .replace(
+            "  for face in 0..1\n",
+            "  for face in 0..1 weight 1 + 2 * face\n",
+        );
+    let coin = tabula::compile(&tabula::Source::new("unfair.tabula", text), &[])
+        .map_err(|e| e.render(false))
+        .unwrap();
+    let mut engine = Engine::new(&coin);
+    let mut s = engine.initial_state().unwrap();
+    play_all(
+        &mut engine,
+        &mut s,
+        &[
+            "step", "step", "leap", "tails", "step", "leap", "tails", "step",
+        ],
+    );
+    let net = alike_net(&coin);
+    // Left 1 point, right 3, left to move. Step: right steps to 4 and wins: -1.
+    // Leap: heads (3 in 4) gives left 4 and the game, +1; tails (1 in 4) leaves right
+    // to step to 4, -1: on average +1/2, and 3 games in 4 won (by equal weights it
+    // would be 0 and a half).
+    let two = net_estimates(&coin, &s, net.clone(), Level::Net2);
+    assert_eq!(
+        two,
+        [
+            ("leap".to_string(), 0.5, 0.75),
+            ("step".to_string(), -1.0, 0.0)
+        ]
+    );
+    // One choice ahead: the leap is 3/4 of a won game (heads) and 1/4 of the network's
+    // rating (0 points, half a win): 0.75 points, 0.875 of a win.
+    let one = net_estimates(&coin, &s, net, Level::Net);
+    assert_eq!(
+        one,
+        [
+            ("leap".to_string(), 0.75, 0.875),
+            ("step".to_string(), 0.0, 0.5)
+        ]
+    );
+}
+
+#[test]
 fn three_choices_ahead_follows_the_answer_to_the_reply_after_it() {
     // Coin race, 2 points each, left to move; a network that rates every position
     // alike: 0 points and a win chance of 1/2 for each player.
