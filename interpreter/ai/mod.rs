@@ -297,14 +297,19 @@ pub fn choose(
             (est, RARE_MARGIN)
         }
         Level::Net | Level::Net2 | Level::Net3 => {
-            (net_estimates(&d, level, thinker)?, NET_RARE_MARGIN)
+            (net_estimates(&d, level, thinker, stop)?, NET_RARE_MARGIN)
         }
     };
     Ok(pick(d.engine.game, d.state, d.choices, &est, margin, rng))
 }
 
-/// The `net` or `net2` level's estimates: an error when no network is loaded.
-fn net_estimates(d: &Decision, level: Level, thinker: &Thinker) -> Result<Vec<Estimate>, AiError> {
+/// The `net`, `net2` or `net3` level's estimates: an error when no network is loaded.
+fn net_estimates(
+    d: &Decision,
+    level: Level,
+    thinker: &Thinker,
+    stop: Option<&AtomicBool>,
+) -> Result<Vec<Estimate>, AiError> {
     let Some(net) = thinker.net.clone() else {
         return Err(AiError::Runtime(RuntimeError::of_game(
             crate::engine::RuntimeErrorKind::NoNetwork {
@@ -326,6 +331,7 @@ fn net_estimates(d: &Decision, level: Level, thinker: &Thinker) -> Result<Vec<Es
             d.player.index(),
             &mut scratch,
             further,
+            stop,
         );
     }
     netplay::estimates(
@@ -335,6 +341,7 @@ fn net_estimates(d: &Decision, level: Level, thinker: &Thinker) -> Result<Vec<Es
         d.choices,
         d.player.index(),
         &mut scratch,
+        stop,
     )
 }
 
@@ -351,7 +358,7 @@ pub fn estimates(
             let seed = u64::from(rng.below(u32::MAX)) << 32 | u64::from(rng.below(u32::MAX));
             mcts::search(d.engine.game, d.state, budget, seed, thinker, stop)?
         }
-        Level::Net | Level::Net2 | Level::Net3 => net_estimates(&d, level, thinker)?,
+        Level::Net | Level::Net2 | Level::Net3 => net_estimates(&d, level, thinker, stop)?,
         _ => flat::estimates(d.engine, d.state, d.choices, d.player.index(), rng, stop)?,
     };
     if level.further().is_some() {
