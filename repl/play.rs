@@ -10,7 +10,10 @@ use rustyline::highlight::Highlighter;
 use rustyline::hint::Hinter;
 use rustyline::history::DefaultHistory;
 use rustyline::validate::Validator;
-use rustyline::{CompletionType, Config, Context, Editor, Helper};
+use rustyline::{
+    Cmd, CompletionType, Config, Context, Editor, EventHandler, Helper, KeyCode, KeyEvent,
+    Modifiers,
+};
 use std::cell::RefCell;
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
@@ -114,6 +117,15 @@ pub fn run(opts: PlayOptions) -> Result<(), CliError> {
         .build();
     let mut editor: Editor<PlayHelper, DefaultHistory> =
         Editor::with_config(config).map_err(|e| refused!("cannot open the terminal: {e}"))?;
+    // A paste is taken as typed keys, so each of its lines is played as it comes (the
+    // line editor would otherwise gather a bracketed paste into one line); the keys
+    // left over when a line ends wait for the next prompt.
+    for edge in [KeyCode::BracketedPasteStart, KeyCode::BracketedPasteEnd] {
+        editor.bind_sequence(
+            KeyEvent(edge, Modifiers::NONE),
+            EventHandler::Simple(Cmd::Noop),
+        );
+    }
     let history = history_path();
     if let Some(h) = &history {
         // A missing or unreadable history is no reason not to play.

@@ -22,6 +22,7 @@ Type `help` for the commands, `moves` for the legal moves.
 N north, S south
 counters  pushes 0
 north to move, phase play, move 1
+north: 1>2 or boom?
 "
     );
     assert_eq!(s.prompt(), "north> ");
@@ -40,9 +41,10 @@ fn moves_lists_the_legal_moves_numbered_and_a_number_plays_one() {
 N north, S south
 counters  pushes 1
 south to move, phase play, move 2
+south: 2>3 or boom?
 "
     );
-    assert_eq!(run(&mut s, "board"), "\n2 N\n4 of 5 cells empty\nN north, S south\ncounters  pushes 1\nsouth to move, phase play, move 2\n");
+    assert_eq!(run(&mut s, "board"), "\n2 N\n4 of 5 cells empty\nN north, S south\ncounters  pushes 1\nsouth to move, phase play, move 2\nsouth: 2>3 or boom?\n");
 }
 
 #[test]
@@ -86,6 +88,7 @@ undo 2>3 (south)
 N north, S south
 counters  pushes 1
 south to move, phase play, move 2
+south: 2>3 or boom?
 "
     );
     assert_eq!(s.state(), &one);
@@ -753,7 +756,7 @@ fn a_move_written_like_a_command_is_played_as_the_move() {
     assert!(
         run(&mut s, "board").starts_with("error: while playing: `move` from `3`, which is empty\n")
     );
-    assert_eq!(run(&mut s, ":board"), "\n1 N\n4 of 5 cells empty\nN north, S south\ncounters  pushes 0\nnorth to move, phase play, move 1\n");
+    assert_eq!(run(&mut s, ":board"), "\n1 N\n4 of 5 cells empty\nN north, S south\ncounters  pushes 0\nnorth to move, phase play, move 1\nnorth: 1>2 or board?\n");
     // Once it is no longer a legal move (the game is over), it is the command again.
     for m in ["1>2", "2>3", "3>4", "4>5"] {
         run(&mut s, m);

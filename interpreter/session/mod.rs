@@ -377,9 +377,31 @@ impl Session {
         }
     }
 
-    /// Runs one line: a command or a move. Errors are printed; the game is kept, even
-    /// when tabula itself fails (a panic is caught and the game restored).
+    /// Runs one line: a command or a move; a block of several lines, each in order.
+    /// Errors are printed; the game is kept, even when tabula itself fails (a panic is
+    /// caught and the game restored).
     pub fn handle(&mut self, line: &str) -> Output {
+        let lines: Vec<&str> = line.trim_end_matches(['\r', '\n']).lines().collect();
+        let [first, rest @ ..] = lines.as_slice() else {
+            return self.handle_one(line);
+        };
+        // A pasted block is taken a line at a time, as if typed; each later line is
+        // shown at the prompt it meets, so that every answer follows its own line.
+        let mut output = self.handle_one(first);
+        for line in rest {
+            if output.quit || self.stop.load(Ordering::Relaxed) {
+                break;
+            }
+            let prompt = self.prompt();
+            let next = self.handle_one(line);
+            output.text.push_str(&format!("{prompt}{}\n", line.trim()));
+            output.text.push_str(&next.text);
+            output.quit = next.quit;
+        }
+        output
+    }
+
+    fn handle_one(&mut self, line: &str) -> Output {
         self.stop.store(false, Ordering::Relaxed);
         let saved = (
             self.timeline.clone(),
