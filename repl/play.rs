@@ -33,6 +33,10 @@ pub struct PlayOptions {
     pub gnubg_id: Option<String>,
     /// Threads of the computer's search (0: every core).
     pub threads: usize,
+    /// The computer's level in the second seat (`--vs`).
+    pub vs: Option<String>,
+    /// Seats the computer plays, `SEAT=LEVEL` (`--ai`).
+    pub computers: Vec<String>,
 }
 
 /// Completes commands, their arguments and legal moves from the session, and file
@@ -143,6 +147,27 @@ pub fn run(opts: PlayOptions) -> Result<(), CliError> {
         .and_then(|s| s.in_match(opts.match_length.unwrap_or(0)))?;
     session.style = style;
     session.set_threads(opts.threads);
+    if let Some(level) = &opts.vs {
+        let Some(seat) = session.second_seat().map(str::to_string) else {
+            return Err(refused!(
+                "`--vs`: the game has one player; `--ai SEAT=LEVEL` names a seat"
+            ));
+        };
+        session
+            .play_computer(&seat, level)
+            .map_err(|e| refused!("`--vs {level}`: {e}"))?;
+    }
+    for seat_level in &opts.computers {
+        let Some((seat, level)) = seat_level.split_once('=') else {
+            return Err(refused!(
+                "`--ai {seat_level}`: write SEAT=LEVEL, e.g. `--ai {}=mcts`",
+                session.second_seat().unwrap_or("all")
+            ));
+        };
+        session
+            .play_computer(seat.trim(), level.trim())
+            .map_err(|e| refused!("`--ai {seat_level}`: {e}"))?;
+    }
     session.add_export("mat", Box::new(crate::export::save_mat));
     let session = Rc::new(RefCell::new(session));
     editor.set_helper(Some(PlayHelper {

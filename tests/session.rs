@@ -16,6 +16,7 @@ fn the_intro_draws_the_board_and_says_who_is_to_move() {
         "Tiny (tiny.tabula), seed 1
 players north, south; options: none
 Type `help` for the commands, `moves` for the legal moves.
+To play against the computer: `ai south mcts` (`help ai` lists the levels).
 
 1 N
 4 of 5 cells empty
@@ -167,7 +168,7 @@ fn bad_commands_and_moves_are_answered_and_the_game_goes_on() {
     );
     assert_eq!(
         run(&mut s, "ai north clever"),
-        "error: `clever` is not a computer level; use random, greedy, playouts, mcts (mcts:2s, mcts:5000), net, net2 (net:FILE, net2:FILE) or off\n"
+        "error: `clever` is not a computer level; use random, greedy, playouts, mcts (mcts:2s, mcts:5000), net, net2, net3 (net:FILE, net2:FILE, net3:FILE) or off\n"
     );
     assert_eq!(run(&mut s, "dice 3"), "error: Tiny has no chance events\n");
     assert_eq!(

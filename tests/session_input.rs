@@ -354,3 +354,36 @@ fn the_lines_of_a_block_are_run_in_order() {
     assert_eq!(s.prompt(), "red> ");
     assert_eq!(s.moves(), vec!["X@a1", "X@c3", "X@e3"]);
 }
+
+#[test]
+fn the_welcome_names_the_computer_and_help_ai_lists_every_level() {
+    let mut s = Session::open("backgammon", &[], 42).expect("a built-in game");
+    let text = s.intro().text;
+    assert!(
+        text.contains("Type `help` for the commands, `moves` for the legal moves.\nTo play against the computer: `ai black net3` (`help ai` lists the levels).\n"),
+        "{text}"
+    );
+    let help = run(&mut s, "help ai");
+    for level in [
+        "random", "greedy", "playouts", "mcts", "net", "net2", "net3", "off",
+    ] {
+        assert!(help.contains(&format!("\n  {level} ")), "{level}: {help}");
+    }
+    assert!(
+        help.contains("\n  net3      the network three moves ahead, the strongest where a game has one; about a second a move\n"),
+        "{help}"
+    );
+    // Seated before the game starts, as `tabula play --vs` does: the players line says
+    // so, and the welcome no longer offers it.
+    let mut s = Session::open("backgammon", &[], 42).expect("a built-in game");
+    s.play_computer("black", "net3").unwrap();
+    let text = s.intro().text;
+    assert!(
+        text.starts_with("Backgammon (games/backgammon.tabula), seed 42\nplayers white, black (computer, net3); options: none\nType `help` for the commands, `moves` for the legal moves.\nopening: "),
+        "{text}"
+    );
+    assert_eq!(
+        s.play_computer("blue", "net3"),
+        Err("`blue` is not a player; the players are white, black".to_string())
+    );
+}

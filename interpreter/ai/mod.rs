@@ -110,6 +110,36 @@ impl Level {
         "random", "greedy", "playouts", "mcts", "net", "net2", "net3", "off",
     ];
 
+    /// Each level with what it is worth and what it costs, weakest first, for `help ai`.
+    pub const HELP: &'static [(&'static str, &'static str)] = &[
+        ("random", "any legal move, as a random game plays; instant"),
+        (
+            "greedy",
+            "the best immediate result (a win, no loss in one, the score); instant",
+        ),
+        (
+            "playouts",
+            "the move that wins most of 300 random games from it; a moment",
+        ),
+        (
+            "mcts",
+            "a tree search of moves and chance, by the game's network where it has one; 1s a move, or as given (`mcts 5s`, `mcts 20000`)",
+        ),
+        (
+            "net",
+            "the game's trained network, one move ahead; instant (`net:FILE`: another network)",
+        ),
+        (
+            "net2",
+            "the network two moves ahead: the opponent's best answer; a fraction of a second",
+        ),
+        (
+            "net3",
+            "the network three moves ahead, the strongest where a game has one; about a second a move",
+        ),
+        ("off", "a person plays"),
+    ];
+
     /// The strongest level with its default budget.
     pub const STRONGEST: Level = Level::Mcts(DEFAULT_BUDGET);
 

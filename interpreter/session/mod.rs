@@ -338,9 +338,15 @@ impl Session {
             self.source.name,
             self.seed
         ));
+        let players: Vec<String> = (0..game.players.len())
+            .map(|p| match self.computer(p) {
+                Some(level) => format!("{} (computer, {})", game.players[p], level.name()),
+                None => game.players[p].clone(),
+            })
+            .collect();
         out.line(format!(
             "players {}; options: {options}",
-            game.players.join(", ")
+            players.join(", ")
         ));
         if let Some(note) = &self.net_note {
             out.line(format!("note: {note}; the computer plays without it"));
@@ -353,6 +359,14 @@ impl Session {
             ));
         }
         out.line("Type `help` for the commands, `moves` for the legal moves.");
+        // A newcomer meets the computer on the first screen, at its strongest.
+        let nobody_computer = (0..game.players.len()).all(|p| self.computer(p).is_none());
+        if let Some(seat) = self.second_seat().filter(|_| nobody_computer) {
+            out.line(format!(
+                "To play against the computer: `ai {seat} {}` (`help ai` lists the levels).",
+                self.strongest_level().name()
+            ));
+        }
         self.changed(out);
     }
 
