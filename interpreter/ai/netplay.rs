@@ -304,6 +304,7 @@ pub(crate) fn best(
 /// chance after them); the answer worth most to its player so found is taken. The
 /// searched choices get `visits` 1; the others keep their one-ahead figures with
 /// `visits` 0, so that `pick` prefers a searched choice.
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn deeper_estimates(
     net: &Net,
     engine: &mut Engine,
