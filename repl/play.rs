@@ -10,7 +10,10 @@ use rustyline::highlight::Highlighter;
 use rustyline::hint::Hinter;
 use rustyline::history::DefaultHistory;
 use rustyline::validate::Validator;
-use rustyline::{CompletionType, Config, Context, Editor, Helper};
+use rustyline::{
+    Cmd, CompletionType, Config, Context, Editor, EventHandler, Helper, KeyCode, KeyEvent,
+    Modifiers,
+};
 use std::cell::RefCell;
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
@@ -30,6 +33,10 @@ pub struct PlayOptions {
     pub gnubg_id: Option<String>,
     /// Threads of the computer's search (0: every core).
     pub threads: usize,
+    /// The computer's level in the second seat (`--vs`).
+    pub vs: Option<String>,
+    /// Seats the computer plays, `SEAT=LEVEL` (`--ai`).
+    pub computers: Vec<String>,
 }
 
 /// Completes commands, their arguments and legal moves from the session, and file
@@ -114,6 +121,15 @@ pub fn run(opts: PlayOptions) -> Result<(), CliError> {
         .build();
     let mut editor: Editor<PlayHelper, DefaultHistory> =
         Editor::with_config(config).map_err(|e| refused!("cannot open the terminal: {e}"))?;
+    // A paste is taken as typed keys, so each of its lines is played as it comes (the
+    // line editor would otherwise gather a bracketed paste into one line); the keys
+    // left over when a line ends wait for the next prompt.
+    for edge in [KeyCode::BracketedPasteStart, KeyCode::BracketedPasteEnd] {
+        editor.bind_sequence(
+            KeyEvent(edge, Modifiers::NONE),
+            EventHandler::Simple(Cmd::Noop),
+        );
+    }
     let history = history_path();
     if let Some(h) = &history {
         // A missing or unreadable history is no reason not to play.
@@ -131,6 +147,27 @@ pub fn run(opts: PlayOptions) -> Result<(), CliError> {
         .and_then(|s| s.in_match(opts.match_length.unwrap_or(0)))?;
     session.style = style;
     session.set_threads(opts.threads);
+    if let Some(level) = &opts.vs {
+        let Some(seat) = session.second_seat().map(str::to_string) else {
+            return Err(refused!(
+                "`--vs`: the game has one player; `--ai SEAT=LEVEL` names a seat"
+            ));
+        };
+        session
+            .play_computer(&seat, level)
+            .map_err(|e| refused!("`--vs {level}`: {e}"))?;
+    }
+    for seat_level in &opts.computers {
+        let Some((seat, level)) = seat_level.split_once('=') else {
+            return Err(refused!(
+                "`--ai {seat_level}`: write SEAT=LEVEL, e.g. `--ai {}=mcts`",
+                session.second_seat().unwrap_or("all")
+            ));
+        };
+        session
+            .play_computer(seat.trim(), level.trim())
+            .map_err(|e| refused!("`--ai {seat_level}`: {e}"))?;
+    }
     session.add_export("mat", Box::new(crate::export::save_mat));
     let session = Rc::new(RefCell::new(session));
     editor.set_helper(Some(PlayHelper {

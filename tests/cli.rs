@@ -642,3 +642,22 @@ fn check_is_not_failed_by_a_rules_error_in_its_random_games() {
         .stderr("")
         .run();
 }
+
+#[test]
+fn play_against_the_computer_names_its_level_and_seat() {
+    Test::new()
+        .args(&["play", "backgammon", "--vs", "frob"])
+        .stderr("error: `--vs frob`: `frob` is not a computer level; use random, greedy, playouts, mcts (mcts:2s, mcts:5000), net, net2, net3 (net:FILE, net2:FILE, net3:FILE) or off\n")
+        .failure()
+        .run();
+    Test::new()
+        .args(&["play", "backgammon", "--ai", "black"])
+        .stderr("error: `--ai black`: write SEAT=LEVEL, e.g. `--ai black=mcts`\n")
+        .failure()
+        .run();
+    Test::new()
+        .args(&["play", "backgammon", "--ai", "blue=mcts"])
+        .stderr("error: `--ai blue=mcts`: `blue` is not a player; the players are white, black\n")
+        .failure()
+        .run();
+}

@@ -98,6 +98,99 @@ fn ctrl_c_stops_the_computer_and_keeps_the_game() {
     let _ = std::fs::remove_dir_all(&data);
 }
 
+/// Ctrl-C stops the deepest network level mid-search, as it stops `mcts`: no move is
+/// played, and the message saying so is true.
+#[test]
+fn ctrl_c_stops_net3_before_it_moves() {
+    let data = std::env::temp_dir().join(format!("tabula-pty-net3-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&data);
+    let mut command = Command::new(env!("CARGO_BIN_EXE_tabula"));
+    command
+        .args(["play", "backgammon", "--seed", "1"])
+        .env("NO_COLOR", "1")
+        .env("XDG_DATA_HOME", &data)
+        .env("TERM", "xterm");
+    let mut p = Session::spawn(command).expect("the binary starts on a pseudo-terminal");
+    p.set_expect_timeout(Some(Duration::from_secs(60)));
+    p.expect("white> ").unwrap();
+    // Three choices ahead over every roll: seconds of thinking for the opening move.
+    p.send_line("ai white net3").unwrap();
+    p.expect("white is played by the computer (net3)").unwrap();
+    std::thread::sleep(Duration::from_millis(500));
+    let pressed = std::time::Instant::now();
+    p.send("\x03").unwrap();
+    let stopped = p.expect("interrupted: the computer stopped").unwrap();
+    let waited = pressed.elapsed();
+    let before = String::from_utf8_lossy(stopped.before()).into_owned();
+    assert!(!before.contains("white (net3):"), "{before}");
+    assert!(waited < Duration::from_secs(2), "{waited:?}");
+    p.expect("white> ").unwrap();
+    p.send_line("ai white off").unwrap();
+    p.expect("white is played by a person").unwrap();
+    p.send_line("board").unwrap();
+    p.expect("pip count  white 167, black 167").unwrap();
+    p.expect("white to move, phase play, move 1").unwrap();
+    p.send_line("quit").unwrap();
+    p.expect(Eof).unwrap();
+    let _ = std::fs::remove_dir_all(&data);
+}
+
+/// Lines pasted in one go are each played in order, as if typed: a plain paste and a
+/// bracketed one (the terminal marks the pasted text) alike.
+#[test]
+fn every_line_of_a_paste_is_played() {
+    let data = std::env::temp_dir().join(format!("tabula-pty-paste-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&data);
+    let mut command = Command::new(env!("CARGO_BIN_EXE_tabula"));
+    command
+        .args(["play", "naytin-six", "--seed", "7"])
+        .env("NO_COLOR", "1")
+        .env("XDG_DATA_HOME", &data)
+        .env("TERM", "xterm");
+    let mut p = Session::spawn(command).expect("the binary starts on a pseudo-terminal");
+    p.set_expect_timeout(Some(Duration::from_secs(60)));
+    p.expect("blue> ").unwrap();
+    for paste in ["X@a1\rX@c3\rX@e3\r", "\x1b[200~X@a1\rX@c3\rX@e3\r\x1b[201~"] {
+        p.send(paste).unwrap();
+        p.expect("blue: X@a1").unwrap();
+        p.expect("blue: X@c3").unwrap();
+        p.expect("blue: X@e3").unwrap();
+        p.expect("red> ").unwrap();
+        p.send_line("undo all").unwrap();
+        p.expect("undo X@a1 (blue)").unwrap();
+        p.expect("blue> ").unwrap();
+    }
+    p.send_line("quit").unwrap();
+    p.expect(Eof).unwrap();
+    let _ = std::fs::remove_dir_all(&data);
+}
+
+/// A turn that begins with a choice of actions says them above the prompt.
+#[test]
+fn the_prompt_says_a_choice_of_actions() {
+    let data = std::env::temp_dir().join(format!("tabula-pty-next-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&data);
+    let mut command = Command::new(env!("CARGO_BIN_EXE_tabula"));
+    command
+        .args(["play", "backgammon", "--seed", "42"])
+        .env("NO_COLOR", "1")
+        .env("XDG_DATA_HOME", &data)
+        .env("TERM", "xterm");
+    let mut p = Session::spawn(command).expect("the binary starts on a pseudo-terminal");
+    p.set_expect_timeout(Some(Duration::from_secs(60)));
+    p.expect("white> ").unwrap();
+    p.send_line("24/21 24/18").unwrap();
+    p.expect("black to move, phase play, move 2\r\nblack: double or roll?\r\n")
+        .unwrap();
+    p.expect("black> ").unwrap();
+    p.send_line("double").unwrap();
+    p.expect("white: take or drop?\r\n").unwrap();
+    p.expect("white> ").unwrap();
+    p.send_line("quit").unwrap();
+    p.expect(Eof).unwrap();
+    let _ = std::fs::remove_dir_all(&data);
+}
+
 /// On a terminal 60 columns wide, `help` wraps between words to fit, and Tab lists the
 /// candidates instead of cycling through them.
 #[test]

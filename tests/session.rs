@@ -16,12 +16,14 @@ fn the_intro_draws_the_board_and_says_who_is_to_move() {
         "Tiny (tiny.tabula), seed 1
 players north, south; options: none
 Type `help` for the commands, `moves` for the legal moves.
+To play against the computer: `ai south mcts` (`help ai` lists the levels).
 
 1 N
 4 of 5 cells empty
 N north, S south
 counters  pushes 0
 north to move, phase play, move 1
+north: 1>2 or boom?
 "
     );
     assert_eq!(s.prompt(), "north> ");
@@ -40,9 +42,10 @@ fn moves_lists_the_legal_moves_numbered_and_a_number_plays_one() {
 N north, S south
 counters  pushes 1
 south to move, phase play, move 2
+south: 2>3 or boom?
 "
     );
-    assert_eq!(run(&mut s, "board"), "\n2 N\n4 of 5 cells empty\nN north, S south\ncounters  pushes 1\nsouth to move, phase play, move 2\n");
+    assert_eq!(run(&mut s, "board"), "\n2 N\n4 of 5 cells empty\nN north, S south\ncounters  pushes 1\nsouth to move, phase play, move 2\nsouth: 2>3 or boom?\n");
 }
 
 #[test]
@@ -86,6 +89,7 @@ undo 2>3 (south)
 N north, S south
 counters  pushes 1
 south to move, phase play, move 2
+south: 2>3 or boom?
 "
     );
     assert_eq!(s.state(), &one);
@@ -164,7 +168,7 @@ fn bad_commands_and_moves_are_answered_and_the_game_goes_on() {
     );
     assert_eq!(
         run(&mut s, "ai north clever"),
-        "error: `clever` is not a computer level; use random, greedy, playouts, mcts (mcts:2s, mcts:5000), net, net2 (net:FILE, net2:FILE) or off\n"
+        "error: `clever` is not a computer level; use random, greedy, playouts, mcts (mcts:2s, mcts:5000), net, net2, net3 (net:FILE, net2:FILE, net3:FILE) or off\n"
     );
     assert_eq!(run(&mut s, "dice 3"), "error: Tiny has no chance events\n");
     assert_eq!(
@@ -753,7 +757,7 @@ fn a_move_written_like_a_command_is_played_as_the_move() {
     assert!(
         run(&mut s, "board").starts_with("error: while playing: `move` from `3`, which is empty\n")
     );
-    assert_eq!(run(&mut s, ":board"), "\n1 N\n4 of 5 cells empty\nN north, S south\ncounters  pushes 0\nnorth to move, phase play, move 1\n");
+    assert_eq!(run(&mut s, ":board"), "\n1 N\n4 of 5 cells empty\nN north, S south\ncounters  pushes 0\nnorth to move, phase play, move 1\nnorth: 1>2 or board?\n");
     // Once it is no longer a legal move (the game is over), it is the command again.
     for m in ["1>2", "2>3", "3>4", "4>5"] {
         run(&mut s, m);

@@ -50,7 +50,7 @@ fn autoroll_rolls_for_a_person_who_may_roll() {
     // Off: black, to double or roll, is asked.
     let text = run(&mut s, "24/21 24/18");
     assert!(
-        text.ends_with("black to move, phase play, move 2\n"),
+        text.ends_with("black to move, phase play, move 2\nblack: double or roll?\n"),
         "{text}"
     );
     run(&mut s, "undo");
@@ -308,4 +308,82 @@ fn the_cube_is_shown_with_its_owner_and_the_crawford_game_is_marked() {
         );
     }
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_turn_that_begins_with_a_choice_of_actions_says_them() {
+    // Seed 42 opens 6-3 for white; black may then double or roll.
+    let mut s = Session::open("backgammon", &[], 42).expect("a built-in game");
+    s.intro();
+    let text = run(&mut s, "24/21 24/18");
+    assert!(
+        text.ends_with("black to move, phase play, move 2\nblack: double or roll?\n"),
+        "{text}"
+    );
+    // Any game's words are its own: a step or a leap, each a fixed word.
+    let race = r#"game "race"
+players left, right
+board { grid 1 x 1 }
+counter points per player
+action step "step" { points[mover] += 1 }
+action leap "leap" { points[mover] += 2 }
+action hop "{c}" for c in cells { points[mover] += 0 }
+phase play {
+  starts left
+  actions step, leap, hop
+}
+end "four points" for p in players when points[p] >= 4
+  winner p
+"#;
+    let mut s = Session::new(tabula::Source::new("race.tabula", race), &[], 1).unwrap();
+    let text = s.intro().text;
+    assert!(
+        text.ends_with("left to move, phase play, move 1\nleft: step, leap or a1?\n"),
+        "{text}"
+    );
+}
+
+#[test]
+fn the_lines_of_a_block_are_run_in_order() {
+    let mut s = Session::open("naytin-six", &[], 7).expect("a built-in game");
+    s.intro();
+    let text = run(&mut s, "X@a1\nX@c3\r\nX@e3\n");
+    assert!(text.starts_with("blue: X@a1\n"), "{text}");
+    assert!(text.contains("\nblue> X@c3\nblue: X@c3\n"), "{text}");
+    assert!(text.contains("\nblue> X@e3\nblue: X@e3\n"), "{text}");
+    assert_eq!(s.prompt(), "red> ");
+    assert_eq!(s.moves(), vec!["X@a1", "X@c3", "X@e3"]);
+}
+
+#[test]
+fn the_welcome_names_the_computer_and_help_ai_lists_every_level() {
+    let mut s = Session::open("backgammon", &[], 42).expect("a built-in game");
+    let text = s.intro().text;
+    assert!(
+        text.contains("Type `help` for the commands, `moves` for the legal moves.\nTo play against the computer: `ai black net3` (`help ai` lists the levels).\n"),
+        "{text}"
+    );
+    let help = run(&mut s, "help ai");
+    for level in [
+        "random", "greedy", "playouts", "mcts", "net", "net2", "net3", "off",
+    ] {
+        assert!(help.contains(&format!("\n  {level} ")), "{level}: {help}");
+    }
+    assert!(
+        help.contains("\n  net3      the network three moves ahead, the strongest where a game has one; about a second a move\n"),
+        "{help}"
+    );
+    // Seated before the game starts, as `tabula play --vs` does: the players line says
+    // so, and the welcome no longer offers it.
+    let mut s = Session::open("backgammon", &[], 42).expect("a built-in game");
+    s.play_computer("black", "net3").unwrap();
+    let text = s.intro().text;
+    assert!(
+        text.starts_with("Backgammon (games/backgammon.tabula), seed 42\nplayers white, black (computer, net3); options: none\nType `help` for the commands, `moves` for the legal moves.\nopening: "),
+        "{text}"
+    );
+    assert_eq!(
+        s.play_computer("blue", "net3"),
+        Err("`blue` is not a player; the players are white, black".to_string())
+    );
 }

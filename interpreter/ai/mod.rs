@@ -110,6 +110,36 @@ impl Level {
         "random", "greedy", "playouts", "mcts", "net", "net2", "net3", "off",
     ];
 
+    /// Each level with what it is worth and what it costs, weakest first, for `help ai`.
+    pub const HELP: &'static [(&'static str, &'static str)] = &[
+        ("random", "any legal move, as a random game plays; instant"),
+        (
+            "greedy",
+            "the best immediate result (a win, no loss in one, the score); instant",
+        ),
+        (
+            "playouts",
+            "the move that wins most of 300 random games from it; a moment",
+        ),
+        (
+            "mcts",
+            "a tree search of moves and chance, by the game's network where it has one; 1s a move, or as given (`mcts 5s`, `mcts 20000`)",
+        ),
+        (
+            "net",
+            "the game's trained network, one move ahead; instant (`net:FILE`: another network)",
+        ),
+        (
+            "net2",
+            "the network two moves ahead: the opponent's best answer; a fraction of a second",
+        ),
+        (
+            "net3",
+            "the network three moves ahead, the strongest where a game has one; about a second a move",
+        ),
+        ("off", "a person plays"),
+    ];
+
     /// The strongest level with its default budget.
     pub const STRONGEST: Level = Level::Mcts(DEFAULT_BUDGET);
 
@@ -297,14 +327,19 @@ pub fn choose(
             (est, RARE_MARGIN)
         }
         Level::Net | Level::Net2 | Level::Net3 => {
-            (net_estimates(&d, level, thinker)?, NET_RARE_MARGIN)
+            (net_estimates(&d, level, thinker, stop)?, NET_RARE_MARGIN)
         }
     };
     Ok(pick(d.engine.game, d.state, d.choices, &est, margin, rng))
 }
 
-/// The `net` or `net2` level's estimates: an error when no network is loaded.
-fn net_estimates(d: &Decision, level: Level, thinker: &Thinker) -> Result<Vec<Estimate>, AiError> {
+/// The `net`, `net2` or `net3` level's estimates: an error when no network is loaded.
+fn net_estimates(
+    d: &Decision,
+    level: Level,
+    thinker: &Thinker,
+    stop: Option<&AtomicBool>,
+) -> Result<Vec<Estimate>, AiError> {
     let Some(net) = thinker.net.clone() else {
         return Err(AiError::Runtime(RuntimeError::of_game(
             crate::engine::RuntimeErrorKind::NoNetwork {
@@ -326,6 +361,7 @@ fn net_estimates(d: &Decision, level: Level, thinker: &Thinker) -> Result<Vec<Es
             d.player.index(),
             &mut scratch,
             further,
+            stop,
         );
     }
     netplay::estimates(
@@ -335,6 +371,7 @@ fn net_estimates(d: &Decision, level: Level, thinker: &Thinker) -> Result<Vec<Es
         d.choices,
         d.player.index(),
         &mut scratch,
+        stop,
     )
 }
 
@@ -351,7 +388,7 @@ pub fn estimates(
             let seed = u64::from(rng.below(u32::MAX)) << 32 | u64::from(rng.below(u32::MAX));
             mcts::search(d.engine.game, d.state, budget, seed, thinker, stop)?
         }
-        Level::Net | Level::Net2 | Level::Net3 => net_estimates(&d, level, thinker)?,
+        Level::Net | Level::Net2 | Level::Net3 => net_estimates(&d, level, thinker, stop)?,
         _ => flat::estimates(d.engine, d.state, d.choices, d.player.index(), rng, stop)?,
     };
     if level.further().is_some() {

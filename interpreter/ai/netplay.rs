@@ -6,9 +6,10 @@
 
 use super::flat::all_rare;
 use super::net::{Net, Scratch};
-use super::{is_rare, pick, rewards, AiError, Estimate, NET_RARE_MARGIN};
+use super::{is_rare, pick, rewards, stopped, AiError, Estimate, NET_RARE_MARGIN};
 use crate::engine::rng::Rng;
 use crate::{Choices, Engine, State, Status};
+use std::sync::atomic::AtomicBool;
 
 /// How many of the mover's choices `net2` searches two choices ahead: the best by the
 /// one-ahead rating. The others keep their one-ahead figures and are played only if
@@ -155,7 +156,7 @@ fn rate_as(
     rated
 }
 
-/// Every choice rated for `player`.
+/// Every choice rated for `player`; `AiError::Interrupted` as soon as `stop` is set.
 pub(crate) fn estimates(
     net: &Net,
     engine: &mut Engine,
@@ -163,11 +164,13 @@ pub(crate) fn estimates(
     choices: &Choices,
     player: usize,
     scratch: &mut Scratch,
+    stop: Option<&AtomicBool>,
 ) -> Result<Vec<Estimate>, AiError> {
     let n = engine.game.players.len();
     let (mut w, mut p) = (vec![0.0; n], vec![0.0; n]);
     let mut out = Vec::with_capacity(choices.len());
     for i in 0..choices.len() {
+        go_on(stop)?;
         let mut next = state.clone();
         engine.play_choice(&mut next, choices, i)?;
         rate(net, engine, &next, scratch, &mut w, &mut p, 0)?;
@@ -280,7 +283,7 @@ pub(crate) fn best(
     player: usize,
     scratch: &mut Scratch,
 ) -> Result<usize, AiError> {
-    let est = estimates(net, engine, state, choices, player, scratch)?;
+    let est = estimates(net, engine, state, choices, player, scratch, None)?;
     let mut best = 0;
     for e in &est {
         if e.points > est[best].points {
@@ -301,6 +304,7 @@ pub(crate) fn best(
 /// chance after them); the answer worth most to its player so found is taken. The
 /// searched choices get `visits` 1; the others keep their one-ahead figures with
 /// `visits` 0, so that `pick` prefers a searched choice.
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn deeper_estimates(
     net: &Net,
     engine: &mut Engine,
@@ -309,8 +313,9 @@ pub(crate) fn deeper_estimates(
     player: usize,
     scratch: &mut Scratch,
     further: usize,
+    stop: Option<&AtomicBool>,
 ) -> Result<Vec<Estimate>, AiError> {
-    let mut est = estimates(net, engine, state, choices, player, scratch)?;
+    let mut est = estimates(net, engine, state, choices, player, scratch, stop)?;
     let game = engine.game;
     // A decision with a choice that playouts never make (an offer, or the answer to
     // one) is made as `net` makes it: looking further after one choice than after
@@ -336,6 +341,7 @@ pub(crate) fn deeper_estimates(
             passes: 0,
             further,
             last: false,
+            stop,
         };
         answer(net, engine, &next, scratch, &mut w, &mut p, search)?;
         est[i] = Estimate {
@@ -356,7 +362,7 @@ fn size(points: &[f64]) -> f64 {
 
 /// Where `answer` stands in the search.
 #[derive(Clone, Copy)]
-struct Search {
+struct Search<'s> {
     /// Chance events averaged over since the last decision.
     chances: usize,
     /// Decisions passed through on their one ordinary choice.
@@ -366,6 +372,17 @@ struct Search {
     /// Whether the next decision is the last searched: its choices are rated by the
     /// position each leads to, the best few again through the chance after them.
     last: bool,
+    /// Set (by Ctrl-C) to give up the search: a deep one takes seconds, and a user who
+    /// asks it to stop expects the game back at once, with no move played.
+    stop: Option<&'s AtomicBool>,
+}
+
+/// `AiError::Interrupted` once `stop` is set.
+fn go_on(stop: Option<&AtomicBool>) -> Result<(), AiError> {
+    if stopped(stop) {
+        return Err(AiError::Interrupted);
+    }
+    Ok(())
 }
 
 /// Each player's win chance and points at `state`, one decision further than `rate`:
@@ -379,14 +396,16 @@ fn answer(
     scratch: &mut Scratch,
     wins: &mut [f64],
     points: &mut [f64],
-    search: Search,
+    search: Search<'_>,
 ) -> Result<(), AiError> {
     let Search {
         chances,
         passes,
         further,
         last,
+        stop,
     } = search;
+    go_on(stop)?;
     let n = wins.len();
     match engine.status(state) {
         Status::Over(o) => {
@@ -426,6 +445,7 @@ fn answer(
             let mut rated = Vec::with_capacity(answers.len());
             let mut est = Vec::with_capacity(answers.len());
             for i in 0..answers.len() {
+                go_on(stop)?;
                 let mut next = state.clone();
                 engine.play_choice(&mut next, &answers, i)?;
                 let (mut w, mut p) = (vec![0.0; n], vec![0.0; n]);
@@ -456,6 +476,7 @@ fn answer(
                     e.visits = 0;
                 }
                 for &i in order.iter().take(NET3_RECHECK) {
+                    go_on(stop)?;
                     let mut next = state.clone();
                     engine.play_choice(&mut next, &answers, i)?;
                     let (w, p) = &mut rated[i];
@@ -495,6 +516,7 @@ fn answer(
                     passes,
                     further: further - 1,
                     last: further == 1,
+                    stop,
                 };
                 let mut best = f64::NEG_INFINITY;
                 let (mut w, mut p) = (vec![0.0; n], vec![0.0; n]);

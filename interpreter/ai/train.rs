@@ -230,6 +230,7 @@ fn self_play(game: &Game, net: &Net, t: &Training, seed: u64) -> Result<Option<L
                         &choices,
                         p.index(),
                         &mut scratch,
+                        None,
                     )?;
                     super::pick(game, &state, &choices, &est, super::RARE_MARGIN, &mut rng)
                 };

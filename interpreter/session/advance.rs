@@ -248,34 +248,81 @@ impl Session {
         Ok(())
     }
 
-    /// When the decision has passed to another player in the middle of a turn (a double
-    /// to answer), says so, with the choices when there are few: `white: take or drop?`.
-    pub(super) fn say_who_decides(&mut self, state: &State, out: &mut Out) {
+    /// Says what the player to move may do when it is not a plain move: choices of
+    /// several actions, one of them a fixed word (`white: roll or double?`), or a decision passed to another
+    /// player in the middle of a turn (`black: take or drop?`). With many choices, each
+    /// action is named once, by its one move's text or by its name and its count.
+    pub(super) fn say_what_next(&mut self, state: &State, out: &mut Out) {
         let p = state.mover().index();
-        let owner = state.turn_of().index();
-        if !state.in_turn()
-            || owner == p
-            || state.chance().is_some()
+        if state.chance().is_some()
             || self.computer(p).is_some()
             || !self.partial.is_empty()
             || self.outcome().is_some()
         {
             return;
         }
+        let owner = state.turn_of().index();
+        let passed = state.in_turn() && owner != p;
         let game = self.game.clone();
         let mut engine = Engine::new(&game);
         let Ok(mut decision) = self.take_decision(&mut engine, state) else {
             return;
         };
         let texts = decision.texts(&mut engine, state).unwrap_or_default();
+        // Each action with the indices of its choices, in the order `moves` lists them.
+        let mut actions: Vec<(Option<u16>, Vec<usize>)> = Vec::new();
+        for i in 0..decision.choices.len() {
+            let action = decision
+                .choices
+                .get(i)
+                .first()
+                .filter(|s| s.kind == crate::StepKind::Action)
+                .map(|s| s.id);
+            match actions.iter_mut().find(|(a, _)| *a == action) {
+                Some((_, of)) => of.push(i),
+                None => actions.push((action, vec![i])),
+            }
+        }
         self.decision = Some(decision);
+        // Actions that all place or move pieces are the game's plain moves; an action
+        // written as a fixed word (`roll`, `double`) beside them is a choice of another
+        // kind, easy to miss in a long list.
+        let a_word = |action: &Option<u16>| {
+            action.is_some_and(|a| {
+                game.actions[usize::from(a)]
+                    .template
+                    .iter()
+                    .all(|part| matches!(part, crate::ir::TemplatePart::Text(_)))
+            })
+        };
+        if !passed && (actions.len() < 2 || !actions.iter().any(|(a, _)| a_word(a))) {
+            return;
+        }
         let name = &game.players[p];
         let who = self.style.paint(Paint::player(p, name), name);
-        let line = match texts.as_slice() {
-            [] | [_] => return,
-            [a, b] => format!("{who}: {a} or {b}?"),
-            [first @ .., last] if texts.len() <= 4 => {
-                format!("{who}: {} or {last}?", first.join(", "))
+        let either = |items: &[String]| match items {
+            [first @ .., last] if !first.is_empty() => format!("{} or {last}", first.join(", ")),
+            _ => items.join(""),
+        };
+        let line = match texts.len() {
+            0 | 1 => return,
+            2..=4 => format!("{who}: {}?", either(&texts)),
+            _ if actions.len() >= 2 => {
+                let named: Vec<String> = actions
+                    .iter()
+                    .map(|(action, of)| match (action, of.as_slice()) {
+                        (_, [only]) => texts[*only].clone(),
+                        (Some(a), _) => {
+                            format!(
+                                "{} ({} choices)",
+                                game.actions[usize::from(*a)].name,
+                                of.len()
+                            )
+                        }
+                        (None, _) => format!("{} other choices", of.len()),
+                    })
+                    .collect();
+                format!("{who}: {}? (`moves` lists them)", either(&named))
             }
             _ => format!(
                 "{who} decides now, in {}'s turn: `moves` lists the choices",

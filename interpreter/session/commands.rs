@@ -134,7 +134,7 @@ pub const COMMANDS: &[CommandSpec] = &[
         name: "ai",
         aliases: &["computer"],
         usage: "[PLAYER|all LEVEL [BUDGET]]",
-        help: "let the computer play PLAYER at a LEVEL: random, greedy (the best immediate result), playouts (the move that wins most random games), mcts (a tree search; budget a time or iterations: `mcts 2s`, `mcts 5000`; 1s if not said), or off; without arguments, show who plays. Ctrl-C stops the computer",
+        help: "let the computer play PLAYER at a LEVEL: random, greedy (the best immediate result), playouts (the move that wins most random games), mcts (a tree search; budget a time or iterations: `mcts 2s`, `mcts 5000`; 1s if not said), net, net2, net3 (the game's trained network, one, two or three moves ahead), or off; without arguments, show who plays. Ctrl-C stops the computer",
         args: &[Arg::Player, Arg::Level],
     },
     CommandSpec {
@@ -268,7 +268,17 @@ pub(crate) fn help_in(topic: Option<&str>, width: Option<usize>) -> Result<Strin
             format!(" (also: {})", c.aliases.join(", "))
         };
         let text = wrap_lines(&format!("  {}", c.help), width, 2);
-        return Ok(format!("{} {}{aliases}\n{text}\n", c.name, c.usage));
+        let mut out = format!("{} {}{aliases}\n{text}\n", c.name, c.usage);
+        if c.cmd == Cmd::Ai {
+            out.push_str("Levels, weakest first:\n");
+            let name_width = crate::ai::Level::HELP.iter().map(|(n, _)| n.len()).max();
+            let w = name_width.unwrap_or(0);
+            for (name, what) in crate::ai::Level::HELP {
+                out.push_str(&wrap_lines(&format!("  {name:<w$}  {what}"), width, w + 4));
+                out.push('\n');
+            }
+        }
+        return Ok(out);
     }
     let heads = width_of_heads();
     let intro = "Enter a move in the game's notation (e.g. as `moves` prints it), or its number.";

@@ -8,6 +8,78 @@ use std::sync::Arc;
 const AI_USAGE: &str = "`ai PLAYER LEVEL`: a level is random, greedy, playouts, mcts (with a budget: `mcts 2s`, `mcts 5000`), net, net2, net3 (with a file: `net FILE`) or off; e.g. `ai blue mcts`";
 
 impl Session {
+    /// Lets the computer play `player` (`all`: every player) at `level` (`off`: a
+    /// person), as `ai PLAYER LEVEL` does, before the game starts: for `tabula play
+    /// --vs LEVEL`. Says nothing; the intro tells who plays.
+    pub fn play_computer(&mut self, player: &str, level: &str) -> Result<(), String> {
+        self.hand_to_computer(player, level)
+            .map(|_| ())
+            .map_err(|e| e.to_string())
+    }
+
+    /// The seat that a newcomer hands to the computer: the second (the first moves
+    /// first, so he sees the board before the computer's reply).
+    pub fn second_seat(&self) -> Option<&str> {
+        self.game.players.get(1).map(String::as_str)
+    }
+
+    /// The strongest level the game can be played at: `net3` with a network, else
+    /// `mcts`.
+    pub(super) fn strongest_level(&self) -> Level {
+        if self.net.is_some() {
+            Level::Net3
+        } else {
+            Level::STRONGEST
+        }
+    }
+
+    /// Sets who plays `player` (or `all`); the players it names.
+    fn hand_to_computer(&mut self, player: &str, level: &str) -> Result<Vec<usize>, SessionError> {
+        let game = self.game.clone();
+        let players: Vec<usize> = if player == "all" {
+            (0..game.players.len()).collect()
+        } else {
+            match game.players.iter().position(|p| p == player) {
+                Some(i) => vec![i],
+                None => {
+                    return Err(refused!(
+                        "`{player}` is not a player; the players are {}",
+                        game.players.join(", ")
+                    ))
+                }
+            }
+        };
+        let parsed = Level::parse(level)?;
+        let file_net = match Level::net_file(level) {
+            Some(file) => {
+                let bytes = crate::games::read_net_file(file)?;
+                let net = ai::net::Net::from_bytes(&game, &bytes)
+                    .map_err(|e| format!("`{file}`: {e}"))?;
+                Some(Arc::new(net))
+            }
+            None => None,
+        };
+        if parsed.is_some_and(Level::plays_by_net) && file_net.is_none() && self.net.is_none() {
+            return Err(match &self.net_note {
+                Some(note) => refused!("no network to play by: {note}"),
+                None => refused!(
+                    "{} has no trained network; train one with `tabula train`, or give a file: `ai PLAYER net:FILE`",
+                    game.name
+                ),
+            });
+        }
+        for &p in &players {
+            self.computers[p] = parsed;
+            if let Some(t) = self.thinkers.get_mut(p) {
+                t.forget();
+                if file_net.is_some() {
+                    t.net = file_net.clone();
+                }
+            }
+        }
+        Ok(players)
+    }
+
     pub(super) fn ai_command(&mut self, rest: &str, out: &mut Out) -> Result<(), SessionError> {
         let game = self.game.clone();
         let args = words(rest);
@@ -26,50 +98,10 @@ impl Session {
         if level.is_empty() || level.len() > 2 {
             return Err(AI_USAGE.into());
         }
-        let player = *player;
         let level = level.join(":");
-        let players: Vec<usize> = if player == "all" {
-            (0..game.players.len()).collect()
-        } else {
-            match game.players.iter().position(|p| p == player) {
-                Some(i) => vec![i],
-                None => {
-                    return Err(refused!(
-                        "`{player}` is not a player; the players are {}",
-                        game.players.join(", ")
-                    ))
-                }
-            }
-        };
-        let parsed = Level::parse(&level)?;
-        let file_net = match Level::net_file(&level) {
-            Some(file) => {
-                let bytes = crate::games::read_net_file(file)?;
-                let net = ai::net::Net::from_bytes(&game, &bytes)
-                    .map_err(|e| format!("`{file}`: {e}"))?;
-                Some(Arc::new(net))
-            }
-            None => None,
-        };
-        if parsed.is_some_and(Level::plays_by_net) && file_net.is_none() && self.net.is_none() {
-            return Err(match &self.net_note {
-                Some(note) => refused!("no network to play by: {note}"),
-                None => refused!(
-                    "{} has no trained network; train one with `tabula train`, or give a file: `ai PLAYER net:FILE`",
-                    game.name
-                ),
-            });
-        }
-        let level = parsed;
+        let players = self.hand_to_computer(player, &level)?;
         for &p in &players {
-            self.computers[p] = level;
-            if let Some(t) = self.thinkers.get_mut(p) {
-                t.forget();
-                if file_net.is_some() {
-                    t.net = file_net.clone();
-                }
-            }
-            match level {
+            match self.computers[p] {
                 Some(l) => out.line(format!(
                     "{} is played by the computer ({})",
                     game.players[p],

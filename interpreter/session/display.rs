@@ -82,7 +82,7 @@ impl Session {
             status.replace(" · ", ", ")
         };
         out.line(style::wrap_lines(&status, self.style.width, 2));
-        self.say_who_decides(&state, out);
+        self.say_what_next(&state, out);
         if self.base.length > 0 && over {
             out.line(self.match_line());
         }

@@ -338,9 +338,15 @@ impl Session {
             self.source.name,
             self.seed
         ));
+        let players: Vec<String> = (0..game.players.len())
+            .map(|p| match self.computer(p) {
+                Some(level) => format!("{} (computer, {})", game.players[p], level.name()),
+                None => game.players[p].clone(),
+            })
+            .collect();
         out.line(format!(
             "players {}; options: {options}",
-            game.players.join(", ")
+            players.join(", ")
         ));
         if let Some(note) = &self.net_note {
             out.line(format!("note: {note}; the computer plays without it"));
@@ -353,6 +359,14 @@ impl Session {
             ));
         }
         out.line("Type `help` for the commands, `moves` for the legal moves.");
+        // A newcomer meets the computer on the first screen, at its strongest.
+        let nobody_computer = (0..game.players.len()).all(|p| self.computer(p).is_none());
+        if let Some(seat) = self.second_seat().filter(|_| nobody_computer) {
+            out.line(format!(
+                "To play against the computer: `ai {seat} {}` (`help ai` lists the levels).",
+                self.strongest_level().name()
+            ));
+        }
         self.changed(out);
     }
 
@@ -377,9 +391,31 @@ impl Session {
         }
     }
 
-    /// Runs one line: a command or a move. Errors are printed; the game is kept, even
-    /// when tabula itself fails (a panic is caught and the game restored).
+    /// Runs one line: a command or a move; a block of several lines, each in order.
+    /// Errors are printed; the game is kept, even when tabula itself fails (a panic is
+    /// caught and the game restored).
     pub fn handle(&mut self, line: &str) -> Output {
+        let lines: Vec<&str> = line.trim_end_matches(['\r', '\n']).lines().collect();
+        let [first, rest @ ..] = lines.as_slice() else {
+            return self.handle_one(line);
+        };
+        // A pasted block is taken a line at a time, as if typed; each later line is
+        // shown at the prompt it meets, so that every answer follows its own line.
+        let mut output = self.handle_one(first);
+        for line in rest {
+            if output.quit || self.stop.load(Ordering::Relaxed) {
+                break;
+            }
+            let prompt = self.prompt();
+            let next = self.handle_one(line);
+            output.text.push_str(&format!("{prompt}{}\n", line.trim()));
+            output.text.push_str(&next.text);
+            output.quit = next.quit;
+        }
+        output
+    }
+
+    fn handle_one(&mut self, line: &str) -> Output {
         self.stop.store(false, Ordering::Relaxed);
         let saved = (
             self.timeline.clone(),

@@ -45,6 +45,12 @@ pub enum Command {
         /// Threads of the computer's search (0: every core).
         #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u32).range(0..=256))]
         threads: u32,
+        /// Play against the computer at this level (e.g. net3, mcts); it takes the second seat.
+        #[arg(long, value_name = "LEVEL")]
+        vs: Option<String>,
+        /// Let the computer play a seat at a level, e.g. `--ai black=mcts:2s` (repeat for several).
+        #[arg(long = "ai", value_name = "SEAT=LEVEL")]
+        computers: Vec<String>,
     },
     /// Check a rules file and summarise it.
     Check(GameArgs),

@@ -44,6 +44,8 @@ pub fn run(cli: Cli, places: crate::analyze::Places) -> Result<(), CliError> {
             state: None,
             gnubg_id: None,
             threads: 0,
+            vs: None,
+            computers: Vec::new(),
         });
     };
     match command {
@@ -56,6 +58,8 @@ pub fn run(cli: Cli, places: crate::analyze::Places) -> Result<(), CliError> {
             state,
             gnubg_id,
             threads,
+            vs,
+            computers,
         } => crate::play::run(crate::play::PlayOptions {
             game,
             options,
@@ -65,6 +69,8 @@ pub fn run(cli: Cli, places: crate::analyze::Places) -> Result<(), CliError> {
             state,
             gnubg_id,
             threads: threads as usize,
+            vs,
+            computers,
         }),
         Command::Check(g) => check(&g),
         Command::Moves {
