@@ -100,7 +100,7 @@ pub fn train(o: TrainOptions) -> Result<(), CliError> {
     if !o.force {
         let rules = tabula::output::Input {
             path: &o.game.game,
-            what: "the rules file read",
+            what: "the rules file being read",
         };
         tabula::output::refuse_inputs(o.out, &[rules], "`--force`")?;
     }

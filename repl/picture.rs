@@ -23,12 +23,12 @@ fn write(path: &str, text: &str, inputs: &[Input], force: bool) -> Result<(), Cl
 fn inputs<'a>(g: &'a GameArgs, p: Option<&'a PositionArgs>) -> Vec<Input<'a>> {
     let mut inputs = vec![Input {
         path: &g.game,
-        what: "the rules file read",
+        what: "the rules file being read",
     }];
     if let Some(state) = p.and_then(|p| p.state.as_deref()) {
         inputs.push(Input {
             path: state,
-            what: "the state file read",
+            what: "the state file being read",
         });
     }
     inputs

@@ -119,7 +119,12 @@ impl Record {
         // Looked at before the YAML, which a cut may have left unreadable.
         let says = said_length(text)?;
         if says.is_some()
-            && text.lines().rev().find(|l| !l.trim().is_empty()).map(str::trim_end) != Some(END)
+            && text
+                .lines()
+                .rev()
+                .find(|l| !l.trim().is_empty())
+                .map(str::trim_end)
+                != Some(END)
         {
             return Err(RecordError::CutShort);
         }
