@@ -195,7 +195,7 @@ fn save_does_not_write_over_the_rules_being_played_unless_forced() {
         run(&mut s, &format!("save {rules}")),
         format!("error: not written: `{rules}` is the rules file being played; to write over it all the same: `save --force {rules}`\n")
     );
-    assert_eq!(std::fs::read_to_string(&rules).unwrap(), TINY);
+    assert_eq!(std::fs::read_to_string(rules).unwrap(), TINY);
     // Another name of the same file is the same file.
     let other = format!("{}/./t.tabula", dir.display());
     assert!(run(&mut s, &format!("save {other}")).starts_with("error: not written: "));
@@ -203,7 +203,7 @@ fn save_does_not_write_over_the_rules_being_played_unless_forced() {
         run(&mut s, &format!("save --force {rules}")),
         format!("saved 1 moves to {rules}\n")
     );
-    let text = std::fs::read_to_string(&rules).unwrap();
+    let text = std::fs::read_to_string(rules).unwrap();
     assert!(text.starts_with("# tabula game record: 1 move\n"), "{text}");
     assert_eq!(names(&dir), ["t.tabula"]);
 }
