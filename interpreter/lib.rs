@@ -57,6 +57,7 @@ pub(crate) mod ids;
 pub mod input;
 pub mod ir;
 pub mod json;
+pub mod output;
 pub mod picture;
 pub mod session;
 pub(crate) mod svg;

@@ -509,13 +509,7 @@ fn write_plots(dir: &str, sets: &[SetResult], seats: &[String]) -> Result<(), Cl
         ("branching.svg", plot::branching_over_game(&named)),
     ] {
         let path = std::path::Path::new(dir).join(file);
-        std::fs::write(&path, text).map_err(|e| {
-            refused!(
-                "cannot write `{}`: {}",
-                path.display(),
-                e.to_string().to_lowercase()
-            )
-        })?;
+        tabula::output::write(&path.to_string_lossy(), text.as_bytes())?;
     }
     Ok(())
 }

@@ -126,13 +126,7 @@ pub fn run(o: ArenaOptions) -> Result<(), CliError> {
             };
             let path = std::path::Path::new(dir).join(format!("game-{:04}.yaml", g.index + 1));
             let text = record.to_yaml().map_err(|e| refused!("{e}"))?;
-            std::fs::write(&path, text).map_err(|e| {
-                refused!(
-                    "cannot write `{}`: {}",
-                    path.display(),
-                    e.to_string().to_lowercase()
-                )
-            })?;
+            tabula::output::write(&path.to_string_lossy(), text.as_bytes())?;
         }
     }
     let players = game.players.len();

@@ -24,6 +24,9 @@ pub enum CliError {
     /// A file could not be read.
     #[error("error: {0}")]
     Read(#[from] tabula::input::ReadError),
+    /// A file could not be written, or was not, being one the command reads.
+    #[error("error: {0}")]
+    Write(#[from] tabula::output::WriteError),
     /// The rules do not compile: their diagnostics, drawn.
     #[error("{}", .0.render(crate::cli::color()))]
     Rules(#[from] CompileError),

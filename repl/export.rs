@@ -21,9 +21,21 @@ pub struct ExportArgs {
     /// Write to this file instead of standard output.
     #[arg(short = 'o', long = "output", value_name = "FILE")]
     output: Option<String>,
+    /// Write over the output file even when it is one of the records read.
+    #[arg(long)]
+    force: bool,
 }
 
 pub fn run(args: &ExportArgs) -> Result<(), CliError> {
+    if let (Some(path), false) = (&args.output, args.force) {
+        let inputs: Vec<_> = (args.records.iter())
+            .map(|path| tabula::output::Input {
+                path,
+                what: "a record being exported",
+            })
+            .collect();
+        tabula::output::refuse_inputs(path, &inputs, "`--force`")?;
+    }
     let mut records = Vec::with_capacity(args.records.len());
     for path in &args.records {
         let text = tabula::input::read(path, tabula::input::Kind::Record)?;
@@ -66,8 +78,7 @@ pub fn run(args: &ExportArgs) -> Result<(), CliError> {
         }
     };
     match &args.output {
-        Some(path) => std::fs::write(path, text)
-            .map_err(|e| refused!("cannot write `{path}`: {}", e.to_string().to_lowercase())),
+        Some(path) => Ok(tabula::output::write(path, text.as_bytes())?),
         None => {
             use std::io::Write as _;
             // A reader that has gone (`tabula export ... | head`) is no error.

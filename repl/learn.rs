@@ -81,6 +81,8 @@ pub fn self_play_level(text: &str) -> Result<Level, CliError> {
 pub struct TrainOptions<'a> {
     pub game: &'a GameArgs,
     pub out: &'a str,
+    /// Write over `out` even when it is the rules file read.
+    pub force: bool,
     pub from: Option<&'a str>,
     /// What `mcts` does with the network: `net` rates positions by it, `playouts` keeps
     /// random games, `guide` keeps random games and is guided by it
@@ -93,6 +95,15 @@ pub struct TrainOptions<'a> {
 }
 
 pub fn train(o: TrainOptions) -> Result<(), CliError> {
+    // The `--from` network is no input to refuse: it is read whole before the run, and
+    // the new one takes its place only at the end.
+    if !o.force {
+        let rules = tabula::output::Input {
+            path: &o.game.game,
+            what: "the rules file being read",
+        };
+        tabula::output::refuse_inputs(o.out, &[rules], "`--force`")?;
+    }
     let game = load(o.game)?;
     let start = match o.from {
         Some(file) => {
@@ -127,9 +138,9 @@ pub fn train(o: TrainOptions) -> Result<(), CliError> {
             "train on at least one game (`--games 1`), or name a network to rewrite with `--from`"
         ));
     }
-    // Writing is checked first, so that a long run does not end on a bad path.
-    std::fs::write(o.out, b"")
-        .map_err(|e| refused!("cannot write `{}`: {}", o.out, e.to_string().to_lowercase()))?;
+    // Opened first, so that a long run does not end on a bad path; the file named
+    // stays as it was until the run has ended well.
+    let mut file = tabula::output::NewFile::create(o.out)?;
     let bar = games_bar(t.games, true);
     let interrupt = Interrupt::install("the games under way; the network so far will be written");
     let mut learnt = 0;
@@ -195,8 +206,8 @@ pub fn train(o: TrainOptions) -> Result<(), CliError> {
         net.header.mcts_leaf = by == "net";
         net.header.mcts_guide = by == "guide";
     }
-    std::fs::write(o.out, net.to_bytes())
-        .map_err(|e| refused!("cannot write `{}`: {}", o.out, e.to_string().to_lowercase()))?;
+    file.write(&net.to_bytes())?;
+    file.commit()?;
     if interrupted {
         println!(
             "interrupted: {learnt} of the {} games asked were played",

@@ -3,19 +3,39 @@
 use crate::error::{refused, CliError};
 
 use crate::cli::{load, position, GameArgs, PositionArgs};
+use tabula::output::Input;
 use tabula::Engine;
 
-fn write(path: &str, text: &str) -> Result<(), CliError> {
+/// Writes `text` to `path` (`-`: standard output), unless `path` is one of `inputs`
+/// and `force` is not given.
+fn write(path: &str, text: &str, inputs: &[Input], force: bool) -> Result<(), CliError> {
     if path == "-" {
         print!("{text}");
         return Ok(());
     }
-    std::fs::write(path, text)
-        .map_err(|e| refused!("cannot write `{path}`: {}", e.to_string().to_lowercase()))
+    if !force {
+        tabula::output::refuse_inputs(path, inputs, "`--force`")?;
+    }
+    Ok(tabula::output::write(path, text.as_bytes())?)
+}
+
+/// The files a command of a game and a position reads.
+fn inputs<'a>(g: &'a GameArgs, p: Option<&'a PositionArgs>) -> Vec<Input<'a>> {
+    let mut inputs = vec![Input {
+        path: &g.game,
+        what: "the rules file being read",
+    }];
+    if let Some(state) = p.and_then(|p| p.state.as_deref()) {
+        inputs.push(Input {
+            path: state,
+            what: "the state file being read",
+        });
+    }
+    inputs
 }
 
 /// Draws the position of --state / --moves into `svg`; the last move's cells ringed.
-pub fn draw(g: &GameArgs, p: &PositionArgs, svg: &str) -> Result<(), CliError> {
+pub fn draw(g: &GameArgs, p: &PositionArgs, svg: &str, force: bool) -> Result<(), CliError> {
     let game = load(g)?;
     let mut engine = Engine::new(&game);
     let state = position(&mut engine, p)?;
@@ -49,15 +69,16 @@ pub fn draw(g: &GameArgs, p: &PositionArgs, svg: &str) -> Result<(), CliError> {
         }
     };
     let text = tabula::picture::position_svg(&game, &state, before.as_ref(), &caption);
-    write(svg, &text)
+    write(svg, &text, &inputs(g, Some(p)), force)
 }
 
 /// The board graph as DOT (to standard output, or a file) or SVG.
-pub fn graph(g: &GameArgs, dot: bool, svg: Option<&str>) -> Result<(), CliError> {
+pub fn graph(g: &GameArgs, dot: bool, svg: Option<&str>, force: bool) -> Result<(), CliError> {
     let game = load(g)?;
+    let inputs = inputs(g, None);
     match (dot, svg) {
-        (_, Some(path)) => write(path, &tabula::picture::graph_svg(&game)),
-        (true, None) => write("-", &tabula::picture::graph_dot(&game)),
+        (_, Some(path)) => write(path, &tabula::picture::graph_svg(&game), &inputs, force),
+        (true, None) => write("-", &tabula::picture::graph_dot(&game), &inputs, force),
         (false, None) => Err(refused!(
             "say what to write: `--dot` (to standard output) or `--svg FILE`"
         )),

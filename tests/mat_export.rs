@@ -179,7 +179,7 @@ fn save_uses_the_export_of_the_extension() {
     s.handle(&format!("save {}", yaml.display()));
     assert!(std::fs::read_to_string(&yaml)
         .unwrap()
-        .starts_with("game: backgammon\n"));
+        .starts_with("# tabula game record: 2 moves\ngame: backgammon\n"));
 
     // An export that fails says so, and writes nothing.
     s.add_export("txt", Box::new(|_, _| Err("not this game".into())));

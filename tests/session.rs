@@ -243,9 +243,13 @@ fn save_and_load_replay_to_the_identical_state() {
     );
     let text = std::fs::read_to_string(&file).unwrap();
     assert!(
-        text.starts_with("game: naytin-six\noptions:\n- random-values\nseed: 11\nmoves:\n"),
+        text.starts_with(&format!(
+            "# tabula game record: {} moves\ngame: naytin-six\noptions:\n- random-values\nseed: 11\nmoves:\n",
+            s.moves().len()
+        )),
         "{text}"
     );
+    assert!(text.ends_with("\n# end of record\n"), "{text}");
     assert!(
         text.contains("- roll:"),
         "chance outcomes are recorded: {text}"

@@ -196,12 +196,14 @@ fn a_match_in_progress_saves_and_loads_to_the_same_state_and_the_same_dice() {
     let file = scratch("match.yaml");
     run(&mut s, &format!("save {}", file.display()));
     let text = std::fs::read_to_string(&file).unwrap();
+    let moves = record.moves.len() + record.games.iter().map(Vec::len).sum::<usize>();
     assert!(
-        text.starts_with(
-            "game: naytin-six\noptions:\n- random-values\nseed: 21\nmatch: 3\ngames:\n- - "
-        ),
+        text.starts_with(&format!(
+            "# tabula game record: {moves} moves\ngame: naytin-six\noptions:\n- random-values\nseed: 21\nmatch: 3\ngames:\n- - "
+        )),
         "{text}"
     );
+    assert!(text.ends_with("\n# end of record\n"), "{text}");
     assert!(
         text.contains(&format!("\ndrawn: {}\n", s.drawn())),
         "{text}"

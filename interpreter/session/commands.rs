@@ -197,8 +197,8 @@ pub const COMMANDS: &[CommandSpec] = &[
         cmd: Cmd::Save,
         name: "save",
         aliases: &[],
-        usage: "FILE",
-        help: "save the game record (YAML: game, options, seed, moves; every game of a match; FILE.mat: a Jellyfish match file, where the game has its shape)",
+        usage: "[--force] FILE",
+        help: "save the game record (YAML: game, options, seed, moves; every game of a match; FILE.mat: a Jellyfish match file, where the game has its shape); the rules file being played is written over only with --force",
         args: &[Arg::File],
     },
     CommandSpec {

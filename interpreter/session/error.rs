@@ -5,6 +5,7 @@ use crate::ai::net::NetError;
 use crate::ai::LevelError;
 use crate::games::LoadError;
 use crate::input::ReadError;
+use crate::output::WriteError;
 
 /// An error of a session: a line refused, a file unreadable, rules that do not
 /// compile or fail while playing, a state that is not one of the game. The REPL shows
@@ -18,6 +19,9 @@ pub enum SessionError {
     /// A file could not be read.
     #[error(transparent)]
     Read(#[from] ReadError),
+    /// A file could not be written, or was not, being one the session reads.
+    #[error(transparent)]
+    Write(#[from] WriteError),
     /// A game record could not be read or written.
     #[error(transparent)]
     Record(#[from] RecordError),

@@ -34,9 +34,25 @@ impl Session {
             .push((extension.trim_start_matches('.').to_string(), write));
     }
 
-    pub(super) fn save(&mut self, path: &str, out: &mut Out) -> Result<(), SessionError> {
+    pub(super) fn save(&mut self, rest: &str, out: &mut Out) -> Result<(), SessionError> {
+        let (force, path) = match rest.strip_prefix("--force") {
+            Some(path) if path.is_empty() || path.starts_with(char::is_whitespace) => {
+                (true, path.trim())
+            }
+            _ => (false, rest),
+        };
         if path.is_empty() {
             return Err("`save FILE`, e.g. `save game.yaml`".into());
+        }
+        if !force {
+            let rules = match &self.origin {
+                Origin::Path(p) => vec![crate::output::Input {
+                    path: p,
+                    what: "the rules file being played",
+                }],
+                Origin::BuiltIn(_) => Vec::new(),
+            };
+            crate::output::refuse_inputs(path, &rules, &format!("`save --force {path}`"))?;
         }
         let record = self.record();
         let export = self.exports.iter().find(|(extension, _)| {
@@ -49,8 +65,7 @@ impl Session {
                 .map_err(|e| format!("cannot save as .{extension}: {e}"))?,
             None => record.to_yaml()?,
         };
-        std::fs::write(path, text)
-            .map_err(|e| format!("cannot write `{path}`: {}", e.to_string().to_lowercase()))?;
+        crate::output::write(path, text.as_bytes())?;
         out.line(format!("saved {} to {path}", count_moves(&record)));
         Ok(())
     }

@@ -59,11 +59,49 @@ pub enum RecordError {
     TooManyMoves { moves: usize },
     #[error("cannot write the record: {0}")]
     NotWritten(String),
+    /// A record opens with the moves it holds and closes with a line of its own; a
+    /// file without that line was cut short (a full disk, a copy stopped).
+    #[error("this game record is cut short: it does not end with `{END}`")]
+    CutShort,
+    #[error(
+        "this game record holds {holds} moves and its first line says {says}: it was cut short \
+         or edited (without its first line, it is read as it is)"
+    )]
+    WrongLength { says: usize, holds: usize },
+}
+
+/// The first line of a record: how many moves it holds, all its games together.
+const HEAD: &str = "# tabula game record: ";
+/// The last line of a record.
+const END: &str = "# end of record";
+
+/// The moves of a record's first line (`# tabula game record: 12 moves`); None for a
+/// record without that line, as they were written before it and as people write them.
+fn said_length(text: &str) -> Result<Option<usize>, RecordError> {
+    let Some(rest) = text.strip_prefix(HEAD) else {
+        return Ok(None);
+    };
+    let line = rest.lines().next().unwrap_or_default();
+    line.trim_end()
+        .strip_suffix(" moves")
+        .or_else(|| line.trim_end().strip_suffix(" move"))
+        .and_then(|n| n.parse().ok())
+        .map(Some)
+        .ok_or_else(|| {
+            RecordError::NotARecord(format!(
+                "its first line says `{HEAD}{}` and not how many moves it holds",
+                crate::diagnostic::escape(line.trim_end())
+            ))
+        })
 }
 
 impl Record {
     pub fn to_yaml(&self) -> Result<String, RecordError> {
-        serde_yaml_ng::to_string(self).map_err(|e| RecordError::NotWritten(e.to_string()))
+        let yaml =
+            serde_yaml_ng::to_string(self).map_err(|e| RecordError::NotWritten(e.to_string()))?;
+        let moves = self.moves.len() + self.games.iter().map(Vec::len).sum::<usize>();
+        let unit = if moves == 1 { "move" } else { "moves" };
+        Ok(format!("{HEAD}{moves} {unit}\n{yaml}{END}\n"))
     }
 
     pub fn from_yaml(text: &str) -> Result<Record, RecordError> {
@@ -78,6 +116,18 @@ impl Record {
             let max = crate::input::MAX_DOCUMENT_NESTING;
             return Err(RecordError::TooDeep { max, at });
         }
+        // Looked at before the YAML, which a cut may have left unreadable.
+        let says = said_length(text)?;
+        if says.is_some()
+            && text
+                .lines()
+                .rev()
+                .find(|l| !l.trim().is_empty())
+                .map(str::trim_end)
+                != Some(END)
+        {
+            return Err(RecordError::CutShort);
+        }
         let record: Record = serde_yaml_ng::from_str(text).map_err(|e| {
             let e = e.to_string();
             let short: String = e.chars().take(300).collect();
@@ -87,6 +137,11 @@ impl Record {
         let moves = record.moves.len() + record.games.iter().map(Vec::len).sum::<usize>();
         if moves > MAX_RECORD_MOVES {
             return Err(RecordError::TooManyMoves { moves });
+        }
+        if let Some(says) = says {
+            if says != moves {
+                return Err(RecordError::WrongLength { says, holds: moves });
+            }
         }
         Ok(record)
     }

@@ -162,6 +162,9 @@ pub enum Command {
         /// The file to write (`-` for standard output).
         #[arg(long, value_name = "FILE")]
         svg: String,
+        /// Write over the file even when the command reads it (the rules, the state).
+        #[arg(long)]
+        force: bool,
     },
     /// Draw the board graph: cells, an arrow per direction, regions and tracks, as DOT
     /// (Graphviz) or SVG.
@@ -177,6 +180,9 @@ pub enum Command {
         /// Write SVG to this file (`-` for standard output).
         #[arg(long, value_name = "FILE")]
         svg: Option<String>,
+        /// Write over the file even when it is the rules file read.
+        #[arg(long)]
+        force: bool,
     },
     /// Print a state's encoding: the numbers the learned evaluator reads, with their meaning.
     Encode {
@@ -202,9 +208,13 @@ pub enum Command {
         /// Games of self-play.
         #[arg(long, default_value_t = 10_000)]
         games: u64,
-        /// Where to write the network.
+        /// Where to write the network, at the end of the run (it may be the --from
+        /// network: the old one stays whole until the new one replaces it).
         #[arg(long, value_name = "FILE")]
         out: String,
+        /// Write over the file even when it is the rules file read.
+        #[arg(long)]
+        force: bool,
         /// Hidden units [default: 40]. With --from, more than the network has widen it: the
         /// new units start with no say in its ratings, and learn.
         #[arg(long, value_parser = clap::value_parser!(u32).range(1..=4096))]

@@ -135,8 +135,14 @@ pub fn run(cli: Cli, places: crate::analyze::Places) -> Result<(), CliError> {
             game,
             position,
             svg,
-        } => crate::picture::draw(&game, &position, &svg),
-        Command::Graph { game, dot, svg } => crate::picture::graph(&game, dot, svg.as_deref()),
+            force,
+        } => crate::picture::draw(&game, &position, &svg, force),
+        Command::Graph {
+            game,
+            dot,
+            svg,
+            force,
+        } => crate::picture::graph(&game, dot, svg.as_deref(), force),
         Command::Test { games, options } => crate::test_cmd::run(&games, &options, color()),
         Command::Encode {
             game,
@@ -155,6 +161,7 @@ pub fn run(cli: Cli, places: crate::analyze::Places) -> Result<(), CliError> {
             game,
             games,
             out,
+            force,
             hidden,
             seed,
             threads,
@@ -173,6 +180,7 @@ pub fn run(cli: Cli, places: crate::analyze::Places) -> Result<(), CliError> {
         } => crate::learn::train(crate::learn::TrainOptions {
             game: &game,
             out: &out,
+            force,
             from: from.as_deref(),
             mcts_leaf: mcts_leaf.as_deref(),
             keep: keep.as_deref(),
