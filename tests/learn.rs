@@ -991,6 +991,9 @@ fn an_encoding_too_large_is_refused_before_it_is_made() {
         assert_eq!(out.status.code(), Some(1), "{args:?}: {stderr}");
         assert!(stderr.contains(refusal), "{args:?}: {stderr}");
     }
+    // Nothing was written, not even an empty file.
+    let left: Vec<_> = std::fs::read_dir(&dir).unwrap().collect();
+    assert_eq!(left.len(), 1, "{left:?}");
     let _ = std::fs::remove_dir_all(&dir);
 }
 
