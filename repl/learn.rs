@@ -93,6 +93,20 @@ pub struct TrainOptions<'a> {
 }
 
 pub fn train(o: TrainOptions) -> Result<(), CliError> {
+    // Out of range, either would train a network quietly worse than none, or not at all.
+    let t = &o.training;
+    if !(0.0..=1.0).contains(&t.lambda) {
+        return Err(refused!(
+            "`--lambda {}`: λ is a number from 0 to 1",
+            t.lambda
+        ));
+    }
+    if !(0.0..=1.0).contains(&t.explore) {
+        return Err(refused!(
+            "`--explore {}`: the share of decisions made at random is a number from 0 to 1",
+            t.explore
+        ));
+    }
     let game = load(o.game)?;
     let start = match o.from {
         Some(file) => {
