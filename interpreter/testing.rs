@@ -10,6 +10,10 @@ use crate::ir::{MovesCheck, RulesTest, TestCheck};
 use crate::{compile, Choices, CompileError, Engine, Game, State};
 use std::collections::BTreeMap;
 
+/// The moves a test's perft plays at most: a shallow count of a wide game can still
+/// be a tree too large to wait for (the built-in games' counts play some 300,000).
+pub const MAX_TEST_PERFT_MOVES: u64 = 1_000_000;
+
 /// The result of one test.
 #[derive(Debug, Clone)]
 pub struct TestResult {
@@ -171,9 +175,16 @@ pub(crate) fn run_test(game: &Game, source: &Source, test: &RulesTest) -> Result
             }
             TestCheck::Moves(mode, list) => {
                 let legal = run.legal(span)?;
-                let mut matched = vec![false; legal.len()];
+                // A move listed twice would count once and pass unnoticed.
+                let mut matched: Vec<Option<&str>> = vec![None; legal.len()];
                 let mut missing = Vec::new();
-                for (text, at) in list {
+                for (k, (text, at)) in list.iter().enumerate() {
+                    if list[..k].iter().any(|(t, _)| t == text) {
+                        return Err(Run::fail(
+                            *at,
+                            format!("`{text}` is listed twice; list each move once"),
+                        ));
+                    }
                     match (run.find(text, *at)?, mode) {
                         (Some(i), MovesCheck::Exclude) => {
                             return Err(Run::fail(
@@ -181,7 +192,18 @@ pub(crate) fn run_test(game: &Game, source: &Source, test: &RulesTest) -> Result
                                 format!("`{text}` is legal here (as `{}`)", legal[i]),
                             ))
                         }
-                        (Some(i), _) => matched[i] = true,
+                        (Some(i), _) => match matched[i] {
+                            Some(earlier) => {
+                                return Err(Run::fail(
+                                    *at,
+                                    format!(
+                                        "`{text}` and `{earlier}` are the same move (`{}`); list each move once",
+                                        legal[i]
+                                    ),
+                                ))
+                            }
+                            None => matched[i] = Some(text),
+                        },
                         (None, MovesCheck::Exclude) => {}
                         (None, MovesCheck::Include) => {
                             return Err(Run::fail(
@@ -197,7 +219,7 @@ pub(crate) fn run_test(game: &Game, source: &Source, test: &RulesTest) -> Result
                 }
                 if *mode == MovesCheck::Exactly {
                     let extra: Vec<String> = (0..legal.len())
-                        .filter(|&i| !matched[i])
+                        .filter(|&i| matched[i].is_none())
                         .map(|i| legal[i].clone())
                         .collect();
                     if !missing.is_empty() || !extra.is_empty() {
@@ -231,8 +253,14 @@ pub(crate) fn run_test(game: &Game, source: &Source, test: &RulesTest) -> Result
             TestCheck::Perft(depth, n) => {
                 let found = run
                     .engine
-                    .perft(&run.state, *depth)
-                    .map_err(|e| Run::fail(span, format!("while counting: {e}")))?;
+                    .perft_bounded(&run.state, *depth, MAX_TEST_PERFT_MOVES)
+                    .map_err(|e| Run::fail(span, format!("while counting: {e}")))?
+                    .ok_or_else(|| {
+                        Run::fail(
+                            span,
+                            format!("a test's perft plays at most {MAX_TEST_PERFT_MOVES} moves, and perft {depth} plays more here; count it with `tabula perft`"),
+                        )
+                    })?;
                 if found != *n {
                     return Err(Run::fail(
                         span,

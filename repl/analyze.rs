@@ -5,13 +5,12 @@
 
 use crate::error::{refused, CliError};
 
-use crate::arena::thread_pool;
-use crate::cli::{games_bar, load, runtime_error, GameArgs};
+use crate::arena::{ai_error, check_games, play_in_order, thread_pool};
+use crate::cli::{games_bar, load, GameArgs};
 use crate::interrupt::Interrupt;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::AtomicU64;
 use tabula::ai::arena::{sides, Arena, Sides};
-use tabula::ai::AiError;
-use tabula::analysis::figures::{branching_bin_label, Figures};
+use tabula::analysis::figures::{branching_bin_label, Figures, Tally};
 use tabula::analysis::{compare, plot, GameFacts, Row};
 
 pub const EXAMPLES: &str = "Examples:\n  tabula analyze naytin-six -n 2000\n  tabula analyze naytin-six --vs -o slide --vs -o cross-placement --svg plots\n  tabula analyze invictus --players mcts:200 -n 100";
@@ -43,9 +42,9 @@ pub struct AnalyzeArgs {
     /// A game still going after this many decisions is counted unfinished.
     #[arg(long, default_value_t = 10_000)]
     pub max_decisions: usize,
-    /// Games played at once (0: every core); the results do not depend on it.
-    #[arg(long, default_value_t = 0)]
-    pub threads: usize,
+    /// Games played at once (0: every core; at most 256); the results do not depend on it.
+    #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u16).range(0..=256))]
+    pub threads: u16,
     /// One JSON object with every figure.
     #[arg(long)]
     pub json: bool,
@@ -95,7 +94,7 @@ pub fn run_args(a: AnalyzeArgs, places: Places) -> Result<(), CliError> {
         games: a.games,
         seed: a.seed,
         max_decisions: a.max_decisions,
-        threads: a.threads,
+        threads: usize::from(a.threads),
         json: a.json,
         svg: a.svg,
         early: a.early,
@@ -146,9 +145,7 @@ fn label(options: &[String]) -> String {
 }
 
 pub fn run(o: AnalyzeOptions) -> Result<(), CliError> {
-    if o.games == 0 {
-        return Err(refused!("play at least one game (`-n 1`)"));
-    }
+    check_games(o.games)?;
     if !(0.0..=100.0).contains(&o.early) {
         return Err(refused!(
             "--early is a share of the game in percent, from 0 to 100"
@@ -164,7 +161,7 @@ pub fn run(o: AnalyzeOptions) -> Result<(), CliError> {
         }
     };
     let (threads, pool) = thread_pool(o.threads)?;
-    let bar = games_bar(o.games * o.sets.len() as u64, !o.json);
+    let bar = games_bar(o.games.saturating_mul(o.sets.len() as u64), !o.json);
     let mut results = Vec::new();
     let mut seat_names = Vec::new();
     let mut player_names = Vec::new();
@@ -197,40 +194,24 @@ pub fn run(o: AnalyzeOptions) -> Result<(), CliError> {
             b.set_message(label(options));
         }
         let start = std::time::Instant::now();
-        let played: Vec<Option<Result<GameFacts, AiError>>> = pool.install(|| {
-            use rayon::prelude::*;
-            (0..o.games)
-                .into_par_iter()
-                .map(|i| {
-                    if interrupt.stop_after(started.fetch_add(1, Ordering::Relaxed)) {
-                        return None;
-                    }
-                    let r = GameFacts::play(&game, &arena, i, None);
-                    if let Some(b) = &bar {
-                        b.inc(1);
-                    }
-                    Some(r)
-                })
-                .collect()
-        });
-        let seconds = start.elapsed().as_secs_f64();
-        let mut facts = Vec::with_capacity(played.len());
-        for r in played.into_iter().flatten() {
-            match r {
-                Ok(f) => facts.push(f),
-                Err(AiError::Runtime(e)) => return Err(runtime_error(&game, &e)),
-                Err(AiError::Interrupted) => return Err(refused!("interrupted")),
+        let mut tally = Tally::new(game.players.len(), levels[0] != levels[1], o.early / 100.0);
+        let play = |i| {
+            let r = GameFacts::play(&game, &arena, i, None).map_err(|e| ai_error(&game, e));
+            if let Some(b) = &bar {
+                b.inc(1);
             }
-        }
-        if facts.is_empty() {
+            r
+        };
+        let take = |f: GameFacts| {
+            tally.add(&f);
+            Ok(())
+        };
+        play_in_order(&pool, threads, o.games, &interrupt, &started, play, take)?;
+        let seconds = start.elapsed().as_secs_f64();
+        if tally.games() == 0 {
             break;
         }
-        let figures = Figures::of(
-            &facts,
-            game.players.len(),
-            levels[0] != levels[1],
-            o.early / 100.0,
-        );
+        let figures = tally.figures();
         seat_names = game.players.clone();
         player_names = names.to_vec();
         results.push((
@@ -292,7 +273,7 @@ pub fn run(o: AnalyzeOptions) -> Result<(), CliError> {
         return Ok(());
     }
     if interrupted {
-        let asked = o.games * o.sets.len() as u64;
+        let asked = o.games.saturating_mul(o.sets.len() as u64);
         let played: u64 = sets.iter().map(|s| s.figures.games as u64).sum();
         println!("interrupted: {played} of the {asked} games asked were played");
     }
@@ -348,7 +329,7 @@ fn print_set(
         s.label,
         f.games,
         o.seed,
-        o.seed + o.games - 1
+        o.seed.wrapping_add(o.games - 1)
     );
     for (seat, r) in seats.iter().zip(&f.seat_wins) {
         rate_line(&format!("{seat} wins"), r, "");

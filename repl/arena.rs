@@ -5,9 +5,10 @@ use crate::error::{refused, CliError};
 
 use crate::cli::{games_bar, load, runtime_error, GameArgs};
 use crate::interrupt::Interrupt;
+use rayon::prelude::*;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
-use tabula::ai::arena::{play_game, sides, Arena, ArenaGame, Sides, Summary};
+use tabula::ai::arena::{play_game, sides, Arena, ArenaGame, Sides, Tally, MAX_RUN_GAMES};
 use tabula::ai::stats::elo_text;
 use tabula::ai::AiError;
 use tabula::session::Record;
@@ -40,6 +41,98 @@ pub fn thread_pool(threads: usize) -> Result<(usize, rayon::ThreadPool), CliErro
     Ok((threads, pool))
 }
 
+/// Games a run plays at once per thread at most: their results are taken in index
+/// order a block at a time, so that a run keeps one block of results, never all of them.
+const BLOCK_PER_THREAD: u64 = 64;
+
+/// Refuses a number of games no run plays, before anything is played.
+pub fn check_games(games: u64) -> Result<(), CliError> {
+    if games == 0 {
+        return Err(refused!("play at least one game (`-n 1`)"));
+    }
+    if games > MAX_RUN_GAMES {
+        return Err(refused!(
+            "a run plays at most {MAX_RUN_GAMES} games, not {games}"
+        ));
+    }
+    Ok(())
+}
+
+/// A playing error as the command reports it.
+pub fn ai_error(game: &tabula::Game, e: AiError) -> CliError {
+    match e {
+        AiError::Runtime(e) => runtime_error(game, &e),
+        AiError::Interrupted => refused!("interrupted"),
+    }
+}
+
+/// Plays games `0..games` on `pool`, a block at a time, and hands each one to `take`
+/// in index order, so that what is reported does not depend on the threads. It stops
+/// at the first error, or when interrupted: the games started are finished and taken.
+/// `started` counts the games started, across runs (`TABULA_STOP_AFTER`).
+pub fn play_in_order<T: Send>(
+    pool: &rayon::ThreadPool,
+    threads: usize,
+    games: u64,
+    interrupt: &Interrupt,
+    started: &AtomicU64,
+    play: impl Fn(u64) -> Result<T, CliError> + Sync,
+    mut take: impl FnMut(T) -> Result<(), CliError>,
+) -> Result<(), CliError> {
+    let block = BLOCK_PER_THREAD.saturating_mul(threads.max(1) as u64);
+    let mut next = 0;
+    while next < games && !interrupt.stopped() {
+        let end = games.min(next.saturating_add(block));
+        let results: Vec<Option<Result<T, CliError>>> = pool.install(|| {
+            (next..end)
+                .into_par_iter()
+                .map(|i| {
+                    if interrupt.stop_after(started.fetch_add(1, Ordering::Relaxed)) {
+                        return None;
+                    }
+                    Some(play(i))
+                })
+                .collect()
+        });
+        for r in results.into_iter().flatten() {
+            take(r?)?;
+        }
+        next = end;
+    }
+    Ok(())
+}
+
+/// Writes game `g`'s record into `dir`.
+fn write_record(
+    o: &ArenaOptions,
+    game: &tabula::Game,
+    dir: &str,
+    g: &ArenaGame,
+) -> Result<(), CliError> {
+    let record = Record {
+        game: o.game.game.clone(),
+        options: game.chosen.clone(),
+        seed: g.seed,
+        match_length: 0,
+        start: None,
+        games: Vec::new(),
+        moves: g.moves.clone(),
+        drawn: 0,
+        computer: g
+            .seats
+            .iter()
+            .enumerate()
+            // As written on the command line, which `ai` and `load` read back
+            // (`mcts:1000`, `net:FILE`), not as reports name it (`mcts:1000+net`).
+            .map(|(seat, &side)| (game.players[seat].clone(), [o.a, o.b][side].to_string()))
+            .collect(),
+    };
+    let path = std::path::Path::new(dir).join(format!("game-{:04}.yaml", g.index + 1));
+    let text = record.to_yaml().map_err(|e| refused!("{e}"))?;
+    tabula::output::write(&path.to_string_lossy(), text.as_bytes())?;
+    Ok(())
+}
+
 pub fn run(o: ArenaOptions) -> Result<(), CliError> {
     let game = load(o.game)?;
     let Sides {
@@ -49,9 +142,7 @@ pub fn run(o: ArenaOptions) -> Result<(), CliError> {
     } = tabula::games::default_net(&o.game.game, &game)
         .and_then(|net| sides(&game, [o.a, o.b], net.map(Arc::new), o.mcts_playouts))
         .map_err(|e| refused!("{e}"))?;
-    if o.games == 0 {
-        return Err(refused!("play at least one game (`-n 1`)"));
-    }
+    check_games(o.games)?;
     if let Some(dir) = o.records {
         std::fs::create_dir_all(dir)
             .map_err(|e| refused!("cannot make `{dir}`: {}", e.to_string().to_lowercase()))?;
@@ -67,73 +158,38 @@ pub fn run(o: ArenaOptions) -> Result<(), CliError> {
     let (threads, pool) = thread_pool(o.threads)?;
     let bar = games_bar(o.games, true);
     let start = std::time::Instant::now();
-    let wins = std::sync::Mutex::new([0usize; 2]);
     let interrupt = Interrupt::install("the games under way");
     let started = AtomicU64::new(0);
-    let results: Vec<Option<Result<ArenaGame, AiError>>> = pool.install(|| {
-        use rayon::prelude::*;
-        (0..o.games)
-            .into_par_iter()
-            .map(|i| {
-                if interrupt.stop_after(started.fetch_add(1, Ordering::Relaxed)) {
-                    return None;
-                }
-                let r = play_game(&game, &arena, i, None);
-                if let Some(b) = &bar {
-                    if let Ok(g) = &r {
-                        if let (Some(w), Ok(mut wins)) = (g.winner(), wins.lock()) {
-                            wins[w] += 1;
-                            b.set_message(format!("A {} – B {}", wins[0], wins[1]));
-                        }
-                    }
-                    b.inc(1);
-                }
-                Some(r)
-            })
-            .collect()
-    });
+    let players = game.players.len();
+    let mut tally = Tally::new(players);
+    let play = |i| {
+        let r = play_game(&game, &arena, i, None).map_err(|e| ai_error(&game, e));
+        if let Some(b) = &bar {
+            b.inc(1);
+        }
+        r
+    };
+    let take = |g: ArenaGame| {
+        tally.add(&g);
+        if let Some(b) = &bar {
+            let s = tally.summary();
+            b.set_message(format!("A {} – B {}", s.wins[0], s.wins[1]));
+        }
+        match o.records {
+            Some(dir) => write_record(&o, &game, dir, &g),
+            None => Ok(()),
+        }
+    };
+    let run = play_in_order(&pool, threads, o.games, &interrupt, &started, play, take);
     if let Some(b) = &bar {
         b.finish_and_clear();
     }
+    run?;
     let elapsed = start.elapsed().as_secs_f64();
-    let mut played = Vec::with_capacity(results.len());
-    for r in results.into_iter().flatten() {
-        match r {
-            Ok(g) => played.push(g),
-            Err(AiError::Runtime(e)) => return Err(runtime_error(&game, &e)),
-            Err(AiError::Interrupted) => return Err(refused!("interrupted")),
-        }
-    }
-    if let Some(dir) = o.records {
-        for g in &played {
-            let record = Record {
-                game: o.game.game.clone(),
-                options: game.chosen.clone(),
-                seed: g.seed,
-                match_length: 0,
-                start: None,
-                games: Vec::new(),
-                moves: g.moves.clone(),
-                drawn: 0,
-                computer: g
-                    .seats
-                    .iter()
-                    .enumerate()
-                    // As written on the command line, which `ai` and `load` read back
-                    // (`mcts:1000`, `net:FILE`), not as reports name it (`mcts:1000+net`).
-                    .map(|(seat, &side)| (game.players[seat].clone(), [o.a, o.b][side].to_string()))
-                    .collect(),
-            };
-            let path = std::path::Path::new(dir).join(format!("game-{:04}.yaml", g.index + 1));
-            let text = record.to_yaml().map_err(|e| refused!("{e}"))?;
-            tabula::output::write(&path.to_string_lossy(), text.as_bytes())?;
-        }
-    }
-    let players = game.players.len();
-    if played.is_empty() {
+    if tally.games() == 0 {
         return Err(refused!("interrupted before any game was played"));
     }
-    let s = Summary::of(&played, players);
+    let s = tally.summary();
     let interrupted = (s.games as u64) < o.games;
     let per_sec = s.games as f64 / elapsed.max(1e-9);
     if o.json {
@@ -161,7 +217,7 @@ pub fn run(o: ArenaOptions) -> Result<(), CliError> {
         game.name,
         s.games,
         o.seed,
-        o.seed + o.games - 1
+        o.seed.wrapping_add(o.games - 1)
     );
     if interrupted {
         println!(

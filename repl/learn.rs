@@ -95,6 +95,20 @@ pub struct TrainOptions<'a> {
 }
 
 pub fn train(o: TrainOptions) -> Result<(), CliError> {
+    // Out of range, either would train a network quietly worse than none, or not at all.
+    let t = &o.training;
+    if !(0.0..=1.0).contains(&t.lambda) {
+        return Err(refused!(
+            "`--lambda {}`: λ is a number from 0 to 1",
+            t.lambda
+        ));
+    }
+    if !(0.0..=1.0).contains(&t.explore) {
+        return Err(refused!(
+            "`--explore {}`: the share of decisions made at random is a number from 0 to 1",
+            t.explore
+        ));
+    }
     // The `--from` network is no input to refuse: it is read whole before the run, and
     // the new one takes its place only at the end.
     if !o.force {

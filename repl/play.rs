@@ -186,9 +186,6 @@ pub fn run(opts: PlayOptions) -> Result<(), CliError> {
     if let Err(e) = handler {
         eprintln!("warning: Ctrl-C cannot stop the computer here ({e})");
     }
-    session.borrow_mut().style.width = terminal_width(&mut editor);
-    let intro = session.borrow_mut().intro();
-    print_out(&intro.text);
     let start = match (&opts.state, &opts.gnubg_id) {
         (Some(path), _) => Some((
             path.clone(),
@@ -203,6 +200,16 @@ pub fn run(opts: PlayOptions) -> Result<(), CliError> {
         }
         (None, None) => None,
     };
+    // A state that is not one of the game ends the command before the game is shown,
+    // rather than leaving the player at the start with the error scrolled past.
+    if let Some((name, text)) = &start {
+        let game = session.borrow().game().clone();
+        tabula::json::state_from_text(&game, &tabula::Source::new(name, text.clone()))
+            .map_err(CliError::State)?;
+    }
+    session.borrow_mut().style.width = terminal_width(&mut editor);
+    let intro = session.borrow_mut().intro();
+    print_out(&intro.text);
     if let Some((name, text)) = start {
         let out = session.borrow_mut().load_state_text(&name, &text);
         print_out(&out.text);

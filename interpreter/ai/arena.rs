@@ -1,11 +1,20 @@
 //! Computer against computer: games with the seats alternating, each from its own
 //! seed, so the results do not depend on how many run at once.
 
-use super::stats::{elo, mean_interval, wilson, Z95};
+use super::stats::{elo, wilson, Running, Z95};
 use super::{choose, AiError, Decision, Level, Thinker};
 use crate::engine::rng::Rng;
 use crate::{Choices, Engine, Game, Outcome, RuntimeError, State, Status};
 use std::sync::atomic::AtomicBool;
+
+/// The games a run of the command line plays at most (`arena`, `analyze`): its figures
+/// are taken as the games finish, so the limit bounds no memory, only counts and seeds
+/// that must not wrap.
+pub const MAX_RUN_GAMES: u64 = 1_000_000_000_000;
+
+/// The games one call returns at most as a list of records (Python's `arena_games`,
+/// `analyze_games`): each is kept until the caller has them all.
+pub const MAX_LISTED_GAMES: u64 = 100_000;
 
 /// What to play.
 #[derive(Debug, Clone)]
@@ -254,28 +263,57 @@ pub struct Summary {
 
 impl Summary {
     pub fn of(results: &[ArenaGame], players: usize) -> Summary {
-        let n = results.len();
-        let mut s = Summary {
-            games: n,
-            by_seat: vec![(0, 0); players],
-            ..Summary::default()
-        };
-        let mut points = Vec::with_capacity(n);
-        for g in results {
-            match g.winner() {
-                Some(side) => s.wins[side.min(1)] += 1,
-                None if g.outcome.is_some() => s.draws += 1,
-                None => s.unfinished += 1,
-            }
-            if let Some(seat) = g.seats.iter().position(|&x| x == 0) {
-                if let Some(b) = s.by_seat.get_mut(seat) {
-                    b.0 += 1;
-                    b.1 += usize::from(g.winner() == Some(0));
-                }
-            }
-            points.push(g.points_a());
-            s.decisions += g.decisions;
+        let mut tally = Tally::new(players);
+        results.iter().for_each(|g| tally.add(g));
+        tally.summary()
+    }
+}
+
+/// The figures of games taken one at a time, as they finish: what it keeps does not
+/// grow with the number of games, so a run of any length is summed up in a few bytes.
+#[derive(Debug, Clone)]
+pub struct Tally {
+    counts: Summary,
+    points: Running,
+}
+
+impl Tally {
+    pub fn new(players: usize) -> Tally {
+        Tally {
+            counts: Summary {
+                by_seat: vec![(0, 0); players],
+                ..Summary::default()
+            },
+            points: Running::default(),
         }
+    }
+
+    pub fn add(&mut self, g: &ArenaGame) {
+        let s = &mut self.counts;
+        s.games += 1;
+        match g.winner() {
+            Some(side) => s.wins[side.min(1)] += 1,
+            None if g.outcome.is_some() => s.draws += 1,
+            None => s.unfinished += 1,
+        }
+        if let Some(seat) = g.seats.iter().position(|&x| x == 0) {
+            if let Some(b) = s.by_seat.get_mut(seat) {
+                b.0 += 1;
+                b.1 += usize::from(g.winner() == Some(0));
+            }
+        }
+        self.points.push(g.points_a());
+        s.decisions += g.decisions;
+    }
+
+    /// The games taken so far.
+    pub fn games(&self) -> usize {
+        self.counts.games
+    }
+
+    pub fn summary(&self) -> Summary {
+        let mut s = self.counts.clone();
+        let n = s.games;
         let nf = n as f64;
         let halves = (s.draws + s.unfinished) as f64 / 2.0;
         let score = s.wins[0] as f64 + halves;
@@ -289,7 +327,7 @@ impl Summary {
         s.elo = elo(s.score);
         s.elo_low = elo(s.score_low);
         s.elo_high = elo(s.score_high);
-        (s.points, s.points_half) = mean_interval(&points);
+        (s.points, s.points_half) = self.points.interval();
         s
     }
 }

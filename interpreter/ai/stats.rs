@@ -34,6 +34,63 @@ pub(crate) fn mean_interval(values: &[f64]) -> (f64, f64) {
     (mean, Z95 * (var / n).sqrt())
 }
 
+/// A mean and variance taken one value at a time (Welford's method), so that a run of
+/// any number of games keeps three numbers, not every value.
+#[derive(Debug, Clone, Copy, Default)]
+pub(crate) struct Running {
+    n: usize,
+    mean: f64,
+    m2: f64,
+}
+
+impl Running {
+    pub(crate) fn push(&mut self, value: f64) {
+        self.n += 1;
+        let delta = value - self.mean;
+        self.mean += delta / self.n as f64;
+        self.m2 += delta * (value - self.mean);
+    }
+
+    pub(crate) fn count(&self) -> usize {
+        self.n
+    }
+
+    /// The mean and the half-width of its 95 % interval, as `mean_interval` gives them.
+    pub(crate) fn interval(&self) -> (f64, f64) {
+        match self.n {
+            0 => (0.0, 0.0),
+            1 => (self.mean, f64::INFINITY),
+            n => (
+                self.mean,
+                Z95 * (self.m2 / (n - 1) as f64 / n as f64).sqrt(),
+            ),
+        }
+    }
+}
+
+/// The `q` quantile of whole values given as how many times each occurs, as `quantile`
+/// gives it for the sorted list they make.
+pub(crate) fn quantile_of_counts(counts: &std::collections::BTreeMap<usize, usize>, q: f64) -> f64 {
+    let n: usize = counts.values().sum();
+    if n == 0 {
+        return 0.0;
+    }
+    let h = (n - 1) as f64 * q.clamp(0.0, 1.0);
+    let i = h.floor() as usize;
+    let at = |rank: usize| {
+        let mut seen = 0;
+        for (&value, &times) in counts {
+            seen += times;
+            if rank < seen {
+                return value as f64;
+            }
+        }
+        0.0
+    };
+    let low = at(i);
+    low + (h - i as f64) * (at((i + 1).min(n - 1)) - low)
+}
+
 /// The interval of the difference p1 − p2 of two independent rates, from each rate's
 /// Wilson interval (Newcombe 1998, method 10): honest near 0 and 1 like Wilson's.
 pub(crate) fn rate_difference(p1: (f64, f64, f64), p2: (f64, f64, f64)) -> (f64, f64, f64) {
@@ -153,5 +210,24 @@ mod tests {
         let (m, h) = mean_interval(&[1.0, 2.0, 3.0, 4.0, 5.0]);
         assert_eq!(m, 3.0);
         assert!((h - Z95 * 0.5f64.sqrt()).abs() < 1e-12);
+    }
+
+    #[test]
+    fn running_figures_match_those_of_the_whole_list() {
+        let values = [3.0, 1.0, 4.0, 1.0, 5.0, 9.0, 2.0, 6.0];
+        let mut running = Running::default();
+        values.iter().for_each(|&v| running.push(v));
+        let (m, h) = mean_interval(&values);
+        let (rm, rh) = running.interval();
+        assert!((m - rm).abs() < 1e-12 && (h - rh).abs() < 1e-12);
+        let mut counts = std::collections::BTreeMap::new();
+        for v in values {
+            *counts.entry(v as usize).or_insert(0) += 1;
+        }
+        let mut sorted = values.to_vec();
+        sorted.sort_by(f64::total_cmp);
+        for q in [0.0, 0.25, 0.5, 0.75, 1.0] {
+            assert_eq!(quantile_of_counts(&counts, q), quantile(&sorted, q));
+        }
     }
 }

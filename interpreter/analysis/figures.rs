@@ -2,8 +2,9 @@
 //! choices, forced moves, how early the game is decided and how often the lead changes.
 
 use super::facts::GameFacts;
-use crate::ai::stats::{mean_interval, quantile, wilson, Z95};
+use crate::ai::stats::{mean_interval, quantile, quantile_of_counts, wilson, Running, Z95};
 use serde::Serialize;
+use std::collections::BTreeMap;
 
 /// A rate: `count` of `of`, and its Wilson interval.
 #[derive(Debug, Clone, Copy, Default, Serialize)]
@@ -56,6 +57,17 @@ impl Mean {
     }
 }
 
+impl Mean {
+    fn of_running(r: &Running) -> Mean {
+        let (mean, half) = r.interval();
+        Mean {
+            n: r.count(),
+            mean,
+            half: if half.is_finite() { half } else { 0.0 },
+        }
+    }
+}
+
 /// How a quantity spreads over games: its mean (with interval), median, quartiles, max.
 #[derive(Debug, Clone, Copy, Default, Serialize)]
 pub struct Spread {
@@ -76,6 +88,21 @@ impl Spread {
             q1: quantile(&sorted, 0.25),
             q3: quantile(&sorted, 0.75),
             max: sorted.last().copied().unwrap_or(0.0),
+        }
+    }
+}
+
+impl Spread {
+    /// The spread of whole values taken one at a time (`running`), given also as how
+    /// many games had each value (`counts`): as many numbers as there are lengths, not
+    /// as there are games.
+    fn of_counts(running: &Running, counts: &BTreeMap<usize, usize>) -> Spread {
+        Spread {
+            mean: Mean::of_running(running),
+            median: quantile_of_counts(counts, 0.5),
+            q1: quantile_of_counts(counts, 0.25),
+            q3: quantile_of_counts(counts, 0.75),
+            max: counts.keys().next_back().map_or(0.0, |&v| v as f64),
         }
     }
 }
@@ -134,99 +161,153 @@ pub struct Figures {
     pub decided_at: Option<Mean>,
     /// Changes of the seat ahead by the score, a game.
     pub lead_changes: Option<Mean>,
-    /// Game lengths in decisions, for the histogram.
+    /// How many games lasted each number of decisions, for the histogram.
     #[serde(skip)]
-    pub lengths: Vec<usize>,
+    pub lengths: BTreeMap<usize, usize>,
 }
 
 impl Figures {
     /// The figures of `facts`; a game counts as decided early when its winner led from
     /// the share `early` (0 to 1) of it on.
     pub fn of(facts: &[GameFacts], players: usize, sides_differ: bool, early: f64) -> Figures {
-        let n = facts.len();
-        let finished: Vec<&GameFacts> = facts.iter().filter(|f| f.finished).collect();
-        let mut seat_wins = vec![0; players];
-        for f in facts {
-            if let Some(w) = f.winner.and_then(|w| seat_wins.get_mut(w)) {
-                *w += 1;
+        let mut tally = Tally::new(players, sides_differ, early);
+        facts.iter().for_each(|f| tally.add(f));
+        tally.figures()
+    }
+}
+
+/// The figures of games taken one at a time, in index order, as they finish: it keeps
+/// sums, and a count of games for each length, never the games themselves.
+#[derive(Debug, Clone)]
+pub struct Tally {
+    sides_differ: bool,
+    early: f64,
+    games: usize,
+    seat_wins: Vec<usize>,
+    finished: usize,
+    draws: usize,
+    side_a: usize,
+    points: Running,
+    decisions: Running,
+    turns: Running,
+    lengths: BTreeMap<usize, usize>,
+    turn_counts: BTreeMap<usize, usize>,
+    bins: Vec<usize>,
+    part_sum: [f64; PARTS],
+    part_n: [usize; PARTS],
+    branching: Running,
+    forced: Running,
+    scored: bool,
+    decided: Running,
+    decided_early: usize,
+    changes: Running,
+}
+
+impl Tally {
+    /// A game counts as decided early when its winner led from the share `early` (0 to
+    /// 1) of it on.
+    pub fn new(players: usize, sides_differ: bool, early: f64) -> Tally {
+        Tally {
+            sides_differ,
+            early,
+            games: 0,
+            seat_wins: vec![0; players],
+            finished: 0,
+            draws: 0,
+            side_a: 0,
+            points: Running::default(),
+            decisions: Running::default(),
+            turns: Running::default(),
+            lengths: BTreeMap::new(),
+            turn_counts: BTreeMap::new(),
+            bins: vec![0; BRANCHING_BINS],
+            part_sum: [0.0; PARTS],
+            part_n: [0; PARTS],
+            branching: Running::default(),
+            forced: Running::default(),
+            scored: false,
+            decided: Running::default(),
+            decided_early: 0,
+            changes: Running::default(),
+        }
+    }
+
+    /// The games taken so far.
+    pub fn games(&self) -> usize {
+        self.games
+    }
+
+    pub fn add(&mut self, f: &GameFacts) {
+        self.games += 1;
+        if let Some(w) = f.winner.and_then(|w| self.seat_wins.get_mut(w)) {
+            *w += 1;
+        }
+        if f.finished {
+            self.finished += 1;
+            self.draws += usize::from(f.winner.is_none());
+            self.points.push(f64::from(f.points));
+        }
+        if f.winner.and_then(|w| f.seats.get(w)) == Some(&0) {
+            self.side_a += 1;
+        }
+        self.decisions.push(f.decisions as f64);
+        self.turns.push(f.turns as f64);
+        *self.lengths.entry(f.decisions).or_insert(0) += 1;
+        *self.turn_counts.entry(f.turns).or_insert(0) += 1;
+        let m = f.branching.len();
+        for (i, &b) in f.branching.iter().enumerate() {
+            self.bins[branching_bin(b)] += 1;
+            // By the decision's middle, so that a short game spreads over the parts.
+            let part = ((2 * i + 1) * PARTS / (2 * m)).min(PARTS - 1);
+            self.part_sum[part] += f64::from(b);
+            self.part_n[part] += 1;
+        }
+        if m > 0 {
+            let sum: f64 = f.branching.iter().map(|&b| f64::from(b)).sum();
+            self.branching.push(sum / m as f64);
+            let single = f.branching.iter().filter(|&&b| b == 1).count();
+            self.forced.push(single as f64 / m as f64);
+        }
+        if let Some(d) = f.decided_at() {
+            self.decided.push(d);
+            self.decided_early += usize::from(d <= self.early);
+        }
+        self.scored |= !f.leaders.is_empty();
+        if f.finished {
+            if let Some(c) = f.lead_changes() {
+                self.changes.push(c as f64);
             }
         }
-        let draws = finished.iter().filter(|f| f.winner.is_none()).count();
-        let side_a = facts
-            .iter()
-            .filter(|f| f.winner.and_then(|w| f.seats.get(w)) == Some(&0))
-            .count();
-        let per_game =
-            |value: &dyn Fn(&GameFacts) -> f64| -> Vec<f64> { facts.iter().map(value).collect() };
-        let mut bins = vec![0; BRANCHING_BINS];
-        let mut part_sum = [0f64; PARTS];
-        let mut part_n = [0usize; PARTS];
-        for f in facts {
-            let m = f.branching.len();
-            for (i, &b) in f.branching.iter().enumerate() {
-                bins[branching_bin(b)] += 1;
-                // By the decision's middle, so that a short game spreads over the parts.
-                let part = ((2 * i + 1) * PARTS / (2 * m)).min(PARTS - 1);
-                part_sum[part] += f64::from(b);
-                part_n[part] += 1;
-            }
-        }
-        let with_decisions: Vec<&GameFacts> =
-            facts.iter().filter(|f| !f.branching.is_empty()).collect();
-        let branching: Vec<f64> = with_decisions
-            .iter()
-            .map(|f| {
-                f.branching.iter().map(|&b| f64::from(b)).sum::<f64>() / f.branching.len() as f64
-            })
-            .collect();
-        let forced: Vec<f64> = with_decisions
-            .iter()
-            .map(|f| {
-                f.branching.iter().filter(|&&b| b == 1).count() as f64 / f.branching.len() as f64
-            })
-            .collect();
-        let decided: Vec<f64> = facts.iter().filter_map(GameFacts::decided_at).collect();
-        let scored = facts.iter().any(|f| !f.leaders.is_empty());
-        let changes: Vec<f64> = facts
-            .iter()
-            .filter(|f| f.finished)
-            .filter_map(|f| f.lead_changes().map(|c| c as f64))
-            .collect();
+    }
+
+    pub fn figures(&self) -> Figures {
+        let n = self.games;
+        let scored = self.scored;
         Figures {
             games: n,
-            seat_wins: seat_wins.iter().map(|&w| Rate::new(w, n)).collect(),
-            draws: Rate::new(draws, n),
-            unfinished: Rate::new(n - finished.len(), n),
-            side_a_wins: sides_differ.then(|| Rate::new(side_a, n)),
-            points: Mean::of(
-                &finished
-                    .iter()
-                    .map(|f| f64::from(f.points))
-                    .collect::<Vec<_>>(),
-            ),
-            decisions: Spread::of(&per_game(&|f| f.decisions as f64)),
-            turns: Spread::of(&per_game(&|f| f.turns as f64)),
-            branching: Mean::of(&branching),
-            branching_bins: bins,
+            seat_wins: self.seat_wins.iter().map(|&w| Rate::new(w, n)).collect(),
+            draws: Rate::new(self.draws, n),
+            unfinished: Rate::new(n - self.finished, n),
+            side_a_wins: self.sides_differ.then(|| Rate::new(self.side_a, n)),
+            points: Mean::of_running(&self.points),
+            decisions: Spread::of_counts(&self.decisions, &self.lengths),
+            turns: Spread::of_counts(&self.turns, &self.turn_counts),
+            branching: Mean::of_running(&self.branching),
+            branching_bins: self.bins.clone(),
             branching_by_part: (0..PARTS)
                 .map(|p| {
-                    if part_n[p] == 0 {
+                    if self.part_n[p] == 0 {
                         f64::NAN
                     } else {
-                        part_sum[p] / part_n[p] as f64
+                        self.part_sum[p] / self.part_n[p] as f64
                     }
                 })
                 .collect(),
-            forced: Mean::of(&forced),
-            decided_early: scored.then(|| {
-                Rate::new(
-                    decided.iter().filter(|&&d| d <= early).count(),
-                    decided.len(),
-                )
-            }),
-            decided_at: scored.then(|| Mean::of(&decided)),
-            lead_changes: scored.then(|| Mean::of(&changes)),
-            lengths: facts.iter().map(|f| f.decisions).collect(),
+            forced: Mean::of_running(&self.forced),
+            decided_early: scored.then(|| Rate::new(self.decided_early, self.decided.count())),
+            decided_at: scored.then(|| Mean::of_running(&self.decided)),
+            lead_changes: scored.then(|| Mean::of_running(&self.changes)),
+            lengths: self.lengths.clone(),
         }
     }
 }

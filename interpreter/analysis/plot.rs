@@ -110,7 +110,7 @@ impl Chart {
 /// The share of games by length in decisions, in twenty bins.
 pub fn length_histogram(sets: &[(&str, &Figures)]) -> String {
     const BINS: usize = 20;
-    let lengths = || sets.iter().flat_map(|(_, f)| f.lengths.iter().copied());
+    let lengths = || sets.iter().flat_map(|(_, f)| f.lengths.keys().copied());
     let longest = lengths().max().unwrap_or(0);
     // The bins start at a round number at or below the shortest game.
     let shortest = lengths().min().unwrap_or(0);
@@ -122,10 +122,10 @@ pub fn length_histogram(sets: &[(&str, &Figures)]) -> String {
         .iter()
         .map(|(_, f)| {
             let mut bins = vec![0.0; BINS];
-            for &l in &f.lengths {
-                bins[(((l as f64 - from) / width) as usize).min(BINS - 1)] += 1.0;
+            for (&l, &games) in &f.lengths {
+                bins[(((l as f64 - from) / width) as usize).min(BINS - 1)] += games as f64;
             }
-            let n = f.lengths.len().max(1) as f64;
+            let n = f.lengths.values().sum::<usize>().max(1) as f64;
             bins.into_iter().map(|b| b / n).collect()
         })
         .collect();

@@ -332,6 +332,52 @@ impl<'g> Engine<'g> {
         Ok(total)
     }
 
+    /// `perft`, giving up (None) as soon as it would play more than `max_moves` moves,
+    /// so that a count whose tree is far larger than asked for ends at once.
+    pub fn perft_bounded(
+        &mut self,
+        state: &State,
+        depth: usize,
+        max_moves: u64,
+    ) -> Result<Option<u64>, RuntimeError> {
+        let mut left = max_moves;
+        self.perft_within(state, depth, &mut left)
+    }
+
+    fn perft_within(
+        &mut self,
+        state: &State,
+        depth: usize,
+        left: &mut u64,
+    ) -> Result<Option<u64>, RuntimeError> {
+        if depth == 0 {
+            return Ok(Some(1));
+        }
+        let mut choices = Choices::default();
+        self.legal(state, &mut choices)?;
+        if choices.is_empty() {
+            return Ok(Some(1));
+        }
+        let mut total = 0;
+        for i in 0..choices.len() {
+            let Some(rest) = left.checked_sub(1) else {
+                return Ok(None);
+            };
+            *left = rest;
+            let mut child = state.clone();
+            self.play_choice(&mut child, &choices, i)?;
+            total += if depth == 1 {
+                1
+            } else {
+                match self.perft_within(&child, depth - 1, left)? {
+                    Some(n) => n,
+                    None => return Ok(None),
+                }
+            };
+        }
+        Ok(Some(total))
+    }
+
     fn perft_from(&mut self, state: &State, depth: usize) -> Result<u64, RuntimeError> {
         if depth == 0 {
             return Ok(1);

@@ -2,7 +2,7 @@
 //! its facts, and the figures of whole option sets from those facts, so that batches
 //! played apart (on Ray) give the very figures `tabula analyze --json` prints.
 
-use crate::arena::{arena_of, play_range};
+use crate::arena::{arena_of, check_listed, play_range};
 use crate::convert::to_py;
 use crate::game::Game;
 use crate::TabulaError;
@@ -44,7 +44,8 @@ fn facts_from_dict(d: &Bound<'_, PyAny>) -> PyResult<GameFacts> {
 
 /// Games `start..stop` of the analysis `tabula analyze GAME --players P --seed SEED`
 /// would play, each as a dict of its facts (index, seats, finished, winner, points,
-/// decisions, turns, branching, leaders): a batch of a run split over many machines.
+/// decisions, turns, branching, leaders): a batch of a run split over many machines,
+/// of at most 100,000 games.
 /// `analyze_figures` turns them into figures.
 #[pyfunction]
 #[pyo3(signature = (game, players, start, stop, seed = 1, max_decisions = 10_000, threads = 1))]
@@ -60,11 +61,19 @@ pub fn analyze_games<'py>(
     threads: usize,
 ) -> PyResult<Bound<'py, PyList>> {
     let [a, b] = two(&players)?;
+    check_listed(start, stop)?;
     let (arena, _) = arena_of(game, a, b, seed, max_decisions, false)?;
     let g = &game.inner.game;
-    let (played, _) = play_range(py, game, start, stop, threads, |i| {
-        GameFacts::play(g, &arena, i, None)
-    })?;
+    let mut played = Vec::new();
+    play_range(
+        py,
+        game,
+        start,
+        stop,
+        threads,
+        |i| GameFacts::play(g, &arena, i, None),
+        |f| played.push(f),
+    )?;
     let list = PyList::empty(py);
     for f in &played {
         list.append(json_py(py, serde_json::to_value(f))?)?;

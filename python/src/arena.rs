@@ -7,7 +7,9 @@ use crate::game::Game;
 use crate::{playing_error, TabulaError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
-use tabula::ai::arena::{play_game, sides, Arena, ArenaGame, Sides, Summary};
+use tabula::ai::arena::{
+    play_game, sides, Arena, ArenaGame, Sides, Summary, Tally, MAX_LISTED_GAMES, MAX_RUN_GAMES,
+};
 use tabula::ai::AiError;
 use tabula::Outcome;
 
@@ -38,9 +40,34 @@ pub(crate) fn arena_of(
     Ok((arena, names))
 }
 
+/// The threads a call plays on: 0 is every core; more than 256 is refused.
+pub(crate) fn threads_of(threads: usize) -> PyResult<usize> {
+    match threads {
+        0 => Ok(std::thread::available_parallelism().map_or(1, |n| n.get())),
+        n if n > 256 => Err(TabulaError::new_err("threads: at most 256")),
+        n => Ok(n),
+    }
+}
+
+/// Refuses a batch that would be returned as a list longer than the documented limit.
+pub(crate) fn check_listed(start: u64, stop: u64) -> PyResult<()> {
+    let games = stop.saturating_sub(start);
+    if games > MAX_LISTED_GAMES {
+        return Err(TabulaError::new_err(format!(
+            "error: a batch returns at most {MAX_LISTED_GAMES} games, not {games}; ask for them in smaller batches"
+        )));
+    }
+    Ok(())
+}
+
+/// Games played at once per thread at most, before their results are taken.
+const BLOCK_PER_THREAD: u64 = 64;
+
 /// Plays games `start..stop` on `threads` threads (0: every core), with the GIL
-/// released, by `play` (game index to its result); each game depends only on its index
-/// and the seed, so the results do not depend on the threads.
+/// released, by `play` (game index to its result), and hands each result to `take` in
+/// index order, a block at a time, so that only a block's results are ever kept; each
+/// game depends only on its index and the seed, so the results do not depend on the
+/// threads. Returns the threads played on.
 pub(crate) fn play_range<T: Send>(
     py: Python<'_>,
     game: &Game,
@@ -48,11 +75,9 @@ pub(crate) fn play_range<T: Send>(
     stop: u64,
     threads: usize,
     play: impl Fn(u64) -> Result<T, AiError> + Sync,
-) -> PyResult<(Vec<T>, usize)> {
-    let threads = match threads {
-        0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
-        n => n.min(256),
-    };
+    mut take: impl FnMut(T) + Send,
+) -> PyResult<usize> {
+    let threads = threads_of(threads)?;
     let played = py.detach(|| {
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(threads)
@@ -66,15 +91,23 @@ pub(crate) fn play_range<T: Send>(
                 ))
             })?;
         use rayon::prelude::*;
-        pool.install(|| {
-            (start..stop.max(start))
-                .into_par_iter()
-                .map(&play)
-                .collect::<Result<Vec<_>, AiError>>()
-        })
+        let block = BLOCK_PER_THREAD * threads as u64;
+        let mut next = start;
+        while next < stop {
+            let end = stop.min(next.saturating_add(block));
+            let results = pool.install(|| {
+                (next..end)
+                    .into_par_iter()
+                    .map(&play)
+                    .collect::<Result<Vec<_>, AiError>>()
+            })?;
+            results.into_iter().for_each(&mut take);
+            next = end;
+        }
+        Ok(())
     });
     match played {
-        Ok(games) => Ok((games, threads)),
+        Ok(()) => Ok(threads),
         Err(AiError::Runtime(e)) => Err(playing_error(&game.inner.game, &e)),
         Err(AiError::Interrupted) => Err(crate::safe_err::<TabulaError>("error: interrupted")),
     }
@@ -160,14 +193,26 @@ pub fn arena<'py>(
             "error: play at least one game (`-n 1`)",
         ));
     }
+    if games > MAX_RUN_GAMES {
+        return Err(TabulaError::new_err(format!(
+            "error: a run plays at most {MAX_RUN_GAMES} games, not {games}"
+        )));
+    }
     let (arena, names) = arena_of(game, a, b, seed, max_decisions, mcts_playouts)?;
     let start = std::time::Instant::now();
-    let (played, threads) = play_range(py, game, 0, games, threads, |i| {
-        play_game(&game.inner.game, &arena, i, None)
-    })?;
-    let elapsed = start.elapsed().as_secs_f64();
     let g = &game.inner.game;
-    let s = Summary::of(&played, g.players.len());
+    let mut tally = Tally::new(g.players.len());
+    let threads = play_range(
+        py,
+        game,
+        0,
+        games,
+        threads,
+        |i| play_game(g, &arena, i, None),
+        |played| tally.add(&played),
+    )?;
+    let elapsed = start.elapsed().as_secs_f64();
+    let s = tally.summary();
     let out = PyDict::new(py);
     out.set_item("game", &g.name)?;
     out.set_item("options", g.chosen.clone())?;
@@ -198,7 +243,7 @@ pub fn arena_sides(
 
 /// Games `start..stop` of the arena `tabula.arena(game, a, b, seed=...)` would play,
 /// each as a dict (index, seed, seats, decisions, winner_side, points_a, outcome):
-/// a batch of a run split over many machines. `arena_summary` merges batches.
+/// a batch of a run split over many machines, of at most 100,000 games. `arena_summary` merges batches.
 #[pyfunction]
 #[pyo3(signature = (game, a, b, start, stop, seed = 1, max_decisions = 10_000, threads = 1, mcts_playouts = false))]
 #[allow(clippy::too_many_arguments)]
@@ -214,10 +259,18 @@ pub fn arena_games<'py>(
     threads: usize,
     mcts_playouts: bool,
 ) -> PyResult<Bound<'py, PyList>> {
+    check_listed(start, stop)?;
     let (arena, _) = arena_of(game, a, b, seed, max_decisions, mcts_playouts)?;
-    let (played, _) = play_range(py, game, start, stop, threads, |i| {
-        play_game(&game.inner.game, &arena, i, None)
-    })?;
+    let mut played = Vec::new();
+    play_range(
+        py,
+        game,
+        start,
+        stop,
+        threads,
+        |i| play_game(&game.inner.game, &arena, i, None),
+        |g| played.push(g),
+    )?;
     let list = PyList::empty(py);
     for g in &played {
         list.append(game_dict(py, g)?)?;

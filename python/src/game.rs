@@ -259,40 +259,52 @@ impl Game {
         }
         let game = &self.inner.game;
         let start = std::time::Instant::now();
-        let records = py.detach(|| {
+        let mut wins = vec![0u64; game.players.len()];
+        let (mut draws, mut unfinished, mut total, mut longest) = (0u64, 0u64, 0u64, 0usize);
+        let played = py.detach(|| {
             let pool = rayon::ThreadPoolBuilder::new()
                 .num_threads(threads)
                 .build()
-                .map_err(|e| format!("error: cannot start {threads} threads: {e}"))?;
+                .map_err(|e| Err(format!("error: cannot start {threads} threads: {e}")))?;
             use rayon::prelude::*;
-            let played: Vec<_> = pool.install(|| {
-                (0..games)
-                    .into_par_iter()
-                    .map_init(
-                        || (Engine::new(game), Choices::default()),
-                        |(engine, choices), k| {
-                            let mut rng = Rng::new(seed.wrapping_add(k));
-                            engine.playout(&mut rng, max_decisions, choices)
-                        },
-                    )
-                    .collect()
-            });
-            Ok::<_, String>(played)
-        });
-        let records = records.map_err(TabulaError::new_err)?;
-        let secs = start.elapsed().as_secs_f64().max(1e-9);
-        let mut wins = vec![0u64; game.players.len()];
-        let (mut draws, mut unfinished, mut total, mut longest) = (0u64, 0u64, 0u64, 0usize);
-        for record in records {
-            let record = record.map_err(|e| playing_error(game, &e))?;
-            match record.outcome.as_ref().map(|o| o.winner) {
-                Some(Some(w)) => wins[w.index()] += 1,
-                Some(None) => draws += 1,
-                None => unfinished += 1,
+            // A block at a time, each taken in order: what is kept does not grow with
+            // the games asked, and the first error in game order is the one reported.
+            let block = 64 * pool.current_num_threads() as u64;
+            let mut next = 0;
+            while next < games {
+                let end = games.min(next.saturating_add(block));
+                let records: Vec<_> = pool.install(|| {
+                    (next..end)
+                        .into_par_iter()
+                        .map_init(
+                            || (Engine::new(game), Choices::default()),
+                            |(engine, choices), k| {
+                                let mut rng = Rng::new(seed.wrapping_add(k));
+                                engine.playout(&mut rng, max_decisions, choices)
+                            },
+                        )
+                        .collect()
+                });
+                for record in records {
+                    let record = record.map_err(Ok)?;
+                    match record.outcome.as_ref().map(|o| o.winner) {
+                        Some(Some(w)) => wins[w.index()] += 1,
+                        Some(None) => draws += 1,
+                        None => unfinished += 1,
+                    }
+                    total += record.decisions as u64;
+                    longest = longest.max(record.decisions);
+                }
+                next = end;
             }
-            total += record.decisions as u64;
-            longest = longest.max(record.decisions);
+            Ok::<_, Result<tabula::RuntimeError, String>>(())
+        });
+        match played {
+            Ok(()) => {}
+            Err(Ok(e)) => return Err(playing_error(game, &e)),
+            Err(Err(m)) => return Err(TabulaError::new_err(m)),
         }
+        let secs = start.elapsed().as_secs_f64().max(1e-9);
         let out = PyDict::new(py);
         let by_name = PyDict::new(py);
         for (p, n) in game.players.iter().zip(&wins) {

@@ -23,6 +23,9 @@ from ._tabula import Game, TabulaError, analyze_figures, analyze_games, arena_si
 
 Players = Union[str, Sequence[str]]
 
+#: The games of each option set an analysis from Python plays at most.
+MAX_GAMES = 100_000
+
 
 def players_list(players: Players) -> List[str]:
     """The computer players as a list: ``"mcts:200,random"`` or ``["mcts:200", "random"]``;
@@ -49,6 +52,11 @@ def check(sets: List[Game], players: List[str], games: int, early: float) -> Non
     """Reports a mistake in the arguments before any game is played."""
     if games < 1:
         raise TabulaError("error: play at least one game (`-n 1`)")
+    if games > MAX_GAMES:
+        raise TabulaError(
+            f"error: an analysis from Python plays at most {MAX_GAMES} games of each set, not {games}"
+            " (each game's facts are kept until the figures are made); `tabula analyze` plays any number"
+        )
     if not 0.0 <= early <= 100.0:
         raise TabulaError("error: early is a share of the game in percent, from 0 to 100")
     a, b = (players * 2)[:2]

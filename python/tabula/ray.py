@@ -34,6 +34,42 @@ def _batches(games: int, batch_size: int) -> List[range]:
     return [range(start, min(start + batch_size, games)) for start in range(0, games, batch_size)]
 
 
+#: The games a Ray run plays at most: each game's record travels back to be merged.
+MAX_GAMES = 1_000_000
+
+#: The games one task plays at most (``tabula.arena_games`` returns them as a list).
+MAX_BATCH = 100_000
+
+
+def _whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _check_run(games: int, seed: int, batch_size: Optional[int], threads_per_task: int) -> None:
+    """Refuses, before any task, what no task could play: a task asking for more CPUs
+    than the cluster has would wait for them forever."""
+    import os
+
+    import ray
+
+    if not _whole(games) or not 1 <= games <= MAX_GAMES:
+        raise tabula.TabulaError(f"error: a Ray run plays 1 to {MAX_GAMES} games, not {games}")
+    if not _whole(seed) or not 0 <= seed < 2**64:
+        raise tabula.TabulaError(f"error: seed is a whole number from 0 to {2**64 - 1}, not {seed}")
+    if batch_size is not None and (not _whole(batch_size) or not 1 <= batch_size <= MAX_BATCH):
+        raise tabula.TabulaError(f"error: batch_size is a whole number from 1 to {MAX_BATCH}, not {batch_size}")
+    if not _whole(threads_per_task) or not 1 <= threads_per_task <= 256:
+        raise tabula.TabulaError(f"error: threads_per_task is a whole number from 1 to 256, not {threads_per_task}")
+    if ray.is_initialized():
+        cpus = int(ray.cluster_resources().get("CPU", 0))
+    else:
+        cpus = os.cpu_count() or 1
+    if threads_per_task > cpus:
+        raise tabula.TabulaError(
+            f"error: threads_per_task is at most the {cpus} CPUs of the cluster, not {threads_per_task}"
+        )
+
+
 def _batch_size(games: int, threads_per_task: int) -> int:
     """About four tasks per CPU of the cluster, so that a slow batch does not keep the
     others waiting."""
@@ -64,8 +100,13 @@ def arena(
         ``mcts:1000``, ``net``...).
       options: the rules file's options, when ``game`` is a name or path.
       seed: game i is played from seed ``seed + i``.
-      batch_size: games per task (default: about four tasks per CPU of the cluster).
-      threads_per_task: threads each task plays its games on (and CPUs it asks Ray for).
+      batch_size: games per task, 1 to 100,000 (default: about four tasks per CPU of
+        the cluster).
+      threads_per_task: threads each task plays its games on (and CPUs it asks Ray
+        for), at most the cluster's CPUs.
+
+    A run plays at most ``MAX_GAMES`` (1,000,000) games; every argument is checked
+    before any task is sent, and a bad one raises ``tabula.TabulaError``.
       mcts_playouts: let ``mcts`` rate positions by random games, unguided, even
         where the game has a network.
 
@@ -75,8 +116,9 @@ def arena(
     """
     import ray
 
-    if games < 1:
+    if _whole(games) and games < 1:
         raise tabula.TabulaError("error: play at least one game (`-n 1`)")
+    _check_run(games, seed, batch_size, threads_per_task)
     if not isinstance(game, tabula.Game):
         game = tabula.load(game, list(options))
     elif options:
@@ -151,6 +193,7 @@ def analyze(
     sets = analysis.option_sets(game, options, vs)
     # Mistakes are cheap to report here, before any task.
     analysis.check(sets, listed, games, early)
+    _check_run(games, seed, batch_size, threads_per_task)
     if batch_size is None:
         batch_size = _batch_size(games, threads_per_task)
 

@@ -130,3 +130,30 @@ def test_an_error_quoting_untrusted_text_carries_no_terminal_codes():
     message = str(caught.value)
     assert "\x1b" not in message and "\x07" not in message
     assert "\\u{1b}[2J" in message
+
+def test_many_playouts_keep_little_and_batches_are_bounded(root):
+    # Ten million random games of tic-tac-toe would once reserve room for each first;
+    # stopped by their own error here (a thread count refused), nothing was reserved.
+    game = tabula.load(str(root / "examples/rules/tic-tac-toe.tabula"))
+    with pytest.raises(tabula.TabulaError) as e:
+        game.playouts(games=10**10, threads=1000)
+    assert str(e.value) == "threads: at most 256"
+    with pytest.raises(tabula.TabulaError) as e:
+        tabula.arena_games(game, "random", "random", 0, 10**10)
+    assert str(e.value) == (
+        "error: a batch returns at most 100000 games, not 10000000000; ask for them in smaller batches"
+    )
+    with pytest.raises(tabula.TabulaError) as e:
+        tabula.analyze_games(game, ["random"], 5, 100_006)
+    assert str(e.value) == (
+        "error: a batch returns at most 100000 games, not 100001; ask for them in smaller batches"
+    )
+    with pytest.raises(tabula.TabulaError) as e:
+        tabula.arena(game, "random", "random", games=10**13)
+    assert str(e.value) == "error: a run plays at most 1000000000000 games, not 10000000000000"
+    with pytest.raises(tabula.TabulaError) as e:
+        tabula.arena(game, "random", "random", games=4, threads=100_000)
+    assert str(e.value) == "threads: at most 256"
+    # A summary of many games is made as they finish.
+    assert tabula.arena(game, "random", "random", games=300, threads=2)["summary"]["games"] == 300
+    assert game.playouts(games=300, threads=2)["games"] == 300

@@ -83,3 +83,20 @@ def test_a_bad_analysis_is_reported_before_any_task(local_ray):
     with pytest.raises(tabula.TabulaError) as e:
         tabula.ray.analyze("naytin-six", "random,wizard", games=4)
     assert "`wizard` is not a computer level" in str(e.value)
+
+
+def test_arguments_no_task_could_play_are_refused_before_any(local_ray):
+    for kwargs, said in [
+        ({"threads_per_task": 3}, "error: threads_per_task is at most the 2 CPUs of the cluster, not 3"),
+        ({"threads_per_task": 0}, "error: threads_per_task is a whole number from 1 to 256, not 0"),
+        ({"batch_size": -1}, "error: batch_size is a whole number from 1 to 100000, not -1"),
+        ({"seed": -1}, "error: seed is a whole number from 0 to 18446744073709551615, not -1"),
+        ({"games": 10**10}, "error: a Ray run plays 1 to 1000000 games, not 10000000000"),
+    ]:
+        args = {"games": 4, **kwargs}
+        with pytest.raises(tabula.TabulaError) as e:
+            tabula.ray.arena(TIC_TAC_TOE, "random", "random", **args)
+        assert str(e.value) == said
+        with pytest.raises(tabula.TabulaError) as e:
+            tabula.ray.analyze(TIC_TAC_TOE, "random", **args)
+        assert str(e.value) == said or "an analysis from Python plays at most" in str(e.value)

@@ -92,7 +92,7 @@ pub enum Command {
         json: bool,
         /// Play matches to this many points instead of single games (a drawn game gives
         /// no point and the match goes on; an unfinished game leaves it undecided).
-        #[arg(long = "match")]
+        #[arg(long = "match", value_name = "POINTS", value_parser = clap::value_parser!(i32).range(1..))]
         match_length: Option<i32>,
         /// Threads to play on (0: every core; at most 256). Each game is played from its
         /// own seed, so the results do not depend on the number of threads.
@@ -117,9 +117,9 @@ pub enum Command {
         /// A game still going after this many decisions is counted unfinished.
         #[arg(long, default_value_t = 10_000)]
         max_decisions: usize,
-        /// Games played at once (0: every core); the results do not depend on it.
-        #[arg(long, default_value_t = 0)]
-        threads: usize,
+        /// Games played at once (0: every core; at most 256); the results do not depend on it.
+        #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u16).range(0..=256))]
+        threads: u16,
         /// One JSON object with every figure.
         #[arg(long)]
         json: bool,
@@ -222,9 +222,9 @@ pub enum Command {
         /// Seed of the first game; game i uses seed + i.
         #[arg(long, default_value_t = 1)]
         seed: u64,
-        /// Threads playing games (0: every core); the network does not depend on it.
-        #[arg(long, default_value_t = 0)]
-        threads: usize,
+        /// Threads playing games (0: every core; at most 256); the network does not depend on it.
+        #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u16).range(0..=256))]
+        threads: u16,
         /// Go on training this network instead of starting from random weights.
         #[arg(long, value_name = "FILE")]
         from: Option<String>,

@@ -120,7 +120,7 @@ pub fn run(cli: Cli, places: crate::analyze::Places) -> Result<(), CliError> {
             games,
             seed,
             max_decisions,
-            threads,
+            threads: usize::from(threads),
             json,
             records: records.as_deref(),
             mcts_playouts: match mcts_playouts.as_deref() {
@@ -188,7 +188,7 @@ pub fn run(cli: Cli, places: crate::analyze::Places) -> Result<(), CliError> {
                 games,
                 hidden: hidden.map_or(if from.is_some() { 0 } else { 40 }, |h| h as usize),
                 seed,
-                threads,
+                threads: usize::from(threads),
                 lambda,
                 rate,
                 final_rate,
