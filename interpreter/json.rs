@@ -172,7 +172,8 @@ pub fn state_from_text(game: &Game, source: &Source) -> Result<State, Diagnostic
         );
         return Err(fail(vec![Diagnostic::new(Span::new(at, at + 1), m)]));
     }
-    let yaml = source.name.ends_with(".yaml") || source.name.ends_with(".yml");
+    let name = source.name.to_ascii_lowercase();
+    let yaml = name.ends_with(".yaml") || name.ends_with(".yml");
     let value: Value = if yaml {
         serde_yaml_ng::from_str(&source.text).map_err(|e| {
             let at = e.location().map_or(0, |l| l.index());

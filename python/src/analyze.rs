@@ -71,7 +71,7 @@ pub fn analyze_games<'py>(
         start,
         stop,
         threads,
-        |i| GameFacts::play(g, &arena, i, None),
+        |i, stop| GameFacts::play(g, &arena, i, stop),
         |f| played.push(f),
     )?;
     let list = PyList::empty(py);

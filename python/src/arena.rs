@@ -7,6 +7,7 @@ use crate::game::Game;
 use crate::{playing_error, TabulaError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
+use std::sync::atomic::AtomicBool;
 use tabula::ai::arena::{
     play_game, sides, Arena, ArenaGame, Sides, Summary, Tally, MAX_LISTED_GAMES, MAX_RUN_GAMES,
 };
@@ -22,7 +23,9 @@ pub(crate) fn arena_of(
     mcts_playouts: bool,
 ) -> PyResult<(Arena, [String; 2])> {
     let loaded = &game.inner;
-    let net = loaded.default_net().map_err(TabulaError::new_err)?;
+    let net = loaded
+        .default_net()
+        .map_err(crate::safe_err::<TabulaError>)?;
     let Sides {
         levels,
         nets,
@@ -44,7 +47,7 @@ pub(crate) fn arena_of(
 pub(crate) fn threads_of(threads: usize) -> PyResult<usize> {
     match threads {
         0 => Ok(std::thread::available_parallelism().map_or(1, |n| n.get())),
-        n if n > 256 => Err(TabulaError::new_err("threads: at most 256")),
+        n if n > 256 => Err(crate::safe_err::<TabulaError>("threads: at most 256")),
         n => Ok(n),
     }
 }
@@ -53,7 +56,7 @@ pub(crate) fn threads_of(threads: usize) -> PyResult<usize> {
 pub(crate) fn check_listed(start: u64, stop: u64) -> PyResult<()> {
     let games = stop.saturating_sub(start);
     if games > MAX_LISTED_GAMES {
-        return Err(TabulaError::new_err(format!(
+        return Err(crate::safe_err::<TabulaError>(format!(
             "error: a batch returns at most {MAX_LISTED_GAMES} games, not {games}; ask for them in smaller batches"
         )));
     }
@@ -64,21 +67,24 @@ pub(crate) fn check_listed(start: u64, stop: u64) -> PyResult<()> {
 const BLOCK_PER_THREAD: u64 = 64;
 
 /// Plays games `start..stop` on `threads` threads (0: every core), with the GIL
-/// released, by `play` (game index to its result), and hands each result to `take` in
-/// index order, a block at a time, so that only a block's results are ever kept; each
-/// game depends only on its index and the seed, so the results do not depend on the
-/// threads. Returns the threads played on.
+/// released, by `play` (game index and the stop flag to its result), and hands each
+/// result to `take` in index order, a block at a time, so that only a block's results
+/// are ever kept; each game depends only on its index and the seed, so the results do
+/// not depend on the threads. Ctrl-C stops the games under way and raises
+/// KeyboardInterrupt. Returns the threads played on.
 pub(crate) fn play_range<T: Send>(
     py: Python<'_>,
     game: &Game,
     start: u64,
     stop: u64,
     threads: usize,
-    play: impl Fn(u64) -> Result<T, AiError> + Sync,
+    play: impl Fn(u64, Option<&AtomicBool>) -> Result<T, AiError> + Sync,
     mut take: impl FnMut(T) + Send,
 ) -> PyResult<usize> {
     let threads = threads_of(threads)?;
-    let played = py.detach(|| {
+    let interrupt = AtomicBool::new(false);
+    let flag = &interrupt;
+    let played = crate::interruptible(py, flag, || {
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(threads)
             .build()
@@ -98,14 +104,14 @@ pub(crate) fn play_range<T: Send>(
             let results = pool.install(|| {
                 (next..end)
                     .into_par_iter()
-                    .map(&play)
+                    .map(|i| play(i, Some(flag)))
                     .collect::<Result<Vec<_>, AiError>>()
             })?;
             results.into_iter().for_each(&mut take);
             next = end;
         }
         Ok(())
-    });
+    })?;
     match played {
         Ok(()) => Ok(threads),
         Err(AiError::Runtime(e)) => Err(playing_error(&game.inner.game, &e)),
@@ -194,7 +200,7 @@ pub fn arena<'py>(
         ));
     }
     if games > MAX_RUN_GAMES {
-        return Err(TabulaError::new_err(format!(
+        return Err(crate::safe_err::<TabulaError>(format!(
             "error: a run plays at most {MAX_RUN_GAMES} games, not {games}"
         )));
     }
@@ -208,7 +214,7 @@ pub fn arena<'py>(
         0,
         games,
         threads,
-        |i| play_game(g, &arena, i, None),
+        |i, stop| play_game(g, &arena, i, stop),
         |played| tally.add(&played),
     )?;
     let elapsed = start.elapsed().as_secs_f64();
@@ -268,7 +274,7 @@ pub fn arena_games<'py>(
         start,
         stop,
         threads,
-        |i| play_game(&game.inner.game, &arena, i, None),
+        |i, stop| play_game(&game.inner.game, &arena, i, stop),
         |g| played.push(g),
     )?;
     let list = PyList::empty(py);

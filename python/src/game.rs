@@ -226,7 +226,13 @@ impl Game {
     /// it (docs/state-format.md). Raises `StateError` with every problem and its place.
     fn state_from_json(&self, text: &str) -> PyResult<State> {
         let game = &self.inner.game;
-        let source = Source::new("<state>", text);
+        // A JSON state is an object, `{...}`; anything else is read as YAML.
+        let name = if text.trim_start().starts_with('{') {
+            "<state>"
+        } else {
+            "<state>.yaml"
+        };
+        let source = Source::new(name, text);
         let state = tabula::json::state_from_text(game, &source)
             .map_err(|d| crate::safe_err::<StateError>(d.render(false).trim_end().to_string()))?;
         Ok(State::new(self.inner.clone(), state))
@@ -235,7 +241,8 @@ impl Game {
     /// The state of GNU Backgammon's IDs, `"POSITION"` or `"POSITION:MATCH"`, for a
     /// game with backgammon's board (`has_gnubg_ids`).
     fn state_from_gnubg_id(&self, id: &str) -> PyResult<State> {
-        let text = crate::gnubg::state_text(&self.inner.game, id).map_err(StateError::new_err)?;
+        let text = crate::gnubg::state_text(&self.inner.game, id)
+            .map_err(crate::safe_err::<StateError>)?;
         self.state_from_json(&text)
     }
 
@@ -261,7 +268,9 @@ impl Game {
         let start = std::time::Instant::now();
         let mut wins = vec![0u64; game.players.len()];
         let (mut draws, mut unfinished, mut total, mut longest) = (0u64, 0u64, 0u64, 0usize);
-        let played = py.detach(|| {
+        let interrupt = std::sync::atomic::AtomicBool::new(false);
+        let stop = &interrupt;
+        let played = crate::interruptible(py, stop, || {
             let pool = rayon::ThreadPoolBuilder::new()
                 .num_threads(threads)
                 .build()
@@ -271,7 +280,7 @@ impl Game {
             // the games asked, and the first error in game order is the one reported.
             let block = 64 * pool.current_num_threads() as u64;
             let mut next = 0;
-            while next < games {
+            while next < games && !stop.load(std::sync::atomic::Ordering::Relaxed) {
                 let end = games.min(next.saturating_add(block));
                 let records: Vec<_> = pool.install(|| {
                     (next..end)
@@ -279,6 +288,13 @@ impl Game {
                         .map_init(
                             || (Engine::new(game), Choices::default()),
                             |(engine, choices), k| {
+                                // Stopped: the games not begun are not played (what
+                                // is returned then is never looked at).
+                                if stop.load(std::sync::atomic::Ordering::Relaxed) {
+                                    return Err(tabula::RuntimeError::of_game(
+                                        tabula::RuntimeErrorKind::NotPlayed,
+                                    ));
+                                }
                                 let mut rng = Rng::new(seed.wrapping_add(k));
                                 engine.playout(&mut rng, max_decisions, choices)
                             },
@@ -298,11 +314,11 @@ impl Game {
                 next = end;
             }
             Ok::<_, Result<tabula::RuntimeError, String>>(())
-        });
+        })?;
         match played {
             Ok(()) => {}
             Err(Ok(e)) => return Err(playing_error(game, &e)),
-            Err(Err(m)) => return Err(TabulaError::new_err(m)),
+            Err(Err(m)) => return Err(crate::safe_err::<TabulaError>(m)),
         }
         let secs = start.elapsed().as_secs_f64().max(1e-9);
         let out = PyDict::new(py);

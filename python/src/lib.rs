@@ -71,6 +71,43 @@ pub(crate) fn safe_err<E: pyo3::PyTypeInfo>(text: impl Into<String>) -> PyErr {
     PyErr::new::<E, _>(safe)
 }
 
+/// How often a long call looks for a signal (Ctrl-C) while its work runs.
+const SIGNAL_CHECK: std::time::Duration = std::time::Duration::from_millis(50);
+
+/// Runs `work` with the GIL released, on a thread of its own, while this thread looks
+/// for a signal every 50 ms: Python handles signals only between its own steps, so a
+/// long call would otherwise keep Ctrl-C waiting until it ends. At a signal, `stop` is
+/// set (the work gives up at its next look at it), the work is waited for, and the
+/// signal's exception (KeyboardInterrupt) is raised.
+pub(crate) fn interruptible<T: Send>(
+    py: Python<'_>,
+    stop: &std::sync::atomic::AtomicBool,
+    work: impl FnOnce() -> T + Send,
+) -> PyResult<T> {
+    std::thread::scope(|scope| {
+        let worker = scope.spawn(work);
+        loop {
+            py.detach(|| {
+                let until = std::time::Instant::now() + SIGNAL_CHECK;
+                while !worker.is_finished() && std::time::Instant::now() < until {
+                    std::thread::sleep(std::time::Duration::from_millis(2));
+                }
+            });
+            if worker.is_finished() {
+                break;
+            }
+            if let Err(signal) = py.check_signals() {
+                stop.store(true, std::sync::atomic::Ordering::Relaxed);
+                let _ = worker.join();
+                return Err(signal);
+            }
+        }
+        worker
+            .join()
+            .map_err(|_| safe_err::<TabulaError>("error: the computation failed"))
+    })
+}
+
 /// A runtime error of the rules, as a Python exception with the CLI's message.
 pub(crate) fn playing_error(game: &tabula::Game, e: &tabula::RuntimeError) -> PyErr {
     crate::safe_err::<PlayingError>(e.render(game, false).trim_end().to_string())

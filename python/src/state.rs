@@ -88,7 +88,10 @@ impl State {
         mcts_playouts: bool,
     ) -> PyResult<(Level, Option<Arc<ai::net::Net>>)> {
         let game = &self.game.game;
-        let default_net = self.game.default_net().map_err(TabulaError::new_err)?;
+        let default_net = self
+            .game
+            .default_net()
+            .map_err(crate::safe_err::<TabulaError>)?;
         let sides = ai::arena::sides(game, [text, "random"], default_net, [mcts_playouts; 2])
             .map_err(|e| crate::safe_err::<TabulaError>(format!("error: {e}")))?;
         let [net, _] = sides.nets;
@@ -319,7 +322,7 @@ impl State {
     /// GNU Backgammon's `POSITION:MATCH` IDs of the state, for a game with
     /// backgammon's board (`Game.has_gnubg_ids`); not while a roll is partly played.
     fn gnubg_id(&self) -> PyResult<String> {
-        crate::gnubg::ids(&self.game.game, &self.state).map_err(StateError::new_err)
+        crate::gnubg::ids(&self.game.game, &self.state).map_err(crate::safe_err::<StateError>)
     }
 
     /// One random game from here (choices by the actions' playout weights, chance by
@@ -390,7 +393,8 @@ impl State {
         let game = &self.game.game;
         let state = &self.state;
         let player = state.mover();
-        let chosen = py.detach(|| {
+        let stop = std::sync::atomic::AtomicBool::new(false);
+        let chosen = crate::interruptible(py, &stop, || {
             let mut engine = Engine::new(game);
             let mut thinker = Thinker::with_net(threads, net);
             let mut rng = Rng::new(seed);
@@ -400,8 +404,8 @@ impl State {
                 choices: &node.choices,
                 player,
             };
-            ai::choose(d, level, &mut rng, &mut thinker, None)
-        });
+            ai::choose(d, level, &mut rng, &mut thinker, Some(&stop))
+        })?;
         chosen.map(|i| i as i64).map_err(|e| self.ai_error(e))
     }
 
@@ -427,7 +431,8 @@ impl State {
         let game = &self.game.game;
         let state = &self.state;
         let player = state.mover();
-        let estimates = py.detach(|| {
+        let stop = std::sync::atomic::AtomicBool::new(false);
+        let estimates = crate::interruptible(py, &stop, || {
             let mut engine = Engine::new(game);
             let mut thinker = Thinker::with_net(threads, net);
             let mut rng = Rng::new(seed);
@@ -437,8 +442,8 @@ impl State {
                 choices: &node.choices,
                 player,
             };
-            ai::estimates(d, level, &mut rng, &mut thinker, None)
-        });
+            ai::estimates(d, level, &mut rng, &mut thinker, Some(&stop))
+        })?;
         let estimates = estimates.map_err(|e| self.ai_error(e))?;
         let mut engine = Engine::new(game);
         let mut out = Vec::with_capacity(estimates.len());

@@ -2,7 +2,9 @@
 the game's notation, playing them, the result, copies, JSON, observations, GNU
 Backgammon IDs; the expected figures are worked out from the rules by hand."""
 
+import _thread
 import json
+import signal
 import threading
 import time
 from fractions import Fraction
@@ -272,3 +274,46 @@ def test_long_calls_release_the_gil():
     # Holding the GIL, the counter would not have run at all during the playouts.
     assert elapsed > 0.05
     assert ticks >= 10
+
+
+def _interrupt_after(seconds):
+    """Ctrl-C, as the terminal sends it, `seconds` from now."""
+    timer = threading.Timer(seconds, lambda: _thread.interrupt_main(signal.SIGINT))
+    timer.start()
+    return timer
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda g, s: s.best_action("mcts:3600s"),
+        lambda g, s: s.analyze("mcts:3600s"),
+        lambda g, s: tabula.arena(g, "mcts:3600s", "random", games=2),
+        lambda g, s: tabula.arena_games(g, "mcts:3600s", "random", 0, 2),
+        lambda g, s: g.playouts(games=10**11),
+    ],
+    ids=["best_action", "analyze", "arena", "arena_games", "playouts"],
+)
+def test_ctrl_c_stops_a_long_call_at_once(call):
+    game = tabula.load("backgammon")
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(0)
+    started = time.monotonic()
+    timer = _interrupt_after(0.3)
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            call(game, state)
+    finally:
+        timer.cancel()
+    # Asked after 0.3 s, given within half a second.
+    assert time.monotonic() - started < 0.8
+
+
+def test_a_yaml_state_reads_as_its_json(root):
+    # The same state as the command line reads it from a .yaml file.
+    game = tabula.load(str(root / "examples/rules/short-race.tabula"))
+    text = (root / "examples/rules/short-race-end.yaml").read_text()
+    state = game.state_from_json(text)
+    again = game.state_from_json(state.to_json())
+    assert again == state
