@@ -659,7 +659,57 @@ fn hint_lists_the_best_choices_with_estimates() {
     assert_eq!(lines[3], "     ... 3 more", "{out}");
     // Asking changed nothing: the same position, x still to move.
     assert_eq!(s.moves(), vec!["a1", "a2", "b1", "b2"]);
-    assert!(s.handle("hint x").text.contains("say how many choices"));
+    assert!(s.handle("hint 0").text.contains("say how many choices"));
+    // A word is the level asked for.
+    assert!(s
+        .handle("hint x")
+        .text
+        .starts_with("error: `hint x`: `x` is not a computer level; use random"));
+}
+
+/// A hint comes from the strongest level the game has (its network three choices
+/// ahead), or the level named, with the time it took; a network's figures are ratings,
+/// not games searched.
+#[test]
+fn hint_asks_the_strongest_level_or_the_one_named() {
+    let mut s = tabula::session::Session::open("backgammon", &[], 3).unwrap();
+    s.intro();
+    let before = s.moves();
+    let out = s.handle("hint").text;
+    let first = out.lines().next().unwrap_or("");
+    assert!(first.starts_with("hint for black (net3, "), "{out}");
+    assert!(first.ends_with(" s):"), "{out}");
+    assert!(!out.contains("games"), "{out}");
+    assert_eq!(
+        out.lines().filter(|l| l.contains(" win ")).count(),
+        3,
+        "{out}"
+    );
+    let out = s.handle("hint net 2").text;
+    assert!(out.starts_with("hint for black (net, "), "{out}");
+    assert_eq!(
+        out.lines().filter(|l| l.contains(" win ")).count(),
+        2,
+        "{out}"
+    );
+    // A number after `mcts` is its budget; the last one, how many to show.
+    let out = s.handle("hint mcts 300 1").text;
+    let first = out.lines().next().unwrap_or("");
+    assert!(
+        first.starts_with("hint for black (mcts:300, 300 games searched, "),
+        "{out}"
+    );
+    assert_eq!(
+        out.lines().filter(|l| l.contains(" win ")).count(),
+        1,
+        "{out}"
+    );
+    assert!(
+        out.lines().nth(1).unwrap_or("").ends_with(" games)"),
+        "{out}"
+    );
+    // The game is as it was: the same dice, black still to move.
+    assert_eq!(s.moves(), before);
 }
 
 #[test]

@@ -141,8 +141,8 @@ pub const COMMANDS: &[CommandSpec] = &[
         cmd: Cmd::Hint,
         name: "hint",
         aliases: &[],
-        usage: "[N]",
-        help: "the computer's N best choices here (3 if not said), each with its chance to win and the points it expects; searched by the player's own mcts level, else by mcts for 1 second",
+        usage: "[N] [LEVEL]",
+        help: "the computer's N best choices here (3 if not said), each with its chance to win and the points it expects and the time it took; by the LEVEL named (`hint net3`, `hint mcts 5s`), else the player's own computer level, else the strongest the game has (net3 with a network, else mcts)",
         args: &[Arg::Text],
     },
     CommandSpec {

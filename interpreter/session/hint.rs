@@ -11,15 +11,34 @@ const DEFAULT_SHOWN: usize = 3;
 
 impl Session {
     pub(super) fn hint(&mut self, rest: &str, out: &mut Out) -> Result<(), SessionError> {
-        let shown = match rest {
-            "" => DEFAULT_SHOWN,
-            t => match t.parse::<usize>() {
-                Ok(n) if n > 0 => n,
-                _ => {
+        // `hint`, `hint 5`, `hint net3`, `hint mcts 5s 2`: a number alone is how many
+        // choices to show; the rest names the level.
+        let mut shown = DEFAULT_SHOWN;
+        let mut named = Vec::new();
+        let words: Vec<&str> = rest.split_whitespace().collect();
+        for (i, w) in words.iter().enumerate() {
+            // A number after `mcts` is its budget, not a count.
+            let budget = i > 0 && words[i - 1] == "mcts";
+            match w.parse::<usize>() {
+                Ok(n) if n > 0 && !budget => shown = n,
+                Ok(_) if !budget => {
                     return Err(refused!(
-                        "`hint {t}`: say how many choices to show, e.g. `hint 5`"
+                        "`hint {rest}`: say how many choices to show, e.g. `hint 5`"
                     ))
                 }
+                _ => named.push(*w),
+            }
+        }
+        let named = match named.as_slice() {
+            [] => None,
+            words => match Level::parse(&words.join(" ")) {
+                Ok(Some(level)) => Some(level),
+                Ok(None) => {
+                    return Err(refused!(
+                        "`hint {rest}`: `off` is no level to ask; name one, e.g. `hint net3`"
+                    ))
+                }
+                Err(e) => return Err(refused!("`hint {rest}`: {e}")),
             },
         };
         let game = self.game.clone();
@@ -42,10 +61,11 @@ impl Session {
         if choices.is_empty() {
             return Err("there is no legal move here".into());
         }
-        let level = match self.computer(player.index()) {
-            Some(l @ Level::Mcts(_)) => l,
-            _ => Level::STRONGEST,
-        };
+        // The level asked for; else the player's own computer level; else the strongest
+        // the game has (its network three choices ahead, or the tree search).
+        let level = named
+            .or_else(|| self.computer(player.index()))
+            .unwrap_or_else(|| self.strongest_level());
         // A generator of its own, so that asking for a hint changes no later dice.
         let mut rng = Rng::new(self.seed ^ state.hash64());
         // The player's own threads and network, with a tree of its own.
@@ -53,7 +73,9 @@ impl Session {
             .thinkers
             .get(player.index())
             .map_or((0, None), |t| (t.threads, t.net.clone()));
+        let net = net.or_else(|| self.net.clone());
         let mut thinker = ai::Thinker::with_net(threads, net);
+        let started = std::time::Instant::now();
         let decision = ai::Decision {
             engine: &mut engine,
             state: &state,
@@ -69,12 +91,20 @@ impl Session {
             }
             Err(ai::AiError::Runtime(e)) => return Err(self.runtime(&e)),
         };
+        let seconds = started.elapsed().as_secs_f64();
+        // The levels that play random games say how many are behind their figures; the
+        // network's levels rate positions, and say nothing of games.
+        let searched = !matches!(level, Level::Net | Level::Net2 | Level::Net3);
         let games: u32 = est.iter().map(|e| e.visits).sum();
+        let behind = if searched {
+            format!(", {games} games searched")
+        } else {
+            String::new()
+        };
         out.line(format!(
-            "hint for {} ({}, {} games searched):",
+            "hint for {} ({}{behind}, {seconds:.1} s):",
             game.players[player.index()],
             level.name(),
-            games
         ));
         let mut rows = Vec::new();
         for e in est.iter().take(shown) {
@@ -89,12 +119,16 @@ impl Session {
             .max()
             .unwrap_or(0);
         for (i, (text, e)) in rows.iter().enumerate() {
+            let games = if searched {
+                format!("  ({} games)", e.visits)
+            } else {
+                String::new()
+            };
             out.line(format!(
-                "{:>3}. {text:<width$}  win {:>5.1} %  points {:+.2}  ({} games)",
+                "{:>3}. {text:<width$}  win {:>5.1} %  points {:+.2}{games}",
                 i + 1,
                 e.win * 100.0,
                 e.points,
-                e.visits
             ));
         }
         if est.len() > shown {
