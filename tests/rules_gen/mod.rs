@@ -213,7 +213,8 @@ impl Writer {
         let op = self.pick(&ops);
         let (domain, ty) = self.domain(depth);
         let x = self.fresh("c");
-        self.binders += 1;
+        // The variable, and the slot the checker keeps for the loop itself.
+        self.binders += 2;
         self.scope.push((x.clone(), ty));
         let filter = if self.chance(85) {
             format!(" where {}", self.condition_on(&x, ty, depth))
@@ -428,7 +429,11 @@ fn action(w: &mut Writer, name: &str, whole_turns: bool, out: &mut String) {
         one_action(w, name, whole_turns, &mut text);
         let gens = text.split("\n{\n").next().unwrap_or("");
         let loops = gens.matches("\n  for ").count() + gens.matches("\n  let ").count();
-        if loops + w.binders <= 12 {
+        // A membership test (`c in r`) may keep a slot too.
+        let tests = gens.matches(" in r").count()
+            + gens.matches(" in t").count()
+            + gens.matches(" in u[").count();
+        if loops + w.binders + tests <= 12 {
             out.push_str(&text);
             return;
         }
