@@ -234,3 +234,60 @@ fn the_prompt_fits_a_narrow_terminal_and_tab_lists_candidates() {
     p.expect(Eof).unwrap();
     let _ = std::fs::remove_dir_all(&data);
 }
+
+/// Ctrl-C during a long `load` stops it, says so, and keeps the game as it was; the
+/// program goes on (a second Ctrl-C is not needed, and would end it).
+#[test]
+fn ctrl_c_stops_a_long_load_and_keeps_the_game() {
+    let dir = std::env::temp_dir().join(format!("tabula-pty-load-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    // Each move counts to 2000 before it is legal: 100,000 of them take seconds to
+    // replay.
+    std::fs::write(
+        dir.join("ticks.tabula"),
+        "game \"Ticks\"\nplayers north, south\nboard { grid 1 x 1 }\ncounter ticks\naction tick \"tick\" where count(k in 1..2000 where k > 0) > 0 { ticks += 1 }\nphase play { actions tick }\nend \"done\" when ticks >= 1000000 draw\n",
+    )
+    .unwrap();
+    let record = format!(
+        "game: ticks.tabula\noptions: []\nseed: 1\nmoves:\n{}",
+        "- tick\n".repeat(100_000)
+    );
+    std::fs::write(dir.join("ticks.yaml"), record).unwrap();
+    let mut command = Command::new(env!("CARGO_BIN_EXE_tabula"));
+    command
+        .args(["play", "ticks.tabula"])
+        .current_dir(&dir)
+        .env("NO_COLOR", "1")
+        .env("XDG_DATA_HOME", &dir)
+        .env("TERM", "xterm");
+    let mut p = Session::spawn(command).expect("the binary starts on a pseudo-terminal");
+    p.set_expect_timeout(Some(Duration::from_secs(60)));
+    p.expect("north> ").unwrap();
+    p.send_line("tick").unwrap();
+    p.expect("south> ").unwrap();
+    p.send_line("load ticks.yaml").unwrap();
+    std::thread::sleep(Duration::from_millis(500));
+    let pressed = std::time::Instant::now();
+    p.send("\x03").unwrap();
+    p.expect("interrupted (Ctrl-C): nothing was loaded, the game is as it was")
+        .unwrap();
+    assert!(
+        pressed.elapsed() < Duration::from_secs(3),
+        "{:?}",
+        pressed.elapsed()
+    );
+    // The game before the load: one tick, south to move.
+    p.expect("south> ").unwrap();
+    p.send_line("board").unwrap();
+    p.expect("ticks 1").unwrap();
+    p.expect("south> ").unwrap();
+    p.send_line("quit").unwrap();
+    p.expect(Eof).unwrap();
+    let status = p.get_process_mut().wait().unwrap();
+    assert!(
+        matches!(status, expectrl::WaitStatus::Exited(_, 0)),
+        "{status:?}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

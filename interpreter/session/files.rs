@@ -2,6 +2,7 @@
 
 use super::matches::{match_of_state, replay_match};
 use super::*;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 impl Session {
     /// The game so far as a record.
@@ -115,8 +116,9 @@ impl Session {
         let (base, start) = start_state(&game, &source, record.start.as_ref(), length, color)?;
         let mut games = record.games.clone();
         games.push(record.moves.clone());
-        let (earlier, timeline) = replay_match(&game, &source, start, &base, &games, color)
-            .map_err(|e| e.describe(games.len() > 1, " of the record"))?;
+        let (earlier, timeline) =
+            replay_match(&game, &source, start, &base, &games, color, &self.stop)
+                .map_err(|e| e.describe(games.len() > 1, " of the record"))?;
         let mut computers = vec![None; game.players.len()];
         for (player, level) in &record.computer {
             let Some(p) = game.players.iter().position(|x| x == player) else {
@@ -234,7 +236,8 @@ impl Session {
             color,
         )?;
         let games = self.games();
-        let (earlier, timeline) = replay_match(&game, &source, start, &base, &games, color)
+        let (earlier, timeline) =
+            replay_match(&game, &source, start, &base, &games, color, &self.stop)
             .map_err(|e| {
                 // The way on: take back what the edited rules refuse, or start anew.
                 let (what, way) = match e.at {
@@ -305,6 +308,9 @@ fn start_state(
     }
 }
 
+/// Why a replay stopped at Ctrl-C.
+const INTERRUPTED: &str = "interrupted (Ctrl-C): nothing was loaded, the game is as it was";
+
 /// "12 moves", "40 moves in 3 games".
 fn count_moves(record: &Record) -> String {
     let moves = record.moves.len() + record.games.iter().map(Vec::len).sum::<usize>();
@@ -315,14 +321,23 @@ fn count_moves(record: &Record) -> String {
     }
 }
 
-/// Replays steps written as text (chance outcomes when chance is pending).
-pub fn replay(game: &Game, start: &State, moves: &[String]) -> Result<Vec<Entry>, (usize, String)> {
+/// Replays steps written as text (chance outcomes when chance is pending); gives up,
+/// saying so, as soon as `stop` is set (Ctrl-C during a long `load`).
+pub fn replay(
+    game: &Game,
+    start: &State,
+    moves: &[String],
+    stop: &AtomicBool,
+) -> Result<Vec<Entry>, (usize, String)> {
     let mut engine = Engine::new(game);
     let mut state = start.clone();
     let mut entries = Vec::new();
     let mut rng = Rng::new(0);
     let mut choices = Choices::default();
     for (k, text) in moves.iter().enumerate() {
+        if stop.load(Ordering::Relaxed) {
+            return Err((k, INTERRUPTED.to_string()));
+        }
         let mut forced = false;
         let by = match engine.status(&state) {
             Status::Over(o) => {

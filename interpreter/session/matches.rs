@@ -89,6 +89,7 @@ pub(super) fn replay_match(
     base: &Match,
     games: &[Vec<String>],
     color: bool,
+    stop: &std::sync::atomic::AtomicBool,
 ) -> Result<(Vec<Finished>, Timeline), ReplayError> {
     let mut engine = Engine::new(game);
     let mut m = base.clone();
@@ -101,7 +102,7 @@ pub(super) fn replay_match(
             at,
             message,
         };
-        let entries = replay(game, &start, moves).map_err(|(k, m)| fail(Some(k), m))?;
+        let entries = replay(game, &start, moves, stop).map_err(|(k, m)| fail(Some(k), m))?;
         let mut timeline = Timeline::new(start);
         for e in entries {
             timeline.push(e);
