@@ -303,7 +303,8 @@ impl Tally {
             }
         }
         self.points.push(g.points_a());
-        s.decisions += g.decisions;
+        // Games handed in from outside (Python's `arena_summary`) may claim anything.
+        s.decisions = s.decisions.saturating_add(g.decisions);
     }
 
     /// The games taken so far.

@@ -142,7 +142,31 @@ fn game_dict<'py>(py: Python<'py>, g: &ArenaGame) -> PyResult<Bound<'py, PyDict>
     Ok(d)
 }
 
-fn game_from_dict(d: &Bound<'_, PyAny>) -> PyResult<ArenaGame> {
+/// A game of `arena_games`, read back from its dict for a game of `players`; refused
+/// when it could not have been played (seats, winner or scores that do not fit).
+fn game_from_dict(d: &Bound<'_, PyAny>, players: usize) -> PyResult<ArenaGame> {
+    let g = read_game_dict(d)?;
+    let index = g.index;
+    let bad = |what: &str| {
+        Err(crate::safe_err::<TabulaError>(format!(
+            "error: game {index} is not a game of this arena: {what}"
+        )))
+    };
+    if g.seats.len() != players || g.seats.iter().any(|&s| s > 1) {
+        return bad("its seats must give each player side 0 or 1");
+    }
+    if let Some(o) = &g.outcome {
+        if o.winner.is_some_and(|w| w.index() >= players) {
+            return bad("its winner is no player");
+        }
+        if o.scores.len() != players {
+            return bad("it must have a score for each player");
+        }
+    }
+    Ok(g)
+}
+
+fn read_game_dict(d: &Bound<'_, PyAny>) -> PyResult<ArenaGame> {
     let outcome = d.get_item("outcome")?;
     let outcome = if outcome.is_none() {
         None
@@ -290,7 +314,7 @@ pub fn arena_games<'py>(
 pub fn arena_summary(py: Python<'_>, game: &Game, games: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
     let mut played = Vec::new();
     for item in games.try_iter()? {
-        played.push(game_from_dict(&item?)?);
+        played.push(game_from_dict(&item?, game.inner.game.players.len())?);
     }
     played.sort_by_key(|g| g.index);
     summary_py(py, &Summary::of(&played, game.inner.game.players.len()))

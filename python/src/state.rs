@@ -462,8 +462,13 @@ impl State {
         Ok(out)
     }
 
+    /// The same position of the same game: the game compiled from the same text with
+    /// the same options (an unpickled state has a game of its own, equal to the first).
     fn __eq__(&self, other: &State) -> bool {
-        Arc::ptr_eq(&self.game, &other.game) && self.state == other.state
+        let (a, b) = (&self.game.game, &other.game.game);
+        let same_game = Arc::ptr_eq(&self.game, &other.game)
+            || (a.name == b.name && a.source_text == b.source_text && a.chosen == b.chosen);
+        same_game && self.state == other.state
     }
 
     fn __hash__(&self) -> u64 {

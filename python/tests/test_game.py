@@ -157,3 +157,38 @@ def test_many_playouts_keep_little_and_batches_are_bounded(root):
     # A summary of many games is made as they finish.
     assert tabula.arena(game, "random", "random", games=300, threads=2)["summary"]["games"] == 300
     assert game.playouts(games=300, threads=2)["games"] == 300
+
+
+def test_arena_summary_refuses_games_that_could_not_be_played(root):
+    game = tabula.load(str(root / "examples/rules/tic-tac-toe.tabula"))
+    played = tabula.arena_games(game, "random", "random", 0, 4)
+    assert tabula.arena_summary(game, played)["games"] == 4
+    for change, what in [
+        ({"seats": [0, 0, 1]}, "its seats must give each player side 0 or 1"),
+        ({"seats": [0, 7]}, "its seats must give each player side 0 or 1"),
+    ]:
+        bad = dict(played[0], **change)
+        with pytest.raises(tabula.TabulaError) as e:
+            tabula.arena_summary(game, [bad] + played[1:])
+        assert str(e.value) == f"error: game 0 is not a game of this arena: {what}"
+    finished = next(g for g in played if g["outcome"] is not None)
+    for outcome, what in [
+        (dict(finished["outcome"], winner=5), "its winner is no player"),
+        (dict(finished["outcome"], scores=[0]), "it must have a score for each player"),
+    ]:
+        with pytest.raises(tabula.TabulaError) as e:
+            tabula.arena_summary(game, [dict(finished, outcome=outcome)])
+        assert str(e.value) == f"error: game {finished['index']} is not a game of this arena: {what}"
+    # Decisions beyond any count add up without wrapping round.
+    huge = [dict(g, decisions=2**63) for g in played]
+    assert tabula.arena_summary(game, huge)["decisions"] == 2**64 - 1
+
+
+def test_an_unpickled_state_equals_the_original(root):
+    game = tabula.load(str(root / "examples/rules/tic-tac-toe.tabula"))
+    state = game.new_initial_state()
+    state.apply_action(state.string_to_action("b2"))
+    copy = pickle.loads(pickle.dumps(state))
+    assert copy == state and hash(copy) == hash(state)
+    other = tabula.load(str(root / "examples/rules/tic-tac-toe.tabula"), options=["misere"])
+    assert other.new_initial_state() != game.new_initial_state()
