@@ -12,7 +12,7 @@ use crate::{playing_error, IllegalActionError, StateError, TabulaError, CHANCE, 
 use numpy::PyArray1;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use tabula::ai::{self, AiError, Decision, Level, Thinker};
 use tabula::engine::rng::Rng;
 use tabula::{Choices, Engine, Outcome};
@@ -30,8 +30,10 @@ struct Node {
 pub struct State {
     game: Arc<Loaded>,
     state: tabula::State,
-    /// The listed choices, shared by clones until one of them plays.
-    node: Option<Arc<Node>>,
+    /// The listed choices, shared by clones until one of them plays; behind a lock so
+    /// that reading a state (which lists its choices the first time) borrows it shared,
+    /// and threads may read one state at once.
+    node: Mutex<Option<Arc<Node>>>,
 }
 
 impl State {
@@ -39,13 +41,13 @@ impl State {
         State {
             game,
             state,
-            node: None,
+            node: Mutex::new(None),
         }
     }
 
-    fn node(&mut self) -> PyResult<Arc<Node>> {
-        if let Some(node) = &self.node {
-            return Ok(node.clone());
+    fn node(&self) -> PyResult<Arc<Node>> {
+        if let Some(node) = self.cached() {
+            return Ok(node);
         }
         let game = &self.game.game;
         let mut engine = Engine::new(game);
@@ -59,11 +61,16 @@ impl State {
             None
         };
         let node = Arc::new(Node { choices, outcome });
-        self.node = Some(node.clone());
+        *self.node.lock().unwrap_or_else(|e| e.into_inner()) = Some(node.clone());
         Ok(node)
     }
 
-    fn checked_action(&mut self, action: i64) -> PyResult<(Arc<Node>, usize)> {
+    /// The choices listed before, if any.
+    fn cached(&self) -> Option<Arc<Node>> {
+        self.node.lock().unwrap_or_else(|e| e.into_inner()).clone()
+    }
+
+    fn checked_action(&self, action: i64) -> PyResult<(Arc<Node>, usize)> {
         let node = self.node()?;
         let n = node.choices.len();
         if n == 0 {
@@ -118,7 +125,7 @@ impl State {
 
     /// The player to decide (0, 1, ...), `tabula.CHANCE` (-1) at a chance node, or
     /// `tabula.TERMINAL` (-4) when the game is over (OpenSpiel's numbers).
-    fn current_player(&mut self) -> PyResult<i64> {
+    fn current_player(&self) -> PyResult<i64> {
         let node = self.node()?;
         Ok(if node.choices.is_empty() {
             TERMINAL
@@ -130,25 +137,25 @@ impl State {
     }
 
     /// Whether a chance event (a roll of dice) is to be resolved.
-    fn is_chance_node(&mut self) -> PyResult<bool> {
+    fn is_chance_node(&self) -> PyResult<bool> {
         Ok(self.current_player()? == CHANCE)
     }
 
     /// Whether the game is over: an end rule holds, or no one has anything left to do.
-    fn is_terminal(&mut self) -> PyResult<bool> {
+    fn is_terminal(&self) -> PyResult<bool> {
         Ok(self.node()?.choices.is_empty())
     }
 
     /// The legal actions, `0..n`: the n legal choices of the player to decide, in the
     /// order `tabula moves` lists them, or the n outcomes of a chance node. Empty when
     /// the game is over.
-    fn legal_actions(&mut self) -> PyResult<Vec<i64>> {
+    fn legal_actions(&self) -> PyResult<Vec<i64>> {
         let n = self.node()?.choices.len();
         Ok((0..n as i64).collect())
     }
 
     /// The chance node's outcomes as (action, probability); empty elsewhere.
-    fn chance_outcomes(&mut self) -> PyResult<Vec<(i64, f64)>> {
+    fn chance_outcomes(&self) -> PyResult<Vec<(i64, f64)>> {
         let node = self.node()?;
         if self.state.chance().is_none() {
             return Ok(Vec::new());
@@ -166,7 +173,7 @@ impl State {
     /// actions' `playout weight`s (0: never in playouts), all 1 where the game declares
     /// none; at a chance node, the outcomes' weights. Picking by these weights plays
     /// as `tabula playout` plays.
-    fn playout_weights(&mut self) -> PyResult<Vec<u32>> {
+    fn playout_weights(&self) -> PyResult<Vec<u32>> {
         let node = self.node()?;
         let w = &node.choices.weights;
         Ok(if w.iter().all(|&x| x == 0) {
@@ -178,7 +185,7 @@ impl State {
 
     /// An action in the game's notation (`8/5 6/5`, `e4xd5`, `3-1`), as `tabula moves`
     /// writes it.
-    fn action_to_string(&mut self, action: i64) -> PyResult<String> {
+    fn action_to_string(&self, action: i64) -> PyResult<String> {
         let (node, i) = self.checked_action(action)?;
         let game = &self.game.game;
         Engine::new(game)
@@ -187,7 +194,7 @@ impl State {
     }
 
     /// Every legal action's text, in action order.
-    fn legal_action_strings(&mut self) -> PyResult<Vec<String>> {
+    fn legal_action_strings(&self) -> PyResult<Vec<String>> {
         let node = self.node()?;
         let game = &self.game.game;
         let mut engine = Engine::new(game);
@@ -203,7 +210,7 @@ impl State {
     /// The action a text names, read as the prompt reads moves: a whole turn's steps in
     /// any order, `8/5(2)` for a step twice, with or without `*`. Raises
     /// `IllegalActionError` listing the legal moves when none matches.
-    fn string_to_action(&mut self, text: &str) -> PyResult<i64> {
+    fn string_to_action(&self, text: &str) -> PyResult<i64> {
         let node = self.node()?;
         let game = &self.game.game;
         let mut engine = Engine::new(game);
@@ -237,14 +244,14 @@ impl State {
             .play_choice(&mut next, &node.choices, i)
             .map_err(|e| playing_error(game, &e))?;
         self.state = next;
-        self.node = None;
+        *self.node.get_mut().unwrap_or_else(|e| e.into_inner()) = None;
         Ok(())
     }
 
     /// Each player's result: the winner gains the points the game is worth (at least
     /// 1), the others share the loss equally; all 0 for a draw, an unfinished game, or
     /// a game not over.
-    fn returns(&mut self) -> PyResult<Vec<f64>> {
+    fn returns(&self) -> PyResult<Vec<f64>> {
         let node = self.node()?;
         let n = self.game.game.players.len();
         let (mut points, mut wins) = (vec![0.0; n], vec![0.0; n]);
@@ -257,7 +264,7 @@ impl State {
     /// How the game ended, as `tabula state` writes it: winner (a name, None for a
     /// draw), points, scores by player, reason (the end rule) and, when the rule names
     /// it, named. None while the game goes on, or when it stopped with no result.
-    fn outcome(&mut self, py: Python<'_>) -> PyResult<Option<Py<PyAny>>> {
+    fn outcome(&self, py: Python<'_>) -> PyResult<Option<Py<PyAny>>> {
         let node = self.node()?;
         match &node.outcome {
             Some(o) => Ok(Some(to_py(
@@ -278,7 +285,7 @@ impl State {
         State {
             game: self.game.clone(),
             state: self.state.clone(),
-            node: self.node.clone(),
+            node: Mutex::new(self.cached()),
         }
     }
 
@@ -376,7 +383,7 @@ impl State {
     /// `mcts_playouts`.
     #[pyo3(signature = (level = "mcts:1000", seed = 1, threads = 1, mcts_playouts = false))]
     fn best_action(
-        &mut self,
+        &self,
         py: Python<'_>,
         level: &str,
         seed: u64,
@@ -414,7 +421,7 @@ impl State {
     /// share won by the player deciding, a draw a half) and points (expected).
     #[pyo3(signature = (level = "mcts:1000", seed = 1, threads = 1, mcts_playouts = false))]
     fn analyze<'py>(
-        &mut self,
+        &self,
         py: Python<'py>,
         level: &str,
         seed: u64,
@@ -479,7 +486,7 @@ impl State {
         self.to_json()
     }
 
-    fn __repr__(&mut self) -> String {
+    fn __repr__(&self) -> String {
         let loaded = self.game.clone();
         let game = &loaded.game;
         let who = match self.current_player() {

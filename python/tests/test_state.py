@@ -317,3 +317,32 @@ def test_a_yaml_state_reads_as_its_json(root):
     state = game.state_from_json(text)
     again = game.state_from_json(state.to_json())
     assert again == state
+
+
+def test_one_state_is_read_from_many_threads_at_once(backgammon):
+    state = after_opening(backgammon, "4-2")
+    errors = []
+
+    def read():
+        try:
+            for _ in range(200):
+                state.legal_actions()
+                state.current_player()
+                state.is_terminal()
+                state.legal_action_strings()
+        except Exception as e:  # noqa: BLE001 - any failure is the test's
+            errors.append(repr(e))
+
+    def think():
+        # Thinks with the GIL released, the state borrowed all the while.
+        try:
+            state.best_action("mcts:3000")
+        except Exception as e:  # noqa: BLE001
+            errors.append(repr(e))
+
+    threads = [threading.Thread(target=think)] + [threading.Thread(target=read) for _ in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert errors == []
