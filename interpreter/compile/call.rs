@@ -5,7 +5,7 @@ use super::expr::Typed;
 use super::{Compiler, Scope};
 use crate::diagnostic::Span;
 use crate::ir::*;
-use crate::syntax::ast::{self, ExprKind};
+use crate::syntax::ast::{self, ExprKind, AGGREGATES};
 
 impl<'a> Compiler<'a> {
     pub(super) fn args(
@@ -168,7 +168,7 @@ impl<'a> Compiler<'a> {
                 self.error_hint(
                     name.span,
                     format!("unknown function `{other}`"),
-                    self.suggest(other, FUNCTIONS)
+                    self.suggest(other, FUNCTIONS.into_iter().chain(AGGREGATES))
                         .unwrap_or_else(|| format!("the functions are {}", FUNCTIONS.join(", "))),
                 );
                 return None;

@@ -353,12 +353,7 @@ impl<'a> Compiler<'a> {
         name: &str,
         candidates: impl IntoIterator<Item = &'n str>,
     ) -> Option<String> {
-        candidates
-            .into_iter()
-            .map(|c| (strsim::jaro_winkler(name, c), c))
-            .filter(|(score, c)| *score > 0.8 && *c != name)
-            .max_by(|a, b| a.0.total_cmp(&b.0))
-            .map(|(_, c)| format!("did you mean `{c}`?"))
+        crate::diagnostic::closest_name(name, candidates).map(|c| format!("did you mean `{c}`?"))
     }
 
     /// Every name an expression could mean here.
