@@ -162,30 +162,43 @@ pub(crate) fn pad_left(text: &str, w: usize) -> String {
 
 /// One line of text broken between words so that each line fits `width` columns; the
 /// lines after the first are indented by `indent` spaces. A word longer than a line is
-/// left whole on a line of its own rather than cut.
+/// left whole on a line of its own rather than cut. The spaces between two words on one
+/// line are kept as written, so text padded into columns stays in its columns.
 pub fn wrap(text: &str, width: usize, indent: usize) -> String {
     if self::width(text) <= width {
         return text.to_string();
     }
-    // Leading spaces belong to the first line.
-    let lead = text.len() - text.trim_start_matches(' ').len();
     let mut lines: Vec<String> = Vec::new();
-    let mut line = text[..lead].to_string();
+    let mut line = String::new();
     let mut has_word = false;
-    for word in text[lead..].split(' ').filter(|w| !w.is_empty()) {
-        if has_word && self::width(&line) + 1 + self::width(word) > width {
+    for (gap, word) in words_with_gaps(text) {
+        if has_word && self::width(&line) + gap.len() + self::width(word) > width {
             lines.push(std::mem::take(&mut line));
             line = " ".repeat(indent);
-            has_word = false;
-        }
-        if has_word {
-            line.push(' ');
+        } else {
+            // Leading spaces belong to the first line.
+            line.push_str(gap);
         }
         line.push_str(word);
         has_word = true;
     }
     lines.push(line);
     lines.join("\n")
+}
+
+/// The words of a line, each with the run of spaces before it.
+fn words_with_gaps(text: &str) -> Vec<(&str, &str)> {
+    let mut out = Vec::new();
+    let mut rest = text;
+    while !rest.is_empty() {
+        let gap = rest.len() - rest.trim_start_matches(' ').len();
+        let word = rest[gap..].find(' ').map_or(rest.len(), |at| gap + at);
+        if word > gap {
+            out.push((&rest[..gap], &rest[gap..word]));
+        }
+        rest = &rest[word..];
+    }
+    out
 }
 
 /// Every line of `text` wrapped to `width` when one is given, each continuation
