@@ -143,3 +143,32 @@ fn help_keeps_its_columns_where_a_command_s_text_wraps() {
     );
     assert_eq!(run(&mut s, "help"), expected);
 }
+
+#[test]
+fn an_error_s_list_of_moves_breaks_between_moves() {
+    let mut s = session("backgammon", Some(60));
+    run(&mut s, "dice 6 5");
+    // Each line goes on under the text, and no move is cut at the edge.
+    assert_eq!(
+        run(&mut s, "8/7"),
+        concat!(
+            "error: `8/7` is not a legal move here; legal: 13/8 24/18,\n",
+            "       13/8 13/7, 13/8 8/2, 8/3 24/18, 8/3 13/7, 8/3 8/2,\n",
+            "       24/18 18/13\n",
+            "       `why 8/7` says which rule forbids it; `help` lists\n",
+            "       the commands\n",
+        )
+    );
+    assert_eq!(
+        run(&mut s, "why 8/7"),
+        concat!(
+            "error: `8/7` is action `move` with ready = false, last = 25,\n",
+            "       but `dice` has no 1\n",
+            "    --> games/backgammon.tabula:114:7\n",
+            "    |\n",
+            "114 |   for d in dice\n",
+            "    |       ^^^^^^^^^\n",
+            "\n",
+        )
+    );
+}

@@ -520,7 +520,10 @@ impl Session {
         if e.is_drawn() {
             return format!("{text}\n");
         }
-        format!("{} {text}\n", self.style.paint(Paint::Error, "error:"))
+        // Lines go on under the text, past `error: `, broken between words so that
+        // a long list of moves stays readable on a narrow terminal.
+        let text = format!("{} {text}", self.style.paint(Paint::Error, "error:"));
+        format!("{}\n", style::wrap_lines(&text, self.style.width, 7))
     }
 
     fn runtime(&self, e: &RuntimeError) -> SessionError {
