@@ -811,11 +811,13 @@ pub fn describe(game: &Game, o: &Outcome) -> String {
         .as_ref()
         .map(|n| format!("{n}; "))
         .unwrap_or_default();
-    format!(
-        "{who}{points} ({named}{}; scores {})",
-        o.reason,
-        scores.join(", ")
-    )
+    // Without a `score` declaration every score is 0, which tells the reader nothing.
+    let scores = if game.score.is_some() {
+        format!("; scores {}", scores.join(", "))
+    } else {
+        String::new()
+    };
+    format!("{who}{points} ({named}{}{scores})", o.reason)
 }
 
 fn words(s: &str) -> Vec<&str> {
