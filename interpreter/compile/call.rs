@@ -125,6 +125,7 @@ impl<'a> Compiler<'a> {
                     );
                     return None;
                 }
+                self.options_read.insert(o.clone());
                 (Expr::Const(self.game.chosen.contains(o) as i32), Ty::Bool)
             }
             "can" => match args {
