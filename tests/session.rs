@@ -303,6 +303,15 @@ fn ai_players_move_by_themselves() {
 }
 
 #[test]
+fn the_usage_of_ai_writes_a_network_file_as_the_docs_do() {
+    let mut s = tiny();
+    assert_eq!(
+        run(&mut s, "ai south mcts 2s extra"),
+        "error: `ai PLAYER LEVEL`: a level is random, greedy, playouts, mcts (with a budget: `mcts 2s`, `mcts 5000`), net, net2, net3 (with a file: `net:FILE`) or off; e.g. `ai blue mcts`\n"
+    );
+}
+
+#[test]
 fn the_result_leaves_out_scores_when_the_rules_declare_none() {
     // Tiny has no `score`: every player's would be 0, which says nothing.
     let mut s = tiny();
