@@ -5,6 +5,20 @@ use codespan_reporting::files::SimpleFile;
 use codespan_reporting::term::{self, Chars, Config};
 use std::fmt;
 
+/// The known name closest to a misspelt one, if one is close enough to be what was
+/// meant: the one measure of every "did you mean".
+pub(crate) fn closest_name<'n>(
+    name: &str,
+    candidates: impl IntoIterator<Item = &'n str>,
+) -> Option<&'n str> {
+    candidates
+        .into_iter()
+        .map(|c| (strsim::jaro_winkler(name, c), c))
+        .filter(|(score, c)| *score > 0.8 && *c != name)
+        .max_by(|a, b| a.0.total_cmp(&b.0))
+        .map(|(_, c)| c)
+}
+
 /// A byte range in one source text.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct Span {

@@ -126,7 +126,10 @@ impl Svg {
         );
     }
 
-    /// Text with a fill colour and weight.
+    /// Text with a fill colour and weight, centred on (x, y). The baseline goes 0.35 of
+    /// the size below y (half a digit's height) rather than by `dominant-baseline`,
+    /// which viewers read differently and which centres the whole em box: digits,
+    /// having no descent, sat high in their disc.
     pub(crate) fn text_styled(
         &mut self,
         x: f64,
@@ -137,9 +140,10 @@ impl Svg {
         text: &str,
     ) {
         let weight = if bold { "bold" } else { "normal" };
+        let y = y + 0.35 * size;
         let _ = writeln!(
             self.out,
-            r#"<text x="{x:.1}" y="{y:.1}" font-size="{size}" text-anchor="middle" dominant-baseline="central" fill="{fill}" font-weight="{weight}">{}</text>"#,
+            r#"<text x="{x:.1}" y="{y:.1}" font-size="{size}" text-anchor="middle" fill="{fill}" font-weight="{weight}">{}</text>"#,
             escape(text)
         );
     }

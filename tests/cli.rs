@@ -602,6 +602,34 @@ fn check_warns_of_two_moves_printed_alike() {
 }
 
 #[test]
+fn check_warns_of_an_option_nothing_reads() {
+    let rules = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/examples/rules/tic-tac-toe.tabula"
+    ))
+    .unwrap()
+    .replace(
+        "option misere \"three in a row loses instead of winning\"",
+        "option misere \"three in a row loses instead of winning\"\noption blitz \"a faster game\"",
+    );
+    Test::new()
+        .file("ttt.tabula", &rules)
+        .args(&["check", "ttt.tabula"])
+        .stderr(
+            "warning: the option `blitz` is declared but nothing reads it
+  --> ttt.tabula:7:8
+  |
+7 | option blitz \"a faster game\"
+  |        ^^^^^
+  |
+  = hint: read it with `option(blitz)` in a rule, or remove it
+
+",
+        )
+        .run();
+}
+
+#[test]
 fn a_text_of_two_moves_is_refused_not_played_as_the_first() {
     Test::new()
         .file("same.tabula", SAME_TEXT)

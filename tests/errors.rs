@@ -499,6 +499,29 @@ fn types() {
         "bag[q]",
         None,
     );
+    // A misspelt aggregate gets its "did you mean" whether its `where` stops the parse
+    // or it reads as a call of a function with an `in` test.
+    case(
+        "where empty(to)",
+        "where not exist(c in cells where owner(c) == mover)",
+        "unknown function `exist`",
+        "exist",
+        Some("did you mean `exists`?"),
+    );
+    case(
+        "where empty(to)",
+        "where cont(c in cells where empty(c)) > 2",
+        "unknown function `cont`",
+        "cont",
+        Some("did you mean `count`?"),
+    );
+    case(
+        "where empty(to)",
+        "where exist(c in cells)",
+        "unknown function `exist`",
+        "exist",
+        Some("did you mean `exists`?"),
+    );
     case("where empty(to)", "where frob(to)", "unknown function `frob`", "frob", Some("the functions are owner, layers, pieces, value, count, empty, is, step, slide, opponent, pos, at, length, size, has, min, max, abs, option, can, neighbours, run, group, liberties, connected"));
     case(
         "where empty(to)",

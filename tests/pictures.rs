@@ -150,6 +150,44 @@ fn a_grid_from_a_state_file() {
 }
 
 #[test]
+fn on_a_grid_a_piece_covers_neither_its_cell_s_name_nor_sits_off_its_value() {
+    let svg = tabula(&[
+        "draw",
+        "invictus",
+        "--state",
+        "examples/rules/invictus-endgame.json",
+        "--svg",
+        "-",
+    ]);
+    // The die on e4, a disc of radius 17 round (256, 336) in a 48-wide square: the
+    // name goes in the square's top left corner, outside the disc.
+    assert!(
+        svg.contains(r#"<circle cx="256.0" cy="336.0" r="17.0""#),
+        "{svg}"
+    );
+    assert!(
+        svg.contains(r#"<text x="235.0" y="322.0" font-size="8" text-anchor="start">e4</text>"#),
+        "{svg}"
+    );
+    // Its value's baseline is half a digit's height below the centre.
+    assert!(
+        svg.contains(r##"<text x="256.0" y="340.9" font-size="14" text-anchor="middle" fill="#ffffff" font-weight="bold">3</text>"##),
+        "{svg}"
+    );
+}
+
+#[test]
+fn the_graph_is_wide_enough_for_the_lines_over_it() {
+    let svg = tabula(&["graph", "invictus", "--svg", "-"]);
+    let relative = "relative: forward = black n, white s; left = black w, white e; right = black e, white w; forward-left = black nw, white se; forward-right = black ne, white sw";
+    assert!(svg.contains(&format!(">{relative}</text>")), "{svg}");
+    // 158 characters of 11 px at 0.6 of their size each, and the margins: 1123 wide,
+    // where the board alone needs 890.
+    assert_eq!(relative.chars().count(), 158);
+    assert!(svg.starts_with(r#"<svg xmlns="http://www.w3.org/2000/svg" width="1123" "#));
+}
+
+#[test]
 fn the_hex_graph_has_an_arrow_for_every_direction_between_neighbours() {
     let svg = tabula(&["graph", "naytin-six", "--svg", "-"]);
     well_formed(&svg);

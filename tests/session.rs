@@ -307,6 +307,42 @@ fn ai_players_move_by_themselves() {
 }
 
 #[test]
+fn the_usage_of_ai_writes_a_network_file_as_the_docs_do() {
+    let mut s = tiny();
+    assert_eq!(
+        run(&mut s, "ai south mcts 2s extra"),
+        "error: `ai PLAYER LEVEL`: a level is random, greedy, playouts, mcts (with a budget: `mcts 2s`, `mcts 5000`), net, net2, net3 (with a file: `net:FILE`) or off; e.g. `ai blue mcts`\n"
+    );
+}
+
+#[test]
+fn the_result_leaves_out_scores_when_the_rules_declare_none() {
+    // Tiny has no `score`: every player's would be 0, which says nothing.
+    let mut s = tiny();
+    for m in ["1>2", "2>3", "3>4"] {
+        run(&mut s, m);
+    }
+    assert!(run(&mut s, "4>5").ends_with("game over: south wins (home)\n"));
+    assert_eq!(
+        run(&mut s, "moves"),
+        "the game is over: south wins (home)\n"
+    );
+    // Naytïn Six declares its score, so its result gives it.
+    let game = Session::open("naytin-six", &[], 1).unwrap().game().clone();
+    let outcome = tabula::Outcome {
+        winner: None,
+        points: 1,
+        scores: vec![12, 12],
+        reason: "no attack after a move".into(),
+        named: None,
+    };
+    assert_eq!(
+        tabula::session::describe(&game, &outcome),
+        "a draw (no attack after a move; scores red 12, blue 12)"
+    );
+}
+
+#[test]
 fn a_whole_game_of_naytin_six_against_the_computer() {
     let mut s = Session::open("naytin-six", &[], 2024).unwrap();
     s.intro();
@@ -340,10 +376,7 @@ fn greedy_takes_a_winning_move() {
     // South can push the stone home and win.
     let out = run(&mut s, "ai south greedy");
     assert!(out.contains("south (greedy): 4>5\n"), "{out}");
-    assert!(
-        out.ends_with("game over: south wins (home; scores north 0, south 0)\n"),
-        "{out}"
-    );
+    assert!(out.ends_with("game over: south wins (home)\n"), "{out}");
 }
 
 #[test]
@@ -766,9 +799,7 @@ fn a_move_written_like_a_command_is_played_as_the_move() {
     for m in ["1>2", "2>3", "3>4", "4>5"] {
         run(&mut s, m);
     }
-    assert!(
-        run(&mut s, "board").ends_with("game over: south wins (home; scores north 0, south 0)\n")
-    );
+    assert!(run(&mut s, "board").ends_with("game over: south wins (home)\n"));
 }
 
 /// The `playouts` computer (random games from each move) beats the `random` one in most

@@ -230,18 +230,18 @@ fn a_result_is_named_single_gammon_or_backgammon() {
         (
             r#""19": {"owner": "black", "piece": "checker", "count": 14},
            "off-black": {"owner": "black", "piece": "checker", "count": 1}"#,
-            "white wins (single; all borne off;",
+            "white wins (single; all borne off)",
         ),
         // None borne off, none in white's home board: a gammon, 2 points.
         (
             r#""19": {"owner": "black", "piece": "checker", "count": 15}"#,
-            "white wins 2 points (gammon; all borne off;",
+            "white wins 2 points (gammon; all borne off)",
         ),
         // None borne off and one on white's 3-point: a backgammon, 3 points.
         (
             r#""19": {"owner": "black", "piece": "checker", "count": 14},
            "3": {"owner": "black", "piece": "checker"}"#,
-            "white wins 3 points (backgammon; all borne off;",
+            "white wins 3 points (backgammon; all borne off)",
         ),
     ];
     for (i, (black, result)) in cases.iter().enumerate() {

@@ -91,3 +91,84 @@ fn the_text_under_the_board_wraps_between_words() {
     // Continuation lines are indented under the counters, past the label.
     assert!(under[1].starts_with("          "), "{under:?}");
 }
+
+#[test]
+fn help_keeps_its_columns_where_a_command_s_text_wraps() {
+    let mut s = session("naytin-six", Some(100));
+    // Each text starts in the same column, past the widest `ai [PLAYER|all LEVEL
+    // [BUDGET]]`, on the first line as on the lines it wraps onto.
+    let expected = concat!(
+        "Enter a move in the game's notation (e.g. as `moves` prints it), or its number.\n",
+        "Commands:\n",
+        "  help [COMMAND]                  this list, or the help of one command\n",
+        "  moves                           list the legal moves, numbered; enter a number to play one\n",
+        "  board                           draw the board again\n",
+        "  undo [N]                        take back your last move (N moves); a turn entered in part loses\n",
+        "                                  its last step\n",
+        "  redo [N]                        play again a move taken back (N moves)\n",
+        "  new [SEED]                      start a new game (in a match, a new match) with the same rules and\n",
+        "                                  options\n",
+        "  match [N]                       show the match: its length, the score, each game's result; `match\n",
+        "                                  N` starts a match to N points (0: a single game)\n",
+        "  options [NAME.. | none]         show the game's options, or start a new game with exactly these on\n",
+        "  ai [PLAYER|all LEVEL [BUDGET]]  let the computer play PLAYER at a LEVEL: random, greedy (the best\n",
+        "                                  immediate result), playouts (the move that wins most random\n",
+        "                                  games), mcts (a tree search; budget a time or iterations: `mcts\n",
+        "                                  2s`, `mcts 5000`; 1s if not said), net, net2, net3 (the game's\n",
+        "                                  trained network, one, two or three moves ahead), or off; without\n",
+        "                                  arguments, show who plays. Ctrl-C stops the computer\n",
+        "  hint [N]                        the computer's N best choices here (3 if not said), each with its\n",
+        "                                  chance to win and the points it expects; searched by the player's\n",
+        "                                  own mcts level, else by mcts for 1 second\n",
+        "  dice N..                        set the chance outcome by its numbers (the roll just made, or else\n",
+        "                                  the next one)\n",
+        "  roll TEXT                       set the chance outcome by its text, like `dice`\n",
+        "  why MOVE                        say which rule makes a move illegal, with its line in the rules\n",
+        "                                  file\n",
+        "  trace on|off                    show the rules evaluated as moves are generated and played\n",
+        "  set [autoroll|autoplay on|off]  show the settings, or switch one: autoroll rolls for you instead\n",
+        "                                  of asking (you give up doubling), autoplay plays a move that is\n",
+        "                                  your only one\n",
+        "  setup [LEVEL]                   let the computer make your moves until this phase ends (random if\n",
+        "                                  no LEVEL): a quick setup in a placement phase\n",
+        "  save FILE                       save the game record (YAML: game, options, seed, moves; every game\n",
+        "                                  of a match; FILE.mat: a Jellyfish match file, where the game has\n",
+        "                                  its shape)\n",
+        "  load FILE                       load a game record and replay it (a whole match), the dice going\n",
+        "                                  on as they would have\n",
+        "  state [json|yaml]               print the state as JSON or YAML\n",
+        "  load-state FILE                 play on from a state file (JSON, or YAML when named .yaml/.yml)\n",
+        "  reload                          re-read the rules file and replay the game under the new rules\n",
+        "  quit                            leave\n",
+    );
+    assert_eq!(run(&mut s, "help"), expected);
+}
+
+#[test]
+fn an_error_s_list_of_moves_breaks_between_moves() {
+    let mut s = session("backgammon", Some(60));
+    run(&mut s, "dice 6 5");
+    // Each line goes on under the text, and no move is cut at the edge.
+    assert_eq!(
+        run(&mut s, "8/7"),
+        concat!(
+            "error: `8/7` is not a legal move here; legal: 13/8 24/18,\n",
+            "       13/8 13/7, 13/8 8/2, 8/3 24/18, 8/3 13/7, 8/3 8/2,\n",
+            "       24/18 18/13\n",
+            "       `why 8/7` says which rule forbids it; `help` lists\n",
+            "       the commands\n",
+        )
+    );
+    assert_eq!(
+        run(&mut s, "why 8/7"),
+        concat!(
+            "error: `8/7` is action `move` with ready = false, last = 25,\n",
+            "       but `dice` has no 1\n",
+            "    --> games/backgammon.tabula:114:7\n",
+            "    |\n",
+            "114 |   for d in dice\n",
+            "    |       ^^^^^^^^^\n",
+            "\n",
+        )
+    );
+}

@@ -5,7 +5,7 @@ use super::expr::Typed;
 use super::{Compiler, Scope};
 use crate::diagnostic::Span;
 use crate::ir::*;
-use crate::syntax::ast::{self, ExprKind};
+use crate::syntax::ast::{self, ExprKind, AGGREGATES};
 
 impl<'a> Compiler<'a> {
     pub(super) fn args(
@@ -125,6 +125,7 @@ impl<'a> Compiler<'a> {
                     );
                     return None;
                 }
+                self.options_read.insert(o.clone());
                 (Expr::Const(self.game.chosen.contains(o) as i32), Ty::Bool)
             }
             "can" => match args {
@@ -168,7 +169,7 @@ impl<'a> Compiler<'a> {
                 self.error_hint(
                     name.span,
                     format!("unknown function `{other}`"),
-                    self.suggest(other, FUNCTIONS)
+                    self.suggest(other, FUNCTIONS.into_iter().chain(AGGREGATES))
                         .unwrap_or_else(|| format!("the functions are {}", FUNCTIONS.join(", "))),
                 );
                 return None;

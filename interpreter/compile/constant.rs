@@ -155,6 +155,7 @@ impl<'a> Compiler<'a> {
                     self.error(arg.span, format!("unknown option `{o}`"));
                     return None;
                 }
+                self.options_read.insert(o.clone());
                 Some(Known::Truth(self.game.chosen.contains(o)))
             }
             ("abs", [a]) => Some(Known::Number(self.known_number(a, what)?.wrapping_abs())),

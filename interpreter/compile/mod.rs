@@ -146,6 +146,12 @@ pub fn rules_with(
             .push(Diagnostic::new(Span::new(usize::MAX, usize::MAX), m));
     }
     if c.errors.is_empty() {
+        let mut warnings = warnings;
+        // An included game's options are its own business: a variant that leaves one
+        // unread has replaced the rule that read it on purpose.
+        let own_text = included_at.first().map_or(usize::MAX, |(_, at, _)| *at);
+        warnings.extend(unread_options(&file, &c.options_read, own_text));
+        warnings.sort_by_key(|d| d.span.start);
         let mut game = c.game;
         game.warnings = warnings;
         if rewrites == Rewrites::On {
@@ -259,6 +265,41 @@ pub(crate) struct Compiler<'a> {
     listed: usize,
     /// Errors found past `MAX_REPORTED`, counted only.
     unreported: usize,
+    /// The options some `option(...)` names, whichever are chosen.
+    pub options_read: std::collections::HashSet<String>,
+}
+
+/// A warning at each option declared before `own_text` ends that no rule reads: choosing
+/// it would change nothing, which is surely not what its declaration means.
+fn unread_options(
+    file: &ast::File,
+    read: &std::collections::HashSet<String>,
+    own_text: usize,
+) -> Vec<Diagnostic> {
+    file.items
+        .iter()
+        .filter_map(|item| match item {
+            Item::Option { name, .. }
+                if name.span.start < own_text && !read.contains(&name.text) =>
+            {
+                Some(
+                    Diagnostic::new(
+                        name.span,
+                        format!(
+                            "the option `{}` is declared but nothing reads it",
+                            name.text
+                        ),
+                    )
+                    .with_hint(format!(
+                        "read it with `option({})` in a rule, or remove it",
+                        name.text
+                    ))
+                    .into_warning(),
+                )
+            }
+            _ => None,
+        })
+        .collect()
 }
 
 /// The most errors reported for one rules file; the others are counted.
@@ -310,6 +351,7 @@ impl<'a> Compiler<'a> {
             nodes: 0,
             listed: 0,
             unreported: 0,
+            options_read: Default::default(),
         }
     }
 
@@ -353,12 +395,7 @@ impl<'a> Compiler<'a> {
         name: &str,
         candidates: impl IntoIterator<Item = &'n str>,
     ) -> Option<String> {
-        candidates
-            .into_iter()
-            .map(|c| (strsim::jaro_winkler(name, c), c))
-            .filter(|(score, c)| *score > 0.8 && *c != name)
-            .max_by(|a, b| a.0.total_cmp(&b.0))
-            .map(|(_, c)| format!("did you mean `{c}`?"))
+        crate::diagnostic::closest_name(name, candidates).map(|c| format!("did you mean `{c}`?"))
     }
 
     /// Every name an expression could mean here.

@@ -55,57 +55,49 @@ pub fn graph_svg(game: &Game) -> String {
         .flat_map(|t| named_lists(game, &t.name, t.per_player, &t.lists))
         .collect();
     let legend_h = 18.0 * (regions.len() + tracks.len()) as f64 + 10.0;
-    let mut svg = Svg::new(layout.width.max(420.0), layout.height + legend_h);
-    svg.title(&format!("{}: the board graph", game.name));
-    svg.text(
-        MARGIN,
-        24.0,
-        16.0,
-        "start",
-        &format!("{}: the board graph", game.name),
-    );
+    let title = format!("{}: the board graph", game.name);
+    let dir_names = if board.dirs.is_empty() {
+        "none".to_string()
+    } else {
+        board.dirs.join(" ")
+    };
+    let subtitle = format!("{} cells; directions {dir_names}", board.cells.len());
     let dirs = board.dirs.len();
-    svg.text(
-        MARGIN,
-        40.0,
-        12.0,
-        "start",
-        &format!(
-            "{} cells; directions {}",
-            board.cells.len(),
-            if dirs == 0 {
-                "none".to_string()
-            } else {
-                board.dirs.join(" ")
-            }
-        ),
+    let relative: Vec<String> = board
+        .rel_dirs
+        .iter()
+        .map(|(name, per)| {
+            let each: Vec<String> = per
+                .iter()
+                .enumerate()
+                .map(|(p, &d)| {
+                    format!(
+                        "{} {}",
+                        game.players.get(p).map_or("?", String::as_str),
+                        board.dirs.get(d as usize).map_or("?", String::as_str)
+                    )
+                })
+                .collect();
+            format!("{name} = {}", each.join(", "))
+        })
+        .collect();
+    let relative = format!("relative: {}", relative.join("; "));
+    // The lines above the board set the width too, so that none is cut off at the
+    // picture's edge.
+    let lines = [(&title, 16.0), (&subtitle, 12.0), (&relative, 11.0)];
+    let text_w = lines
+        .iter()
+        .map(|(text, size)| 2.0 * MARGIN + text_width(text, *size))
+        .fold(0.0, f64::max);
+    let mut svg = Svg::new(
+        layout.width.max(420.0).max(text_w.ceil()),
+        layout.height + legend_h,
     );
+    svg.title(&title);
+    svg.text(MARGIN, 24.0, 16.0, "start", &title);
+    svg.text(MARGIN, 40.0, 12.0, "start", &subtitle);
     if !board.rel_dirs.is_empty() {
-        let relative: Vec<String> = board
-            .rel_dirs
-            .iter()
-            .map(|(name, per)| {
-                let each: Vec<String> = per
-                    .iter()
-                    .enumerate()
-                    .map(|(p, &d)| {
-                        format!(
-                            "{} {}",
-                            game.players.get(p).map_or("?", String::as_str),
-                            board.dirs.get(d as usize).map_or("?", String::as_str)
-                        )
-                    })
-                    .collect();
-                format!("{name} = {}", each.join(", "))
-            })
-            .collect();
-        svg.text(
-            MARGIN,
-            56.0,
-            11.0,
-            "start",
-            &format!("relative: {}", relative.join("; ")),
-        );
+        svg.text(MARGIN, 56.0, 11.0, "start", &relative);
     }
     for (k, (name, list)) in regions.iter().enumerate() {
         let colour = PALETTE[(k + 2) % PALETTE.len()];
@@ -197,6 +189,12 @@ pub fn graph_svg(game: &Game) -> String {
 }
 
 /// DOT's quoting of a name.
+/// About how wide a line of sans-serif text is drawn: its characters at 0.6 of the
+/// font size each, a little over the average, so the estimate errs wide.
+fn text_width(text: &str, size: f64) -> f64 {
+    0.6 * size * text.chars().count() as f64
+}
+
 fn quoted(name: &str) -> String {
     format!("\"{}\"", name.replace('\\', "\\\\").replace('"', "\\\""))
 }

@@ -49,6 +49,11 @@ pub fn position_svg(game: &Game, state: &State, before: Option<&State>, caption:
                 };
                 svg.text(cx, y, 10.0, "middle", name);
             }
+            // In a square's corner, which a piece (a disc in the middle) leaves free.
+            Shape::Square => {
+                let corner = layout.unit / 2.0;
+                svg.text(cx - corner + 3.0, cy - corner + 10.0, 8.0, "start", name)
+            }
             _ => svg.text(cx, cy + layout.unit / 2.0 - 4.0, 8.0, "middle", name),
         }
     }

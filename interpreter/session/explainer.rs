@@ -2,7 +2,7 @@
 //! rules file, and traces of the rules evaluated while moves are listed and played.
 
 use super::draw::Marks;
-use super::style::{Paint, Style};
+use super::style::{wrap_lines, Paint, Style};
 use crate::diagnostic::{Diagnostic, Diagnostics, Source, Span};
 use crate::engine::explain::{Anchor, MoveTrace, Why};
 use crate::engine::Game;
@@ -18,15 +18,19 @@ pub(crate) fn render_why(game: &Game, source: &Source, why: &Why, style: &Style)
             Some(span) if !why.legal => {
                 let (source, span) = game.source_of(source, span);
                 let span = tidy(source, span);
+                // The message is wrapped as it is shown, after `error: `.
+                let shown = wrap_lines(&format!("error: {}", f.message), style.width, 7);
+                let message = shown.strip_prefix("error: ").unwrap_or(&shown);
                 let d = Diagnostics {
                     source: source.clone(),
-                    list: vec![Diagnostic::new(span, f.message.clone())],
+                    list: vec![Diagnostic::new(span, message)],
                 };
                 out.push_str(&d.render(style.color));
             }
             _ => {
                 let paint = if why.legal { Paint::Good } else { Paint::Bold };
-                out.push_str(&style.paint(paint, &f.message));
+                let message = wrap_lines(&f.message, style.width, 2);
+                out.push_str(&style.paint(paint, &message));
                 out.push('\n');
             }
         }

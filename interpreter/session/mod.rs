@@ -520,7 +520,10 @@ impl Session {
         if e.is_drawn() {
             return format!("{text}\n");
         }
-        format!("{} {text}\n", self.style.paint(Paint::Error, "error:"))
+        // Lines go on under the text, past `error: `, broken between words so that
+        // a long list of moves stays readable on a narrow terminal.
+        let text = format!("{} {text}", self.style.paint(Paint::Error, "error:"));
+        format!("{}\n", style::wrap_lines(&text, self.style.width, 7))
     }
 
     fn runtime(&self, e: &RuntimeError) -> SessionError {
@@ -808,11 +811,13 @@ pub fn describe(game: &Game, o: &Outcome) -> String {
         .as_ref()
         .map(|n| format!("{n}; "))
         .unwrap_or_default();
-    format!(
-        "{who}{points} ({named}{}; scores {})",
-        o.reason,
-        scores.join(", ")
-    )
+    // Without a `score` declaration every score is 0, which tells the reader nothing.
+    let scores = if game.score.is_some() {
+        format!("; scores {}", scores.join(", "))
+    } else {
+        String::new()
+    };
+    format!("{who}{points} ({named}{}{scores})", o.reason)
 }
 
 fn words(s: &str) -> Vec<&str> {

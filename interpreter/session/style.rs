@@ -160,32 +160,55 @@ pub(crate) fn pad_left(text: &str, w: usize) -> String {
     format!("{}{text}", " ".repeat(w.saturating_sub(n)))
 }
 
-/// One line of text broken between words so that each line fits `width` columns; the
-/// lines after the first are indented by `indent` spaces. A word longer than a line is
-/// left whole on a line of its own rather than cut.
+/// One line of text broken between words (at a space, or after a comma) so that each
+/// line fits `width` columns; the lines after the first are indented by `indent` spaces.
+/// A word longer than a line is left whole on a line of its own rather than cut, since a
+/// move cut in two (`8/` and `7`) no longer reads as one. The spaces between two words
+/// on one line are kept as written, so text padded into columns stays in its columns.
 pub fn wrap(text: &str, width: usize, indent: usize) -> String {
     if self::width(text) <= width {
         return text.to_string();
     }
-    // Leading spaces belong to the first line.
-    let lead = text.len() - text.trim_start_matches(' ').len();
     let mut lines: Vec<String> = Vec::new();
-    let mut line = text[..lead].to_string();
+    let mut line = String::new();
     let mut has_word = false;
-    for word in text[lead..].split(' ').filter(|w| !w.is_empty()) {
-        if has_word && self::width(&line) + 1 + self::width(word) > width {
+    for (gap, word) in words_with_gaps(text) {
+        if has_word && self::width(&line) + gap.len() + self::width(word) > width {
             lines.push(std::mem::take(&mut line));
             line = " ".repeat(indent);
-            has_word = false;
-        }
-        if has_word {
-            line.push(' ');
+        } else {
+            // Leading spaces belong to the first line.
+            line.push_str(gap);
         }
         line.push_str(word);
         has_word = true;
     }
     lines.push(line);
     lines.join("\n")
+}
+
+/// The words of a line, each with the run of spaces before it; a comma ends a word
+/// too, so `a,b` is `a,` and `b` with no space between.
+fn words_with_gaps(text: &str) -> Vec<(&str, &str)> {
+    let mut out = Vec::new();
+    let mut rest = text;
+    while !rest.is_empty() {
+        let gap = rest.len() - rest.trim_start_matches(' ').len();
+        let word = rest[gap..]
+            .find([' ', ','])
+            .map_or(rest.len(), |at| gap + at);
+        // The comma stays with the word before it.
+        let word = if rest[word..].starts_with(',') {
+            word + 1
+        } else {
+            word
+        };
+        if word > gap {
+            out.push((&rest[..gap], &rest[gap..word]));
+        }
+        rest = &rest[word..];
+    }
+    out
 }
 
 /// Every line of `text` wrapped to `width` when one is given, each continuation
@@ -219,6 +242,19 @@ mod tests {
         assert_eq!(wrap(&format!("{red} {red}"), 7, 0), format!("{red} {red}"));
         assert_eq!(wrap_lines("a b\nc d", Some(1), 0), "a\nb\nc\nd");
         assert_eq!(wrap_lines("a b c", None, 0), "a b c");
+    }
+
+    #[test]
+    fn wrapping_keeps_tokens_whole_and_breaks_after_commas() {
+        // A move is never cut: the break comes at the space before it.
+        assert_eq!(
+            wrap("legal: 13/8 24/18, 8/7 6/5", 14, 7),
+            "legal: 13/8\n       24/18,\n       8/7 6/5"
+        );
+        // A list without spaces breaks after a comma, the comma kept on its line.
+        assert_eq!(wrap("x: a1,b2,c3,d4", 9, 3), "x: a1,b2,\n   c3,d4");
+        // Padding between columns is kept on the first line.
+        assert_eq!(wrap("a    b c", 7, 5), "a    b\n     c");
     }
 
     #[test]

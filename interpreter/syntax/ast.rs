@@ -386,6 +386,10 @@ pub enum BinaryOp {
     Rem,
 }
 
+/// The words that begin an aggregate (the grammar's `agg_op`), for the "did you mean"
+/// of a misspelt one.
+pub const AGGREGATES: [&str; 6] = ["count", "sum", "exists", "all", "min", "max"];
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum AggregateOp {
     Count,

@@ -1,9 +1,10 @@
 //! The message for a syntax error: what was expected, named as a reader would say it.
 
+use super::ast::AGGREGATES;
 use super::expected::{Expected, Tried};
 use super::nesting::nested_too_deep;
 use super::parser::Rule;
-use crate::diagnostic::{Diagnostic, Span};
+use crate::diagnostic::{closest_name, Diagnostic, Span};
 use pest::error::{ErrorVariant, InputLocation};
 
 /// `end_name` names the end of `text` as the reader sees it: "the end of the file", or the
@@ -75,6 +76,9 @@ pub(super) fn syntax_error(
     if let Some(d) = unclosed_block(text, start) {
         return d;
     }
+    if let Some(d) = misspelt_aggregate(text, start) {
+        return d;
+    }
     names.sort();
     names.dedup();
     // A token that a longer name lists already (`winner` beside "an expectation
@@ -144,6 +148,42 @@ pub(super) fn unclosed_block(text: &str, at: usize) -> Option<Diagnostic> {
             ),
         )
         .with_hint("every `{` needs its `}` before the next declaration"),
+    )
+}
+
+/// A mistake inside `NAME(x in ...` where NAME is close to an aggregate's word but is
+/// none: the parser read a call, and stopped at the aggregate's `where` or `:`, which
+/// no call takes; the misspelt name is the mistake.
+fn misspelt_aggregate(text: &str, at: usize) -> Option<Diagnostic> {
+    let before = &text[..at];
+    let mut depth = 0usize;
+    let open = before.char_indices().rev().find_map(|(i, c)| {
+        match c {
+            ')' => depth += 1,
+            '(' if depth == 0 => return Some(i),
+            '(' => depth -= 1,
+            _ => {}
+        }
+        None
+    })?;
+    let is_name_char = |c: char| c.is_alphanumeric() || c == '_';
+    let head = before[..open].trim_end();
+    let name_start = head.rfind(|c: char| !is_name_char(c)).map_or(0, |i| i + 1);
+    let name = &head[name_start..];
+    let mut words = before[open + 1..].split_whitespace();
+    let (Some(var), Some("in")) = (words.next(), words.next()) else {
+        return None;
+    };
+    if name.is_empty() || AGGREGATES.contains(&name) || !var.chars().all(is_name_char) {
+        return None;
+    }
+    let near = closest_name(name, AGGREGATES)?;
+    Some(
+        Diagnostic::new(
+            Span::new(name_start, name_start + name.len()),
+            format!("unknown function `{name}`"),
+        )
+        .with_hint(format!("did you mean `{near}`?")),
     )
 }
 
