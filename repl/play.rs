@@ -11,8 +11,8 @@ use rustyline::hint::Hinter;
 use rustyline::history::DefaultHistory;
 use rustyline::validate::Validator;
 use rustyline::{
-    Cmd, CompletionType, Config, Context, Editor, EventHandler, Helper, KeyCode, KeyEvent,
-    Modifiers,
+    Cmd, CompletionType, ConditionalEventHandler, Config, Context, Editor, Event, EventContext,
+    EventHandler, Helper, KeyCode, KeyEvent, Modifiers, RepeatCount,
 };
 use std::cell::RefCell;
 use std::io::{IsTerminal, Write};
@@ -112,6 +112,23 @@ fn clock_seed() -> u64 {
     now.as_secs().wrapping_mul(1_000_000_007) ^ u64::from(now.subsec_nanos())
 }
 
+/// The longest line the prompt takes (in bytes), plus one: longer ones are cut there
+/// and refused. No command or move comes near it.
+const MAX_LINE: usize = 4097;
+
+/// Drops the characters typed once a line holds `MAX_LINE` bytes.
+struct LineLimit;
+
+impl ConditionalEventHandler for LineLimit {
+    fn handle(&self, evt: &Event, _: RepeatCount, _: bool, ctx: &EventContext) -> Option<Cmd> {
+        let typed = matches!(
+            evt.get(0),
+            Some(KeyEvent(KeyCode::Char(_), m)) if *m == Modifiers::NONE || *m == Modifiers::SHIFT
+        );
+        (typed && ctx.line().len() >= MAX_LINE).then_some(Cmd::Noop)
+    }
+}
+
 pub fn run(opts: PlayOptions) -> Result<(), CliError> {
     let style = style(opts.ascii);
     // Tab shows every candidate at once (as a shell does) rather than cycling through
@@ -130,6 +147,10 @@ pub fn run(opts: PlayOptions) -> Result<(), CliError> {
             EventHandler::Simple(Cmd::Noop),
         );
     }
+    // The line editor draws the whole line again after each key typed past the width
+    // of the terminal: a long paste would take time in the square of its length. Keys
+    // past `MAX_LINE` characters are dropped instead, and the line is refused.
+    editor.bind_sequence(Event::Any, EventHandler::Conditional(Box::new(LineLimit)));
     let history = history_path();
     if let Some(h) = &history {
         // A missing or unreadable history is no reason not to play.
@@ -219,6 +240,12 @@ pub fn run(opts: PlayOptions) -> Result<(), CliError> {
         session.borrow_mut().style.width = terminal_width(&mut editor);
         let prompt = tabula::diagnostic::terminal_safe(&session.borrow().prompt()).into_owned();
         match editor.readline(&prompt) {
+            Ok(line) if line.len() >= MAX_LINE => {
+                println!(
+                    "error: a line at the prompt is at most {} bytes; this one was cut there, and nothing was done",
+                    MAX_LINE - 1
+                );
+            }
             Ok(line) => {
                 if !line.trim().is_empty() {
                     let _ = editor.add_history_entry(line.as_str());

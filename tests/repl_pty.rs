@@ -4,6 +4,8 @@
 #![cfg(unix)]
 
 use expectrl::{Eof, Session};
+use std::io::Write;
+use std::os::fd::{AsRawFd, BorrowedFd};
 use std::process::Command;
 use std::time::Duration;
 
@@ -270,8 +272,11 @@ fn ctrl_c_stops_a_long_load_and_keeps_the_game() {
     std::thread::sleep(Duration::from_millis(500));
     let pressed = std::time::Instant::now();
     p.send("\x03").unwrap();
-    p.expect("interrupted (Ctrl-C): nothing was loaded, the game is as it was")
-        .unwrap();
+    // The message is wrapped at the terminal's width.
+    p.expect(expectrl::Regex(
+        r"interrupted\s+\(Ctrl-C\):\s+nothing\s+was\s+loaded,\s+the\s+game\s+is\s+as\s+it\s+was",
+    ))
+    .unwrap();
     assert!(
         pressed.elapsed() < Duration::from_secs(3),
         "{:?}",
@@ -290,4 +295,58 @@ fn ctrl_c_stops_a_long_load_and_keeps_the_game() {
         "{status:?}"
     );
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A very long line pasted at the prompt is answered at once: the line editor keeps
+/// the first 4096 bytes (drawing the whole line again after each key would take time
+/// in the square of its length), and the line is refused; the next line is played.
+#[test]
+fn a_pasted_line_of_a_megabyte_is_refused_at_once() {
+    let data = std::env::temp_dir().join(format!("tabula-pty-long-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&data);
+    let mut command = Command::new(env!("CARGO_BIN_EXE_tabula"));
+    command
+        .args(["play", "examples/rules/tic-tac-toe.tabula"])
+        .env("NO_COLOR", "1")
+        .env("XDG_DATA_HOME", &data)
+        .env("TERM", "xterm");
+    let mut p = Session::spawn(command).expect("the binary starts on a pseudo-terminal");
+    p.set_expect_timeout(Some(Duration::from_secs(60)));
+    p.expect("x> ").unwrap();
+    let started = std::time::Instant::now();
+    // Written from a thread of its own while this one reads what the program draws, as
+    // a terminal does (else both would wait on full buffers).
+    let fd = p.get_stream().as_raw_fd();
+    // SAFETY: the descriptor is the session's, open for the whole test; it is copied,
+    // and the copy is owned and closed by the writer.
+    let copy = unsafe { BorrowedFd::borrow_raw(fd) }
+        .try_clone_to_owned()
+        .expect("a copy of the terminal's descriptor");
+    let writer = std::thread::spawn(move || {
+        let mut out = std::fs::File::from(copy);
+        let mut rest = "b2".repeat(500_000).into_bytes();
+        rest.push(b'\r');
+        let mut at = 0;
+        while at < rest.len() {
+            match out.write(&rest[at..]) {
+                Ok(n) => at += n,
+                Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => {
+                    std::thread::sleep(Duration::from_millis(1))
+                }
+                Err(e) => panic!("{e}"),
+            }
+        }
+    });
+    p.expect("error: a line at the prompt is at most 4096 bytes; this one was cut there, and nothing was done")
+        .unwrap();
+    let took = started.elapsed();
+    writer.join().expect("the paste is written");
+    p.expect("x> ").unwrap();
+    p.send_line("b2").unwrap();
+    p.expect("x: b2").unwrap();
+    p.expect("o> ").unwrap();
+    p.send_line("quit").unwrap();
+    p.expect(Eof).unwrap();
+    assert!(took < Duration::from_secs(10), "{took:?}");
+    let _ = std::fs::remove_dir_all(&data);
 }
