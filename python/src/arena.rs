@@ -195,7 +195,22 @@ fn read_game_dict(d: &Bound<'_, PyAny>) -> PyResult<ArenaGame> {
 fn summary_py(py: Python<'_>, s: &Summary) -> PyResult<Py<PyAny>> {
     let value =
         serde_json::to_value(s).map_err(|e| crate::safe_err::<TabulaError>(e.to_string()))?;
-    to_py(py, &value)
+    let summary = to_py(py, &value)?;
+    // JSON has no infinity (the command line writes null): at a score of 0 or 100 % the
+    // Elo difference is unbounded, and Python says so with an infinite float, beside the
+    // interval's finite side.
+    if let Ok(d) = summary.bind(py).cast::<PyDict>() {
+        for (key, v) in [
+            ("elo", s.elo),
+            ("elo_low", s.elo_low),
+            ("elo_high", s.elo_high),
+        ] {
+            if v.is_infinite() {
+                d.set_item(key, v)?;
+            }
+        }
+    }
+    Ok(summary)
 }
 
 /// Two computer players against each other, as `tabula arena GAME A B --json`: `games`

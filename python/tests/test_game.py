@@ -1,6 +1,7 @@
 """Loading games: by name, by path, from text, with options; what a game declares; the
 errors, with the command line's own messages; pickling."""
 
+import math
 import pickle
 
 import pytest
@@ -192,3 +193,18 @@ def test_an_unpickled_state_equals_the_original(root):
     assert copy == state and hash(copy) == hash(state)
     other = tabula.load(str(root / "examples/rules/tic-tac-toe.tabula"), options=["misere"])
     assert other.new_initial_state() != game.new_initial_state()
+
+
+def test_an_unbounded_elo_is_infinite_beside_its_finite_side(root):
+    # Games all won by A, made by hand from played ones: a score of 100 %.
+    game = tabula.load(str(root / "examples/rules/tic-tac-toe.tabula"))
+    played = tabula.arena_games(game, "random", "random", 0, 8)
+    won = []
+    for g in played:
+        a_seat = g["seats"].index(0)
+        outcome = {"winner": a_seat, "points": 1, "scores": [0, 0], "reason": "three in a row", "named": None}
+        won.append(dict(g, outcome=outcome, winner_side=0, points_a=1.0))
+    summary = tabula.arena_summary(game, won)
+    assert summary["score"] == 1.0
+    assert summary["elo"] == math.inf and summary["elo_high"] == math.inf
+    assert math.isfinite(summary["elo_low"]) and summary["elo_low"] > 0
