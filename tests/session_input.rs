@@ -387,3 +387,37 @@ fn the_welcome_names_the_computer_and_help_ai_lists_every_level() {
         Err("`blue` is not a player; the players are white, black".to_string())
     );
 }
+
+/// `match` lists each game's result as its end said it, the result's name included.
+#[test]
+fn the_match_list_names_each_result() {
+    let dir = std::env::temp_dir().join(format!("tabula-match-named-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("gammon.json");
+    // White bears off his last checker; none of black's is off: a gammon, in a match
+    // to 5.
+    std::fs::write(
+        &file,
+        r#"{"phase": "play", "to_move": "white",
+ "cells": {"1": {"owner": "white", "piece": "checker"},
+           "off-white": {"owner": "white", "piece": "checker", "count": 14},
+           "19": {"owner": "black", "piece": "checker", "count": 15}},
+ "pools": {"dice": [1, 2]},
+ "counters": {"turns": 3, "match_length": 5}}"#,
+    )
+    .unwrap();
+    let mut s = Session::open("backgammon", &[], 1).expect("a built-in game");
+    s.intro();
+    run(&mut s, &format!("load-state {}", file.display()));
+    let text = run(&mut s, "1/off");
+    assert!(
+        text.contains("white wins 2 points (gammon); match to 5: white 2, black 0"),
+        "{text}"
+    );
+    let listed = run(&mut s, "match");
+    assert!(
+        listed.contains("  game 1: white wins 2 points (gammon; all borne off)"),
+        "{listed}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -289,9 +289,16 @@ impl Session {
     pub(super) fn end_of_game(&mut self, engine: &mut Engine, o: &Outcome, out: &mut Out) -> bool {
         let mut m = self.match_before();
         m.record(o);
+        // The result's name, when the end rule gives one (`2 points (NAME)`).
+        let named = o
+            .named
+            .as_ref()
+            .map(|n| format!(" ({n})"))
+            .unwrap_or_default();
         out.line(format!(
             "{}; {}",
-            self.style.paint(Paint::Good, &self.result_text(o)),
+            self.style
+                .paint(Paint::Good, &format!("{}{named}", self.result_text(o))),
             self.score_text(&m)
         ));
         if let Some(w) = m.winner() {
@@ -368,8 +375,14 @@ impl Session {
         out.line(self.match_line());
         let first = self.base.games;
         for (i, o) in self.results().iter().enumerate() {
+            // The result's name, when the end rule gives one, as a game's end says it.
+            let named = o
+                .named
+                .as_ref()
+                .map(|n| format!("{n}; "))
+                .unwrap_or_default();
             out.line(format!(
-                "  game {}: {} ({})",
+                "  game {}: {} ({named}{})",
                 first + i + 1,
                 self.result_text(o),
                 o.reason
