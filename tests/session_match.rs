@@ -108,8 +108,14 @@ fn computer_match(game: &str, options: &[&str], seed: u64, length: i32) {
             ),
             None => "a draw".to_string(),
         };
+        // The result's name, when the end rule gives one: `2 points (gammon)`.
+        let named = o
+            .named
+            .as_ref()
+            .map(|n| format!(" ({n})"))
+            .unwrap_or_default();
         let line = format!(
-            "{who}; match to {length}: {} {}, {} {}\n",
+            "{who}{named}; match to {length}: {} {}, {} {}\n",
             players[0], score.scores[0], players[1], score.scores[1]
         );
         assert!(out.contains(&line), "no `{line}` in\n{out}");
