@@ -22,6 +22,7 @@ mod input;
 mod matches;
 mod origin;
 mod record;
+mod settings;
 pub mod style;
 mod timeline;
 mod turn;
@@ -643,135 +644,6 @@ impl Session {
         self.advance(out);
         self.draw(out);
         self.show_trace(out);
-    }
-
-    /// `setup [LEVEL]`: the computer makes the moves of the player to move until the
-    /// phase ends (the placements of a setup phase, in any game that has one).
-    fn setup(&mut self, rest: &str, out: &mut Out) -> Result<(), SessionError> {
-        let state = self.timeline.current().clone();
-        let Status::Player(p) = Engine::new(&self.game).status(&state) else {
-            return Err("no player is to move here".into());
-        };
-        if self.computer(p.index()).is_some() {
-            return Err(refused!(
-                "{} is played by the computer already",
-                self.game.players[p.index()]
-            ));
-        }
-        let level = match rest.trim() {
-            "" => Level::Random,
-            text => Level::parse(text)?.ok_or("`setup off`: `undo` takes the moves back")?,
-        };
-        let phase = state.phase().index();
-        self.placing.retain(|&(q, _, _)| q != p.index());
-        self.placing.push((p.index(), phase, level));
-        out.line(format!(
-            "the computer ({}) makes {}'s moves until phase {} ends",
-            level.name(),
-            self.game.players[p.index()],
-            self.game.phases[phase].name
-        ));
-        self.changed(out);
-        Ok(())
-    }
-
-    /// The level that makes player `p`'s moves in this phase after `setup`, if any; a
-    /// request whose phase has ended is forgotten.
-    fn placing_for(&mut self, p: usize, state: &State) -> Option<Level> {
-        let phase = state.phase().index();
-        self.placing.retain(|&(_, ph, _)| ph == phase);
-        self.placing
-            .iter()
-            .find(|&&(q, _, _)| q == p)
-            .map(|&(_, _, level)| level)
-    }
-
-    /// `set`: shows the settings, or switches one.
-    fn set(&mut self, rest: &str, out: &mut Out) -> Result<(), SessionError> {
-        let w = words(rest);
-        let show = |on: bool| if on { "on" } else { "off" };
-        match w.as_slice() {
-            [] => out.line(format!(
-                "autoroll {}, autoplay {}",
-                show(self.autoroll),
-                show(self.autoplay)
-            )),
-            [name, value @ ("on" | "off")] => {
-                let on = *value == "on";
-                match *name {
-                    "autoroll" => self.autoroll = on,
-                    "autoplay" => self.autoplay = on,
-                    other => {
-                        return Err(refused!(
-                            "no setting `{other}`; the settings are {}",
-                            SETTINGS.join(", ")
-                        ))
-                    }
-                }
-                out.line(format!("{name} {value}"));
-            }
-            _ => return Err("say `set`, or `set autoroll on`, `set autoplay off`, ...".into()),
-        }
-        Ok(())
-    }
-
-    /// A new game (a new match of the same length) of the same rules with this seed.
-    fn restart(&mut self, seed: u64, out: &mut Out) -> Result<(), SessionError> {
-        let length = self.base.length;
-        self.new_match(length, out)?;
-        self.seed = seed;
-        self.rng = Rng::new(seed);
-        if length > 0 {
-            out.line(format!(
-                "new match to {length} of {}, seed {seed}",
-                self.game.name
-            ));
-        } else {
-            out.line(format!("new game of {}, seed {seed}", self.game.name));
-        }
-        self.changed(out);
-        Ok(())
-    }
-
-    fn options_command(&mut self, rest: &str, out: &mut Out) -> Result<(), SessionError> {
-        let game = self.game.clone();
-        if rest.is_empty() {
-            if game.options.is_empty() {
-                out.line(format!("{} has no options", game.name));
-                return Ok(());
-            }
-            out.line(format!("options of {} (`options NAME..` starts a new game with them on, `options none` with none):", game.name));
-            let width = game.options.iter().map(|(n, _)| n.len()).max().unwrap_or(0);
-            for (name, description) in &game.options {
-                let on = if game.chosen.contains(name) {
-                    "  (on)"
-                } else {
-                    ""
-                };
-                out.line(format!("  {name:<width$}  {description}{on}"));
-            }
-            return Ok(());
-        }
-        let chosen: Vec<String> = if rest == "none" {
-            Vec::new()
-        } else {
-            words(rest).iter().map(|s| s.to_string()).collect()
-        };
-        let (source, new_game) = self.rules_now(&chosen)?;
-        let length = self.base.length;
-        self.start_afresh(source, new_game, length, out)?;
-        self.rng = Rng::new(self.seed);
-        let list = if self.options.is_empty() {
-            "none".to_string()
-        } else {
-            self.options.join(", ")
-        };
-        out.line(format!(
-            "new game of {} with options: {list} (seed {})",
-            self.game.name, self.seed
-        ));
-        self.changed(out);
-        Ok(())
     }
 }
 
