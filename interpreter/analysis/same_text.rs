@@ -61,55 +61,53 @@ fn one_game(
 ) -> Result<Option<SameText>, RuntimeError> {
     let game = engine.game;
     let mut texts: HashMap<String, usize> = HashMap::new();
-    {
-        let mut state = start.clone();
-        let mut after = Vec::new();
-        let mut decisions = 0;
-        while decisions < max_decisions && engine.outcome(&state).is_none() {
-            engine.legal(&state, choices)?;
-            if choices.is_empty() {
-                break;
-            }
-            texts.clear();
-            for i in 0..choices.len() {
-                let text = engine.choice_text(&state, choices.get(i))?;
-                let Some(&j) = texts.get(&text) else {
-                    texts.insert(text, i);
-                    continue;
-                };
-                // Alike in text and in the state they reach: one move in effect.
-                let (mut a, mut b) = (state.clone(), state.clone());
-                engine.play_choice(&mut a, choices, j)?;
-                engine.play_choice(&mut b, choices, i)?;
-                if a == b {
-                    continue;
-                }
-                let origin = |k: usize| {
-                    let step = choices.get(k)[0];
-                    let def = match step.kind {
-                        StepKind::Chance => &game.chances[step.id as usize],
-                        _ => &game.actions[step.id as usize],
-                    };
-                    (def.name.clone(), def.span)
-                };
-                return Ok(Some(SameText {
-                    text,
-                    after,
-                    first: origin(j),
-                    second: origin(i),
-                }));
-            }
-            let i = if state.chance().is_some() {
-                rng.weighted(&choices.weights)
-            } else {
-                rng.below(choices.len() as u32) as usize
-            };
-            after.push(engine.choice_text(&state, choices.get(i))?);
-            if state.chance().is_none() {
-                decisions += 1;
-            }
-            engine.play_choice(&mut state, choices, i)?;
+    let mut state = start.clone();
+    let mut after = Vec::new();
+    let mut decisions = 0;
+    while decisions < max_decisions && engine.outcome(&state).is_none() {
+        engine.legal(&state, choices)?;
+        if choices.is_empty() {
+            break;
         }
+        texts.clear();
+        for i in 0..choices.len() {
+            let text = engine.choice_text(&state, choices.get(i))?;
+            let Some(&j) = texts.get(&text) else {
+                texts.insert(text, i);
+                continue;
+            };
+            // Alike in text and in the state they reach: one move in effect.
+            let (mut a, mut b) = (state.clone(), state.clone());
+            engine.play_choice(&mut a, choices, j)?;
+            engine.play_choice(&mut b, choices, i)?;
+            if a == b {
+                continue;
+            }
+            let origin = |k: usize| {
+                let step = choices.get(k)[0];
+                let def = match step.kind {
+                    StepKind::Chance => &game.chances[step.id as usize],
+                    _ => &game.actions[step.id as usize],
+                };
+                (def.name.clone(), def.span)
+            };
+            return Ok(Some(SameText {
+                text,
+                after,
+                first: origin(j),
+                second: origin(i),
+            }));
+        }
+        let i = if state.chance().is_some() {
+            rng.weighted(&choices.weights)
+        } else {
+            rng.below(choices.len() as u32) as usize
+        };
+        after.push(engine.choice_text(&state, choices.get(i))?);
+        if state.chance().is_none() {
+            decisions += 1;
+        }
+        engine.play_choice(&mut state, choices, i)?;
     }
     Ok(None)
 }
