@@ -54,20 +54,10 @@ pub fn draw(g: &GameArgs, p: &PositionArgs, svg: &str, force: bool) -> Result<()
         }
         _ => None,
     };
-    let caption = match engine.outcome(&state) {
-        Some(o) => format!("over: {}", tabula::session::describe(&game, &o)),
-        None => {
-            let who = &game.players[state.mover().index()];
-            let mut text = match state.chance() {
-                Some(c) => format!("{who} to move, {} to come", game.chances[c.index()].name),
-                None => format!("{who} to move"),
-            };
-            if let Some(last) = moves.last() {
-                text.push_str(&format!("; last move {}", last.trim()));
-            }
-            text
-        }
-    };
+    let mut caption = tabula::session::caption(&game, &state);
+    if let Some(last) = moves.last().filter(|_| engine.outcome(&state).is_none()) {
+        caption.push_str(&format!("; last move {}", last.trim()));
+    }
     let text = tabula::picture::position_svg(&game, &state, before.as_ref(), &caption);
     write(svg, &text, &inputs(g, Some(p)), force)
 }

@@ -2,7 +2,42 @@
 
 use super::style::Paint;
 use super::{describe, draw, explainer, style, turn, Out, Session};
-use crate::{Engine, State, Status};
+use crate::{Engine, Game, State, Status};
+
+/// One line saying whose turn it is at `state` (and the chance event still to come),
+/// or how the game ended: a picture's caption.
+pub fn caption(game: &Game, state: &State) -> String {
+    let mut engine = Engine::new(game);
+    match engine.status(state) {
+        Status::Over(o) => format!("over: {}", super::describe(game, &o)),
+        Status::Chance(c) => format!(
+            "{} to move, {} to come",
+            game.players[state.mover().index()],
+            game.chances[c.index()].name
+        ),
+        Status::Player(p) => format!("{} to move", game.players[p.index()]),
+    }
+}
+
+/// A position as text, drawn as the prompt draws it (with no move marked): the board,
+/// the pools, counters and scores, and the caption.
+pub fn position_text(game: &Game, state: &State, style: &style::Style) -> String {
+    let engine = Engine::new(game);
+    let mut text = draw::board(game, state, style, state.mover().index(), Vec::new());
+    text.push_str(&draw::equipment(
+        game,
+        state,
+        &engine.shown(state),
+        &engine.scores(state),
+        style,
+    ));
+    if !text.ends_with('\n') {
+        text.push('\n');
+    }
+    text.push_str(&caption(game, state));
+    text.push('\n');
+    text
+}
 
 impl Session {
     /// The state drawn: the current one with a turn entered so far applied.

@@ -12,6 +12,7 @@ mod advance;
 mod commands;
 mod computer;
 mod display;
+pub use display::{caption, position_text};
 pub mod draw;
 mod error;
 pub use error::SessionError;

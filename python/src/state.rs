@@ -15,6 +15,7 @@ use pyo3::types::PyDict;
 use std::sync::{Arc, Mutex};
 use tabula::ai::{self, AiError, Decision, Level, Thinker};
 use tabula::engine::rng::Rng;
+use tabula::session::Style;
 use tabula::{Choices, Engine, Outcome};
 
 /// The choices of a position and, when it has none, how the game ended.
@@ -482,8 +483,31 @@ impl State {
         self.state.hash64()
     }
 
+    /// The position drawn as text, as the prompt draws it: the board, the pools,
+    /// counters and scores, and whose turn it is or how the game ended.
+    #[pyo3(signature = (unicode = false))]
+    fn text(&self, unicode: bool) -> String {
+        let style = Style {
+            unicode,
+            ..Style::plain()
+        };
+        tabula::session::position_text(&self.game.game, &self.state, &style)
+    }
+
+    /// The position drawn as SVG, as `tabula draw --svg` draws it.
+    fn svg(&self) -> String {
+        let game = &self.game.game;
+        let caption = tabula::session::caption(game, &self.state);
+        tabula::picture::position_svg(game, &self.state, None, &caption)
+    }
+
+    /// Jupyter and IPython show a state as its picture.
+    fn _repr_svg_(&self) -> String {
+        self.svg()
+    }
+
     fn __str__(&self) -> String {
-        self.to_json()
+        self.text(false)
     }
 
     fn __repr__(&self) -> String {

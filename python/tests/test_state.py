@@ -123,6 +123,30 @@ def test_a_draw_returns_nothing(tic_tac_toe):
     assert state.outcome()["winner"] is None
 
 
+def test_a_state_prints_as_its_board_and_draws_as_svg(tic_tac_toe):
+    state = tic_tac_toe.new_initial_state()
+    for move in ["a1", "b2"]:
+        state.apply_action(state.string_to_action(move))
+    # x on a1, o on b2, drawn as the prompt draws a grid, rank 3 on top.
+    assert str(state) == (
+        "   a b c\n"
+        "3  . . .  3\n"
+        "2  . O .  2\n"
+        "1  X . .  1\n"
+        "   a b c\n"
+        "X x, O o\n"
+        "x to move\n"
+    )
+    assert "2  · O ·  2" in state.text(unicode=True)
+    svg = state.svg()
+    assert svg.startswith("<svg ") and svg.rstrip().endswith("</svg>")
+    assert "<title>Tic-tac-toe: x to move</title>" in svg
+    assert state._repr_svg_() == svg
+    for move in ["a2", "b1", "a3"]:
+        state.apply_action(state.string_to_action(move))
+    assert str(state).endswith("over: x wins (three in a row)\n"), str(state)
+
+
 def test_a_state_file_gives_the_cli_moves(root, cli):
     game = tabula.load("invictus")
     text = (root / "examples/rules/invictus-endgame.json").read_text()
