@@ -162,11 +162,14 @@ fn an_error_s_list_of_moves_breaks_between_moves() {
             "       the commands\n",
         )
     );
+    // A narrower window, so that the explanation wraps too.
+    let mut s = session("backgammon", Some(40));
+    run(&mut s, "dice 6 5");
     assert_eq!(
         run(&mut s, "why 8/7"),
         concat!(
-            "error: `8/7` is action `move` with ready = false, last = 25,\n",
-            "       but `dice` has no 1\n",
+            "error: `8/7` is action `move`, but\n",
+            "       `dice` has no 1\n",
             "    --> games/backgammon.tabula:114:7\n",
             "    |\n",
             "114 |   for d in dice\n",

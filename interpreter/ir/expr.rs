@@ -253,7 +253,50 @@ impl Expr {
     }
 }
 
+impl Expr {
+    /// Marks in `read` each local slot the expression reads (a slot an aggregate
+    /// inside it binds included).
+    pub(crate) fn locals_read(&self, read: &mut [bool]) {
+        let mut mark = |slot: u8| {
+            if let Some(r) = read.get_mut(slot as usize) {
+                *r = true;
+            }
+        };
+        match self {
+            Expr::Local(s) => mark(*s),
+            Expr::Operand(o) => o.locals_read(&mut mark),
+            Expr::Simple(_, a, b) => {
+                a.locals_read(&mut mark);
+                b.locals_read(&mut mark);
+            }
+            _ => {}
+        }
+        self.children(&mut |e| e.locals_read(read));
+    }
+}
+
 impl Operand {
+    fn locals_read(self, mark: &mut impl FnMut(u8)) {
+        match self {
+            Operand::Local(s)
+            | Operand::Owner(s)
+            | Operand::Value(s)
+            | Operand::Count(s)
+            | Operand::Empty(s)
+            | Operand::TrackPosMover(_, s) => mark(s),
+            Operand::Step(a, b) => {
+                mark(a);
+                mark(b);
+            }
+            Operand::Const(_)
+            | Operand::Mover
+            | Operand::Opponent
+            | Operand::Counter(_)
+            | Operand::ZoneMover(_)
+            | Operand::CounterMover(_) => {}
+        }
+    }
+
     /// Whether the value may depend on the state (see `Expr::reads_state`).
     pub(crate) fn reads_state(self) -> bool {
         match self {

@@ -6,15 +6,15 @@ use crate::engine::{Engine, State, Step, StepKind};
 use crate::ir::*;
 
 impl<'g> Engine<'g> {
-    /// The names and printed values of the locals bound by an action's first `upto`
-    /// generators.
+    /// The slots, names and printed values of the locals bound by an action's first
+    /// `upto` generators.
     pub(crate) fn bindings(
         &self,
         state: &State,
         def: &MoveDef,
         locals: &Locals,
         upto: usize,
-    ) -> Vec<(String, String)> {
+    ) -> Vec<(usize, String, String)> {
         let types = local_types(def);
         let mut slots: Vec<usize> = def
             .generators
@@ -32,6 +32,7 @@ impl<'g> Engine<'g> {
             if let Some(name) = slot_name(def, slot as u8) {
                 let ty = types.get(slot).copied().unwrap_or(Ty::Int);
                 out.push((
+                    slot,
                     name.to_string(),
                     self.format_value(locals[slot], ty, state.mover().index()),
                 ));
@@ -51,6 +52,9 @@ impl<'g> Engine<'g> {
         let mut locals: Locals = [0; MAX_LOCALS];
         locals[..MAX_ARGS].copy_from_slice(&step.args);
         self.bindings(state, def, &locals, def.generators.len())
+            .into_iter()
+            .map(|(_, name, value)| (name, value))
+            .collect()
     }
 }
 

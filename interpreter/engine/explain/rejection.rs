@@ -121,7 +121,7 @@ impl<'g> Engine<'g> {
             anchor: Anchor::None,
         }];
         for c in close.iter().filter(|c| c.fail.is_some()).take(2) {
-            findings.push(self.rejection(state, c, ""));
+            findings.push(self.rejection(state, c, &c.marked, ""));
         }
         findings
     }
@@ -148,7 +148,7 @@ impl<'g> Engine<'g> {
         let mut findings = Vec::new();
         let action = &game.actions[best.action];
         if best.fail.is_some() {
-            findings.push(self.rejection(state, best, context));
+            findings.push(self.rejection(state, best, text, context));
             for other in exact
                 .iter()
                 .skip(1)
@@ -158,6 +158,7 @@ impl<'g> Engine<'g> {
                 findings.push(self.rejection(
                     state,
                     other,
+                    text,
                     "it could also be read as another move: ",
                 ));
             }
@@ -207,19 +208,17 @@ impl<'g> Engine<'g> {
     }
 
     /// "`text` is `action` with x = .., but this test is false", at the failed test.
-    fn rejection(&self, state: &State, c: &Candidate, context: &str) -> Finding {
+    /// `text` is the move as it was typed (or the candidate's own text, for a move
+    /// near it); the values shown are those of the names the failed test reads, so
+    /// that the message speaks of what decides it.
+    fn rejection(&self, state: &State, c: &Candidate, text: &str, context: &str) -> Finding {
         let game = self.game;
         let def = &game.actions[c.action];
         let fail = c.fail.unwrap_or(0);
-        let bound = self.bindings(state, def, &c.locals, fail);
-        let with = if bound.is_empty() {
-            String::new()
-        } else {
-            let parts: Vec<String> = bound.iter().map(|(n, v)| format!("{n} = {v}")).collect();
-            format!(" with {}", parts.join(", "))
-        };
+        let mut read = [false; MAX_LOCALS];
         let (test, anchor) = match def.generators.get(fail) {
             Some(Gen::For(slot, domain)) if c.outside => {
+                domain.exprs(&mut |e| e.locals_read(&mut read));
                 let span = def
                     .for_spans
                     .iter()
@@ -262,6 +261,14 @@ impl<'g> Engine<'g> {
                                 .find(|(e, _)| eval(game, state, e, &mut locals) == 0)
                         });
                 match part {
+                    Some((e, _)) => e.locals_read(&mut read),
+                    None => {
+                        if let Some(Gen::Where(e, _)) = def.generators.get(fail) {
+                            e.locals_read(&mut read);
+                        }
+                    }
+                }
+                match part {
                     Some((_, part)) => (
                         "this part of its `where` is false".to_string(),
                         Anchor::Span(*part),
@@ -271,10 +278,21 @@ impl<'g> Engine<'g> {
             }
             _ => ("a test is false".to_string(), Anchor::Span(def.span)),
         };
+        let bound: Vec<String> = self
+            .bindings(state, def, &c.locals, fail)
+            .into_iter()
+            .filter(|(slot, _, _)| read[*slot])
+            .map(|(_, n, v)| format!("{n} = {v}"))
+            .collect();
+        let with = if bound.is_empty() {
+            String::new()
+        } else {
+            format!(" with {}", bound.join(", "))
+        };
         Finding {
             message: format!(
-                "{context}`{}` is action `{}`{with}, but {test}",
-                c.marked, def.name
+                "{context}`{text}` is action `{}`{with}, but {test}",
+                def.name
             ),
             anchor,
         }
