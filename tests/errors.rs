@@ -322,6 +322,21 @@ fn board_directions_regions_and_names() {
         None,
     );
     case("", "names z { a1 as x }", "unknown player `z`", "z", None);
+    // A label a player may also type must name one cell.
+    case(
+        "",
+        "names a { a1 as x, a2 }",
+        "`a2` already names a2 for a; a label names one cell",
+        "a2",
+        None,
+    );
+    case(
+        "",
+        "names a { a1 as x, y; b1 as z, y }",
+        "`y` already names a1 for a; a label names one cell",
+        "y",
+        None,
+    );
     case(
         "",
         "layout points { middle = bar }",

@@ -385,3 +385,44 @@ fn why_speaks_of_the_move_as_typed_and_of_what_its_failed_test_reads() {
         "{out}"
     );
 }
+
+#[test]
+fn other_labels_the_rules_declare_are_read_as_the_cell() {
+    // Backgammon declares `bar-white as bar, 25` and `off-white as off, 0`: white, on
+    // the bar with 4-3 to play, enters with `25/21` (the 4), step by step or in one
+    // line, and `25/20` is explained as `bar/20`, which no die reaches.
+    let mut s = Session::open("backgammon", &[], 1).unwrap();
+    s.intro();
+    let state = serde_json::json!({
+        "game": "Backgammon",
+        "phase": "play",
+        "to_move": "white",
+        "counters": {"turns": 5},
+        "pools": {"dice": [4, 3]},
+        "cells": {
+            "bar-white": {"owner": "white", "piece": "checker", "count": 1},
+            "13": {"owner": "white", "piece": "checker", "count": 14},
+            "19": {"owner": "black", "piece": "checker", "count": 15},
+        },
+    });
+    let file = scratch("why-alias").join("bar.json");
+    std::fs::write(&file, state.to_string()).unwrap();
+    run(&mut s, &format!("load-state {}", file.display()));
+    let out = run(&mut s, "why 25/20");
+    assert!(
+        out.starts_with("error: `bar/20` is action `move`, but `dice` has no 5\n"),
+        "{out}"
+    );
+    let out = run(&mut s, "25/21");
+    assert!(out.contains("so far: bar/21 "), "{out}");
+    run(&mut s, "undo");
+    let out = run(&mut s, "25/21 13/10");
+    assert!(out.contains("white: bar/21 13/10\n"), "{out}");
+    // A number inside another is not a label: 125 is no cell.
+    run(&mut s, "undo");
+    let out = run(&mut s, "125/121");
+    assert!(
+        out.starts_with("error: `125/121` is not a legal move here"),
+        "{out}"
+    );
+}

@@ -31,6 +31,9 @@ pub struct Board {
     pub tracks: Vec<Track>,
     /// `labels[player][cell]`: how that player names the cell in notation.
     pub labels: Vec<Vec<String>>,
+    /// `aliases[player]`: the other labels that player may type for a cell (`names
+    /// ... as LABEL, OTHER`), with the cell; read, never printed.
+    pub aliases: Vec<Vec<(String, i32)>>,
     /// The adjacency graph the tables were built from; edges are labelled with directions.
     pub graph: DiGraph<usize, usize>,
     /// Each cell by its name, once the board is finished.
@@ -301,6 +304,9 @@ impl Board {
         }
         if self.labels.len() != players {
             self.labels = vec![self.cells.clone(); players];
+        }
+        if self.aliases.len() != players {
+            self.aliases = vec![Vec::new(); players];
         }
         // A name given twice keeps its first cell, as the scan did.
         self.index.clear();

@@ -307,49 +307,86 @@ impl<'a> Compiler<'a> {
         }
     }
 
-    fn labels(&mut self, player: &ast::Name, maps: &[(CellItem, CellItem)]) {
+    fn labels(&mut self, player: &ast::Name, maps: &[(CellItem, Vec<CellItem>)]) {
         let Some(pi) = self.player(&player.text) else {
             let m = format!("unknown player `{}`", player.text);
             self.error(player.span, m);
             return;
         };
-        for (cells, labels) in maps {
+        let mut read: Vec<(String, i32, Span)> = Vec::new();
+        for (cells, label_items) in maps {
             let targets = self.cell_items(std::slice::from_ref(cells));
-            let names: Vec<String> = match &labels.last {
-                None => vec![labels.first.text.clone()],
-                Some(last) => {
-                    let (a, b) = (labels.first.text.parse::<i64>(), last.text.parse::<i64>());
-                    // Checked before the names are made: a range may be huge.
-                    if let (Ok(a), Ok(b)) = (&a, &b) {
-                        let n = a.abs_diff(*b).saturating_add(1);
-                        if n != targets.len() as u64 && n != 1 {
-                            let m = format!("{} cells are given {n} names", targets.len());
-                            self.error(labels.first.span, m);
-                            continue;
-                        }
-                    }
-                    match (a, b) {
-                        (Ok(a), Ok(b)) if a <= b => (a..=b).map(|n| n.to_string()).collect(),
-                        (Ok(a), Ok(b)) => (b..=a).rev().map(|n| n.to_string()).collect(),
-                        _ => {
-                            self.error(
-                                labels.first.span,
-                                "a range of names runs between two numbers",
-                            );
-                            continue;
-                        }
+            for (k, labels) in label_items.iter().enumerate() {
+                let Some(names) = self.label_names(labels, targets.len()) else {
+                    continue;
+                };
+                for (i, &c) in targets.iter().enumerate() {
+                    let label = names.get(i).unwrap_or(&names[0]).clone();
+                    if k == 0 {
+                        self.game.board.labels[pi][c as usize] = label;
+                    } else {
+                        read.push((label, c, labels.first.span));
                     }
                 }
-            };
-            if names.len() != targets.len() && names.len() != 1 {
-                let m = format!("{} cells are given {} names", targets.len(), names.len());
-                self.error(labels.first.span, m);
-                continue;
-            }
-            for (i, &c) in targets.iter().enumerate() {
-                let label = names.get(i).unwrap_or(&names[0]).clone();
-                self.game.board.labels[pi][c as usize] = label;
             }
         }
+        // A label typed must name one cell: another label read for a different cell,
+        // or the printed label of one, makes a move's text mean two things.
+        for (i, (label, cell, span)) in read.iter().enumerate() {
+            let printed = self.game.board.labels[pi]
+                .iter()
+                .position(|l| l == label)
+                .filter(|&c| c as i32 != *cell);
+            let earlier = read[..i]
+                .iter()
+                .find(|(l, c, _)| l == label && c != cell)
+                .map(|(_, c, _)| *c as usize);
+            if let Some(other) = printed.or(earlier) {
+                let m = format!(
+                    "`{label}` already names {} for {}; a label names one cell",
+                    self.game.board.cells[other], self.game.players[pi]
+                );
+                self.error(*span, m);
+            }
+        }
+        let aliases = read.into_iter().map(|(l, c, _)| (l, c));
+        self.game.board.aliases[pi].extend(aliases);
+    }
+
+    /// The labels a label item gives `cells` cells: one, or a range of numbers as long
+    /// as the cells.
+    fn label_names(&mut self, labels: &CellItem, cells: usize) -> Option<Vec<String>> {
+        let names: Vec<String> = match &labels.last {
+            None => vec![labels.first.text.clone()],
+            Some(last) => {
+                let (a, b) = (labels.first.text.parse::<i64>(), last.text.parse::<i64>());
+                // Checked before the names are made: a range may be huge.
+                if let (Ok(a), Ok(b)) = (&a, &b) {
+                    let n = a.abs_diff(*b).saturating_add(1);
+                    if n != cells as u64 && n != 1 {
+                        let m = format!("{cells} cells are given {n} names");
+                        self.error(labels.first.span, m);
+                        return None;
+                    }
+                }
+                match (a, b) {
+                    (Ok(a), Ok(b)) if a <= b => (a..=b).map(|n| n.to_string()).collect(),
+                    (Ok(a), Ok(b)) => (b..=a).rev().map(|n| n.to_string()).collect(),
+                    _ => {
+                        self.error(
+                            labels.first.span,
+                            "a range of names runs between two numbers",
+                        );
+                        return None;
+                    }
+                }
+            }
+        };
+        if names.len() != cells && names.len() != 1 {
+            let m = format!("{cells} cells are given {} names", names.len());
+            self.error(labels.first.span, m);
+            return None;
+        }
+        Some(names)
     }
 }

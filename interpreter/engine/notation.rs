@@ -171,7 +171,8 @@ impl<'g> Engine<'g> {
     }
 
     /// Finds the legal choice a text names: its steps in any order, `x(2)` for a step
-    /// twice, with or without marks such as `*`.
+    /// twice, with or without marks such as `*`, its cells by their labels or by the
+    /// other labels the rules file lets the mover type.
     pub fn find_choice(
         &mut self,
         state: &State,
@@ -179,6 +180,63 @@ impl<'g> Engine<'g> {
         text: &str,
     ) -> Result<Option<usize>, RuntimeError> {
         let _run = self.run();
+        if let Some(i) = self.find_written(state, choices, text)? {
+            return Ok(Some(i));
+        }
+        match self.unalias(text, state.mover().index()) {
+            Some(t) => self.find_written(state, choices, &t),
+            None => Ok(None),
+        }
+    }
+
+    /// `text` with each label the player may also type for a cell (`names ... as
+    /// LABEL, OTHER`) replaced by the cell's printed label; `None` if it holds none. A
+    /// label is replaced where it stands alone, between characters that are not
+    /// letters or digits, the longest first.
+    pub(crate) fn unalias(&self, text: &str, player: usize) -> Option<String> {
+        let board = &self.game.board;
+        let aliases = board.aliases.get(player).filter(|a| !a.is_empty())?;
+        let labels = board.labels.get(player)?;
+        let apart = |c: Option<char>| c.is_none_or(|c| !c.is_alphanumeric());
+        let mut out = String::with_capacity(text.len());
+        let mut changed = false;
+        let mut i = 0;
+        while i < text.len() {
+            let rest = &text[i..];
+            let found = apart(text[..i].chars().next_back())
+                .then(|| {
+                    aliases
+                        .iter()
+                        .filter(|(a, _)| {
+                            !a.is_empty()
+                                && rest.starts_with(a.as_str())
+                                && apart(rest[a.len()..].chars().next())
+                        })
+                        .max_by_key(|(a, _)| a.len())
+                })
+                .flatten();
+            match found.and_then(|(a, c)| Some((a, labels.get(*c as usize)?))) {
+                Some((alias, label)) => {
+                    out.push_str(label);
+                    i += alias.len();
+                    changed = true;
+                }
+                None => {
+                    let c = rest.chars().next().unwrap_or(' ');
+                    out.push(c);
+                    i += c.len_utf8();
+                }
+            }
+        }
+        changed.then_some(out)
+    }
+
+    fn find_written(
+        &mut self,
+        state: &State,
+        choices: &Choices,
+        text: &str,
+    ) -> Result<Option<usize>, RuntimeError> {
         let wanted = normalise(text);
         if wanted.is_empty() {
             return Ok(None);
@@ -492,4 +550,30 @@ pub(crate) fn join_repeats(texts: &[String]) -> String {
         })
         .collect::<Vec<_>>()
         .join(" ")
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::engine::Engine;
+
+    #[test]
+    fn another_label_is_read_where_it_stands_alone() {
+        let text = "game \"t\"\nplayers a, b\nboard { line 1..3 zone z }\n\
+                    names a { z as z, 25; 1 as one, 10 }\npiece p\n\
+                    action go \"{to}\" for to in cells where empty(to) { put p of mover at to }\n\
+                    phase play { starts a actions go stuck end draw }\n";
+        let game = crate::compile(&crate::Source::new("t.tabula", text), &[]).unwrap();
+        let engine = Engine::new(&game);
+        let read = |t: &str, player: usize| engine.unalias(t, player);
+        assert_eq!(read("25/2", 0).as_deref(), Some("z/2"));
+        assert_eq!(read("2-25", 0).as_deref(), Some("2-z"));
+        // The longest other label first; none inside a longer word or number.
+        assert_eq!(read("10x25", 0), None);
+        assert_eq!(read("250/2", 0), None);
+        assert_eq!(read("a25", 0), None);
+        assert_eq!(read("10 25", 0).as_deref(), Some("one z"));
+        // Other labels are the player's own.
+        assert_eq!(read("25/2", 1), None);
+        assert_eq!(read("", 0), None);
+    }
 }

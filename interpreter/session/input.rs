@@ -80,6 +80,7 @@ impl Session {
             return Ok(false);
         }
         if decision.whole_turns {
+            let full = engine.unalias(&full, p.index()).unwrap_or(full);
             let tokens = split_ordered(&full);
             let path = decision
                 .path(&mut engine, &state, &tokens)

@@ -37,7 +37,8 @@ pub enum Item {
     Track(RegionDecl),
     Names {
         player: Name,
-        maps: Vec<(CellItem, CellItem)>,
+        /// Cells and their labels: the first is printed, every one is read.
+        maps: Vec<(CellItem, Vec<CellItem>)>,
     },
     Layout {
         kind: Name,

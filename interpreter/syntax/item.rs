@@ -126,10 +126,10 @@ pub(super) fn item(pair: Pair<Rule>) -> Item {
                         .next()
                         .map(cell_item)
                         .unwrap_or_else(|| missing_cell(pair_span));
-                    let b = m
-                        .next()
-                        .map(cell_item)
-                        .unwrap_or_else(|| missing_cell(pair_span));
+                    let mut b: Vec<CellItem> = m.map(cell_item).collect();
+                    if b.is_empty() {
+                        b.push(missing_cell(pair_span));
+                    }
                     (a, b)
                 })
                 .collect();

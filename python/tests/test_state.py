@@ -147,6 +147,22 @@ def test_a_state_prints_as_its_board_and_draws_as_svg(tic_tac_toe):
     assert str(state).endswith("over: x wins (three in a row)\n"), str(state)
 
 
+def test_other_labels_the_rules_declare_are_read(backgammon):
+    # White on the bar with 4-3 to play: `25/21` is GNU Backgammon's `bar/21`.
+    state = backgammon.state_from_json(json.dumps({
+        "game": "Backgammon", "phase": "play", "to_move": "white",
+        "counters": {"turns": 5}, "pools": {"dice": [4, 3]},
+        "cells": {
+            "bar-white": {"owner": "white", "piece": "checker", "count": 1},
+            "13": {"owner": "white", "piece": "checker", "count": 14},
+            "19": {"owner": "black", "piece": "checker", "count": 15},
+        },
+    }))
+    action = state.string_to_action("25/21 13/10")
+    assert action == state.string_to_action("bar/21 13/10")
+    assert state.action_to_string(action) == "bar/21 13/10"
+
+
 def test_a_state_file_gives_the_cli_moves(root, cli):
     game = tabula.load("invictus")
     text = (root / "examples/rules/invictus-endgame.json").read_text()

@@ -47,6 +47,10 @@ impl<'g> Engine<'g> {
                 }],
             });
         }
+        // Explained as the notation prints it: other labels a player may type for a
+        // cell read as the cell's label.
+        let unaliased = self.unalias(text, state.mover().index());
+        let text = unaliased.as_deref().unwrap_or(text);
         let p = state.phase().index();
         let phase = &game.phases[p];
         if let Stuck::Pass { template, .. } = &phase.stuck {
