@@ -614,4 +614,20 @@ end "four points" for p in players when points[p] >= 4
         );
         assert_eq!((w, p), (vec![0.5, 0.5], vec![0.0, 0.0]));
     }
+
+    #[test]
+    fn one_choice_ahead_chance_is_averaged_by_its_weights() {
+        // The same race with a coin that falls heads three times in four.
+        let biased = RACE.replace(
+            "for face in 0..1 {",
+            "for face in 0..1 weight if face == 1 then 3 else 1 {",
+        );
+        let game = crate::compile(&Source::new("race.tabula", &biased), &[]).unwrap();
+        // Right has leapt: heads (3 in 4) wins it for right, tails (1 in 4) for left.
+        let (w, p) = value_of(
+            &game,
+            &["step", "step", "step", "leap", "tails", "step", "leap"],
+        );
+        assert_eq!((w, p), (vec![0.25, 0.75], vec![-0.5, 0.5]));
+    }
 }
