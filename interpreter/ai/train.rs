@@ -485,7 +485,93 @@ pub fn train(
 
 #[cfg(test)]
 mod tests {
-    use super::lambda_returns;
+    use super::{lambda_returns, learn};
+    use crate::ai::net::{Net, Scratch};
+
+    /// The loss one step of `learn` descends: cross-entropy of each win output,
+    /// half the squared error of each points output, in f64 from the network's
+    /// weights (written out again here rather than through `Net::forward`).
+    fn loss(net: &Net, input: &[(u32, f32)], target: &[f32]) -> f64 {
+        let h = net.header.hidden;
+        let n = net.header.players;
+        let sig = |x: f64| 1.0 / (1.0 + (-x).exp());
+        let hidden: Vec<f64> = (0..h)
+            .map(|j| {
+                let z = f64::from(net.b1[j])
+                    + input
+                        .iter()
+                        .map(|&(i, x)| f64::from(x) * f64::from(net.w1[i as usize * h + j]))
+                        .sum::<f64>();
+                sig(z)
+            })
+            .collect();
+        (0..2 * n)
+            .map(|o| {
+                let z = f64::from(net.b2[o])
+                    + (0..h)
+                        .map(|j| hidden[j] * f64::from(net.w2[o * h + j]))
+                        .sum::<f64>();
+                let t = f64::from(target[o]);
+                if o < n {
+                    let y = sig(z);
+                    -(t * y.ln() + (1.0 - t) * (1.0 - y).ln())
+                } else {
+                    0.5 * (z - t) * (z - t)
+                }
+            })
+            .sum()
+    }
+
+    #[test]
+    fn a_learning_step_moves_every_weight_and_bias_down_its_gradient() {
+        let game = crate::compile(
+            &crate::Source::new(
+                "t.tabula",
+                "game \"t\"\nplayers a, b\nboard { grid 3 x 1 }\npiece p\n\
+                 action go \"{to}\" for to in cells where empty(to) { put p of mover at to }\n\
+                 phase play { starts a actions go stuck end draw }\n",
+            ),
+            &[],
+        )
+        .unwrap();
+        let net = Net::new(&game, 3, 1.0, 7).unwrap();
+        let input = [(0u32, 1.0f32), (2, 0.5), (4, 1.0)];
+        let target = [1.0f32, 0.0, 0.75, -0.75];
+        // A step of rate r changes each parameter by -r times its gradient.
+        let rate = 0.01f32;
+        let mut after = net.clone();
+        learn(&mut after, &mut Scratch::default(), &input, &target, rate);
+        let tables = |n: &Net| [n.w1.clone(), n.b1.clone(), n.w2.clone(), n.b2.clone()];
+        let (was, now) = (tables(&net), tables(&after));
+        for (t, (a, b)) in was.iter().zip(&now).enumerate() {
+            for k in 0..a.len() {
+                let step = f64::from(a[k] - b[k]) / f64::from(rate);
+                // The gradient by central differences of the loss.
+                let mut plus = net.clone();
+                let mut minus = net.clone();
+                let eps = 1e-3f32;
+                let mut nudge = |n: &mut Net, d: f32| {
+                    let table = match t {
+                        0 => &mut n.w1,
+                        1 => &mut n.b1,
+                        2 => &mut n.w2,
+                        _ => &mut n.b2,
+                    };
+                    table[k] += d;
+                };
+                nudge(&mut plus, eps);
+                nudge(&mut minus, -eps);
+                let g = (loss(&plus, &input, &target) - loss(&minus, &input, &target))
+                    / (2.0 * f64::from(eps));
+                assert!(
+                    (step - g).abs() < 1e-3 + 1e-2 * g.abs(),
+                    "table {t}, entry {k}: the step moved it by {step} times the rate, its gradient is {g}"
+                );
+            }
+        }
+        // The inputs not given move nothing; the hidden biases do move.
+        assert!(was[1].iter().zip(&now[1]).any(|(a, b)| a != b));
+    }
 
     fn close(a: &[f32], b: &[f32]) -> bool {
         a.len() == b.len() && a.iter().zip(b).all(|(x, y)| (x - y).abs() < 1e-6)
