@@ -97,4 +97,23 @@ mod tests {
         assert!(mean_row("x", &m(10.0, 1.0), &m(13.0, 1.0), false).significant);
         assert!(!mean_row("x", &m(10.0, 1.0), &m(11.0, 1.0), false).significant);
     }
+
+    #[test]
+    fn a_mean_of_one_game_is_never_significant() {
+        // One game has no spread to measure: its interval is unknown, not zero wide.
+        let one = |mean| Mean {
+            n: 1,
+            mean,
+            half: 0.0,
+        };
+        let many = |mean| Mean {
+            n: 100,
+            mean,
+            half: 0.0,
+        };
+        assert!(!mean_row("x", &one(10.0), &one(30.0), false).significant);
+        assert!(!mean_row("x", &one(10.0), &many(30.0), false).significant);
+        assert!(!mean_row("x", &many(10.0), &one(30.0), false).significant);
+        assert!(mean_row("x", &many(10.0), &many(30.0), false).significant);
+    }
 }

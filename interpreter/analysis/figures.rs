@@ -365,4 +365,31 @@ mod tests {
         assert_eq!(&f.branching_bins[..3], &[3, 2, 3]);
         assert!(f.decided_early.is_none());
     }
+
+    #[test]
+    fn each_decision_falls_in_the_tenth_its_middle_is_in() {
+        // Four decisions: their middles at 12.5, 37.5, 62.5 and 87.5 % of the game, in
+        // the tenths 1, 3, 6 and 8 (counting from 0); one decision: at 50 %, tenth 5.
+        let f = Figures::of(&[game(&[0, 1], Some(0), &[1, 2, 3, 4])], 2, false, 0.5);
+        let shown: Vec<Option<f64>> = f
+            .branching_by_part
+            .iter()
+            .map(|&b| (!b.is_nan()).then_some(b))
+            .collect();
+        let n = None;
+        assert_eq!(
+            shown,
+            vec![n, Some(1.0), n, Some(2.0), n, n, Some(3.0), n, Some(4.0), n]
+        );
+        let f = Figures::of(&[game(&[0, 1], Some(0), &[7])], 2, false, 0.5);
+        let at: Vec<usize> = (0..PARTS)
+            .filter(|&p| !f.branching_by_part[p].is_nan())
+            .collect();
+        assert_eq!(at, vec![5]);
+        // Twenty decisions: two in each tenth, the mean of each pair.
+        let twenty: Vec<u32> = (1..=20).collect();
+        let f = Figures::of(&[game(&[0, 1], Some(0), &twenty)], 2, false, 0.5);
+        let means: Vec<f64> = (0..PARTS).map(|p| 2.0 * p as f64 + 1.5).collect();
+        assert_eq!(f.branching_by_part, means);
+    }
 }
