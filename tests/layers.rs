@@ -172,6 +172,30 @@ fn a_full_stack_refuses_another_layer() {
 }
 
 #[test]
+fn the_most_layers_a_board_allows_is_sixteen() {
+    // 16 pieces of a and b in turn on one cell make 16 layers, a's at the bottom
+    // (layer 15) and b's on top (layer 0); a 17th is refused, and so is `layers 17`.
+    let sixteen = "put p of a at #a1\n  put p of b at #a1\n  ".repeat(8);
+    let s = after_setup(&text(
+        "layers 16",
+        &format!("{sixteen}r1 = layers(#a1)\n  r4 = owner(#a1, 15)"),
+    ));
+    assert_eq!(s["counters"]["r1"], 16);
+    assert_eq!(s["counters"]["r4"], "a");
+    assert_eq!(
+        setup_error(&text("layers 16", &format!("{sixteen}put p of a at #a1"))),
+        "`put` onto `a1`, whose stack already holds 16 layers, as many as the board's `layers 16` allows"
+    );
+    assert_eq!(
+        first_error(&text("layers 17", "")),
+        (
+            "a cell holds 2 to 16 layers, not 17".to_string(),
+            "17".to_string()
+        )
+    );
+}
+
+#[test]
 fn misuse_is_an_error_with_its_place() {
     assert_eq!(
         first_error(&text("", "r1 = layers(#a1)")),
