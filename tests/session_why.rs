@@ -426,3 +426,36 @@ fn other_labels_the_rules_declare_are_read_as_the_cell() {
         "{out}"
     );
 }
+
+#[test]
+fn a_local_read_from_a_counter_of_players_prints_as_a_player() {
+    // `let boss = leader` reads a counter of players: `why` prints it by name, as the
+    // rules declare it, not as the number the state keeps.
+    let text = r#"game "Lead"
+players north, south
+board { line 1..3 }
+piece stone
+counter leader: player = south
+action claim "{at}"
+  for at in cells
+  let boss = leader
+  where boss == mover
+{
+  put stone of mover at at
+}
+action wait "wait" { }
+phase play {
+  starts north
+  actions claim, wait
+}
+"#;
+    let mut s = Session::new(Source::new("lead.tabula", text), &[], 1).unwrap();
+    s.intro();
+    let out = run(&mut s, "why 1");
+    assert!(
+        out.starts_with(
+            "error: `1` is action `claim` with boss = south, but this `where` is false\n"
+        ),
+        "{out}"
+    );
+}

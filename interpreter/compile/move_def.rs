@@ -71,6 +71,7 @@ impl<'a> Compiler<'a> {
             self.error(m.name.span, m2);
         }
         let arg_names = scope.names.iter().map(|(n, _, _)| n.clone()).collect();
+        let arg_types = scope.names.iter().map(|(_, _, t)| *t).collect();
         self.no_spaces(&m.template, m.template_span);
         let template = self.template(&m.template, m.template_span, &mut scope);
         // Read, not typed back: a meaning may have spaces.
@@ -103,6 +104,7 @@ impl<'a> Compiler<'a> {
             playout_weight,
             body,
             arg_names,
+            arg_types,
             span: m.name.span,
             for_spans,
             loop_tests,

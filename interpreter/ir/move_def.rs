@@ -23,6 +23,8 @@ pub struct MoveDef {
     pub body: Vec<Stmt>,
     /// Names of the generator variables, by local slot.
     pub arg_names: Vec<String>,
+    /// The type of each of them, as the checker found it (for printing their values).
+    pub arg_types: Vec<Ty>,
     pub span: Span,
     /// Where each `for` is written, by the slot it binds (for explanations).
     pub for_spans: Vec<(u8, Span)>,

@@ -63,6 +63,12 @@ impl<'g> Engine<'g> {
 /// may be skipped (a `define` with an aggregate takes one) and the compiler may move a
 /// `let` earlier, so names are matched to the binders' slots in increasing order.
 pub(crate) fn slot_name(def: &MoveDef, slot: u8) -> Option<&str> {
+    let k = binder_index(def, slot)?;
+    def.arg_names.get(k).map(|n| n.as_str())
+}
+
+/// Which of the names bound, in the order they were declared, a slot holds.
+fn binder_index(def: &MoveDef, slot: u8) -> Option<usize> {
     let mut slots: Vec<u8> = def
         .generators
         .iter()
@@ -73,82 +79,17 @@ pub(crate) fn slot_name(def: &MoveDef, slot: u8) -> Option<&str> {
         .collect();
     slots.sort_unstable();
     slots.dedup();
-    let k = slots.iter().position(|&s| s == slot)?;
-    def.arg_names.get(k).map(|n| n.as_str())
+    slots.iter().position(|&s| s == slot)
 }
 
-/// The type of each local an action's generators bind, for printing its value (the IR
-/// keeps names only).
+/// The type of each local an action's generators bind, by slot, as the checker found
+/// it (matched to the slots as `slot_name` matches names).
 pub(crate) fn local_types(def: &MoveDef) -> Vec<Ty> {
     let mut types = vec![Ty::Int; MAX_LOCALS];
-    for g in &def.generators {
-        match g {
-            Gen::For(slot, d) => {
-                if let Some(t) = types.get_mut(*slot as usize) {
-                    *t = domain_type(d);
-                }
-            }
-            Gen::Let(slot, e) => {
-                let ty = expr_type(e, &types);
-                if let Some(t) = types.get_mut(*slot as usize) {
-                    *t = ty;
-                }
-            }
-            Gen::Where(..) => {}
+    for (slot, t) in types.iter_mut().enumerate() {
+        if let Some(ty) = binder_index(def, slot as u8).and_then(|k| def.arg_types.get(k)) {
+            *t = *ty;
         }
     }
     types
-}
-
-fn domain_type(d: &Domain) -> Ty {
-    match d {
-        Domain::Range(..) | Domain::Pool { .. } => Ty::Int,
-        Domain::Players => Ty::Player,
-        Domain::Dirs(_) | Domain::FixedDirs(_) => Ty::Dir,
-        _ => Ty::Cell,
-    }
-}
-
-fn expr_type(e: &Expr, locals: &[Ty]) -> Ty {
-    let local = |s: u8| locals.get(s as usize).copied().unwrap_or(Ty::Int);
-    match e {
-        Expr::Numbered { expr, .. } => expr_type(expr, locals),
-        Expr::Local(s) | Expr::Operand(Operand::Local(s)) => local(*s),
-        Expr::Mover | Expr::Opponent(_) | Expr::Owner(_) => Ty::Player,
-        Expr::Layer(LayerRead::Owner, ..) => Ty::Player,
-        Expr::Operand(Operand::Mover | Operand::Opponent | Operand::Owner(_)) => Ty::Player,
-        Expr::Step(..)
-        | Expr::Slide(..)
-        | Expr::TrackAt { .. }
-        | Expr::ZoneCell { .. }
-        | Expr::Reach(ReachOp::StepN, _)
-        | Expr::Operand(Operand::Step(..)) => Ty::Cell,
-        Expr::Reach(ReachOp::Connected(..), _) => Ty::Bool,
-        Expr::RelDir(_) => Ty::Dir,
-        Expr::Phase => Ty::Phase,
-        Expr::Not(_)
-        | Expr::And(..)
-        | Expr::Or(..)
-        | Expr::Is(..)
-        | Expr::Empty(_)
-        | Expr::InRegion { .. }
-        | Expr::InTrack { .. }
-        | Expr::PoolHas { .. }
-        | Expr::Can(_)
-        | Expr::Operand(Operand::Empty(_)) => Ty::Bool,
-        Expr::Binary(op, ..) | Expr::Simple(op, ..) if is_comparison(*op) => Ty::Bool,
-        Expr::If(_, a, b) => match expr_type(a, locals) {
-            Ty::Int => expr_type(b, locals),
-            t => t,
-        },
-        Expr::Min(a, _) | Expr::Max(a, _) => expr_type(a, locals),
-        _ => Ty::Int,
-    }
-}
-
-fn is_comparison(op: BinOp) -> bool {
-    matches!(
-        op,
-        BinOp::Eq | BinOp::Ne | BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge
-    )
 }
