@@ -170,9 +170,9 @@ fn an_error_s_list_of_moves_breaks_between_moves() {
         concat!(
             "error: `8/7` is action `move`, but\n",
             "       `dice` has no 1\n",
-            "    --> games/backgammon.tabula:114:7\n",
+            "    --> games/backgammon.tabula:115:7\n",
             "    |\n",
-            "114 |   for d in dice\n",
+            "115 |   for d in dice\n",
             "    |       ^^^^^^^^^\n",
             "\n",
         )

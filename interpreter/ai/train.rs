@@ -550,7 +550,7 @@ mod tests {
                 let mut plus = net.clone();
                 let mut minus = net.clone();
                 let eps = 1e-3f32;
-                let mut nudge = |n: &mut Net, d: f32| {
+                let nudge = |n: &mut Net, d: f32| {
                     let table = match t {
                         0 => &mut n.w1,
                         1 => &mut n.b1,
