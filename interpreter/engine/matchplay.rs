@@ -39,24 +39,51 @@ impl Match {
         self.games += 1;
     }
 
-    /// The winner of the match, once it is decided (money play: after one game).
-    pub fn winner(&self) -> Option<Option<usize>> {
+    /// Whether the match goes on, and once decided who won (money play: after one
+    /// game, which a draw leaves with no winner).
+    pub fn status(&self) -> MatchStatus {
         if self.length == 0 {
             if self.games == 0 {
-                return None;
+                return MatchStatus::Playing;
             }
             let best = self.scores.iter().copied().max().unwrap_or(0);
             let leaders: Vec<usize> = (0..self.scores.len())
                 .filter(|&i| self.scores[i] == best)
                 .collect();
-            return Some(if leaders.len() == 1 {
-                Some(leaders[0])
-            } else {
-                None
-            });
+            return match leaders[..] {
+                [one] => MatchStatus::Won(one),
+                _ => MatchStatus::Drawn,
+            };
         }
-        self.scores.iter().position(|&s| s >= self.length).map(Some)
+        match self.scores.iter().position(|&s| s >= self.length) {
+            Some(w) => MatchStatus::Won(w),
+            None => MatchStatus::Playing,
+        }
     }
+
+    /// The winner, once the match is won.
+    pub fn winner(&self) -> Option<usize> {
+        match self.status() {
+            MatchStatus::Won(w) => Some(w),
+            _ => None,
+        }
+    }
+
+    /// Whether the match is decided.
+    pub fn is_over(&self) -> bool {
+        self.status() != MatchStatus::Playing
+    }
+}
+
+/// Where a match stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MatchStatus {
+    /// Not decided: another game is to be played.
+    Playing,
+    /// Won by this player (by seat).
+    Won(usize),
+    /// Over with no winner: a single game drawn.
+    Drawn,
 }
 
 impl<'g> Engine<'g> {
@@ -111,22 +138,34 @@ mod tests {
     fn a_match_ends_when_a_player_reaches_the_length() {
         let mut m = Match::new(5, 2);
         m.record(&won(0, 2));
-        assert_eq!(m.winner(), None);
+        assert_eq!(m.status(), MatchStatus::Playing);
         m.record(&won(1, 4));
         assert_eq!(
             (m.scores.clone(), m.before.clone()),
             (vec![2, 4], vec![2, 0])
         );
         m.record(&won(1, 3));
-        assert_eq!(m.winner(), Some(Some(1)));
+        assert_eq!(m.status(), MatchStatus::Won(1));
         assert_eq!(m.scores, vec![2, 7]);
     }
 
     #[test]
     fn money_play_is_one_game() {
         let mut m = Match::new(0, 2);
-        assert_eq!(m.winner(), None);
+        assert_eq!(m.status(), MatchStatus::Playing);
         m.record(&won(1, 2));
-        assert_eq!(m.winner(), Some(Some(1)));
+        assert_eq!(m.status(), MatchStatus::Won(1));
+        assert_eq!(m.winner(), Some(1));
+    }
+
+    #[test]
+    fn a_drawn_single_game_ends_money_play_with_no_winner() {
+        let mut m = Match::new(0, 2);
+        let mut draw = won(0, 0);
+        draw.winner = None;
+        m.record(&draw);
+        assert_eq!(m.status(), MatchStatus::Drawn);
+        assert!(m.is_over());
+        assert_eq!(m.winner(), None);
     }
 }

@@ -280,7 +280,7 @@ impl<'g> Engine<'g> {
     ) -> Result<(Vec<PlayoutRecord>, super::matchplay::Match), RuntimeError> {
         let mut m = super::matchplay::Match::new(length, self.game.players.len());
         let mut games = Vec::new();
-        while m.winner().is_none() {
+        while !m.is_over() {
             let state = self.initial_state_in(&m)?;
             let record = self.playout_from(state, rng, max_decisions, choices)?;
             match &record.outcome {

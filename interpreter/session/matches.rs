@@ -4,7 +4,7 @@
 //! points and what the match counters mean come from the rules file.
 
 use super::*;
-use crate::engine::matchplay::Match;
+use crate::engine::matchplay::{Match, MatchStatus};
 
 /// A game of the match played to its end, before the current one.
 #[derive(Debug, Clone)]
@@ -117,7 +117,7 @@ pub(super) fn replay_match(
             ));
         };
         m.record(&outcome);
-        if m.length == 0 || m.winner().is_some() {
+        if m.length == 0 || m.is_over() {
             return Err(fail(
                 None,
                 "the match is over after this game, yet another game follows".into(),
@@ -267,11 +267,12 @@ impl Session {
         let m = self.match_score();
         let n = self.game_number();
         let over = self.outcome().is_some();
-        match m.winner() {
-            Some(w) if over => {
-                let who = match w {
-                    Some(w) => format!("{} wins the match", self.game.players[w]),
-                    None => "the match is drawn".to_string(),
+        let status = m.status();
+        match status {
+            MatchStatus::Won(_) | MatchStatus::Drawn if over => {
+                let who = match status {
+                    MatchStatus::Won(w) => format!("{} wins the match", self.game.players[w]),
+                    _ => "the match is drawn".to_string(),
                 };
                 format!(
                     "{} (game {n}): {}",
@@ -301,10 +302,10 @@ impl Session {
                 .paint(Paint::Good, &format!("{}{named}", self.result_text(o))),
             self.score_text(&m)
         ));
-        if let Some(w) = m.winner() {
+        if m.is_over() {
             out.line(self.style.paint(
                 Paint::Good,
-                &format!("match over: {}", self.match_over_text(&m, w)),
+                &format!("match over: {}", self.match_over_text(&m, m.winner())),
             ));
             return false;
         }

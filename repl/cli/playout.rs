@@ -141,11 +141,11 @@ pub(super) fn playout_matches(
             .map_err(|e| runtime(&game, &e))?;
         total_games += games.len();
         match m.winner() {
-            Some(Some(w)) => wins[w] += 1,
-            _ => undecided += 1,
+            Some(w) => wins[w] += 1,
+            None => undecided += 1,
         }
         if as_json {
-            let winner = m.winner().flatten().map(|w| game.players[w].clone());
+            let winner = m.winner().map(|w| game.players[w].clone());
             out!(
                 "{}",
                 serde_json::json!({ "seed": seed.wrapping_add(i), "winner": winner, "scores": m.scores, "games": games.len() })
