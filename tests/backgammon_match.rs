@@ -209,7 +209,7 @@ fn a_whole_match_with_scripted_cube_decisions() {
         assert_eq!(m.scores, scores);
     }
     assert_eq!(m.games, 3);
-    assert_eq!(m.winner(), Some(Some(0)), "White wins the match");
+    assert_eq!(m.winner(), Some(0), "White wins the match");
     assert_eq!(m.scores, [3, 1]);
 }
 
@@ -250,12 +250,12 @@ fn a_match_through_the_crawford_game() {
         // White reaches 3 or more: the match is his.
         (Some(0), p) => {
             assert_eq!(m.scores, [2 + p, 1]);
-            assert_eq!(m.winner(), Some(Some(0)));
+            assert_eq!(m.winner(), Some(0));
         }
         // Black wins a gammon or backgammon: 3 or 4 points, the match is his.
         (Some(1), p) if p >= 2 => {
             assert_eq!(m.scores, [2, 1 + p]);
-            assert_eq!(m.winner(), Some(Some(1)));
+            assert_eq!(m.winner(), Some(1));
         }
         // Black wins a single game: 2-2, and a post-Crawford game.
         (Some(1), 1) => {
@@ -265,7 +265,7 @@ fn a_match_through_the_crawford_game() {
             let last = play_game(&mut engine, &m, "3-1", plan, &mut rng);
             m.record(&last.outcome);
             assert_eq!(m.scores, [2, 3]);
-            assert_eq!(m.winner(), Some(Some(1)));
+            assert_eq!(m.winner(), Some(1));
             assert_eq!(m.games, 5);
         }
         other => panic!("unexpected result {other:?}"),
