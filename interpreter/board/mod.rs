@@ -35,7 +35,7 @@ pub struct Board {
     /// ... as LABEL, OTHER`), with the cell; read, never printed.
     pub aliases: Vec<Vec<(String, i32)>>,
     /// The adjacency graph the tables were built from; edges are labelled with directions.
-    pub graph: DiGraph<usize, usize>,
+    pub(crate) graph: DiGraph<usize, usize>,
     /// Each cell by its name, once the board is finished.
     index: std::collections::HashMap<String, i32>,
 }
