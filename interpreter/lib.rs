@@ -52,6 +52,7 @@ pub mod board;
 pub mod compile;
 pub mod diagnostic;
 pub mod engine;
+pub mod format;
 pub mod games;
 pub(crate) mod ids;
 pub mod input;

@@ -6,6 +6,7 @@ mod arena;
 mod cli;
 mod error;
 mod export;
+mod fmt_cmd;
 mod interrupt;
 mod learn;
 mod picture;

@@ -2,100 +2,11 @@
 //! standard error, and the exit status. Expected results are worked out by hand or
 //! taken from published counts, never from the program's own output.
 
+mod cli_support;
+
+use cli_support::Test;
 use serde_json::{json, Value};
-use std::path::PathBuf;
 use std::process::Command;
-use std::sync::atomic::{AtomicUsize, Ordering};
-
-/// One run of `tabula`: the files it finds in its (fresh) working folder, its
-/// arguments, and what it must print and return.
-#[must_use]
-struct Test {
-    files: Vec<(String, String)>,
-    args: Vec<String>,
-    stdout: Option<String>,
-    stderr: Option<String>,
-    success: bool,
-}
-
-impl Test {
-    fn new() -> Test {
-        Test {
-            files: Vec::new(),
-            args: Vec::new(),
-            stdout: None,
-            stderr: None,
-            success: true,
-        }
-    }
-
-    /// A file in the working folder.
-    fn file(mut self, name: &str, text: &str) -> Test {
-        self.files.push((name.to_string(), text.to_string()));
-        self
-    }
-
-    /// Arguments, after those given so far.
-    fn args(mut self, args: &[&str]) -> Test {
-        self.args.extend(args.iter().map(|a| a.to_string()));
-        self
-    }
-
-    /// Standard output, exactly.
-    fn stdout(mut self, text: &str) -> Test {
-        self.stdout = Some(text.to_string());
-        self
-    }
-
-    /// Standard error, exactly.
-    fn stderr(mut self, text: &str) -> Test {
-        self.stderr = Some(text.to_string());
-        self
-    }
-
-    /// The run must fail (exit status 1).
-    fn failure(mut self) -> Test {
-        self.success = false;
-        self
-    }
-
-    /// Runs it, checks what was asked, and returns standard output.
-    #[track_caller]
-    fn run(self) -> String {
-        static RUNS: AtomicUsize = AtomicUsize::new(0);
-        let dir: PathBuf = std::env::temp_dir().join(format!(
-            "tabula-cli-{}-{}",
-            std::process::id(),
-            RUNS.fetch_add(1, Ordering::Relaxed)
-        ));
-        std::fs::create_dir_all(&dir).expect("a working folder");
-        for (name, text) in &self.files {
-            std::fs::write(dir.join(name), text).expect("a file written");
-        }
-        let out = Command::new(env!("CARGO_BIN_EXE_tabula"))
-            .args(&self.args)
-            .current_dir(&dir)
-            .env("NO_COLOR", "1")
-            .output()
-            .expect("the binary runs");
-        let _ = std::fs::remove_dir_all(&dir);
-        let stdout = String::from_utf8(out.stdout).expect("utf-8");
-        let stderr = String::from_utf8(out.stderr).expect("utf-8");
-        let what = format!("tabula {}\nstderr:\n{stderr}", self.args.join(" "));
-        if self.success {
-            assert!(out.status.success(), "{what}");
-        } else {
-            assert_eq!(out.status.code(), Some(1), "{what}");
-        }
-        if let Some(want) = &self.stdout {
-            assert_eq!(&stdout, want, "{what}");
-        }
-        if let Some(want) = &self.stderr {
-            assert_eq!(&stderr, want, "{what}");
-        }
-        stdout
-    }
-}
 
 fn tabula(args: &[&str]) -> String {
     let out = Command::new(env!("CARGO_BIN_EXE_tabula"))

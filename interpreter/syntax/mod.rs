@@ -16,6 +16,7 @@ mod stmt;
 mod syntax_error;
 mod template;
 mod test_decl;
+pub mod tokens;
 
 pub use parser::parse;
 pub(crate) use template::parse_template;

@@ -149,6 +149,20 @@ pub enum Command {
         #[arg(short = 'o', long = "option")]
         options: Vec<String>,
     },
+    /// Lay rules files out in the one canonical layout, keeping every comment (the lines
+    /// broken where they are; indentation, spaces and blank lines decided).
+    #[command(
+        after_help = "Examples:\n  tabula fmt my-game.tabula\n  tabula fmt --check games/*.tabula examples/rules/*.tabula\n  tabula fmt - < my-game.tabula"
+    )]
+    Fmt {
+        /// Rules files to format in place (`-`: read standard input, write standard
+        /// output).
+        #[arg(required = true)]
+        files: Vec<String>,
+        /// Change nothing: name each file not in the layout, and fail if there is one.
+        #[arg(long)]
+        check: bool,
+    },
     /// Draw a position as SVG: the board, its pieces and stacks, the dice and other
     /// pools, the last of --moves ringed.
     #[command(
