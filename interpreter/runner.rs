@@ -11,6 +11,8 @@
 //! ends the run with its error after the games before it are taken; which game that is
 //! does not depend on the threads either.
 //!
+//! On one thread, the games are played on the caller's thread, each taken as it ends.
+//!
 //! The runner knows nothing of terminals or of Python: a caller draws its progress bar
 //! from the `progress` callback and turns Ctrl-C into the stop flag.
 
@@ -169,6 +171,9 @@ impl Runner {
         play: impl Fn(&mut S, Job) -> Result<T, E> + Sync,
         mut take: impl FnMut(T) -> Result<(), E>,
     ) -> Result<Ran, E> {
+        if self.threads == 1 {
+            return run_here(run, init, play, take);
+        }
         let (start, end) = run.games;
         let block = BLOCK_PER_THREAD.saturating_mul(self.threads as u64);
         let scratch: Vec<Mutex<Option<S>>> = (0..self.threads).map(|_| Mutex::new(None)).collect();
@@ -261,6 +266,44 @@ impl Runner {
         });
         (results, failed.load(Ordering::Relaxed))
     }
+}
+
+/// A run on one thread, played on the caller's: each game is taken as it ends, and no
+/// game waits for another thread to be woken (on a busy machine, a wait at every block).
+fn run_here<S, T, E>(
+    run: &Run,
+    init: impl Fn() -> S,
+    play: impl Fn(&mut S, Job) -> Result<T, E>,
+    mut take: impl FnMut(T) -> Result<(), E>,
+) -> Result<Ran, E> {
+    let (start, end) = run.games;
+    let mut scratch = None;
+    let mut played = 0;
+    for index in start..end {
+        if run.stopped() {
+            return Ok(Ran {
+                played,
+                stopped: true,
+            });
+        }
+        let s = scratch.get_or_insert_with(&init);
+        let result = play(
+            s,
+            Job {
+                index,
+                seed: seed_of(run.seed, index),
+            },
+        );
+        if let Some(progress) = run.progress {
+            progress(played + 1);
+        }
+        take(result?)?;
+        played += 1;
+    }
+    Ok(Ran {
+        played,
+        stopped: false,
+    })
 }
 
 #[cfg(test)]
