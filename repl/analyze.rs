@@ -5,10 +5,9 @@
 
 use crate::error::{refused, CliError};
 
-use crate::arena::{ai_error, check_games, play_in_order, thread_pool};
+use crate::arena::{ai_error, check_games, play_in_order, runner};
 use crate::cli::{games_bar, load, GameArgs};
 use crate::interrupt::Interrupt;
-use std::sync::atomic::AtomicU64;
 use tabula::ai::arena::{sides, Arena, Sides};
 use tabula::analysis::figures::{branching_bin_label, Figures, Tally};
 use tabula::analysis::{compare, plot, GameFacts, Row};
@@ -160,13 +159,19 @@ pub fn run(o: AnalyzeOptions) -> Result<(), CliError> {
             ))
         }
     };
-    let (threads, pool) = thread_pool(o.threads)?;
+    let runner = runner(o.threads)?;
+    let threads = runner.threads();
     let bar = games_bar(o.games.saturating_mul(o.sets.len() as u64), !o.json);
     let mut results = Vec::new();
     let mut seat_names = Vec::new();
     let mut player_names = Vec::new();
     let interrupt = Interrupt::install("the games under way");
-    let started = AtomicU64::new(0);
+    let mut started = 0;
+    let progress = |_| {
+        if let Some(b) = &bar {
+            b.inc(1);
+        }
+    };
     for options in &o.sets {
         if interrupt.stopped() {
             break;
@@ -195,18 +200,23 @@ pub fn run(o: AnalyzeOptions) -> Result<(), CliError> {
         }
         let start = std::time::Instant::now();
         let mut tally = Tally::new(game.players.len(), levels[0] != levels[1], o.early / 100.0);
-        let play = |i| {
-            let r = GameFacts::play(&game, &arena, i, None).map_err(|e| ai_error(&game, e));
-            if let Some(b) = &bar {
-                b.inc(1);
-            }
-            r
+        let play = |job: tabula::runner::Job| {
+            GameFacts::play(&game, &arena, job.index, None).map_err(|e| ai_error(&game, e))
         };
         let take = |f: GameFacts| {
             tally.add(&f);
             Ok(())
         };
-        play_in_order(&pool, threads, o.games, &interrupt, &started, play, take)?;
+        play_in_order(
+            &runner,
+            o.games,
+            o.seed,
+            &interrupt,
+            &mut started,
+            &progress,
+            play,
+            take,
+        )?;
         let seconds = start.elapsed().as_secs_f64();
         if tally.games() == 0 {
             break;

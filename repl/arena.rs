@@ -5,12 +5,11 @@ use crate::error::{refused, CliError};
 
 use crate::cli::{games_bar, load, runtime_error, GameArgs};
 use crate::interrupt::Interrupt;
-use rayon::prelude::*;
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use tabula::ai::arena::{play_game, sides, Arena, ArenaGame, Sides, Tally, MAX_RUN_GAMES};
 use tabula::ai::stats::elo_text;
 use tabula::ai::AiError;
+use tabula::runner::{Job, Run, Runner};
 use tabula::session::Record;
 
 /// How `tabula arena` was asked to run.
@@ -28,22 +27,10 @@ pub struct ArenaOptions<'a> {
     pub mcts_playouts: [bool; 2],
 }
 
-/// A pool of `threads` threads (0: every core) and their number.
-pub fn thread_pool(threads: usize) -> Result<(usize, rayon::ThreadPool), CliError> {
-    let threads = match threads {
-        0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
-        n => n,
-    };
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build()
-        .map_err(|e| refused!("cannot start {threads} threads: {e}"))?;
-    Ok((threads, pool))
+/// A runner of games on `threads` threads (0: every core).
+pub fn runner(threads: usize) -> Result<Runner, CliError> {
+    Runner::new(threads).map_err(|e| refused!("{e}"))
 }
-
-/// Games a run plays at once per thread at most: their results are taken in index
-/// order a block at a time, so that a run keeps one block of results, never all of them.
-const BLOCK_PER_THREAD: u64 = 64;
 
 /// Refuses a number of games no run plays, before anything is played.
 pub fn check_games(games: u64) -> Result<(), CliError> {
@@ -66,39 +53,30 @@ pub fn ai_error(game: &tabula::Game, e: AiError) -> CliError {
     }
 }
 
-/// Plays games `0..games` on `pool`, a block at a time, and hands each one to `take`
-/// in index order, so that what is reported does not depend on the threads. It stops
-/// at the first error, or when interrupted: the games started are finished and taken.
-/// `started` counts the games started, across runs (`TABULA_STOP_AFTER`).
+/// Plays games `0..games` of a run from `seed` on `runner`, watched by `progress`, and
+/// hands each one to `take` in index order, so that what is reported does not depend
+/// on the threads. It stops at the first error, or when interrupted: the games started
+/// are finished and taken. `started` counts the games started by earlier runs
+/// (`TABULA_STOP_AFTER`); it grows by the games this run played.
+#[allow(clippy::too_many_arguments)]
 pub fn play_in_order<T: Send>(
-    pool: &rayon::ThreadPool,
-    threads: usize,
+    runner: &Runner,
     games: u64,
+    seed: u64,
     interrupt: &Interrupt,
-    started: &AtomicU64,
-    play: impl Fn(u64) -> Result<T, CliError> + Sync,
-    mut take: impl FnMut(T) -> Result<(), CliError>,
+    started: &mut u64,
+    progress: &(dyn Fn(u64) + Sync),
+    play: impl Fn(Job) -> Result<T, CliError> + Sync,
+    take: impl FnMut(T) -> Result<(), CliError>,
 ) -> Result<(), CliError> {
-    let block = BLOCK_PER_THREAD.saturating_mul(threads.max(1) as u64);
-    let mut next = 0;
-    while next < games && !interrupt.stopped() {
-        let end = games.min(next.saturating_add(block));
-        let results: Vec<Option<Result<T, CliError>>> = pool.install(|| {
-            (next..end)
-                .into_par_iter()
-                .map(|i| {
-                    if interrupt.stop_after(started.fetch_add(1, Ordering::Relaxed)) {
-                        return None;
-                    }
-                    Some(play(i))
-                })
-                .collect()
-        });
-        for r in results.into_iter().flatten() {
-            take(r?)?;
-        }
-        next = end;
-    }
+    let asked = interrupt.games_to_start(games, *started);
+    let run = Run::new(0..asked)
+        .seed(seed)
+        .stop(interrupt.flag())
+        .progress(progress);
+    let ran = runner.run(&run, play, take)?;
+    *started += ran.played;
+    interrupt.cut_short(ran.played, games);
     Ok(())
 }
 
@@ -155,20 +133,19 @@ pub fn run(o: ArenaOptions) -> Result<(), CliError> {
         keep_moves: o.records.is_some(),
         nets,
     };
-    let (threads, pool) = thread_pool(o.threads)?;
+    let runner = runner(o.threads)?;
+    let threads = runner.threads();
     let bar = games_bar(o.games, true);
     let start = std::time::Instant::now();
     let interrupt = Interrupt::install("the games under way");
-    let started = AtomicU64::new(0);
     let players = game.players.len();
     let mut tally = Tally::new(players);
-    let play = |i| {
-        let r = play_game(&game, &arena, i, None).map_err(|e| ai_error(&game, e));
+    let progress = |_| {
         if let Some(b) = &bar {
             b.inc(1);
         }
-        r
     };
+    let play = |job: Job| play_game(&game, &arena, job.index, None).map_err(|e| ai_error(&game, e));
     let take = |g: ArenaGame| {
         tally.add(&g);
         if let Some(b) = &bar {
@@ -180,7 +157,9 @@ pub fn run(o: ArenaOptions) -> Result<(), CliError> {
             None => Ok(()),
         }
     };
-    let run = play_in_order(&pool, threads, o.games, &interrupt, &started, play, take);
+    let run = play_in_order(
+        &runner, o.games, o.seed, &interrupt, &mut 0, &progress, play, take,
+    );
     if let Some(b) = &bar {
         b.finish_and_clear();
     }

@@ -35,6 +35,11 @@ impl Interrupt {
         self.stop.load(Ordering::Relaxed)
     }
 
+    /// The flag Ctrl-C sets, for a run of games to look at.
+    pub fn flag(&self) -> &AtomicBool {
+        &self.stop
+    }
+
     /// For tests and scripts: stop as if Ctrl-C had been pressed after `games` games
     /// were started (`TABULA_STOP_AFTER`), so that the report of an interrupted run can
     /// be checked without sending signals.
@@ -45,6 +50,25 @@ impl Interrupt {
             }
         }
         self.stopped()
+    }
+
+    /// The games of a run of `asked` that may start, `started` having been started by
+    /// earlier runs: all of them, unless `TABULA_STOP_AFTER` says to stop as if Ctrl-C
+    /// had been pressed once that many were started. Games start in index order, so a
+    /// run cut there plays the very games Ctrl-C would have left it; `cut_short` then
+    /// marks it stopped.
+    pub fn games_to_start(&self, asked: u64, started: u64) -> u64 {
+        match stop_after_limit() {
+            Some(limit) => asked.min(limit.saturating_sub(started)),
+            None => asked,
+        }
+    }
+
+    /// Marks the run stopped when it played fewer games than it asked, as Ctrl-C would.
+    pub fn cut_short(&self, played: u64, asked: u64) {
+        if played < asked {
+            self.stop.store(true, Ordering::Relaxed);
+        }
     }
 }
 

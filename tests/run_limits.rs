@@ -92,6 +92,7 @@ fn a_count_of_games_no_run_plays_is_refused_before_any_is_played() {
         said,
     );
     refused(&["analyze", TTT, "-n", "18446744073709551615"], 1, said);
+    refused(&["playout", TTT, "-n", "18446744073709551615"], 1, said);
     refused(
         &["arena", TTT, "random", "random", "-n", "1000000000001"],
         1,

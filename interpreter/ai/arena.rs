@@ -164,7 +164,7 @@ pub(crate) fn play_game_watched(
     stop: Option<&AtomicBool>,
     watch: &mut dyn FnMut(Seen),
 ) -> Result<ArenaGame, AiError> {
-    let seed = arena.seed.wrapping_add(index);
+    let seed = crate::runner::seed_of(arena.seed, index);
     let mut rng = Rng::new(seed);
     let mut engine = Engine::new(game);
     let mut state = engine.initial_state()?;

@@ -11,6 +11,7 @@ use super::encode::View;
 use super::net::{to_board, to_view, Net, Scratch};
 use super::{netplay, rewards, AiError, Decision, Level, Thinker};
 use crate::engine::rng::Rng;
+use crate::runner::{seed_of, Job, Run, Runner};
 use crate::{Choices, Engine, Game, State, Status};
 use std::ops::ControlFlow;
 
@@ -341,44 +342,67 @@ fn learn(net: &mut Net, scratch: &mut Scratch, input: &[(u32, f32)], target: &[f
 /// seats alternating.
 pub fn probe(game: &Game, net: &Net, games: u64, seed: u64) -> Result<f64, AiError> {
     let mut score = 0.0;
-    let mut scratch = Scratch::default();
     for g in 0..games {
-        let mut rng = Rng::new(seed.wrapping_add(g));
-        let mut engine = Engine::new(game);
-        let mut state = engine.initial_state()?;
-        let mut choices = Choices::default();
-        let seat = (g % game.players.len() as u64) as usize;
-        let mut decisions = 0;
-        let winner = loop {
-            match engine.status(&state) {
-                Status::Over(o) => break o.winner,
-                Status::Chance(_) => {
-                    if engine.resolve_chance(&mut state, &mut rng, None).is_err() {
-                        break None;
-                    }
-                }
-                Status::Player(p) => {
-                    engine.legal(&state, &mut choices)?;
-                    if choices.is_empty() || decisions > 5000 {
-                        break engine.outcome(&state).and_then(|o| o.winner);
-                    }
-                    let i = if p.index() == seat {
-                        netplay::best(net, &mut engine, &state, &choices, p.index(), &mut scratch)?
-                    } else {
-                        rng.weighted(&choices.weights)
-                    };
-                    engine.play_choice(&mut state, &choices, i)?;
-                    decisions += 1;
-                }
-            }
-        };
-        score += match winner {
-            Some(w) if w.index() == seat => 1.0,
-            Some(_) => 0.0,
-            None => 0.5,
-        };
+        score += probe_game(game, net, g, seed_of(seed, g))?;
     }
     Ok(score / games.max(1) as f64)
+}
+
+/// As `probe`, the games played on `runner`'s threads (and added up in their order, so
+/// the score does not depend on the threads).
+pub fn probe_on(
+    runner: &Runner,
+    game: &Game,
+    net: &Net,
+    games: u64,
+    seed: u64,
+) -> Result<f64, AiError> {
+    let mut score = 0.0;
+    let play = |job: Job| probe_game(game, net, job.index, job.seed);
+    runner.run(&Run::new(0..games).seed(seed), play, |s| {
+        score += s;
+        Ok(())
+    })?;
+    Ok(score / games.max(1) as f64)
+}
+
+/// The network's score in probe game `g`, played from `seed`.
+fn probe_game(game: &Game, net: &Net, g: u64, seed: u64) -> Result<f64, AiError> {
+    let mut scratch = Scratch::default();
+    let mut rng = Rng::new(seed);
+    let mut engine = Engine::new(game);
+    let mut state = engine.initial_state()?;
+    let mut choices = Choices::default();
+    let seat = (g % game.players.len() as u64) as usize;
+    let mut decisions = 0;
+    let winner = loop {
+        match engine.status(&state) {
+            Status::Over(o) => break o.winner,
+            Status::Chance(_) => {
+                if engine.resolve_chance(&mut state, &mut rng, None).is_err() {
+                    break None;
+                }
+            }
+            Status::Player(p) => {
+                engine.legal(&state, &mut choices)?;
+                if choices.is_empty() || decisions > 5000 {
+                    break engine.outcome(&state).and_then(|o| o.winner);
+                }
+                let i = if p.index() == seat {
+                    netplay::best(net, &mut engine, &state, &choices, p.index(), &mut scratch)?
+                } else {
+                    rng.weighted(&choices.weights)
+                };
+                engine.play_choice(&mut state, &choices, i)?;
+                decisions += 1;
+            }
+        }
+    };
+    Ok(match winner {
+        Some(w) if w.index() == seat => 1.0,
+        Some(_) => 0.0,
+        None => 0.5,
+    })
 }
 
 /// A network that cannot be made for the game, as the error of a training run.
@@ -410,21 +434,14 @@ pub fn train(
     if let Some(view) = t.view.filter(|&v| v != net.header.view) {
         net = net.with_view(game, view, t.keep);
     }
-    let threads = match t.threads {
-        0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
-        n => n,
-    };
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build()
-        .map_err(|e| {
-            AiError::Runtime(crate::RuntimeError::of_game(
-                crate::engine::RuntimeErrorKind::Threads {
-                    threads,
-                    reason: e.to_string(),
-                },
-            ))
-        })?;
+    let runner = Runner::new(t.threads).map_err(|e| {
+        AiError::Runtime(crate::RuntimeError::of_game(
+            crate::engine::RuntimeErrorKind::Threads {
+                threads: e.threads,
+                reason: e.reason,
+            },
+        ))
+    })?;
     let started = std::time::Instant::now();
     let mut report = Report::default();
     let mut scratch = Scratch::default();
@@ -433,16 +450,13 @@ pub fn train(
     while done < t.games {
         let end = t.games.min(done + BATCH);
         let snapshot = net.clone();
-        let lessons: Vec<Result<Option<Lesson>, AiError>> = pool.install(|| {
-            use rayon::prelude::*;
-            (done..end)
-                .into_par_iter()
-                .map(|i| self_play(game, &snapshot, t, t.seed.wrapping_add(first + i)))
-                .collect()
-        });
         let rate = t.rate_at(done);
-        for lesson in lessons {
-            match lesson? {
+        // Game i of the run is played from seed + i, counting the games the starting
+        // network learnt from.
+        let batch = Run::new(done..end).seed(t.seed.wrapping_add(first));
+        let play = |job: Job| self_play(game, &snapshot, t, job.seed);
+        runner.run(&batch, play, |lesson| {
+            match lesson {
                 Some(l) => {
                     for (x, y) in l.inputs.iter().zip(&l.targets) {
                         learn(&mut net, &mut scratch, x, y, rate);
@@ -450,7 +464,8 @@ pub fn train(
                 }
                 None => report.unfinished += 1,
             }
-        }
+            Ok(())
+        })?;
         // A weight past what a network file may hold has diverged too: its file would
         // be refused.
         let diverged = |w: &f32| !w.is_finite() || w.abs() > super::net::MAX_WEIGHT;
@@ -470,7 +485,7 @@ pub fn train(
         done = end;
         net.header.games = first + done;
         if t.probe_every > 0 && (done / t.probe_every > before / t.probe_every || done == t.games) {
-            let score = pool.install(|| probe(game, &net, t.probe_games, t.seed ^ 0x9e37))?;
+            let score = probe_on(&runner, game, &net, t.probe_games, t.seed ^ 0x9e37)?;
             report.probe = Some((t.probe_games, score));
             report.probe_at = done;
         }

@@ -2,17 +2,19 @@
 //! its facts, and the figures of whole option sets from those facts, so that batches
 //! played apart (on Ray) give the very figures `tabula analyze --json` prints.
 
-use crate::arena::{arena_of, check_listed, play_range};
+use crate::arena::{arena_of, check_listed};
 use crate::convert::to_py;
 use crate::game::Game;
+use crate::run::play_range;
 use crate::TabulaError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
+use tabula::analysis::figures::Tally;
 use tabula::analysis::{compare, Figures, GameFacts};
 
 /// The two sides of an analysis: one player for every seat, or two (A, B) whose seats
 /// alternate from game to game.
-fn two(players: &[String]) -> PyResult<[&str; 2]> {
+pub(crate) fn two(players: &[String]) -> PyResult<[&str; 2]> {
     match players {
         [one] => Ok([one, one]),
         [a, b] => Ok([a, b]),
@@ -23,12 +25,15 @@ fn two(players: &[String]) -> PyResult<[&str; 2]> {
 }
 
 /// A value serialized to JSON (`serde_json::to_value(...)`), as a Python object.
-fn json_py(py: Python<'_>, value: serde_json::Result<serde_json::Value>) -> PyResult<Py<PyAny>> {
+pub(crate) fn json_py(
+    py: Python<'_>,
+    value: serde_json::Result<serde_json::Value>,
+) -> PyResult<Py<PyAny>> {
     let value = value.map_err(|e| crate::safe_err::<TabulaError>(e.to_string()))?;
     to_py(py, &value)
 }
 
-fn facts_from_dict(d: &Bound<'_, PyAny>) -> PyResult<GameFacts> {
+pub(crate) fn facts_from_dict(d: &Bound<'_, PyAny>) -> PyResult<GameFacts> {
     Ok(GameFacts {
         index: d.get_item("index")?.extract()?,
         seats: d.get_item("seats")?.extract()?,
@@ -67,11 +72,12 @@ pub fn analyze_games<'py>(
     let mut played = Vec::new();
     play_range(
         py,
-        game,
-        start,
-        stop,
+        g,
+        start..stop,
+        seed,
         threads,
-        |i, stop| GameFacts::play(g, &arena, i, stop),
+        || (),
+        |_, job, stop| GameFacts::play(g, &arena, job.index, Some(stop)),
         |f| played.push(f),
     )?;
     let list = PyList::empty(py);
@@ -94,16 +100,11 @@ pub fn analyze_figures<'py>(
     players: Vec<String>,
     early: f64,
 ) -> PyResult<Bound<'py, PyDict>> {
-    if !(0.0..=100.0).contains(&early) {
-        return Err(crate::safe_err::<TabulaError>(
-            "error: early is a share of the game in percent, from 0 to 100",
-        ));
-    }
+    check_early(early)?;
     let [a, b] = two(&players)?;
     let mut names = [String::new(), String::new()];
     let mut seats = Vec::new();
     let mut figures = Vec::new();
-    let out_sets = PyList::empty(py);
     for (game, facts) in &sets {
         let (arena, sides) = arena_of(game, a, b, 1, 0, false)?;
         let mut all = Vec::new();
@@ -118,23 +119,64 @@ pub fn analyze_figures<'py>(
             arena.sides[0] != arena.sides[1],
             early / 100.0,
         );
-        let set = PyDict::new(py);
-        set.set_item("options", game.inner.options.clone())?;
-        set.set_item("figures", json_py(py, serde_json::to_value(&f))?)?;
-        out_sets.append(set)?;
         names = sides;
         seats = g.players.clone();
-        figures.push((game.inner.options.clone(), f));
+        figures.push(SetFigures {
+            options: game.inner.options.clone(),
+            figures: f,
+            seconds: None,
+        });
+    }
+    report(py, &names, &seats, &figures)
+}
+
+/// The figures of one option set, and the time its games took when they were played here.
+pub(crate) struct SetFigures {
+    pub options: Vec<String>,
+    pub figures: Figures,
+    pub seconds: Option<f64>,
+}
+
+/// Refuses a share of the game that is not one.
+pub(crate) fn check_early(early: f64) -> PyResult<()> {
+    if !(0.0..=100.0).contains(&early) {
+        return Err(crate::safe_err::<TabulaError>(
+            "error: early is a share of the game in percent, from 0 to 100",
+        ));
+    }
+    Ok(())
+}
+
+/// The dict of `analyze_figures`: the players' names, each set's options and figures
+/// (and seconds, when timed), and each later set compared with the first.
+pub(crate) fn report<'py>(
+    py: Python<'py>,
+    names: &[String; 2],
+    seats: &[String],
+    sets: &[SetFigures],
+) -> PyResult<Bound<'py, PyDict>> {
+    let out_sets = PyList::empty(py);
+    for s in sets {
+        let set = PyDict::new(py);
+        set.set_item("options", s.options.clone())?;
+        set.set_item("figures", json_py(py, serde_json::to_value(&s.figures))?)?;
+        if let Some(seconds) = s.seconds {
+            set.set_item("seconds", seconds)?;
+        }
+        out_sets.append(set)?;
     }
     let comparisons = PyList::empty(py);
-    if let Some(((first_options, first), rest)) = figures.split_first() {
-        for (options, f) in rest {
+    if let Some((first, rest)) = sets.split_first() {
+        for s in rest {
             let c = PyDict::new(py);
-            c.set_item("first", first_options.clone())?;
-            c.set_item("second", options.clone())?;
+            c.set_item("first", first.options.clone())?;
+            c.set_item("second", s.options.clone())?;
             c.set_item(
                 "rows",
-                json_py(py, serde_json::to_value(compare(first, f, &seats)))?,
+                json_py(
+                    py,
+                    serde_json::to_value(compare(&first.figures, &s.figures, seats)),
+                )?,
             )?;
             comparisons.append(c)?;
         }
@@ -143,5 +185,63 @@ pub fn analyze_figures<'py>(
     out.set_item("players", names.to_vec())?;
     out.set_item("sets", out_sets)?;
     out.set_item("comparisons", comparisons)?;
+    Ok(out)
+}
+
+/// The analysis `tabula analyze --json` makes of `games` games of each option set (each
+/// a game loaded with the set's options), game i from seed `seed + i`, on `threads`
+/// threads (0: every core; the figures do not depend on it), with the GIL released:
+/// each game's facts are added to its set's figures as it finishes, so what is kept
+/// does not grow with the games asked. Returns the dict of `analyze_figures`, each set
+/// with its `seconds`, and `threads`.
+#[pyfunction]
+#[pyo3(signature = (sets, players, games, seed = 1, max_decisions = 10_000, threads = 0, early = 50.0))]
+#[allow(clippy::too_many_arguments)]
+pub fn analyze_run<'py>(
+    py: Python<'py>,
+    sets: Vec<PyRef<'py, Game>>,
+    players: Vec<String>,
+    games: u64,
+    seed: u64,
+    max_decisions: usize,
+    threads: usize,
+    early: f64,
+) -> PyResult<Bound<'py, PyDict>> {
+    check_early(early)?;
+    crate::arena::check_games(games)?;
+    let [a, b] = two(&players)?;
+    let mut names = [String::new(), String::new()];
+    let mut seats = Vec::new();
+    let mut figures = Vec::new();
+    let mut threads_used = 0;
+    for game in &sets {
+        let (arena, sides) = arena_of(game, a, b, seed, max_decisions, false)?;
+        let g = &game.inner.game;
+        let mut tally = Tally::new(
+            g.players.len(),
+            arena.sides[0] != arena.sides[1],
+            early / 100.0,
+        );
+        let start = std::time::Instant::now();
+        threads_used = play_range(
+            py,
+            g,
+            0..games,
+            seed,
+            threads,
+            || (),
+            |_, job, stop| GameFacts::play(g, &arena, job.index, Some(stop)),
+            |f| tally.add(&f),
+        )?;
+        names = sides;
+        seats = g.players.clone();
+        figures.push(SetFigures {
+            options: game.inner.options.clone(),
+            figures: tally.figures(),
+            seconds: Some(start.elapsed().as_secs_f64()),
+        });
+    }
+    let out = report(py, &names, &seats, &figures)?;
+    out.set_item("threads", threads_used)?;
     Ok(out)
 }

@@ -4,14 +4,13 @@
 
 use crate::convert::to_py;
 use crate::game::Game;
-use crate::{playing_error, TabulaError};
+use crate::run::play_range;
+use crate::TabulaError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
-use std::sync::atomic::AtomicBool;
 use tabula::ai::arena::{
     play_game, sides, Arena, ArenaGame, Sides, Summary, Tally, MAX_LISTED_GAMES, MAX_RUN_GAMES,
 };
-use tabula::ai::AiError;
 use tabula::Outcome;
 
 pub(crate) fn arena_of(
@@ -43,15 +42,6 @@ pub(crate) fn arena_of(
     Ok((arena, names))
 }
 
-/// The threads a call plays on: 0 is every core; more than 256 is refused.
-pub(crate) fn threads_of(threads: usize) -> PyResult<usize> {
-    match threads {
-        0 => Ok(std::thread::available_parallelism().map_or(1, |n| n.get())),
-        n if n > 256 => Err(crate::safe_err::<TabulaError>("threads: at most 256")),
-        n => Ok(n),
-    }
-}
-
 /// Refuses a batch that would be returned as a list longer than the documented limit.
 pub(crate) fn check_listed(start: u64, stop: u64) -> PyResult<()> {
     let games = stop.saturating_sub(start);
@@ -63,60 +53,19 @@ pub(crate) fn check_listed(start: u64, stop: u64) -> PyResult<()> {
     Ok(())
 }
 
-/// Games played at once per thread at most, before their results are taken.
-const BLOCK_PER_THREAD: u64 = 64;
-
-/// Plays games `start..stop` on `threads` threads (0: every core), with the GIL
-/// released, by `play` (game index and the stop flag to its result), and hands each
-/// result to `take` in index order, a block at a time, so that only a block's results
-/// are ever kept; each game depends only on its index and the seed, so the results do
-/// not depend on the threads. Ctrl-C stops the games under way and raises
-/// KeyboardInterrupt. Returns the threads played on.
-pub(crate) fn play_range<T: Send>(
-    py: Python<'_>,
-    game: &Game,
-    start: u64,
-    stop: u64,
-    threads: usize,
-    play: impl Fn(u64, Option<&AtomicBool>) -> Result<T, AiError> + Sync,
-    mut take: impl FnMut(T) + Send,
-) -> PyResult<usize> {
-    let threads = threads_of(threads)?;
-    let interrupt = AtomicBool::new(false);
-    let flag = &interrupt;
-    let played = crate::interruptible(py, flag, || {
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(threads)
-            .build()
-            .map_err(|e| {
-                AiError::Runtime(tabula::RuntimeError::of_game(
-                    tabula::RuntimeErrorKind::Threads {
-                        threads,
-                        reason: e.to_string(),
-                    },
-                ))
-            })?;
-        use rayon::prelude::*;
-        let block = BLOCK_PER_THREAD * threads as u64;
-        let mut next = start;
-        while next < stop {
-            let end = stop.min(next.saturating_add(block));
-            let results = pool.install(|| {
-                (next..end)
-                    .into_par_iter()
-                    .map(|i| play(i, Some(flag)))
-                    .collect::<Result<Vec<_>, AiError>>()
-            })?;
-            results.into_iter().for_each(&mut take);
-            next = end;
-        }
-        Ok(())
-    })?;
-    match played {
-        Ok(()) => Ok(threads),
-        Err(AiError::Runtime(e)) => Err(playing_error(&game.inner.game, &e)),
-        Err(AiError::Interrupted) => Err(crate::safe_err::<TabulaError>("error: interrupted")),
+/// Refuses a number of games no run plays, as the command line does.
+pub(crate) fn check_games(games: u64) -> PyResult<()> {
+    if games == 0 {
+        return Err(crate::safe_err::<TabulaError>(
+            "error: play at least one game (`-n 1`)",
+        ));
     }
+    if games > MAX_RUN_GAMES {
+        return Err(crate::safe_err::<TabulaError>(format!(
+            "error: a run plays at most {MAX_RUN_GAMES} games, not {games}"
+        )));
+    }
+    Ok(())
 }
 
 fn game_dict<'py>(py: Python<'py>, g: &ArenaGame) -> PyResult<Bound<'py, PyDict>> {
@@ -144,7 +93,7 @@ fn game_dict<'py>(py: Python<'py>, g: &ArenaGame) -> PyResult<Bound<'py, PyDict>
 
 /// A game of `arena_games`, read back from its dict for a game of `players`; refused
 /// when it could not have been played (seats, winner or scores that do not fit).
-fn game_from_dict(d: &Bound<'_, PyAny>, players: usize) -> PyResult<ArenaGame> {
+pub(crate) fn game_from_dict(d: &Bound<'_, PyAny>, players: usize) -> PyResult<ArenaGame> {
     let g = read_game_dict(d)?;
     let index = g.index;
     let bad = |what: &str| {
@@ -192,7 +141,7 @@ fn read_game_dict(d: &Bound<'_, PyAny>) -> PyResult<ArenaGame> {
     })
 }
 
-fn summary_py(py: Python<'_>, s: &Summary) -> PyResult<Py<PyAny>> {
+pub(crate) fn summary_py(py: Python<'_>, s: &Summary) -> PyResult<Py<PyAny>> {
     let value =
         serde_json::to_value(s).map_err(|e| crate::safe_err::<TabulaError>(e.to_string()))?;
     let summary = to_py(py, &value)?;
@@ -233,27 +182,19 @@ pub fn arena<'py>(
     threads: usize,
     mcts_playouts: bool,
 ) -> PyResult<Bound<'py, PyDict>> {
-    if games == 0 {
-        return Err(crate::safe_err::<TabulaError>(
-            "error: play at least one game (`-n 1`)",
-        ));
-    }
-    if games > MAX_RUN_GAMES {
-        return Err(crate::safe_err::<TabulaError>(format!(
-            "error: a run plays at most {MAX_RUN_GAMES} games, not {games}"
-        )));
-    }
+    check_games(games)?;
     let (arena, names) = arena_of(game, a, b, seed, max_decisions, mcts_playouts)?;
     let start = std::time::Instant::now();
     let g = &game.inner.game;
     let mut tally = Tally::new(g.players.len());
     let threads = play_range(
         py,
-        game,
-        0,
-        games,
+        g,
+        0..games,
+        seed,
         threads,
-        |i, stop| play_game(g, &arena, i, stop),
+        || (),
+        |_, job, stop| play_game(g, &arena, job.index, Some(stop)),
         |played| tally.add(&played),
     )?;
     let elapsed = start.elapsed().as_secs_f64();
@@ -307,13 +248,15 @@ pub fn arena_games<'py>(
     check_listed(start, stop)?;
     let (arena, _) = arena_of(game, a, b, seed, max_decisions, mcts_playouts)?;
     let mut played = Vec::new();
+    let g = &game.inner.game;
     play_range(
         py,
-        game,
-        start,
-        stop,
+        g,
+        start..stop,
+        seed,
         threads,
-        |i, stop| play_game(&game.inner.game, &arena, i, stop),
+        || (),
+        |_, job, stop| play_game(g, &arena, job.index, Some(stop)),
         |g| played.push(g),
     )?;
     let list = PyList::empty(py);

@@ -261,65 +261,31 @@ impl Game {
         max_decisions: usize,
         threads: usize,
     ) -> PyResult<Bound<'py, PyDict>> {
-        if threads > 256 {
-            return Err(crate::safe_err::<TabulaError>("threads: at most 256"));
-        }
         let game = &self.inner.game;
         let start = std::time::Instant::now();
         let mut wins = vec![0u64; game.players.len()];
         let (mut draws, mut unfinished, mut total, mut longest) = (0u64, 0u64, 0u64, 0usize);
-        let interrupt = std::sync::atomic::AtomicBool::new(false);
-        let stop = &interrupt;
-        let played = crate::interruptible(py, stop, || {
-            let pool = rayon::ThreadPoolBuilder::new()
-                .num_threads(threads)
-                .build()
-                .map_err(|e| Err(format!("error: cannot start {threads} threads: {e}")))?;
-            use rayon::prelude::*;
-            // A block at a time, each taken in order: what is kept does not grow with
-            // the games asked, and the first error in game order is the one reported.
-            let block = 64 * pool.current_num_threads() as u64;
-            let mut next = 0;
-            while next < games && !stop.load(std::sync::atomic::Ordering::Relaxed) {
-                let end = games.min(next.saturating_add(block));
-                let records: Vec<_> = pool.install(|| {
-                    (next..end)
-                        .into_par_iter()
-                        .map_init(
-                            || (Engine::new(game), Choices::default()),
-                            |(engine, choices), k| {
-                                // Stopped: the games not begun are not played (what
-                                // is returned then is never looked at).
-                                if stop.load(std::sync::atomic::Ordering::Relaxed) {
-                                    return Err(tabula::RuntimeError::of_game(
-                                        tabula::RuntimeErrorKind::NotPlayed,
-                                    ));
-                                }
-                                let mut rng = Rng::new(seed.wrapping_add(k));
-                                engine.playout(&mut rng, max_decisions, choices)
-                            },
-                        )
-                        .collect()
-                });
-                for record in records {
-                    let record = record.map_err(Ok)?;
-                    match record.outcome.as_ref().map(|o| o.winner) {
-                        Some(Some(w)) => wins[w.index()] += 1,
-                        Some(None) => draws += 1,
-                        None => unfinished += 1,
-                    }
-                    total += record.decisions as u64;
-                    longest = longest.max(record.decisions);
+        crate::run::play_range(
+            py,
+            game,
+            0..games,
+            seed,
+            threads,
+            || (Engine::new(game), Choices::default()),
+            |(engine, choices), job, _| {
+                let mut rng = Rng::new(job.seed);
+                Ok(engine.playout(&mut rng, max_decisions, choices)?)
+            },
+            |record| {
+                match record.outcome.as_ref().map(|o| o.winner) {
+                    Some(Some(w)) => wins[w.index()] += 1,
+                    Some(None) => draws += 1,
+                    None => unfinished += 1,
                 }
-                next = end;
-            }
-            Ok::<_, Result<tabula::RuntimeError, String>>(())
-        })?;
-        match played {
-            Ok(()) => {}
-            Err(Ok(e)) => return Err(playing_error(game, &e)),
-            Err(Err(m)) => return Err(crate::safe_err::<TabulaError>(m)),
-        }
+                total += record.decisions as u64;
+                longest = longest.max(record.decisions);
+            },
+        )?;
         let secs = start.elapsed().as_secs_f64().max(1e-9);
         let out = PyDict::new(py);
         let by_name = PyDict::new(py);

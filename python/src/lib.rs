@@ -9,7 +9,9 @@ mod arena;
 mod convert;
 mod game;
 mod gnubg;
+mod run;
 mod state;
+mod tally;
 
 use pyo3::create_exception;
 use pyo3::exceptions::PyException;
@@ -143,5 +145,11 @@ fn _tabula(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(arena::arena_summary, m)?)?;
     m.add_function(wrap_pyfunction!(analyze::analyze_games, m)?)?;
     m.add_function(wrap_pyfunction!(analyze::analyze_figures, m)?)?;
+    m.add_function(wrap_pyfunction!(analyze::analyze_run, m)?)?;
+    m.add_function(wrap_pyfunction!(tally::analyze_tallies, m)?)?;
+    m.add_class::<tally::ArenaTally>()?;
+    m.add_class::<tally::AnalysisTally>()?;
+    m.add("MAX_RUN_GAMES", tabula::ai::arena::MAX_RUN_GAMES)?;
+    m.add("MAX_LISTED_GAMES", tabula::ai::arena::MAX_LISTED_GAMES)?;
     Ok(())
 }

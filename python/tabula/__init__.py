@@ -20,7 +20,11 @@ cluster.
 
 from ._tabula import (
     CHANCE,
+    MAX_LISTED_GAMES,
+    MAX_RUN_GAMES,
     TERMINAL,
+    AnalysisTally,
+    ArenaTally,
     Game,
     IllegalActionError,
     PlayingError,
@@ -30,6 +34,8 @@ from ._tabula import (
     TabulaError,
     analyze_figures,
     analyze_games,
+    analyze_run,
+    analyze_tallies,
     arena,
     arena_games,
     arena_sides,
@@ -42,7 +48,11 @@ from .analysis import analyze
 
 __all__ = [
     "CHANCE",
+    "MAX_LISTED_GAMES",
+    "MAX_RUN_GAMES",
     "TERMINAL",
+    "AnalysisTally",
+    "ArenaTally",
     "Game",
     "IllegalActionError",
     "PlayingError",
@@ -53,6 +63,8 @@ __all__ = [
     "analyze",
     "analyze_figures",
     "analyze_games",
+    "analyze_run",
+    "analyze_tallies",
     "arena",
     "arena_games",
     "arena_sides",

@@ -9,6 +9,11 @@ import numpy.typing as npt
 CHANCE: int
 #: `State.current_player()` once the game is over (OpenSpiel's number).
 TERMINAL: int
+#: The games one run plays at most (`arena`, `analyze`, `analyze_run`): its figures are
+#: made as the games finish, so the limit bounds no memory, only counts and seeds.
+MAX_RUN_GAMES: int
+#: The games one call returns at most as a list (`arena_games`, `analyze_games`).
+MAX_LISTED_GAMES: int
 
 class TabulaError(Exception):
     """Any error of tabula; the message is the one the command line prints."""
@@ -95,6 +100,51 @@ def analyze_figures(
     """The figures of option sets, each (game with the set's options, its games' facts
     from `analyze_games` in any order), as `tabula analyze --json` reports them: players,
     sets (options, figures) and comparisons (each later set against the first)."""
+
+def analyze_run(
+    sets: Sequence[Game],
+    players: Sequence[str],
+    games: int,
+    seed: int = 1,
+    max_decisions: int = 10_000,
+    threads: int = 0,
+    early: float = 50.0,
+) -> Dict[str, Any]:
+    """`games` games of each option set (a game loaded with the set's options), each
+    game's facts added to its set's figures as it finishes: the dict of
+    `analyze_figures`, each set with its `seconds`, and `threads`."""
+
+class ArenaTally:
+    """The summary of arena games (dicts from `arena_games`) added a batch at a time in
+    index order, as `arena_summary` makes it of them all; keeps no game."""
+
+    def __init__(self, game: Game) -> None: ...
+    def add(self, games: Iterable[Dict[str, Any]]) -> None:
+        """Adds games, each after the last one added in index order; raises
+        `TabulaError` for one out of order or that could not be played (adding none)."""
+    @property
+    def games(self) -> int:
+        """The games added."""
+    def summary(self) -> Dict[str, Any]:
+        """The figures of the games added, as `arena_summary` gives them."""
+
+class AnalysisTally:
+    """The figures of one option set's games (facts from `analyze_games`) added a batch
+    at a time in index order, as `analyze_figures` makes them; keeps no game."""
+
+    def __init__(self, game: Game, players: Sequence[str], early: float = 50.0) -> None: ...
+    def add(self, facts: Iterable[Dict[str, Any]]) -> None:
+        """Adds games' facts, each after the last one added in index order; raises
+        `TabulaError` for one out of order (adding none)."""
+    @property
+    def games(self) -> int:
+        """The games added."""
+    def figures(self) -> Dict[str, Any]:
+        """The figures of the games added, as `analyze_figures` gives a set's."""
+
+def analyze_tallies(tallies: Sequence[AnalysisTally]) -> Dict[str, Any]:
+    """The figures of option sets, one tally each, and each later set compared with the
+    first: the dict `analyze_figures` makes (players, sets, comparisons)."""
 
 class Game:
     """A game compiled from its rules file with the chosen options; immutable, shared

@@ -7,24 +7,26 @@ the figures a designer asks of a rule change, each with its 95 % interval.
     >>> [row["figure"] for row in report["comparisons"][0]["rows"] if row["significant"]]
 
 Game i of each option set is played from seed ``seed + i`` (the seats alternating
-when two players are given), whatever plays it: ``tabula.analyze_games`` plays games
-``start..stop`` of a set, and ``tabula.analyze_figures`` turns the sets' games, in any
-order, into the command's figures and comparisons. ``tabula.ray.analyze`` spreads the
-games over a Ray cluster the same way.
+when two players are given), whatever plays it, and its facts are added to the figures
+as it finishes, so an analysis keeps the same little memory for any number of games.
+``tabula.analyze_games`` plays games ``start..stop`` of a set, and
+``tabula.analyze_figures`` turns the sets' games, in any order, into the command's
+figures and comparisons; ``tabula.AnalysisTally`` adds batches of them in index order
+as they come. ``tabula.ray.analyze`` spreads the games over a Ray cluster that way.
 """
 
 from __future__ import annotations
 
-import os
-import time
 from typing import Any, Dict, List, Sequence, Union
 
-from ._tabula import Game, TabulaError, analyze_figures, analyze_games, arena_sides, load
+from ._tabula import MAX_RUN_GAMES, Game, TabulaError, analyze_run, arena_sides, load
 
 Players = Union[str, Sequence[str]]
 
-#: The games of each option set an analysis from Python plays at most.
-MAX_GAMES = 100_000
+#: The games of each option set an analysis plays at most, as ``tabula analyze``: the
+#: figures are made as the games finish, so the limit bounds no memory, only counts and
+#: seeds that must not wrap.
+MAX_GAMES = MAX_RUN_GAMES
 
 
 def players_list(players: Players) -> List[str]:
@@ -53,10 +55,7 @@ def check(sets: List[Game], players: List[str], games: int, early: float) -> Non
     if games < 1:
         raise TabulaError("error: play at least one game (`-n 1`)")
     if games > MAX_GAMES:
-        raise TabulaError(
-            f"error: an analysis from Python plays at most {MAX_GAMES} games of each set, not {games}"
-            " (each game's facts are kept until the figures are made); `tabula analyze` plays any number"
-        )
+        raise TabulaError(f"error: a run plays at most {MAX_GAMES} games, not {games}")
     if not 0.0 <= early <= 100.0:
         raise TabulaError("error: early is a share of the game in percent, from 0 to 100")
     a, b = (players * 2)[:2]
@@ -65,19 +64,18 @@ def check(sets: List[Game], players: List[str], games: int, early: float) -> Non
 
 
 def report(
-    sets: List[Game],
-    facts: List[List[Dict[str, Any]]],
+    figures: Dict[str, Any],
     seconds: List[float],
-    players: List[str],
+    game: Game,
     games: int,
     seed: int,
     max_decisions: int,
     early: float,
 ) -> Dict[str, Any]:
-    """The object ``tabula analyze --json`` prints, but for its ``threads``."""
-    figures = analyze_figures(list(zip(sets, facts)), players, early)
+    """The object ``tabula analyze --json`` prints, but for its ``threads``, from the
+    figures of the sets (``tabula.analyze_tallies``) and the seconds each took."""
     return {
-        "game": sets[0].name,
+        "game": game.name,
         "players": figures["players"],
         "games": games,
         "seed": seed,
@@ -87,18 +85,11 @@ def report(
         # raises KeyboardInterrupt there instead).
         "interrupted": False,
         "sets": [
-            {**s, "seconds": t, "games_per_second": games / max(t, 1e-9)}
+            {"options": s["options"], "figures": s["figures"], "seconds": t, "games_per_second": games / max(t, 1e-9)}
             for s, t in zip(figures["sets"], seconds)
         ],
         "comparisons": figures["comparisons"],
     }
-
-
-def _cores() -> int:
-    try:
-        return len(os.sched_getaffinity(0))
-    except AttributeError:
-        return os.cpu_count() or 1
 
 
 def analyze(
@@ -119,6 +110,8 @@ def analyze(
       game: a built-in game's name, a rules file's path, or a loaded ``tabula.Game``.
       players: one computer player for every seat, or two (A, B) whose seats alternate:
         ``"random"``, ``"mcts:200,random"``, ``["greedy", "random"]``...
+      games: games of each set, 1 to ``MAX_GAMES`` (10^12); each game's facts are
+        added to the figures as it finishes, so memory does not grow with them.
       options: the first set's options, when ``game`` is a name or path.
       vs: further option sets, each a list of options, compared with the first
         (``tabula analyze GAME --vs -o slide`` is ``vs=[["slide"]]``).
@@ -136,11 +129,10 @@ def analyze(
     listed = players_list(players)
     sets = option_sets(game, options, vs)
     check(sets, listed, games, early)
-    facts, seconds = [], []
-    for g in sets:
-        started = time.perf_counter()
-        facts.append(analyze_games(g, listed, 0, games, seed=seed, max_decisions=max_decisions, threads=threads))
-        seconds.append(time.perf_counter() - started)
-    out = report(sets, facts, seconds, listed, games, seed, max_decisions, early)
-    out["threads"] = threads if threads > 0 else _cores()
+    figures = analyze_run(
+        sets, listed, games, seed=seed, max_decisions=max_decisions, threads=threads, early=early
+    )
+    seconds = [s["seconds"] for s in figures["sets"]]
+    out = report(figures, seconds, sets[0], games, seed, max_decisions, early)
+    out["threads"] = figures["threads"]
     return out

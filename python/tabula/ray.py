@@ -7,14 +7,17 @@
 
 Game i of a run is played from seed ``seed + i`` with the seats alternating, whatever
 plays it, so the games are split into batches of consecutive indices, each batch is
-one Ray task (``tabula.arena_games``), and the batches are merged in index order
-(``tabula.arena_summary``): the summary is the one ``tabula arena GAME A B --json
---seed SEED -n GAMES`` prints, figure for figure, however many workers played.
+one Ray task (``tabula.arena_games``), and the batches are added to the summary in
+index order as they come back (``tabula.ArenaTally``): the summary is the one ``tabula
+arena GAME A B --json --seed SEED -n GAMES`` prints, figure for figure, however many
+workers played. A few batches are under way at a time, more are sent as they are
+added, and each is dropped once added, so the driver keeps the same little memory for
+any number of games.
 
 ``analyze`` does the same for ``tabula analyze``: each option set's games are split
-into batches (``tabula.analyze_games``), and the facts of every game, merged in index
-order, make the figures and comparisons ``tabula analyze --json`` prints
-(``tabula.analyze_figures``).
+into batches (``tabula.analyze_games``), and the facts of every game, added in index
+order (``tabula.AnalysisTally``), make the figures and comparisons ``tabula analyze
+--json`` prints (``tabula.analyze_tallies``).
 
 A game given by name or path is loaded again on each worker: a built-in game always
 can be; a rules file must be at the same path there. A game loaded with
@@ -24,21 +27,28 @@ can be; a rules file must be at the same path there. A game loaded with
 from __future__ import annotations
 
 import time
-from typing import Any, Dict, List, Optional, Sequence, Union
+from typing import Any, Callable, Dict, Iterator, List, Optional, Sequence, Union
 
 import tabula
 from tabula import analysis
 
 
-def _batches(games: int, batch_size: int) -> List[range]:
-    return [range(start, min(start + batch_size, games)) for start in range(0, games, batch_size)]
+def _batches(games: int, batch_size: int) -> Iterator[range]:
+    """The batches of consecutive games, made as they are asked for."""
+    return (range(start, min(start + batch_size, games)) for start in range(0, games, batch_size))
 
 
-#: The games a Ray run plays at most: each game's record travels back to be merged.
-MAX_GAMES = 1_000_000
+def _count(games: int, batch_size: int) -> int:
+    return -(-games // batch_size)
+
+
+#: The games a Ray run plays at most, as ``tabula arena``: the batches are added to the
+#: figures as they come back, so the limit bounds no memory, only counts and seeds that
+#: must not wrap.
+MAX_GAMES = tabula.MAX_RUN_GAMES
 
 #: The games one task plays at most (``tabula.arena_games`` returns them as a list).
-MAX_BATCH = 100_000
+MAX_BATCH = tabula.MAX_LISTED_GAMES
 
 
 def _whole(value: Any) -> bool:
@@ -70,13 +80,46 @@ def _check_run(games: int, seed: int, batch_size: Optional[int], threads_per_tas
         )
 
 
-def _batch_size(games: int, threads_per_task: int) -> int:
-    """About four tasks per CPU of the cluster, so that a slow batch does not keep the
-    others waiting."""
+def _workers(threads_per_task: int) -> int:
+    """The tasks the cluster runs at once."""
     import ray
 
     cpus = int(ray.cluster_resources().get("CPU", 1)) if ray.is_initialized() else 1
-    return max(1, -(-games // (4 * max(1, cpus // threads_per_task))))
+    return max(1, cpus // threads_per_task)
+
+
+def _batch_size(games: int, threads_per_task: int) -> int:
+    """About four tasks per CPU of the cluster, so that a slow batch does not keep the
+    others waiting, and at most ``MAX_BATCH`` games."""
+    return min(MAX_BATCH, max(1, -(-games // (4 * _workers(threads_per_task)))))
+
+
+def _in_order(tasks: Iterator[Any], window: int, add: Callable[[int, Any], None]) -> None:
+    """Runs the tasks (Ray object refs, made as they are asked for), at most ``window``
+    at a time, and hands each result to ``add`` with its place, in the order of the
+    tasks, as soon as it and those before it are back; each is dropped once added."""
+    import ray
+
+    pending: Dict[Any, int] = {}
+    back: Dict[int, Any] = {}
+    sent = added = 0
+    for task in tasks:
+        pending[task] = sent
+        sent += 1
+        while len(pending) + len(back) >= window:
+            ready, _ = ray.wait(list(pending), num_returns=1)
+            for ref in ready:
+                back[pending.pop(ref)] = ray.get(ref)
+            while added in back:
+                add(added, back.pop(added))
+                added += 1
+    while pending:
+        ready, _ = ray.wait(list(pending), num_returns=1)
+        for ref in ready:
+            back[pending.pop(ref)] = ray.get(ref)
+        while added in back:
+            add(added, back.pop(added))
+            added += 1
 
 
 def arena(
@@ -101,14 +144,17 @@ def arena(
       options: the rules file's options, when ``game`` is a name or path.
       seed: game i is played from seed ``seed + i``.
       batch_size: games per task, 1 to 100,000 (default: about four tasks per CPU of
-        the cluster).
+        the cluster, at most 100,000).
       threads_per_task: threads each task plays its games on (and CPUs it asks Ray
         for), at most the cluster's CPUs.
-
-    A run plays at most ``MAX_GAMES`` (1,000,000) games; every argument is checked
-    before any task is sent, and a bad one raises ``tabula.TabulaError``.
       mcts_playouts: let ``mcts`` rate positions by random games, unguided, even
         where the game has a network.
+
+    A run plays at most ``MAX_GAMES`` (10^12) games: twice as many batches as the
+    cluster runs at once are under way at a time, and each is added to the summary and
+    dropped as it comes back in order, so memory does not grow with the games. Every
+    argument is checked before any task is sent, and a bad one raises
+    ``tabula.TabulaError``.
 
     Returns the object ``tabula.arena`` returns (game, options, a, b, seed, seconds,
     games_per_second, summary), with ``tasks``, the number of batches, instead of
@@ -144,18 +190,18 @@ def arena(
 
     started = time.perf_counter()
     game_ref = ray.put(game)
-    batches = _batches(games, batch_size)
-    results = ray.get([play.remote(game_ref, r.start, r.stop) for r in batches])
-    played = [g for batch in results for g in batch]
+    tally = tabula.ArenaTally(game)
+    tasks = (play.remote(game_ref, r.start, r.stop) for r in _batches(games, batch_size))
+    _in_order(tasks, 2 * _workers(threads_per_task), lambda _, batch: tally.add(batch))
     seconds = time.perf_counter() - started
-    summary = tabula.arena_summary(game, played)
+    summary = tally.summary()
     return {
         "game": game.name,
         "options": game.options,
         "a": names[0],
         "b": names[1],
         "seed": seed,
-        "tasks": len(batches),
+        "tasks": _count(games, batch_size),
         "seconds": seconds,
         "games_per_second": games / max(seconds, 1e-9),
         "summary": summary,
@@ -180,12 +226,14 @@ def analyze(
     Args:
       game, players, options, vs, seed, max_decisions, early: as ``tabula.analyze``.
       batch_size: games per task (default: about four tasks per CPU of the cluster,
-        for each option set).
+        for each option set, at most 100,000).
       threads_per_task: threads each task plays its games on (and CPUs it asks Ray for).
 
     Returns the object ``tabula.analyze`` returns, with ``tasks``, the number of
-    batches, instead of ``threads``; the batches of every set are sent at once, and a
-    set's ``seconds`` run from the start until its last batch is back.
+    batches, instead of ``threads``. The batches of the sets are sent one after the
+    other, a few under way at a time, and added to their set's figures as they come
+    back in order, so memory does not grow with the games; a set's ``seconds`` run from
+    the start until its last batch is back.
     """
     import ray
 
@@ -204,15 +252,23 @@ def analyze(
         )
 
     started = time.perf_counter()
-    batches = _batches(games, batch_size)
-    pending = []
-    for g in sets:
-        game_ref = ray.put(g)
-        pending.append([play.remote(game_ref, r.start, r.stop) for r in batches])
-    facts, seconds = [], []
-    for refs in pending:
-        facts.append([f for batch in ray.get(refs) for f in batch])
-        seconds.append(time.perf_counter() - started)
-    out = analysis.report(sets, facts, seconds, listed, games, seed, max_decisions, early)
-    out["tasks"] = len(batches) * len(sets)
+    tallies = [tabula.AnalysisTally(g, listed, early) for g in sets]
+    per_set = _count(games, batch_size)
+    seconds: List[float] = []
+
+    def tasks() -> Iterator[Any]:
+        for g in sets:
+            game_ref = ray.put(g)
+            for r in _batches(games, batch_size):
+                yield play.remote(game_ref, r.start, r.stop)
+
+    def add(place: int, facts: list) -> None:
+        tallies[place // per_set].add(facts)
+        if place % per_set == per_set - 1:
+            seconds.append(time.perf_counter() - started)
+
+    _in_order(tasks(), 2 * _workers(threads_per_task), add)
+    figures = tabula.analyze_tallies(tallies)
+    out = analysis.report(figures, seconds, sets[0], games, seed, max_decisions, early)
+    out["tasks"] = per_set * len(sets)
     return out

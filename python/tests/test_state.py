@@ -331,8 +331,9 @@ def _interrupt_after(seconds):
         lambda g, s: tabula.arena(g, "mcts:3600s", "random", games=2),
         lambda g, s: tabula.arena_games(g, "mcts:3600s", "random", 0, 2),
         lambda g, s: g.playouts(games=10**11),
+        lambda g, s: tabula.analyze(g, "random", games=10**11),
     ],
-    ids=["best_action", "analyze", "arena", "arena_games", "playouts"],
+    ids=["best_action", "analyze", "arena", "arena_games", "playouts", "analysis"],
 )
 def test_ctrl_c_stops_a_long_call_at_once(call):
     game = tabula.load("backgammon")

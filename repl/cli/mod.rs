@@ -92,7 +92,15 @@ pub fn run(cli: Cli, places: crate::analyze::Places) -> Result<(), CliError> {
             match_length,
             threads,
         } => match match_length {
-            Some(n) => playout_matches(&game, seed, games, n, max_decisions, json),
+            Some(n) => playout_matches(
+                &game,
+                seed,
+                games,
+                n,
+                max_decisions,
+                json,
+                usize::from(threads),
+            ),
             None => playout(
                 &game,
                 seed,

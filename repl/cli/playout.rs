@@ -2,8 +2,13 @@
 //! and matches played to a number of points.
 
 use super::{games_bar, load, runtime, GameArgs};
+use crate::arena::{check_games, runner};
 use crate::error::{refused, CliError};
+use tabula::ai::arena::MAX_RUN_GAMES;
+use tabula::engine::matchplay::Match;
+use tabula::engine::play::PlayoutRecord;
 use tabula::engine::rng::Rng;
+use tabula::runner::{Job, Run};
 use tabula::{json, Choices, Engine};
 
 pub(super) fn playout(
@@ -14,45 +19,28 @@ pub(super) fn playout(
     as_json: bool,
     threads: usize,
 ) -> Result<(), CliError> {
+    check_games(games)?;
     let game = load(g)?;
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build()
-        .map_err(|e| refused!("cannot start {threads} threads: {e}"))?;
+    let runner = runner(threads)?;
     let mut wins = vec![0u64; game.players.len()];
     let (mut draws, mut unfinished, mut total, mut longest) = (0u64, 0u64, 0u64, 0usize);
     let bar = games_bar(games, !as_json && games >= 1000);
-    let start = std::time::Instant::now();
-    // Games are played in batches, in parallel within a batch, and counted in order.
-    const BATCH: u64 = 4096;
-    let mut records = Vec::new();
-    for i in 0..games {
-        if i % BATCH == 0 {
-            use rayon::prelude::*;
-            let end = games.min(i + BATCH);
-            let play = || {
-                (i..end)
-                    .into_par_iter()
-                    .map_init(
-                        || (Engine::new(&game), Choices::default()),
-                        |(engine, choices), k| {
-                            let mut rng = Rng::new(seed.wrapping_add(k));
-                            engine.playout(&mut rng, max_decisions, choices)
-                        },
-                    )
-                    .collect::<Vec<_>>()
-            };
-            records = pool.install(play);
-            records.reverse();
+    let progress = |_| {
+        if let Some(b) = &bar {
+            b.inc(1);
         }
-        let record = records
-            .pop()
-            .unwrap_or_else(|| {
-                Err(tabula::RuntimeError::of_game(
-                    tabula::RuntimeErrorKind::NotPlayed,
-                ))
-            })
-            .map_err(|e| runtime(&game, &e))?;
+    };
+    let start = std::time::Instant::now();
+    let run = Run::new(0..games).seed(seed).progress(&progress);
+    let scratch = || (Engine::new(&game), Choices::default());
+    let play = |(engine, choices): &mut (Engine, Choices), job: Job| {
+        let mut rng = Rng::new(job.seed);
+        engine
+            .playout(&mut rng, max_decisions, choices)
+            .map(|record| (job.seed, record))
+            .map_err(|e| runtime(&game, &e))
+    };
+    let take = |(game_seed, record): (u64, PlayoutRecord)| {
         match &record.outcome {
             Some(o) => match o.winner {
                 Some(w) => wins[w.index()] += 1,
@@ -70,25 +58,19 @@ pub(super) fn playout(
                 .map(|w| game.players[w.index()].clone());
             out!(
                 "{}",
-                serde_json::json!({ "seed": seed.wrapping_add(i), "winner": winner, "outcome": record.outcome.as_ref().map(|o| json::outcome_to_json(&game, o)), "decisions": record.decisions, "chance_events": record.chance_events })
+                serde_json::json!({ "seed": game_seed, "winner": winner, "outcome": record.outcome.as_ref().map(|o| json::outcome_to_json(&game, o)), "decisions": record.decisions, "chance_events": record.chance_events })
             );
         }
-        if let Some(b) = &bar {
-            if i % 256 == 0 {
-                b.set_position(i);
-            }
-        }
-    }
+        Ok(())
+    };
+    let ran = runner.run_with(&run, scratch, play, take);
     if let Some(b) = bar {
         b.finish_and_clear();
     }
+    ran?;
     let secs = start.elapsed().as_secs_f64().max(1e-9);
     let rate = games as f64 / secs;
-    let mean = if games > 0 {
-        total as f64 / games as f64
-    } else {
-        0.0
-    };
+    let mean = total as f64 / games as f64;
     if as_json {
         let w: serde_json::Map<String, serde_json::Value> = game
             .players
@@ -108,7 +90,7 @@ pub(super) fn playout(
         for (p, n) in game.players.iter().zip(&wins) {
             out!(
                 "  {p:<8} wins {n:>8} ({:.1}%)",
-                100.0 * *n as f64 / games.max(1) as f64
+                100.0 * *n as f64 / games as f64
             );
         }
         out!("  draws        {draws:>8}");
@@ -127,19 +109,32 @@ pub(super) fn playout_matches(
     length: i32,
     max_decisions: usize,
     as_json: bool,
+    threads: usize,
 ) -> Result<(), CliError> {
+    if matches == 0 {
+        return Err(refused!("play at least one match (`-n 1`)"));
+    }
+    if matches > MAX_RUN_GAMES {
+        return Err(refused!(
+            "a run plays at most {MAX_RUN_GAMES} matches, not {matches}"
+        ));
+    }
     let game = load(g)?;
-    let mut engine = Engine::new(&game);
-    let mut choices = Choices::default();
+    let runner = runner(threads)?;
     let mut wins = vec![0u64; game.players.len()];
     let (mut undecided, mut total_games) = (0u64, 0usize);
     let start = std::time::Instant::now();
-    for i in 0..matches {
-        let mut rng = Rng::new(seed.wrapping_add(i));
-        let (games, m) = engine
-            .playout_match(length, &mut rng, max_decisions, &mut choices)
-            .map_err(|e| runtime(&game, &e))?;
-        total_games += games.len();
+    let run = Run::new(0..matches).seed(seed);
+    let scratch = || (Engine::new(&game), Choices::default());
+    let play = |(engine, choices): &mut (Engine, Choices), job: Job| {
+        let mut rng = Rng::new(job.seed);
+        engine
+            .playout_match(length, &mut rng, max_decisions, choices)
+            .map(|(games, m)| (job.seed, games.len(), m))
+            .map_err(|e| runtime(&game, &e))
+    };
+    let take = |(match_seed, games, m): (u64, usize, Match)| {
+        total_games += games;
         match m.winner() {
             Some(w) => wins[w] += 1,
             None => undecided += 1,
@@ -148,10 +143,12 @@ pub(super) fn playout_matches(
             let winner = m.winner().map(|w| game.players[w].clone());
             out!(
                 "{}",
-                serde_json::json!({ "seed": seed.wrapping_add(i), "winner": winner, "scores": m.scores, "games": games.len() })
+                serde_json::json!({ "seed": match_seed, "winner": winner, "scores": m.scores, "games": games })
             );
         }
-    }
+        Ok(())
+    };
+    runner.run_with(&run, scratch, play, take)?;
     let secs = start.elapsed().as_secs_f64().max(1e-9);
     if !as_json {
         out!(
