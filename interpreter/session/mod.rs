@@ -576,6 +576,7 @@ impl Session {
                 self.restart(seed, out)?;
             }
             Cmd::Options => self.options_command(rest, out)?,
+            Cmd::Rules => self.rules_command(rest, out)?,
             Cmd::Match => self.match_command(rest, out)?,
             Cmd::Ai => self.ai_command(rest, out)?,
             Cmd::Hint => self.hint(rest, out)?,
