@@ -17,7 +17,8 @@ pub fn render(game: &Rules, width: Option<usize>) -> String {
 /// The rules of a game with the options `on`, in words: its name, its text, a heading
 /// and the paragraph of each option on (in the order the options are declared), and
 /// the names of the options off. With a `width` (a terminal's) the paragraphs are
-/// reflowed to it, at most `MAX_WIDTH` columns; without one, every line is as written.
+/// reflowed to it, at most `MAX_WIDTH` columns; without one, every line of the file's
+/// text is as written, and the lines made here fit `MAX_WIDTH`.
 /// A game whose file gives no text says so in a sentence.
 pub fn render_with(game: &Rules, on: &[String], width: Option<usize>) -> String {
     let name = safe(&game.name);
@@ -38,14 +39,15 @@ pub fn render_with(game: &Rules, on: &[String], width: Option<usize>) -> String 
         } else {
             "."
         };
-        let heading = format!("With {option}: {description}{stop}");
+        let heading = wrap(&format!("With {option}: {description}{stop}"), MAX_WIDTH, 0);
         parts.push(match words.option(option) {
             Some(text) => format!("{heading}\n{text}"),
             None => heading,
         });
     }
     if !off.is_empty() {
-        parts.push(format!("Options off: {}.", off.join(", ")));
+        let line = format!("Options off: {}.", off.join(", "));
+        parts.push(wrap(&line, MAX_WIDTH, 0));
     }
     let text = safe(&parts.join("\n\n"));
     let mut out = match width {
@@ -97,10 +99,10 @@ fn safe(text: &str) -> String {
 }
 
 /// The text reflowed to `width` columns. Paragraphs are separated by blank lines; a
-/// line that begins `- `, `* ` or a number and `. ` begins a list item, whose lines go
-/// on under its first word; a line that begins with a space is kept as written (a
-/// picture, a table), as is a line indented under a list item's text only when it
-/// is indented past it. Every other line goes on the paragraph or item before it.
+/// line that begins `- `, `* ` or a number and `. ` begins a list item, and the lines
+/// indented as far as its text go on with it; a line at the left margin after an item
+/// begins a paragraph. Any other line that begins with a space is kept as written (a
+/// picture, a table). A line at the margin goes on the paragraph before it.
 pub fn reflow(text: &str, width: usize) -> String {
     let mut out: Vec<String> = Vec::new();
     // The paragraph or list item being gathered: its words so far and the indentation
@@ -117,13 +119,14 @@ pub fn reflow(text: &str, width: usize) -> String {
         if words.is_empty() {
             flush(&mut gathered, &mut out);
             out.push(String::new());
-        } else if let Some(marker) = list_marker(line) {
+        } else if let Some(marker) = list_marker(line).filter(|m| {
+            // Only `1.` begins a numbered list inside a paragraph: "... ranks 6 to"
+            // followed by "8. Black" is a sentence broken at a number.
+            m.first || !matches!(gathered, Some((_, 0)))
+        }) {
             flush(&mut gathered, &mut out);
-            gathered = Some((line.trim_end().to_string(), marker));
-        } else if let Some((text, _)) = gathered
-            .as_mut()
-            .filter(|(_, hang)| indent == 0 || indent == *hang)
-        {
+            gathered = Some((line.trim_end().to_string(), marker.hang));
+        } else if let Some((text, _)) = gathered.as_mut().filter(|(_, hang)| indent == *hang) {
             text.push(' ');
             text.push_str(words);
         } else if indent > 0 {
@@ -138,22 +141,32 @@ pub fn reflow(text: &str, width: usize) -> String {
     out.join("\n")
 }
 
-/// How far the text of a list item's first line is indented, past its marker (`- `,
-/// `* `, `12. `) and the spaces before it; none for a line that begins no item.
-fn list_marker(line: &str) -> Option<usize> {
+/// The marker that begins a list item (`- `, `* `, `12. `).
+struct Marker {
+    /// How far the item's text is indented, past the marker and the spaces around it.
+    hang: usize,
+    /// Whether it may begin a list inside a paragraph: a bullet, or the number 1.
+    first: bool,
+}
+
+/// The list marker a line begins with, if any.
+fn list_marker(line: &str) -> Option<Marker> {
     let indent = line.len() - line.trim_start_matches(' ').len();
     let rest = &line[indent..];
-    let marker = if rest.starts_with("- ") || rest.starts_with("* ") {
-        2
+    let (marker, first) = if rest.starts_with("- ") || rest.starts_with("* ") {
+        (2, true)
     } else {
         let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
         if digits == 0 || digits > 3 || !rest[digits..].starts_with(". ") {
             return None;
         }
-        digits + 2
+        (digits + 2, &rest[..digits] == "1")
     };
     let spaces = rest[marker..].len() - rest[marker..].trim_start_matches(' ').len();
-    Some(indent + marker + spaces)
+    Some(Marker {
+        hang: indent + marker + spaces,
+        first,
+    })
 }
 
 #[cfg(test)]
@@ -178,11 +191,16 @@ mod tests {
             reflow(text, 9),
             "Moves:\n- one two\n  three\n  four\n- five\n12. six\n    seven"
         );
-        assert_eq!(list_marker("  -  x"), Some(5));
-        assert_eq!(list_marker("-x"), None);
-        assert_eq!(list_marker("2024. a"), None);
+        assert_eq!(list_marker("  -  x").map(|m| m.hang), Some(5));
+        assert!(list_marker("-x").is_none());
+        assert!(list_marker("2024. a").is_none());
+        // A number other than 1 goes on a paragraph; it goes on a list.
+        assert_eq!(reflow("to 6 to\n8. Black", 80), "to 6 to 8. Black");
+        assert_eq!(reflow("1. a\n2. b", 80), "1. a\n2. b");
         // A line indented past an item's text is a picture of its own.
         assert_eq!(reflow("- a\n     b c", 80), "- a\n     b c");
+        // A line at the margin after an item begins a paragraph.
+        assert_eq!(reflow("- a\nb\nc", 80), "- a\nb c");
     }
 
     #[test]
