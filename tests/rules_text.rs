@@ -310,6 +310,57 @@ fn a_text_adds_nothing_to_the_game() {
     assert_eq!((perft(&a), perft(&b)), (504, 504));
 }
 
+// ---------------------------------------------------------------- through include
+
+#[test]
+fn an_included_games_text_is_kept_replaced_or_added_to() {
+    let naytin = tabula::games::built_in("naytin-six").unwrap();
+    let base = game(naytin, &[]).rules_text.clone().expect("a text");
+    // A variant that says nothing keeps the included text.
+    let variant = "include \"naytin-six\"\ngame \"Naytïn Six again\"\n";
+    assert_eq!(game(variant, &[]).rules_text.as_ref(), Some(&base));
+    // Its own text takes the place of the included one; the options' paragraphs stay,
+    // and one for its own option is added.
+    let own = format!(
+        "{variant}option fast \"fast\"\nrules \"\"\"Mine.\"\"\"\nrules with fast \"\"\"Faster.\"\"\"\n\
+         define unused = if option(fast) then 1 else 0\n"
+    );
+    let words = game(&own, &[]).rules_text.clone().expect("a text");
+    assert_eq!(words.text, "Mine.");
+    assert_eq!(words.option("slide"), base.option("slide"));
+    assert_eq!(words.option("fast"), Some("Faster."));
+    // Written twice in the variant, it is twice, as in a file that includes nothing.
+    case_in(
+        &format!("{variant}rules \"\"\"Mine.\"\"\"\nrules \"\"\"Again.\"\"\"\n"),
+        "the game's rules text is given twice",
+    );
+    // `replace` finds the included text, and says so when there is none to replace.
+    let replaced = format!("{variant}replace rules with slide \"\"\"Sliding.\"\"\"\n");
+    assert_eq!(
+        game(&replaced, &[])
+            .rules_text
+            .clone()
+            .unwrap()
+            .option("slide"),
+        Some("Sliding.")
+    );
+    case_in(
+        &format!("{variant}option fast \"fast\"\nreplace rules with fast \"\"\"Faster.\"\"\"\n"),
+        "`replace` finds no rules text for the option `fast` in the included game",
+    );
+}
+
+/// The first diagnostic of a whole file is `message`.
+#[track_caller]
+fn case_in(text: &str, message: &str) {
+    let list = diagnostics(text);
+    assert_eq!(
+        list.first().map(|d| d.message.as_str()),
+        Some(message),
+        "\n{text}"
+    );
+}
+
 // ---------------------------------------------------------------- the session
 
 fn session(text: &str, options: &[&str]) -> Session {
@@ -415,4 +466,77 @@ fn tabula_rules_prints_the_text_as_written_to_a_pipe() {
     let hostile = WORDED.replace("Nobody wins.", "Nobody \u{1b}[31mwins\u{7}.");
     let (_, out, _) = tabula_rules(&hostile, &["fill.tabula"]);
     assert!(out.contains("- Nobody \\u{1b}[31mwins\\u{7}.\n"), "{out}");
+}
+
+// ---------------------------------------------------------------- the shipped files
+
+/// Every rules file shipped: the built-in games and the examples.
+fn shipped() -> Vec<(String, String)> {
+    let root = env!("CARGO_MANIFEST_DIR");
+    let mut files = Vec::new();
+    for dir in ["games", "examples/rules"] {
+        let mut paths: Vec<_> = std::fs::read_dir(format!("{root}/{dir}"))
+            .expect("the folder")
+            .map(|e| e.expect("an entry").path())
+            .filter(|p| p.extension().is_some_and(|x| x == "tabula"))
+            .collect();
+        paths.sort();
+        for p in paths {
+            let text = std::fs::read_to_string(&p).expect("the file");
+            files.push((
+                format!("{dir}/{}", p.file_name().unwrap().to_string_lossy()),
+                text,
+            ));
+        }
+    }
+    files
+}
+
+#[test]
+fn every_shipped_game_and_example_says_its_rules_with_a_paragraph_per_option() {
+    let files = shipped();
+    assert!(files.len() >= 18, "{} files", files.len());
+    for (name, text) in files {
+        let g = compile(&Source::new(name.as_str(), text.as_str()), &[]).expect("compiles");
+        let Some(words) = &g.rules_text else {
+            panic!("{name} has no rules text");
+        };
+        for (option, _) in &g.options {
+            assert!(
+                words.option(option).is_some(),
+                "{name}: no paragraph for `{option}`"
+            );
+        }
+        // As written, a text reads well in a terminal of 80 columns or a pipe.
+        for line in tabula::rules_text::render(&g, None).lines() {
+            assert!(line.chars().count() <= 80, "{name}: too wide: {line}");
+        }
+    }
+}
+
+#[test]
+fn a_variant_written_as_a_difference_says_what_differs() {
+    let text = |name: &str| {
+        let path = format!("{}/{name}", env!("CARGO_MANIFEST_DIR"));
+        let source = std::fs::read_to_string(&path).expect("the file");
+        game(&source, &[]).rules_text.clone().expect("a text")
+    };
+    let built_in = |name: &str| {
+        game(tabula::games::built_in(name).unwrap(), &[])
+            .rules_text
+            .clone()
+            .expect("a text")
+    };
+    // Hypergammon sets up three checkers, not fifteen: its own text, and the cube's
+    // options keep backgammon's paragraphs.
+    let hyper = text("examples/rules/hypergammon.tabula");
+    let backgammon = built_in("backgammon");
+    assert_ne!(hyper.text, backgammon.text);
+    assert_eq!(hyper.options, backgammon.options);
+    // Naytïn Six with one more attack: the base game's text and one more paragraph.
+    let plus = text("examples/rules/naytin-six-plus.tabula");
+    let naytin = built_in("naytin-six");
+    assert_eq!(plus.text, naytin.text);
+    assert_eq!(plus.options[..naytin.options.len()], naytin.options[..]);
+    assert_eq!(plus.options.len(), naytin.options.len() + 1);
 }

@@ -169,9 +169,9 @@ fn an_error_s_list_of_moves_breaks_between_moves() {
         concat!(
             "error: `8/7` is action `move` with ready = false, last = 25,\n",
             "       but `dice` has no 1\n",
-            "    --> games/backgammon.tabula:114:7\n",
+            "    --> games/backgammon.tabula:196:7\n",
             "    |\n",
-            "114 |   for d in dice\n",
+            "196 |   for d in dice\n",
             "    |       ^^^^^^^^^\n",
             "\n",
         )
