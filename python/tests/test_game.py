@@ -68,8 +68,10 @@ def test_a_rules_error_has_its_place_line_and_caret(tmp_path, root, cli):
         tabula.load(str(path))
     message = str(e.value)
     assert message.startswith("error: unknown function `empy`")
-    assert "my-game.tabula:17:9" in message
-    assert "17 |   where empy(to)" in message
+    # The line of the `where` (the file begins with its rules in words).
+    line = text[: text.index("where empy(to)")].count("\n") + 1
+    assert f"my-game.tabula:{line}:9" in message
+    assert f"{line} |   where empy(to)" in message
     assert "= hint: did you mean `empty`?" in message
     _, _, err = cli("check", str(path))
     assert message == err.strip()
