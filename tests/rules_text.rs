@@ -371,6 +371,23 @@ fn session(text: &str, options: &[&str]) -> Session {
 }
 
 #[test]
+fn the_first_screen_says_where_to_read_the_rules() {
+    let intro = |text: &str| {
+        Session::new(Source::new("fill.tabula", text), &[], 1)
+            .unwrap()
+            .intro()
+            .text
+    };
+    assert!(intro(WORDED).contains(
+        "\nType `help` for the commands, `rules` for the rules, `moves` for the legal moves.\n"
+    ));
+    let plain = BASE.replace("game \"t\"", "game \"Plain\"");
+    assert!(
+        intro(&plain).contains("\nType `help` for the commands, `moves` for the legal moves.\n")
+    );
+}
+
+#[test]
 fn the_rules_command_shows_the_text_of_the_game_being_played() {
     let mut s = session(WORDED, &["quick"]);
     assert_eq!(s.handle("rules").text, render(WORDED, &["quick"], None));
