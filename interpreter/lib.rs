@@ -60,6 +60,7 @@ pub mod ir;
 pub mod json;
 pub mod output;
 pub mod picture;
+pub mod rules_text;
 pub mod runner;
 pub mod session;
 pub(crate) mod svg;

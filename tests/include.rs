@@ -149,7 +149,7 @@ fn why_and_trace_point_into_the_included_file() {
     );
     let test = naytin_line("where empty(to) and not exists");
     assert!(
-        trace.contains(&format!("line  {test}  where empty(to) and not exists")),
+        trace.contains(&format!("line {test:>3}  where empty(to) and not exists")),
         "{trace}"
     );
     let played = s.handle("X@a1").text;

@@ -360,7 +360,7 @@ fn the_welcome_names_the_computer_and_help_ai_lists_every_level() {
     let mut s = Session::open("backgammon", &[], 42).expect("a built-in game");
     let text = s.intro().text;
     assert!(
-        text.contains("Type `help` for the commands, `moves` for the legal moves.\nTo play against the computer: `ai black net3` (`help ai` lists the levels).\n"),
+        text.contains("Type `help` for the commands, `rules` for the rules, `moves` for the legal moves.\nTo play against the computer: `ai black net3` (`help ai` lists the levels).\n"),
         "{text}"
     );
     let help = run(&mut s, "help ai");
@@ -379,7 +379,7 @@ fn the_welcome_names_the_computer_and_help_ai_lists_every_level() {
     s.play_computer("black", "net3").unwrap();
     let text = s.intro().text;
     assert!(
-        text.starts_with("Backgammon (games/backgammon.tabula), seed 42\nplayers white, black (computer, net3); options: none\nType `help` for the commands, `moves` for the legal moves.\nopening: "),
+        text.starts_with("Backgammon (games/backgammon.tabula), seed 42\nplayers white, black (computer, net3); options: none\nType `help` for the commands, `rules` for the rules, `moves` for the legal moves.\nopening: "),
         "{text}"
     );
     assert_eq!(

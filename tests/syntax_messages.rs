@@ -24,16 +24,22 @@ fn shipped() -> Vec<(String, String)> {
     files
 }
 
-/// The byte ranges of the words and punctuation of `text`, comments and strings aside.
+/// The byte ranges of the words and punctuation of `text`, comments, strings and rules
+/// texts (`rules """ ... """`, prose a word less or more of keeps valid) aside.
 fn words(text: &str) -> Vec<(usize, usize)> {
     let mut out = Vec::new();
+    let mut in_text = false;
     for (offset, line) in text.split_inclusive('\n').scan(0, |at, l| {
         let start = *at;
         *at += l.len();
         Some((start, l))
     }) {
+        if line.matches("\"\"\"").count() % 2 == 1 {
+            in_text = !in_text;
+            continue;
+        }
         let line = line.split("//").next().unwrap_or("");
-        if line.contains('"') {
+        if in_text || line.contains('"') {
             continue;
         }
         let mut i = 0;

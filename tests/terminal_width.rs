@@ -111,6 +111,8 @@ fn help_keeps_its_columns_where_a_command_s_text_wraps() {
         "  match [N]                       show the match: its length, the score, each game's result; `match\n",
         "                                  N` starts a match to N points (0: a single game)\n",
         "  options [NAME.. | none]         show the game's options, or start a new game with exactly these on\n",
+        "  rules [NAME..]                  the rules in plain words, with the paragraph of each option on (or\n",
+        "                                  of the options named)\n",
         "  ai [PLAYER|all LEVEL [BUDGET]]  let the computer play PLAYER at a LEVEL: random, greedy (the best\n",
         "                                  immediate result), playouts (the move that wins most random\n",
         "                                  games), mcts (a tree search; budget a time or iterations: `mcts\n",
@@ -170,9 +172,9 @@ fn an_error_s_list_of_moves_breaks_between_moves() {
         concat!(
             "error: `8/7` is action `move`, but\n",
             "       `dice` has no 1\n",
-            "    --> games/backgammon.tabula:115:7\n",
+            "    --> games/backgammon.tabula:197:7\n",
             "    |\n",
-            "115 |   for d in dice\n",
+            "197 |   for d in dice\n",
             "    |       ^^^^^^^^^\n",
             "\n",
         )

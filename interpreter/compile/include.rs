@@ -30,6 +30,14 @@ pub(super) fn key(item: &Item) -> Option<(&'static str, String)> {
         Item::End(e) => ("end", e.name.clone()),
         Item::Score { .. } => ("score", String::new()),
         Item::Show { label, .. } | Item::ShowText { label, .. } => ("show", label.clone()),
+        // The game's text, or one option's paragraph.
+        Item::Rules(r) => (
+            "rules",
+            r.option
+                .as_ref()
+                .map(|o| o.text.clone())
+                .unwrap_or_default(),
+        ),
         // Setup blocks add up; includes and replacements are resolved here; tests are
         // the file's own.
         Item::Setup(..) | Item::Include(..) | Item::Replace(..) | Item::Test(_) => return None,
@@ -125,6 +133,8 @@ pub fn resolve(file: File, text: &str) -> Result<Resolved, Vec<Diagnostic>> {
     let mut errors = Vec::new();
     let mut warnings = Vec::new();
     let mut setup_replaced = false;
+    // Which included declarations an own one has taken the place of.
+    let mut own = vec![false; base.len()];
     for item in file.items {
         match item {
             Item::Include(..) => {}
@@ -144,6 +154,7 @@ pub fn resolve(file: File, text: &str) -> Result<Resolved, Vec<Diagnostic>> {
                     base[first] = setup;
                     for &i in included[1..].iter().rev() {
                         base.remove(i);
+                        own.remove(i);
                     }
                 }
                 inner => {
@@ -152,7 +163,11 @@ pub fn resolve(file: File, text: &str) -> Result<Resolved, Vec<Diagnostic>> {
                         .as_ref()
                         .and_then(|k| base.iter().position(|b| key(b).as_ref() == Some(k)))
                     {
-                        Some(i) => base[i] = inner,
+                        Some(i) if !own[i] => {
+                            own[i] = true;
+                            base[i] = inner;
+                        }
+                        Some(_) => rest.push(inner),
                         None if matches!(inner, Item::Setup(..)) => rest.push(inner),
                         None => errors.push(nothing_to_replace(word, k, &base)),
                     }
@@ -169,11 +184,16 @@ pub fn resolve(file: File, text: &str) -> Result<Resolved, Vec<Diagnostic>> {
                 );
                 rest.push(Item::Setup(block, span));
             }
+            // A second own declaration of the same kind and name follows the rest, so
+            // the checker finds it declared twice, as in a file that includes nothing.
             item => match key(&item)
                 .and_then(|k| base.iter().position(|b| key(b).as_ref() == Some(&k)))
             {
-                Some(i) => base[i] = item,
-                None => rest.push(item),
+                Some(i) if !own[i] => {
+                    own[i] = true;
+                    base[i] = item;
+                }
+                _ => rest.push(item),
             },
         }
     }
@@ -194,6 +214,8 @@ fn nothing_to_replace(
         return Diagnostic::new(word, "there is nothing to replace here");
     };
     let what = match kind {
+        "rules" if name.is_empty() => "rules text".to_string(),
+        "rules" => format!("rules text for the option `{name}`"),
         _ if name.is_empty() => format!("`{kind}`"),
         "end" | "show" => format!("{kind} \"{name}\""),
         _ => format!("{kind} `{name}`"),
@@ -207,6 +229,7 @@ fn nothing_to_replace(
         format!("`replace` finds no {what} in the included game"),
     );
     match names.as_slice() {
+        _ if kind == "rules" => d,
         [] => d.with_hint(format!(
             "the included game has no {kind}: leave out `replace` to add one"
         )),

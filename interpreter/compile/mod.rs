@@ -16,6 +16,7 @@ mod name;
 mod optimize;
 mod phase;
 mod reach;
+mod rules_text;
 mod state_layout;
 mod stmt;
 mod test_block;
@@ -196,6 +197,7 @@ fn too_many(file: &ast::File) -> Result<(), Vec<Diagnostic>> {
             Item::Phase(p) => p.name.span,
             Item::End(e) => e.span,
             Item::Names { player, .. } => player.span,
+            Item::Rules(r) => r.span,
             Item::Players(names) => {
                 if let Some(ninth) = names.get(8) {
                     errors.push(Diagnostic::new(ninth.span, "a game has at most 8 players"));
@@ -339,6 +341,7 @@ impl<'a> Compiler<'a> {
                 shows: Vec::new(),
                 layout: Layout::default(),
                 tests: Vec::new(),
+                rules_text: None,
             },
             errors: Vec::new(),
             defines: HashMap::new(),
@@ -461,6 +464,7 @@ impl<'a> Compiler<'a> {
 
     fn run(&mut self, file: &'a ast::File) {
         self.declarations(file);
+        self.rules_text(file);
         self.board(file);
         self.layout_hints(file);
         self.state_layout(file);

@@ -10,6 +10,7 @@ mod expr;
 mod move_def;
 mod phase;
 mod rules_test;
+mod rules_text;
 mod stmt;
 mod visit;
 
@@ -19,6 +20,7 @@ pub use expr::*;
 pub use move_def::*;
 pub use phase::*;
 pub use rules_test::*;
+pub use rules_text::*;
 pub use stmt::*;
 pub(crate) use visit::*;
 
@@ -124,6 +126,8 @@ pub struct Rules {
     /// The file's own tests (`test "name" { ... }`), run by `tabula test`; play
     /// ignores them.
     pub tests: Vec<RulesTest>,
+    /// The rules in plain words, when the file gives them (`rules """ ... """`).
+    pub rules_text: Option<RulesText>,
 }
 
 impl Rules {

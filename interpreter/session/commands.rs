@@ -13,6 +13,7 @@ pub enum Cmd {
     New,
     Match,
     Options,
+    Rules,
     Ai,
     Hint,
     Dice,
@@ -127,6 +128,14 @@ pub const COMMANDS: &[CommandSpec] = &[
         aliases: &[],
         usage: "[NAME.. | none]",
         help: "show the game's options, or start a new game with exactly these on",
+        args: &[Arg::Options],
+    },
+    CommandSpec {
+        cmd: Cmd::Rules,
+        name: "rules",
+        aliases: &[],
+        usage: "[NAME..]",
+        help: "the rules in plain words, with the paragraph of each option on (or of the options named)",
         args: &[Arg::Options],
     },
     CommandSpec {

@@ -360,7 +360,12 @@ impl Session {
                 self.game_number()
             ));
         }
-        out.line("Type `help` for the commands, `moves` for the legal moves.");
+        // Where the rules file gives its rules in words, a newcomer is told where to read them.
+        out.line(if game.rules_text.is_some() {
+            "Type `help` for the commands, `rules` for the rules, `moves` for the legal moves."
+        } else {
+            "Type `help` for the commands, `moves` for the legal moves."
+        });
         // A newcomer meets the computer on the first screen, at its strongest.
         let nobody_computer = (0..game.players.len()).all(|p| self.computer(p).is_none());
         if let Some(seat) = self.second_seat().filter(|_| nobody_computer) {
@@ -577,6 +582,7 @@ impl Session {
                 self.restart(seed, out)?;
             }
             Cmd::Options => self.options_command(rest, out)?,
+            Cmd::Rules => self.rules_command(rest, out)?,
             Cmd::Match => self.match_command(rest, out)?,
             Cmd::Ai => self.ai_command(rest, out)?,
             Cmd::Hint => self.hint(rest, out)?,

@@ -1,5 +1,6 @@
 //! The commands that set a game up and change how it is played: `setup` (the computer
-//! makes a phase's placements), `set` (the settings), `new` and `options` (a new game).
+//! makes a phase's placements), `set` (the settings), `new` and `options` (a new game),
+//! and `rules`, the rules in words with the options on or named.
 
 use super::*;
 
@@ -134,6 +135,33 @@ impl Session {
             self.game.name, self.seed
         ));
         self.changed(out);
+        Ok(())
+    }
+
+    /// `rules [NAME..]`: the rules in plain words, with the paragraphs of the options on,
+    /// or of the options named (a game with them is not started).
+    pub(super) fn rules_command(&mut self, rest: &str, out: &mut Out) -> Result<(), SessionError> {
+        let game = &self.game;
+        let named: Vec<String> = words(rest).iter().map(|s| s.to_string()).collect();
+        for name in &named {
+            if !game.options.iter().any(|(n, _)| n == name) {
+                let names: Vec<&str> = game.options.iter().map(|(n, _)| n.as_str()).collect();
+                return Err(match names.as_slice() {
+                    [] => refused!("{} has no options", game.name),
+                    _ => refused!(
+                        "`{name}` is not an option of {}; its options are: {}",
+                        game.name,
+                        names.join(", ")
+                    ),
+                });
+            }
+        }
+        let on = if named.is_empty() {
+            &game.chosen
+        } else {
+            &named
+        };
+        out.push(crate::rules_text::render_with(game, on, self.style.width));
         Ok(())
     }
 }

@@ -72,6 +72,19 @@ pub enum Item {
     },
     /// `test "name" { ... }`: a test of the rules, ignored by play.
     Test(TestDecl),
+    /// `rules [with OPTION] """ ... """`: the rules in plain words, or the paragraph
+    /// shown when an option is on.
+    Rules(RulesDecl),
+}
+
+/// A rules text as written: the span of the word `rules`, the option it belongs to, and
+/// the text between the triple quotes (not yet dedented) with its span.
+#[derive(Debug, Clone)]
+pub struct RulesDecl {
+    pub span: Span,
+    pub option: Option<Name>,
+    pub text: String,
+    pub text_span: Span,
 }
 
 /// A test of the rules: its name, the options it needs and its statements in order.

@@ -236,6 +236,30 @@ pub(super) fn item(pair: Pair<Rule>) -> Item {
             Item::Score { player, value }
         }
         Rule::test_decl => Item::Test(test_decl(it, pair_span)),
+        Rule::rules_decl => {
+            let word = Span::new(pair_span.start, pair_span.start + "rules".len());
+            let mut decl = RulesDecl {
+                span: word,
+                option: None,
+                text: String::new(),
+                text_span: word,
+            };
+            for p in it {
+                match p.as_rule() {
+                    Rule::rules_with => decl.option = p.into_inner().next().map(name),
+                    _ => {
+                        // The span of the text itself: `span()` would trim a last line
+                        // holding `//` as a comment, which inside a text it is not.
+                        if let Some(inner) = p.into_inner().next() {
+                            let s = inner.as_span();
+                            decl.text = inner.as_str().to_string();
+                            decl.text_span = Span::new(s.start(), s.end());
+                        }
+                    }
+                }
+            }
+            Item::Rules(decl)
+        }
         _ => Item::Game(String::new(), pair_span),
     }
 }

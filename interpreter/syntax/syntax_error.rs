@@ -73,7 +73,13 @@ pub(super) fn syntax_error(
         .take_while(|c| !c.is_whitespace())
         .collect();
     let end = start + found.len().min(40);
+    if let Some(d) = unclosed_text(text, start) {
+        return d;
+    }
     if let Some(d) = unclosed_block(text, start) {
+        return d;
+    }
+    if let Some(d) = text_in_block(text, start, &found) {
         return d;
     }
     if let Some(d) = misspelt_aggregate(text, start) {
@@ -113,6 +119,7 @@ pub(super) const EOI_NAME: &str = "the end of the file";
 pub(super) const DECLARATIONS: &[&str] = &[
     "include", "game", "players", "option", "define", "board", "piece", "counter", "pool",
     "region", "track", "names", "layout", "setup", "score", "chance", "action", "phase", "end",
+    "rules",
 ];
 
 /// A mistake on a line that starts a declaration (at its first column) while a `{` is
@@ -187,10 +194,82 @@ fn misspelt_aggregate(text: &str, at: usize) -> Option<Diagnostic> {
     )
 }
 
+/// A rules text opened before `at` and never closed: it took the rest of the file, so
+/// its opening quotes are the mistake, wherever the parser stopped.
+fn unclosed_text(text: &str, at: usize) -> Option<Diagnostic> {
+    let open = texts(text).into_iter().find(|&(_, end)| end.is_none())?.0;
+    (open <= at).then(|| {
+        Diagnostic::new(
+            Span::new(open, open + TRIPLE.len()),
+            "this rules text is not closed: its `\"\"\"` has no partner",
+        )
+        .with_hint("a rules text runs from `\"\"\"` to the next `\"\"\"`")
+    })
+}
+
+/// A rules text (the word `rules`, then `with` or `"""`) inside a `{ ... }` block: the
+/// parser stops at the word, or, where a statement may begin with a name, at the quotes.
+fn text_in_block(text: &str, at: usize, found: &str) -> Option<Diagnostic> {
+    let before = text[..at].trim_end();
+    let word = if found == "rules" {
+        let after = text[at + found.len()..].trim_start();
+        (after.starts_with(TRIPLE) || after.starts_with("with")).then_some(at)?
+    } else {
+        let starts_word = |w: usize| {
+            !before[..w].ends_with(|c: char| c.is_alphanumeric() || c == '_' || c == '-')
+        };
+        let w = before.len().checked_sub("rules".len())?;
+        (found.starts_with(TRIPLE) && before.ends_with("rules") && starts_word(w)).then_some(w)?
+    };
+    open_braces(&text[..word]).last()?;
+    Some(
+        Diagnostic::new(
+            Span::new(word, word + "rules".len()),
+            "a rules text cannot stand inside a block",
+        )
+        .with_hint(
+            "`rules \"\"\" ... \"\"\"` is a declaration of its own: move it out of the `{ ... }`",
+        ),
+    )
+}
+
+/// The rules texts of `text` (comments and strings skipped): where each opens, and
+/// where it closes (past its closing quotes), if it does.
+fn texts(text: &str) -> Vec<(usize, Option<usize>)> {
+    let mut out = Vec::new();
+    scan(text, |_, _| {}, |open, end| out.push((open, end)));
+    out
+}
+
+/// The quotes that open and close a rules text.
+const TRIPLE: &str = "\"\"\"";
+
 /// The offsets of the `{` still open at the end of `text` (strings and comments
 /// skipped), innermost last.
 pub(super) fn open_braces(text: &str) -> Vec<usize> {
     let mut open = Vec::new();
+    scan(
+        text,
+        |i, c| {
+            if c == '{' {
+                open.push(i);
+            } else {
+                open.pop();
+            }
+        },
+        |_, _| {},
+    );
+    open
+}
+
+/// Goes through `text` past comments, strings and rules texts, telling `brace` each `{`
+/// and `}` (with its offset) and `text_found` each rules text: where it opens, and
+/// where it ends past its closing quotes (none when it is not closed).
+fn scan(
+    text: &str,
+    mut brace: impl FnMut(usize, char),
+    mut text_found: impl FnMut(usize, Option<usize>),
+) {
     let mut chars = text.char_indices().peekable();
     while let Some((i, c)) = chars.next() {
         match c {
@@ -201,6 +280,16 @@ pub(super) fn open_braces(text: &str) -> Vec<usize> {
                     }
                 }
             }
+            // A rules text runs to the next `"""` and may hold braces and quotes.
+            '"' if text[i..].starts_with(TRIPLE) => {
+                let body = i + TRIPLE.len();
+                let end = text[body..].find(TRIPLE).map(|at| body + at + TRIPLE.len());
+                text_found(i, end);
+                let past = end.unwrap_or(text.len());
+                while chars.peek().is_some_and(|&(j, _)| j < past) {
+                    chars.next();
+                }
+            }
             '"' => {
                 for (_, n) in chars.by_ref() {
                     if n == '"' {
@@ -208,14 +297,10 @@ pub(super) fn open_braces(text: &str) -> Vec<usize> {
                     }
                 }
             }
-            '{' => open.push(i),
-            '}' => {
-                open.pop();
-            }
+            '{' | '}' => brace(i, c),
             _ => {}
         }
     }
-    open
 }
 
 /// What could follow a complete expression.
@@ -295,8 +380,10 @@ pub(super) fn token_name(rule: Rule) -> Option<String> {
         | Rule::show_decl
         | Rule::define_decl
         | Rule::layout_decl
-        | Rule::test_decl => "a declaration (`game`, `board`, `action`, `phase`, ...)",
-        Rule::test_with => "`with`",
+        | Rule::test_decl
+        | Rule::rules_decl => "a declaration (`game`, `board`, `action`, `phase`, ...)",
+        Rule::test_with | Rule::rules_with => "`with`",
+        Rule::text_block => "a text in triple quotes (`\"\"\"`)",
         Rule::test_from | Rule::test_play | Rule::test_expect => {
             "a test statement (`from state`, `play`, `expect`)"
         }

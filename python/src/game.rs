@@ -167,6 +167,17 @@ impl Game {
         self.inner.game.options.clone()
     }
 
+    /// The rules in plain words, as `tabula rules` prints them: the game's text, the
+    /// paragraph of each option compiled in and the options off; reflowed to `width`
+    /// columns (at most 80) when one is given, else with the lines the file writes.
+    /// None when the rules file gives no text. Control characters are escaped.
+    #[pyo3(signature = (width = None))]
+    fn rules(&self, width: Option<usize>) -> Option<String> {
+        let game = &self.inner.game;
+        game.rules_text.as_ref()?;
+        Some(tabula::rules_text::render(game, width))
+    }
+
     /// Whether the game has chance events (dice).
     #[getter]
     fn has_chance(&self) -> bool {

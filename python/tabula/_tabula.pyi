@@ -167,6 +167,10 @@ class Game:
     @property
     def declared_options(self) -> List[Tuple[str, str]]:
         """Every option of the rules file: (name, description)."""
+    def rules(self, width: Optional[int] = None) -> Optional[str]:
+        """The rules in plain words, as `tabula rules` prints them (the game's text, the
+        paragraph of each option compiled in, the options off), reflowed to `width`
+        columns (at most 80) when given; None when the rules file gives no text."""
     @property
     def has_chance(self) -> bool:
         """Whether the game has chance events."""

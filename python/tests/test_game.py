@@ -3,6 +3,7 @@ errors, with the command line's own messages; pickling."""
 
 import math
 import pickle
+import re
 
 import pytest
 
@@ -67,8 +68,10 @@ def test_a_rules_error_has_its_place_line_and_caret(tmp_path, root, cli):
         tabula.load(str(path))
     message = str(e.value)
     assert message.startswith("error: unknown function `empy`")
-    assert "my-game.tabula:17:9" in message
-    assert "17 |   where empy(to)" in message
+    # The line of the `where` (the file begins with its rules in words).
+    line = text[: text.index("where empy(to)")].count("\n") + 1
+    assert f"my-game.tabula:{line}:9" in message
+    assert f"{line} |   where empy(to)" in message
     assert "= hint: did you mean `empty`?" in message
     _, _, err = cli("check", str(path))
     assert message == err.strip()
@@ -208,3 +211,19 @@ def test_an_unbounded_elo_is_infinite_beside_its_finite_side(root):
     assert summary["score"] == 1.0
     assert summary["elo"] == math.inf and summary["elo_high"] == math.inf
     assert math.isfinite(summary["elo_low"]) and summary["elo_low"] > 0
+
+
+def test_the_rules_in_words_are_those_tabula_rules_prints(cli, root):
+    game = tabula.load("naytin-six", options=["slide"])
+    code, out, _ = cli("rules", "naytin-six", "-o", "slide")
+    assert code == 0
+    assert game.rules() == out
+    assert "\nWith slide: a moving die slides in a straight line across empty cells.\n" in out
+    # Reflowed to a width: the same words, on lines that fit it.
+    narrow = game.rules(width=40)
+    assert all(len(line) <= 40 for line in narrow.splitlines())
+    assert narrow.split() == out.split()
+    # A rules file without a text has none.
+    text = (root / "examples/rules/tic-tac-toe.tabula").read_text()
+    bare = re.sub(r'rules( with [\w-]+)? """.*?"""', "", text, flags=re.S)
+    assert tabula.load_text(bare, name="t.tabula").rules() is None

@@ -54,6 +54,18 @@ pub enum Command {
     },
     /// Check a rules file and summarise it.
     Check(GameArgs),
+    /// Print the rules of a game in plain words, with the paragraph of each option
+    /// turned on (on a terminal, reflowed to its width).
+    #[command(
+        after_help = "Examples:\n  tabula rules invictus\n  tabula rules naytin-six -o slide\n  tabula rules backgammon --json"
+    )]
+    Rules {
+        #[command(flatten)]
+        game: GameArgs,
+        /// One JSON object: the game, its text and each option with its paragraph.
+        #[arg(long)]
+        json: bool,
+    },
     /// List the legal moves of the player to move (or the chance outcomes).
     Moves {
         #[command(flatten)]

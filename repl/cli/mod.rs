@@ -21,6 +21,7 @@ mod args;
 mod gnubg;
 mod inspect;
 mod playout;
+mod rules;
 
 pub use args::{Cli, Command, GameArgs, PositionArgs};
 use gnubg::gnubg_position;
@@ -73,6 +74,7 @@ pub fn run(cli: Cli, places: crate::analyze::Places) -> Result<(), CliError> {
             computers,
         }),
         Command::Check(g) => check(&g),
+        Command::Rules { game, json } => rules::rules(&game, json),
         Command::Moves {
             game,
             position,
