@@ -1,4 +1,5 @@
-//! `tabula fmt`: a file with its white space scrambled formats back to it and is the same game; the
+//! `tabula fmt`: every shipped and example rules file is in the canonical layout; a
+//! file with its white space scrambled formats back to it and is the same game; the
 //! command formats in place, checks, and reads standard input.
 
 mod cli_support;
@@ -133,6 +134,22 @@ fn same_game(name: &str, a: &str, b: &str) {
             .collect::<Vec<u64>>()
     };
     assert_eq!(perft(&ga), perft(&gb), "{name}: perft 1 to 3");
+}
+
+#[test]
+fn every_shipped_and_example_rules_file_is_in_the_layout() {
+    let mut off = Vec::new();
+    for path in rules_files() {
+        let text = std::fs::read_to_string(&path).unwrap();
+        let formatted = format(&text).unwrap_or_else(|e| panic!("{}: {e:?}", path.display()));
+        if formatted != text {
+            off.push(path.display().to_string());
+        }
+    }
+    assert!(
+        off.is_empty(),
+        "not in the layout (run `tabula fmt` on them): {off:?}"
+    );
 }
 
 #[test]

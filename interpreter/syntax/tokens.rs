@@ -54,14 +54,14 @@ pub struct Token {
 
 /// Rules whose whole text is one token, whatever is inside it.
 fn whole(rule: Rule) -> bool {
-    matches!(rule, Rule::string | Rule::signed_int)
+    matches!(rule, Rule::string | Rule::text_block | Rule::signed_int)
 }
 
 fn kind_of(rule: Rule) -> TokenKind {
     match rule {
         Rule::ident | Rule::cell_name | Rule::agg_op => TokenKind::Name,
         Rule::int | Rule::signed_int => TokenKind::Number,
-        Rule::string | Rule::string_inner => TokenKind::Text,
+        Rule::string | Rule::string_inner | Rule::text_block | Rule::text_inner => TokenKind::Text,
         Rule::cmp_op | Rule::sum_op | Rule::prod_op | Rule::assign_op => TokenKind::Operator,
         Rule::neg_op => TokenKind::Minus,
         _ => TokenKind::Keyword,
