@@ -120,13 +120,17 @@ fn state_json_rest(game: &Game, state: &State, cells: Map<String, Value>) -> Val
 /// A state as `tabula state` and the session's `state` write it: the state document,
 /// with `over` (the result, when the game is over) and `scores` (in `players` order)
 /// added for the reader; both are ignored when a state is read.
-pub fn state_report(game: &Game, engine: &mut crate::engine::Engine, state: &State) -> Value {
+pub fn state_report(
+    game: &Game,
+    engine: &mut crate::engine::Engine,
+    state: &State,
+) -> Result<Value, crate::RuntimeError> {
     let mut value = state_to_json(game, state);
     if let Some(o) = engine.outcome(state) {
         value["over"] = outcome_to_json(game, &o);
     }
-    value["scores"] = json!(engine.scores(state));
-    value
+    value["scores"] = json!(engine.scores(state)?);
+    Ok(value)
 }
 
 /// A game's result with players by name: winner (null for a draw), points, scores by
@@ -291,16 +295,11 @@ impl<'a> Reader<'a> {
     fn state(&mut self, v: &Value) -> State {
         let game = self.game;
         let mut state = State::new(game);
-        // A counter the document leaves out has its declared starting value.
-        let mut locals = [0; MAX_LOCALS];
-        for c in &game.counters {
-            if let Some(init) = &c.init {
-                let v = crate::engine::eval::eval(game, &state, init, &mut locals);
-                let n = if c.per_player { game.players.len() } else { 1 };
-                for p in 0..n {
-                    state.data[c.base + p] = v;
-                }
-            }
+        // A counter the document leaves out has its declared starting value, worked
+        // out by the engine as for a new game.
+        if let Err(e) = crate::engine::Engine::new(game).start_counters(&mut state) {
+            let m = format!("the counters' starting values cannot be worked out: {e}");
+            self.errors.push(Diagnostic::new(Span::new(0, 1), m));
         }
         let Some(obj) = v.as_object() else {
             self.errors.push(Diagnostic::new(

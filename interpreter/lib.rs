@@ -71,7 +71,8 @@ pub use compile::CompileError;
 pub use diagnostic::{Diagnostic, Diagnostics, Source};
 pub use engine::Game;
 pub use engine::{
-    Choices, Engine, Outcome, RuntimeError, RuntimeErrorKind, State, Status, Step, StepKind,
+    Choices, Engine, LegalTurns, Outcome, RuntimeError, RuntimeErrorKind, State, Status, Step,
+    StepKind, TurnCursor,
 };
 pub use ids::{CellId, ChanceId, Holder, PhaseId, PlayerId};
 

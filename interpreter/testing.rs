@@ -336,7 +336,10 @@ pub(crate) fn run_test(game: &Game, source: &Source, test: &RulesTest) -> Result
                 }
             }
             TestCheck::Score(p, v) => {
-                let scores = run.engine.scores(&run.state);
+                let scores = run
+                    .engine
+                    .scores(&run.state)
+                    .map_err(|e| Run::fail(span, format!("while working out the scores: {e}")))?;
                 let found = scores.get(*p).copied().unwrap_or(0);
                 if i64::from(found) != *v {
                     return Err(Run::fail(

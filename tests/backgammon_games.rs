@@ -76,7 +76,7 @@ fn random_games(options: &[&str], seed: u64, games: u64) -> [u64; 4] {
                 }
                 Status::Chance(_) => {
                     choices.clear();
-                    engine.chance_steps(&state, &mut choices);
+                    engine.chance_steps(&state, &mut choices).unwrap();
                     let i = rng.weighted(&choices.weights);
                     let step = choices.get(i)[0];
                     engine.apply_step(&mut state, &step).unwrap();

@@ -121,7 +121,12 @@ impl<'g> Paths<'g> {
             return;
         }
         let acting = (0..choices.len()).any(|i| choices.get(i)[0].kind == StepKind::Action);
-        assert_eq!(self.engine.any_action(state), acting, "{}", at());
+        assert_eq!(
+            self.engine.any_action(state).expect("any_action"),
+            acting,
+            "{}",
+            at()
+        );
         if !acting {
             self.seen.stuck += 1;
         }
@@ -263,8 +268,11 @@ fn random_games_against(
                 rng.below(choices.len() as u32) as usize
             };
             assert_eq!(
-                paths.engine.scores(&state),
-                paths.tree.scores(&state),
+                paths.engine.scores(&state).expect("scores"),
+                paths
+                    .tree
+                    .scores(&state)
+                    .expect("scores by the tree walker"),
                 "{label}: the scores"
             );
             paths

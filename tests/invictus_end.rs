@@ -36,7 +36,7 @@ fn a_die_reaching_the_far_row_by_a_step_leaves_and_scores() {
         assert_eq!(counter_of(&g, &t, "arrived", B), 4);
         assert_eq!(counter(&g, &t, "no_progress"), 0);
         // Black: 4 arrived + c8 (2) standing in White's territory.
-        assert_eq!(e.scores(&t), vec![6, 0]);
+        assert_eq!(e.scores(&t).expect("scores"), vec![6, 0]);
         assert_eq!(to_move(&g, &t), W);
     }
     // White's far row is rank 1.
@@ -46,7 +46,7 @@ fn a_die_reaching_the_far_row_by_a_step_leaves_and_scores() {
         play(&mut e, &mut t, m);
         assert_eq!(die(&g, &t, to), None);
         assert_eq!(counter_of(&g, &t, "arrived", W), 5);
-        assert_eq!(e.scores(&t), vec![0, 5]);
+        assert_eq!(e.scores(&t).expect("scores"), vec![0, 5]);
     }
 }
 
@@ -66,7 +66,7 @@ fn a_capture_onto_the_far_row_does_both() {
     assert_eq!(die(&g, &s, "e8"), None);
     assert_eq!(counter_of(&g, &s, "arrived", B), 5);
     assert_eq!(pool_of(&g, &s, "hand", W), vec![2]);
-    assert_eq!(e.scores(&s), vec![5, 0]);
+    assert_eq!(e.scores(&s).expect("scores"), vec![5, 0]);
     assert_eq!(to_move(&g, &s), W);
     let territory: Vec<String> = cells_of(&[6, 7, 8, 9])
         .into_iter()
@@ -83,7 +83,7 @@ fn a_capture_onto_the_far_row_does_both() {
         json!({}),
     );
     play(&mut e, &mut s, "e8xd9");
-    assert_eq!(e.scores(&s), vec![6, 0]);
+    assert_eq!(e.scores(&s).expect("scores"), vec![6, 0]);
     assert!(pool_of(&g, &s, "hand", W).is_empty());
 }
 
@@ -103,7 +103,7 @@ fn the_game_ends_when_a_player_has_no_die_left() {
     );
     assert!(!is_over(&mut e, &s));
     // Black 10 + e8 (4, standing in White's territory); White 5 + c4 (3) in Black's.
-    assert_eq!(e.scores(&s), vec![14, 8]);
+    assert_eq!(e.scores(&s).expect("scores"), vec![14, 8]);
     play(&mut e, &mut s, "e8-e9");
     // Black's last die arrived: its 4 now counts as arrived, Black 14, White 8.
     assert_eq!(counter_of(&g, &s, "arrived", B), 14);
@@ -332,7 +332,7 @@ fn score_adds_far_row_dice_captured_ones_and_dice_in_enemy_territory() {
     // Black: 9 arrived + 2 captured 1s + c7 (4, rank 7). e5 is on the Divide, b2 at home.
     // White: 3 arrived + 1 captured 1 + d3 (5) + d4 (2); g8 is at home; the 4 in hand
     // scores nothing.
-    assert_eq!(e.scores(&s), vec![15, 11]);
+    assert_eq!(e.scores(&s).expect("scores"), vec![15, 11]);
 }
 
 // ---------------------------------------------------------------------------------------

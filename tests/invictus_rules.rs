@@ -94,7 +94,7 @@ fn setup_is_36_single_placements_then_play_starts_with_black() {
     // Ranks 2-3 are full, so only rank 3 can move, onto the empty rank 4.
     assert_eq!(moves(&mut e, &s), front_row_moves(3, 4));
     assert_eq!(moves(&mut e, &s).len(), 25);
-    assert_eq!(e.scores(&s), vec![0, 0]);
+    assert_eq!(e.scores(&s).expect("scores"), vec![0, 0]);
 }
 
 // ---------------------------------------------------------------------------------------
@@ -438,7 +438,7 @@ fn a_captured_1_is_kept_by_the_capturer() {
     assert!(pool_of(&g, &s, "hand", W).is_empty());
     assert_eq!(counter_of(&g, &s, "captured_ones", B), 1);
     // Black: the captured 1 (d5 is on rank 5, no one's territory). White: a9 is his own.
-    assert_eq!(e.scores(&s), vec![1, 0]);
+    assert_eq!(e.scores(&s).expect("scores"), vec![1, 0]);
     // White has nothing to place: his usual moves.
     assert_eq!(moves(&mut e, &s), sorted(&["a9-a8", "a9-b9", "a9-b8"]));
 
@@ -453,5 +453,5 @@ fn a_captured_1_is_kept_by_the_capturer() {
     play(&mut e, &mut s, "e6xd5");
     assert_eq!(counter_of(&g, &s, "captured_ones", W), 1);
     assert!(pool_of(&g, &s, "hand", B).is_empty());
-    assert_eq!(e.scores(&s), vec![0, 1]);
+    assert_eq!(e.scores(&s).expect("scores"), vec![0, 1]);
 }

@@ -51,8 +51,8 @@ fn each_call_into_the_engine_has_its_own_budget() {
     let state = engine.initial_state().unwrap();
     // 30,300 steps each: two calls, each within its own 40,000.
     let expected = vec![15_000, 15_000];
-    assert_eq!(engine.scores(&state), expected);
-    assert_eq!(engine.scores(&state), expected);
+    assert_eq!(engine.scores(&state).expect("within budget"), expected);
+    assert_eq!(engine.scores(&state).expect("within budget"), expected);
     // A random game runs out at its first decision, and says where.
     let err = engine
         .playout(
@@ -134,4 +134,93 @@ fn a_player_whose_moves_run_out_of_budget_is_not_stuck() {
         "finding the legal moves took more than 1000000 loop steps; does a `for` run over a huge range?"
     );
     assert_eq!(&HUGE_THEN_NOTHING[err.span.start..err.span.end], "go");
+}
+
+/// A game whose counter starts at the number of empty cells (9: loops over the 9
+/// cells spend 9 steps), whose score and `show` line each loop over `1..150` for
+/// each player (150 steps each, 300 in all), and whose moves loop over `1..100000`.
+const COUNTED: &str = r#"game "counted"
+players a, b
+board { grid 3 x 3 }
+piece p
+counter empties = count(c in cells where empty(c))
+show "total" p = sum(i in 1..150 : 1)
+score p = sum(i in 1..150 : 1)
+action go "{x}" for x in 1..100000 where x == 0 { }
+action wait "wait" { }
+phase play {
+  starts a
+  actions go, wait
+}
+"#;
+
+#[test]
+fn scores_and_shown_lines_that_run_out_of_budget_are_errors() {
+    let game = compile(&Source::new("counted.tabula", COUNTED), &[]).unwrap();
+    let mut engine = Engine::new(&game);
+    let state = engine.initial_state().unwrap();
+    // Within the budget: 150 each.
+    assert_eq!(engine.scores(&state).expect("within budget"), [150, 150]);
+    engine.loop_steps = 10;
+    let err = engine.scores(&state).expect_err("10 steps are too few");
+    assert_eq!(
+        err.to_string(),
+        "working out the scores took more than 10 loop steps; does a `for` run over a huge range?"
+    );
+    assert_eq!(
+        &COUNTED[err.span.start..err.span.end],
+        "sum(i in 1..150 : 1)"
+    );
+    let err = engine.shown(&state).expect_err("10 steps are too few");
+    assert_eq!(
+        err.to_string(),
+        "the `show` line \"total\" took more than 10 loop steps; does a `for` run over a huge range?"
+    );
+    assert_eq!(&COUNTED[err.span.start..err.span.end], "total");
+    // Is there an action? The budget runs out in `go` before `wait` is reached.
+    let err = engine.any_action(&state).expect_err("10 steps are too few");
+    assert_eq!(
+        err.to_string(),
+        "finding the legal moves took more than 10 loop steps; does a `for` run over a huge range?"
+    );
+    // At the phase, named where it is declared.
+    assert_eq!(&COUNTED[err.span.start..err.span.end], "play");
+    // A counter's starting value: 9 loop steps are too many for a budget of 5.
+    engine.loop_steps = 5;
+    let err = engine.initial_state().expect_err("5 steps are too few");
+    assert_eq!(
+        err.to_string(),
+        "the starting value of counter `empties` took more than 5 loop steps; does a `for` run over a huge range?"
+    );
+    assert_eq!(&COUNTED[err.span.start..err.span.end], "empties");
+}
+
+/// The value of counter `empties` in the state a document that sets no cell and no
+/// counter reads as.
+fn empties_read(game: &tabula::Game) -> i32 {
+    let doc = r#"{"phase": "play", "to_move": "a"}"#;
+    let state = tabula::json::state_from_text(game, &Source::new("s.json", doc))
+        .unwrap_or_else(|d| panic!("{}", d.render(false)));
+    let base = game
+        .counters
+        .iter()
+        .find(|c| c.name == "empties")
+        .expect("the counter")
+        .base;
+    state.words()[base]
+}
+
+#[test]
+fn a_state_document_reads_alike_whatever_ran_out_before() {
+    // The document sets no cell and no counter: `empties` starts as the count of the
+    // empty cells, 9, on a fresh thread and after a call that ran out of budget.
+    let game = compile(&Source::new("counted.tabula", COUNTED), &[]).unwrap();
+    let fresh = std::thread::scope(|s| s.spawn(|| empties_read(&game)).join().unwrap());
+    assert_eq!(fresh, 9);
+    let mut engine = Engine::new(&game);
+    let state = engine.initial_state().unwrap();
+    engine.loop_steps = 10;
+    assert!(engine.legal(&state, &mut Choices::default()).is_err());
+    assert!(engine.scores(&state).is_err());
+    assert_eq!(empties_read(&game), 9);
 }

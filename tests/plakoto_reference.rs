@@ -83,7 +83,7 @@ fn canon(game: &Game, state: &State, engine: &Engine) -> String {
             .map_or(0, |c| c.get("count").and_then(Value::as_i64).unwrap_or(1))
     };
     parts.push(format!("off:w{},b{}", off("white"), off("black")));
-    if let Some(o) = engine.end_outcome(state) {
+    if let Some(o) = engine.end_outcome(state).expect("end rules") {
         let who = o
             .winner
             .map_or("draw".to_string(), |w| game.players[w.index()].clone());

@@ -25,7 +25,7 @@ fn scores(board: &str, a: &str, b: &str, cells: Value) -> Vec<i64> {
         &game,
         json!({"phase": "main", "to_move": "a", "cells": cells}),
     );
-    let scores = Engine::new(&game).scores(&s);
+    let scores = Engine::new(&game).scores(&s).expect("scores");
     scores.into_iter().map(i64::from).collect()
 }
 

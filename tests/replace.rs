@@ -93,6 +93,7 @@ fn a_replaced_define_changes_the_included_end_rule() {
     engine.play_choice(&mut s, &choices, 0).unwrap();
     let over = engine
         .end_outcome(&s)
+        .expect("the end rules")
         .expect("three borne off end the game");
     assert_eq!(over.winner, Some(tabula::PlayerId::new(0)));
     assert_eq!(over.points, 2);

@@ -80,6 +80,7 @@ fn all_counts_a_cell_the_owner_test_rejects() {
         assert!(
             !engine
                 .shown(&state)
+                .expect("shown")
                 .iter()
                 .any(|(l, _)| l.contains("x holds")),
             "{rewrites:?}: {:?}",
@@ -243,8 +244,8 @@ fn ending_a_turn_by_a_patch_writes_only_what_the_turn_end_writes() {
 struct Answers {
     outcome: Option<tabula::Outcome>,
     legal: Result<ChoicesSeen, String>,
-    scores: Vec<i32>,
-    shown: Vec<String>,
+    scores: Result<Vec<i32>, String>,
+    shown: Result<Vec<String>, String>,
 }
 
 #[derive(Debug, PartialEq)]
@@ -270,12 +271,16 @@ fn answers(engine: &mut Engine, state: &State, choices: &mut Choices) -> Answers
     Answers {
         outcome: engine.outcome(state),
         legal,
-        scores: engine.scores(state),
+        scores: engine.scores(state).map_err(|e| e.to_string()),
         shown: engine
             .shown(state)
-            .into_iter()
-            .map(|(l, s)| format!("{l}: {s:?}"))
-            .collect(),
+            .map(|lines| {
+                lines
+                    .into_iter()
+                    .map(|(l, s)| format!("{l}: {s:?}"))
+                    .collect()
+            })
+            .map_err(|e| e.to_string()),
     }
 }
 

@@ -422,6 +422,25 @@ fn a_turn_can_be_entered_step_by_step() {
 }
 
 #[test]
+fn completion_at_the_cube_decision_offers_double_and_roll() {
+    // Seed 42 opens 6-3 for White. After 24/21 24/18 Black, the cube in the middle and
+    // no dice rolled, may double or roll: each is a whole turn of one step (the double
+    // hands the decision to White, the roll to chance).
+    let mut s = Session::open("backgammon", &[], 42).unwrap();
+    s.intro();
+    run(&mut s, "24/21 24/18");
+    assert_eq!(s.prompt(), "black> ");
+    assert_eq!(s.complete("why ", 4).candidates, ["double", "roll"]);
+    // At the prompt the command `dice` begins with `d` too.
+    assert_eq!(s.complete("d", 1).candidates, ["dice", "double"]);
+    // White answers the double: take (he owns the cube, Black rolls) or drop.
+    run(&mut s, "double");
+    assert_eq!(s.prompt(), "white> ");
+    assert_eq!(s.complete("why ", 4).candidates, ["drop", "take"]);
+    assert_eq!(s.complete("t", 1).candidates, ["take", "trace"]);
+}
+
+#[test]
 fn a_turn_after_its_own_roll_can_be_entered_step_by_step() {
     // With the cube, black's turn begins with `roll` (an action): the rest of the turn
     // is entered a step at a time like any other.

@@ -86,7 +86,7 @@ fn turns(game: &Game, state: &State) -> Vec<(Vec<String>, bool)> {
                 .map(|(c, v)| format!("{c}x{}", v["count"].as_i64().unwrap_or(1)))
                 .collect();
             cells.sort();
-            (cells, engine.end_outcome(&s).is_some())
+            (cells, engine.end_outcome(&s).expect("end rules").is_some())
         })
         .collect();
     out.sort();

@@ -71,7 +71,7 @@ pub(super) fn greedy(
                 None => 0,
             },
             None => {
-                let scores = engine.scores(&next);
+                let scores = engine.scores(&next)?;
                 let own = i64::from(scores.get(player).copied().unwrap_or(0));
                 let other = scores
                     .iter()

@@ -53,16 +53,25 @@ impl GameFacts {
             index,
             ..GameFacts::default()
         };
+        let mut failed = None;
         let mut watch = |seen: Seen| {
             facts.branching.push(seen.choices.len() as u32);
             if !seen.state.in_turn() {
                 facts.turns += 1;
             }
             if scored {
-                facts.leaders.push(leader(&seen.engine.scores(seen.state)));
+                match seen.engine.scores(seen.state) {
+                    Ok(scores) => facts.leaders.push(leader(&scores)),
+                    Err(e) => {
+                        failed.get_or_insert(e);
+                    }
+                }
             }
         };
         let played = play_game_watched(game, arena, index, stop, &mut watch)?;
+        if let Some(e) = failed {
+            return Err(e.into());
+        }
         facts.seats = played.seats;
         facts.decisions = played.decisions;
         if let Some(o) = &played.outcome {

@@ -337,6 +337,7 @@ impl<'a> Compiler<'a> {
                 phases: Vec::new(),
                 ends: Vec::new(),
                 score: None,
+                score_span: Span::default(),
                 score_player: 0,
                 shows: Vec::new(),
                 layout: Layout::default(),
@@ -520,6 +521,7 @@ impl<'a> Compiler<'a> {
                         self.game.shows.push(ir::ShowDef {
                             label: label.clone(),
                             what: ir::Shows::PerPlayer { player: 0, value },
+                            span: *span,
                         });
                     }
                 }
@@ -539,12 +541,14 @@ impl<'a> Compiler<'a> {
                     self.game.shows.push(ir::ShowDef {
                         label: label.clone(),
                         what: ir::Shows::Text { when, parts },
+                        span: *span,
                     });
                 }
                 Item::Score { player, value } => {
                     let mut scope = Scope::default();
                     self.bind(&mut scope, player, Ty::Player);
                     self.game.score_player = 0;
+                    self.game.score_span = value.span;
                     self.game.score = self.expect(value, Ty::Int, &mut scope);
                 }
                 _ => {}

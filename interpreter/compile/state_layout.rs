@@ -1,6 +1,7 @@
 //! Where each counter, pool and flag of the game lives in the state's words.
 
 use super::{Compiler, Scope};
+use crate::diagnostic::Span;
 use crate::ir::*;
 use crate::syntax::ast::{self, Item};
 
@@ -17,6 +18,7 @@ impl<'a> Compiler<'a> {
                 base: at,
                 init: None,
                 hidden: false,
+                span: Span::default(),
             });
             at += if per_player { n } else { 1 };
         }
@@ -74,6 +76,7 @@ impl<'a> Compiler<'a> {
                         base: at,
                         init,
                         hidden: c.hidden,
+                        span: c.name.span,
                     });
                     at += if c.per_player { n } else { 1 };
                 }

@@ -104,7 +104,7 @@ pub enum Shown {
 }
 
 /// How a game ended.
-#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, serde::Serialize)]
 pub struct Outcome {
     /// The winner, or None for a draw.
     pub winner: Option<PlayerId>,

@@ -6,6 +6,7 @@ pub(crate) mod budget;
 mod census;
 mod choice;
 pub(crate) mod closure;
+mod cursor;
 pub(crate) mod eval;
 mod exec;
 pub mod explain;
@@ -28,6 +29,7 @@ use crate::diagnostic::Span;
 use crate::ids::PlayerId;
 use crate::ir::*;
 pub use choice::{Choices, Outcome, Shown, Status, Step, StepKind};
+pub use cursor::{LegalTurns, TurnCursor};
 use eval::eval;
 pub use eval::Locals;
 pub use exec::{Fallible, Flow};
@@ -171,26 +173,38 @@ impl<'g> Engine<'g> {
         self.generating.set(None);
         let mut state = State::new(game);
         self.write_match(&mut state);
+        self.start_counters(&mut state)?;
         let mut locals: Locals = [0; MAX_LOCALS];
-        for c in &game.counters {
-            if let Some(init) = &c.init {
-                let v = eval(game, &state, init, &mut locals);
-                let n = if c.per_player { game.players.len() } else { 1 };
-                for p in 0..n {
-                    state.data[c.base + p] = v;
-                }
-            }
-        }
         let mut flow = Flow::default();
-        if budget::spent_out() {
-            return Err(self.budget_error());
-        }
         self.run_block(&mut state, &game.code.setup, &mut locals, &mut flow)?;
         self.enter_phase(&mut state, 0)?;
         if budget::spent_out() {
             return Err(self.budget_error());
         }
         Ok(state)
+    }
+
+    /// Sets each counter that declares a starting value to it, on a state with nothing
+    /// else set yet but the match: the one place starting values are worked out, for a
+    /// new game and for the counters a state document leaves out (json.rs).
+    pub(crate) fn start_counters(&self, state: &mut State) -> Result<(), RuntimeError> {
+        let _run = self.run();
+        let game = self.game;
+        let mut locals: Locals = [0; MAX_LOCALS];
+        for c in &game.counters {
+            if let Some(init) = &c.init {
+                let v = eval(game, state, init, &mut locals);
+                if budget::spent_out() {
+                    let work = Work::CounterStart(c.name.clone());
+                    return Err(budget::exceeded(c.span, work));
+                }
+                let n = if c.per_player { game.players.len() } else { 1 };
+                for p in 0..n {
+                    state.data[c.base + p] = v;
+                }
+            }
+        }
+        Ok(())
     }
 
     /// Enters phase `p`, skipping phases whose `until` already holds.
@@ -337,7 +351,7 @@ impl<'g> Engine<'g> {
             .until
             .as_ref()
             .is_some_and(|u| eval(game, state, u, &mut locals) != 0);
-        if until || stuck || !self.any_action(state) {
+        if until || stuck || !self.can_act(state) {
             return self.end_turn(state);
         }
         self.settled_ongoing = true;
@@ -369,10 +383,21 @@ impl<'g> Engine<'g> {
         }
     }
 
-    /// Whether the mover has any action of the phase. False also when the loop budget
-    /// ran out before one was found; `legal` then says so.
-    pub fn any_action(&self, state: &State) -> bool {
+    /// Whether the mover has any action of the phase; an error at the phase when the
+    /// loop budget ran out before one was found.
+    pub fn any_action(&self, state: &State) -> Result<bool, RuntimeError> {
         let _run = self.run();
+        let any = self.can_act(state);
+        if budget::spent_out() {
+            let phase = &self.game.phases[state.phase().index()];
+            return Err(budget::exceeded(phase.span, Work::LegalMoves));
+        }
+        Ok(any)
+    }
+
+    /// `any_action` inside a run, which says when its budget ran out: false also when
+    /// it ran out before an action was found.
+    pub(crate) fn can_act(&self, state: &State) -> bool {
         let mut locals: Locals = [0; MAX_LOCALS];
         eval(self.game, state, &Expr::Can(None), &mut locals) != 0
     }
@@ -427,10 +452,13 @@ impl<'g> Engine<'g> {
         }
     }
 
-    /// The outcomes of the pending chance event with their weights.
-    pub fn chance_steps(&self, state: &State, out: &mut Choices) {
+    /// The outcomes of the pending chance event with their weights, added to `out`;
+    /// an error when they are too many or the loop budget ran out.
+    pub fn chance_steps(&self, state: &State, out: &mut Choices) -> Result<(), RuntimeError> {
         let _run = self.run();
-        let Some(c) = state.chance() else { return };
+        let Some(c) = state.chance() else {
+            return Ok(());
+        };
         match self.game.chance_outcomes.get(c.index()) {
             Some(Some(fixed)) => {
                 for &(s, w) in fixed {
@@ -438,9 +466,17 @@ impl<'g> Engine<'g> {
                 }
             }
             _ => {
+                self.overflow.set(false);
                 self.live_chance_steps(state, c.index(), out);
+                if self.overflow.get() {
+                    return Err(self.overflow_error());
+                }
+                if budget::spent_out() {
+                    return Err(self.budget_error());
+                }
             }
         }
+        Ok(())
     }
 
     /// Generates the outcomes of chance event `c`; returns false if the loop budget
@@ -478,14 +514,20 @@ impl<'g> Engine<'g> {
         )
     }
 
-    /// The outcome if an end rule holds now (not counting a player stuck with no move).
-    /// An end rule that ran out of loop budget does not hold here; `legal` and playing
-    /// a step report it (`end_checked`).
-    pub fn end_outcome(&self, state: &State) -> Option<Outcome> {
+    /// The outcome if an end rule holds now (not counting a player stuck with no move);
+    /// an end rule that ran out of loop budget is an error naming it.
+    pub fn end_outcome(&self, state: &State) -> Result<Option<Outcome>, RuntimeError> {
+        self.end_checked(state)
+    }
+
+    /// An end rule's outcome where the caller has no error to give: one that ran out
+    /// of loop budget does not hold, and listing the moves or playing a step reports
+    /// it (`status`, `outcome`).
+    pub(crate) fn end_holding(&self, state: &State) -> Option<Outcome> {
         self.end_checked(state).ok().flatten()
     }
 
-    /// `end_outcome`, with an end rule that ran out of loop budget as an error naming it.
+    /// `end_outcome` for the engine's own use.
     pub(crate) fn end_checked(&self, state: &State) -> Result<Option<Outcome>, RuntimeError> {
         let _run = self.run();
         let game = self.game;
@@ -525,7 +567,7 @@ impl<'g> Engine<'g> {
         reason: &str,
     ) -> Outcome {
         let game = self.game;
-        let scores = self.scores(state);
+        let scores = self.score_values(state);
         let mut named = None;
         let (winner, points) = match spec {
             ResultSpec::Winner {
@@ -564,9 +606,19 @@ impl<'g> Engine<'g> {
         }
     }
 
-    /// Each player's score now (0 when the game declares no score).
-    pub fn scores(&self, state: &State) -> Vec<i32> {
+    /// Each player's score now (0 when the game declares no score); an error when the
+    /// loop budget ran out.
+    pub fn scores(&self, state: &State) -> Result<Vec<i32>, RuntimeError> {
         let _run = self.run();
+        let scores = self.score_values(state);
+        if budget::spent_out() {
+            return Err(budget::exceeded(self.game.score_span, Work::Score));
+        }
+        Ok(scores)
+    }
+
+    /// `scores` inside a run, which says when its budget ran out.
+    fn score_values(&self, state: &State) -> Vec<i32> {
         let game = self.game;
         let mut locals: Locals = [0; MAX_LOCALS];
         (0..game.players.len())
@@ -581,14 +633,15 @@ impl<'g> Engine<'g> {
     }
 
     /// The rules file's `show` lines: each label with its value for every player, or
-    /// its text (a text that comes out empty is left out).
-    pub fn shown(&self, state: &State) -> Vec<(String, Shown)> {
+    /// its text (a text that comes out empty is left out); an error when the loop
+    /// budget ran out.
+    pub fn shown(&self, state: &State) -> Result<Vec<(String, Shown)>, RuntimeError> {
         let _run = self.run();
         let game = self.game;
         let mut locals: Locals = [0; MAX_LOCALS];
-        game.shows
-            .iter()
-            .filter_map(|s| {
+        let mut out = Vec::with_capacity(game.shows.len());
+        for s in &game.shows {
+            let line = (|| {
                 let shown = match &s.what {
                     Shows::PerPlayer { player, value } => Shown::PerPlayer(
                         (0..game.players.len())
@@ -613,14 +666,19 @@ impl<'g> Engine<'g> {
                     }
                 };
                 Some((s.label.clone(), shown))
-            })
-            .collect()
+            })();
+            if budget::spent_out() {
+                return Err(budget::exceeded(s.span, Work::Shown(s.label.clone())));
+            }
+            out.extend(line);
+        }
+        Ok(out)
     }
 
     /// Where the state stands: over, waiting for chance, or a player to act.
     pub fn status(&mut self, state: &State) -> Status {
         let _run = self.run();
-        if let Some(o) = self.end_outcome(state) {
+        if let Some(o) = self.end_holding(state) {
             return Status::Over(o);
         }
         if let Some(c) = state.chance() {
@@ -639,7 +697,7 @@ impl<'g> Engine<'g> {
         if let Stuck::End(spec) = &game.phases[state.phase().index()].stuck {
             // No action found because the loop budget ran out is not "no legal move":
             // the player is to act, and listing the moves says what went wrong.
-            if !state.in_turn() && !self.any_action(state) && !budget::spent_out() {
+            if !state.in_turn() && !self.can_act(state) && !budget::spent_out() {
                 let mut locals: Locals = [0; MAX_LOCALS];
                 return Some(self.result(state, spec, &mut locals, "no legal move"));
             }
@@ -691,8 +749,7 @@ impl<'g> Engine<'g> {
     ) -> Result<(), RuntimeError> {
         out.clear();
         if state.chance().is_some() {
-            self.chance_steps(state, out);
-            return Ok(());
+            return self.chance_steps(state, out);
         }
         let game = self.game;
         let phase = &game.phases[state.phase().index()];

@@ -2,7 +2,8 @@
 //! against the printed forms of the legal choices, so printer and reader never disagree.
 
 use super::eval::{eval, Locals};
-use super::{Choices, Engine, RuntimeError, RuntimeErrorKind, State, Step, StepKind};
+use super::TurnCursor;
+use super::{Choices, Engine, LegalTurns, RuntimeError, RuntimeErrorKind, State, Step, StepKind};
 use crate::board::NONE;
 use crate::ir::*;
 
@@ -328,92 +329,72 @@ impl<'g> Engine<'g> {
         choices: &Choices,
         wanted: &[String],
     ) -> Result<Option<usize>, RuntimeError> {
-        let mut results = Vec::with_capacity(choices.len());
-        for i in 0..choices.len() {
-            let mut s = state.clone();
-            self.play_choice(&mut s, choices, i)?;
-            results.push(s);
-        }
+        let legal = LegalTurns::new(self, state, choices)?;
         let mut remaining: Vec<String> = wanted.to_vec();
-        self.play_tokens(
-            state.clone(),
-            state.mover().index(),
-            &mut remaining,
-            &results,
-        )
+        let cursor = TurnCursor::new(self, state)?;
+        self.play_tokens(&cursor, &mut remaining, &legal)
     }
 
-    /// Plays the remaining typed steps in every way they match; the index of the choice
-    /// whose position is reached.
+    /// Plays the remaining typed steps in every way they match; the legal turn reached
+    /// when the last is played and the turn is over.
     fn play_tokens(
         &mut self,
-        work: State,
-        actor: usize,
+        cursor: &TurnCursor,
         remaining: &mut Vec<String>,
-        results: &[State],
+        legal: &LegalTurns,
     ) -> Result<Option<usize>, RuntimeError> {
         if remaining.is_empty() {
-            return Ok(results.iter().position(|r| *r == work));
+            return Ok(cursor.turn(legal));
         }
-        if work.mover().index() != actor || work.chance().is_some() {
-            return Ok(None);
-        }
-        let mut steps = Vec::new();
-        self.action_steps(&work, &mut steps);
-        for step in steps {
-            let marked = self.step_text(&work, &step, true);
-            let plain = self.step_text(&work, &step, false);
-            let Some(k) = remaining.iter().position(|t| *t == marked || *t == plain) else {
+        let work = cursor.position();
+        for step in cursor.next_steps() {
+            let marked = self.step_text(work, step, true);
+            let plain = self.step_text(work, step, false);
+            // A token written with the step's marks before one without: a step that
+            // took `a` for its `a*` could leave an `a*` that no later step writes.
+            let exact = remaining.iter().position(|t| *t == marked);
+            let Some(k) = exact.or_else(|| remaining.iter().position(|t| *t == plain)) else {
                 continue;
             };
             let token = remaining.remove(k);
-            let mut next = work.clone();
-            self.apply_step(&mut next, &step)?;
-            let found = self.play_tokens(next, actor, remaining, results)?;
+            let mut next = cursor.clone();
+            next.play(self, step)?;
+            let found = self.play_tokens(&next, remaining, legal)?;
             remaining.insert(k, token);
             if found.is_some() {
                 return Ok(found);
             }
         }
-        self.play_combined(work, actor, remaining, results)
+        self.play_combined(cursor, remaining, legal)
     }
 
     /// Plays a typed step that stands for several: one piece going on from where the
     /// last step left it (`24/13` for `24/18 18/13`), written as the first step with
     /// the last one's destination, its marks (a hit on the way) written or left out.
     /// The steps are an action's that binds `from` and `to`; the whole turn must still
-    /// reach a legal choice's position.
+    /// reach a legal turn.
     fn play_combined(
         &mut self,
-        work: State,
-        actor: usize,
+        cursor: &TurnCursor,
         remaining: &mut Vec<String>,
-        results: &[State],
+        legal: &LegalTurns,
     ) -> Result<Option<usize>, RuntimeError> {
-        let mut firsts = Vec::new();
-        self.action_steps(&work, &mut firsts);
-        for first in firsts {
-            let Some(slots) = self.move_slots(&first) else {
+        for first in cursor.next_steps() {
+            let Some(slots) = self.move_slots(first) else {
                 continue;
             };
-            let mut next = work.clone();
-            self.apply_step(&mut next, &first)?;
-            let hit = self.step_text(&work, &first, true) != self.step_text(&work, &first, false);
+            let work = cursor.position();
+            let mut next = cursor.clone();
+            next.play(self, first)?;
+            let hit = self.step_text(work, first, true) != self.step_text(work, first, false);
             let chain = Chain {
-                start: &work,
-                first,
+                start: work,
+                first: *first,
                 slots,
-                actor,
             };
-            if let Some(found) = self.extend_chain(
-                &chain,
-                next,
-                first.args[slots.1],
-                hit,
-                1,
-                remaining,
-                results,
-            )? {
+            if let Some(found) =
+                self.extend_chain(&chain, &next, first.args[slots.1], hit, 1, remaining, legal)?
+            {
                 return Ok(Some(found));
             }
         }
@@ -426,29 +407,27 @@ impl<'g> Engine<'g> {
     fn extend_chain(
         &mut self,
         chain: &Chain,
-        work: State,
+        cursor: &TurnCursor,
         at: i32,
         hit: bool,
         length: usize,
         remaining: &mut Vec<String>,
-        results: &[State],
+        legal: &LegalTurns,
     ) -> Result<Option<usize>, RuntimeError> {
         // A chain of at most four steps covers the combined notations in use; longer
         // chains are not searched.
-        if length >= 4 || work.mover().index() != chain.actor || work.chance().is_some() {
+        if length >= 4 {
             return Ok(None);
         }
         let (from_slot, to_slot) = chain.slots;
-        let mut steps = Vec::new();
-        self.action_steps(&work, &mut steps);
-        for step in steps {
+        let work = cursor.position();
+        for step in cursor.next_steps() {
             if step.id != chain.first.id || step.args[from_slot] != at {
                 continue;
             }
-            let mut next = work.clone();
-            self.apply_step(&mut next, &step)?;
-            let hit =
-                hit || self.step_text(&work, &step, true) != self.step_text(&work, &step, false);
+            let mut next = cursor.clone();
+            next.play(self, step)?;
+            let hit = hit || self.step_text(work, step, true) != self.step_text(work, step, false);
             let mut whole = chain.first;
             whole.args[to_slot] = step.args[to_slot];
             let plain = self.template_text(chain.start, &whole, Marks::Off);
@@ -458,7 +437,7 @@ impl<'g> Engine<'g> {
                 .position(|t| *t == plain || (hit && *t == marked));
             if let Some(k) = written {
                 let token = remaining.remove(k);
-                let found = self.play_tokens(next.clone(), chain.actor, remaining, results)?;
+                let found = self.play_tokens(&next, remaining, legal)?;
                 remaining.insert(k, token);
                 if found.is_some() {
                     return Ok(found);
@@ -466,12 +445,12 @@ impl<'g> Engine<'g> {
             }
             let longer = self.extend_chain(
                 chain,
-                next,
+                &next,
                 step.args[to_slot],
                 hit,
                 length + 1,
                 remaining,
-                results,
+                legal,
             )?;
             if longer.is_some() {
                 return Ok(longer);
@@ -506,7 +485,6 @@ struct Chain<'s> {
     start: &'s State,
     first: Step,
     slots: (usize, usize),
-    actor: usize,
 }
 
 /// A written turn split into its steps in the order given, `x(n)` expanded.

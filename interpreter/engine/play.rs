@@ -40,10 +40,7 @@ impl<'g> Engine<'g> {
         }
         let mut choices = Choices::default();
         let _run = self.run();
-        self.chance_steps(state, &mut choices);
-        if super::budget::spent_out() {
-            return Err(self.budget_error().into());
-        }
+        self.chance_steps(state, &mut choices)?;
         if choices.is_empty() {
             return Ok(None);
         }
@@ -78,7 +75,7 @@ impl<'g> Engine<'g> {
         }
         let mut after = before.clone();
         self.run_step(&mut after, step)?;
-        if after.chance().is_some() || self.end_outcome(&after).is_some() {
+        if after.chance().is_some() || self.end_checked(&after)?.is_some() {
             return Ok(false);
         }
         let game = self.game;
@@ -89,7 +86,7 @@ impl<'g> Engine<'g> {
                 let mut locals = [0; crate::ir::MAX_LOCALS];
                 super::eval::eval(game, &after, u, &mut locals) != 0
             });
-        let stuck = !until && !self.any_action(&after);
+        let stuck = !until && !self.can_act(&after);
         if super::budget::spent_out() {
             return Err(self.budget_error());
         }
@@ -173,7 +170,7 @@ impl<'g> Engine<'g> {
     /// The outcome when the game is over (by an end rule or a stuck player).
     pub fn outcome(&mut self, state: &State) -> Option<Outcome> {
         let _run = self.run();
-        self.end_outcome(state).or_else(|| {
+        self.end_holding(state).or_else(|| {
             if state.chance().is_none() {
                 self.stuck_outcome(state)
             } else {
@@ -226,10 +223,7 @@ impl<'g> Engine<'g> {
                     return Err(self.endless_chance(c.index()));
                 }
                 choices.clear();
-                self.chance_steps(&state, choices);
-                if super::budget::spent_out() {
-                    return Err(self.budget_error());
-                }
+                self.chance_steps(&state, choices)?;
                 if choices.is_empty() {
                     return Err(RuntimeError::of_game(RuntimeErrorKind::NoChanceOutcome));
                 }

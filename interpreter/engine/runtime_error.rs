@@ -115,6 +115,12 @@ pub enum Work {
     Settling,
     /// Evaluating the end rule of this name.
     EndRule(String),
+    /// Working out the players' scores.
+    Score,
+    /// Working out the `show` line of this label.
+    Shown(String),
+    /// Working out the starting value of the counter of this name.
+    CounterStart(String),
 }
 
 impl RuntimeError {
@@ -266,6 +272,9 @@ impl fmt::Display for Work {
                 "working out the turn (a starting value, `until`, `starts` or a weight)"
             ),
             Work::EndRule(name) => write!(f, "the end rule \"{name}\""),
+            Work::Score => write!(f, "working out the scores"),
+            Work::Shown(label) => write!(f, "the `show` line \"{label}\""),
+            Work::CounterStart(name) => write!(f, "the starting value of counter `{name}`"),
         }
     }
 }

@@ -3,6 +3,7 @@
 //! `maximize` keys and told apart by the position they produce.
 
 use super::census::Census;
+use super::cursor::{endless_turn, AfterStep};
 use super::eval::{eval, Locals};
 use super::hash_slots::HashSlots;
 use super::search_hash::SearchHash;
@@ -260,39 +261,23 @@ impl<'g> Engine<'g> {
                     return Err(search_too_big(game, s));
                 }
                 self.search.path.push(*s);
-                let mut locals: Locals = [0; MAX_LOCALS];
-                let phase = &game.phases[work.phase().index()];
-                // A turn decided whole is one player's actions up to a chance event,
-                // a hand-over or its end.
-                // Below the root, the position the step was made from is not over: if
-                // the step left every word the end rules read as it was, none holds.
-                let unchanged = depth > 0
-                    && !super::budget::spent_out()
-                    && self
-                        .end_reads
-                        .as_ref()
-                        .is_some_and(|w| w.iter().all(|&i| work.data[i] == saved[i]));
-                let ended = !unchanged && self.end_checked(work)?.is_some();
-                let going_on = cont
-                    && work.mover().index() == actor
-                    && work.chance().is_none()
-                    && !ended
-                    && phase
-                        .until
-                        .as_ref()
-                        .is_none_or(|u| eval(game, work, u, &mut locals) == 0);
-                if going_on {
-                    if depth + 1 >= self.max_turn_steps {
-                        return Err(endless_turn(game, s, self.max_turn_steps));
+                // Below the root, the position the step was made from is not over.
+                let before = (depth > 0).then_some(&saved[..]);
+                match self.after_step(work, actor, cont, before)? {
+                    AfterStep::GoesOn => {
+                        if depth + 1 >= self.max_turn_steps {
+                            return Err(endless_turn(game, s, self.max_turn_steps));
+                        }
+                        work.data[SLOT_IN_TURN] = 1;
+                        let had_actions = self.dfs::<COUNT>(work, depth + 1)?;
+                        if !had_actions {
+                            // No action follows: the turn ends here.
+                            self.leaf::<COUNT>(work, true, true, false, hash)?;
+                        }
                     }
-                    work.data[SLOT_IN_TURN] = 1;
-                    let had_actions = self.dfs::<COUNT>(work, depth + 1)?;
-                    if !had_actions {
-                        // No action follows: the turn ends here.
-                        self.leaf::<COUNT>(work, true, true, false, hash)?;
+                    AfterStep::Over { ended } => {
+                        self.leaf::<COUNT>(work, cont, false, ended, hash)?
                     }
-                } else {
-                    self.leaf::<COUNT>(work, cont, false, ended, hash)?;
                 }
                 if let Some(c) = self.search.census::<COUNT>() {
                     c.leave();
@@ -357,16 +342,7 @@ impl<'g> Engine<'g> {
                 }
             }
         }
-        if stuck {
-            // The search went on from here, so no chance is pending, no end rule holds
-            // and `until` does not: with no action left, the turn ends.
-            work.data[SLOT_IN_TURN] = 1;
-            self.end_turn_known(work)?;
-        } else if !cont {
-            self.end_turn_known(work)?;
-        } else {
-            self.settle_known(work, cont, false)?;
-        }
+        self.close_turn::<true>(work, cont, stuck)?;
         let mut hash = if planned && (stuck || !cont) {
             reached
         } else {
@@ -431,11 +407,6 @@ impl<'g> Engine<'g> {
     /// while a counter that keeps part of the position does. A turn whose end fails (its
     /// loop budget spent) keeps the state as reached: it is never taken for another.
     fn push_ended_key(&mut self, work: &State) {
-        let at = self.search.ended_keys.len();
-        self.search.ended_keys.extend_from_slice(&work.data);
-        if !work.in_turn() {
-            return;
-        }
         let mut ended = self
             .search
             .ended_work
@@ -443,9 +414,8 @@ impl<'g> Engine<'g> {
             .unwrap_or_else(|| work.clone());
         ended.data.clear();
         ended.data.extend_from_slice(&work.data);
-        if self.end_turn(&mut ended).is_ok() && ended.data.len() == work.data.len() {
-            self.search.ended_keys[at..].copy_from_slice(&ended.data);
-        }
+        self.end_for_key(&mut ended, work);
+        self.search.ended_keys.extend_from_slice(&ended.data);
         self.search.ended_work = Some(ended);
     }
 
@@ -462,7 +432,7 @@ impl<'g> Engine<'g> {
 
     /// `end_turn`, or a copy of what it wrote for an earlier complete turn of this
     /// search that read the same words (`turn_end`).
-    fn end_turn_known(&mut self, work: &mut State) -> Result<(), RuntimeError> {
+    pub(super) fn end_turn_known(&mut self, work: &mut State) -> Result<(), RuntimeError> {
         let phase = work.phase().index();
         let Some(Some(plan)) = self.turn_end_plans.get(phase) else {
             return self.end_turn(work);
@@ -531,15 +501,5 @@ fn search_too_big(game: &Game, step: &Step) -> RuntimeError {
         RuntimeErrorKind::SearchTooBig {
             words: MAX_SEARCH_WORDS,
         },
-    )
-}
-
-/// The error of a turn that never stops: built out of the search's hot loop.
-#[cold]
-#[inline(never)]
-fn endless_turn(game: &Game, step: &Step, max: usize) -> RuntimeError {
-    RuntimeError::new(
-        game.actions[step.id as usize].span,
-        RuntimeErrorKind::EndlessTurn { max },
     )
 }

@@ -27,6 +27,8 @@ pub struct CounterDef {
     pub init: Option<Expr>,
     /// Declared `hidden`: not drawn with the board.
     pub hidden: bool,
+    /// Where the counter is declared, for an error in its starting value.
+    pub span: Span,
 }
 
 /// `show "label" ...`: a line drawn with the board.
@@ -34,6 +36,8 @@ pub struct CounterDef {
 pub struct ShowDef {
     pub label: String,
     pub what: Shows,
+    /// Where the line is declared, for an error while it is worked out.
+    pub span: Span,
 }
 
 #[derive(Debug, Clone)]

@@ -118,6 +118,8 @@ pub struct Rules {
     pub phases: Vec<PhaseDef>,
     pub ends: Vec<EndRule>,
     pub score: Option<Expr>,
+    /// Where the score is declared, for an error while it is worked out.
+    pub score_span: Span,
     /// The local slot the score expression reads its player from.
     pub score_player: u8,
     /// The values shown with the board, in the order declared.

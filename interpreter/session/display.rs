@@ -76,13 +76,13 @@ impl Session {
             state.mover().index(),
             changed,
         ));
-        out.push(draw::equipment(
-            &game,
-            &state,
-            &engine.shown(&state),
-            &engine.scores(&state),
-            &self.style,
-        ));
+        // Rules that fail while the board's lines are worked out are told in their place.
+        match (engine.shown(&state), engine.scores(&state)) {
+            (Ok(shown), Ok(scores)) => {
+                out.push(draw::equipment(&game, &state, &shown, &scores, &self.style))
+            }
+            (Err(e), _) | (_, Err(e)) => out.push(self.error(self.runtime(&e))),
+        }
         let status = match engine.status(self.timeline.current()) {
             Status::Over(o) => format!(
                 "game over: {}",

@@ -149,7 +149,7 @@ impl Session {
         let game = self.game.clone();
         let mut engine = Engine::new(&game);
         let state = self.timeline.current();
-        let value = json::state_report(&game, &mut engine, state);
+        let value = json::state_report(&game, &mut engine, state).map_err(|e| self.runtime(&e))?;
         match rest {
             "" | "json" => {
                 out.line(serde_json::to_string_pretty(&value).map_err(|e| e.to_string())?)

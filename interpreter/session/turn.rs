@@ -4,8 +4,9 @@
 //! told by the position it reaches, so any playable order of its steps is that turn.
 
 use crate::engine::Game;
+use crate::engine::{LegalTurns, TurnCursor};
 use crate::{Choices, Engine, RuntimeError, State, StepKind};
-use std::collections::{BTreeSet, HashMap};
+use std::collections::BTreeSet;
 
 /// The most steps tried when looking ahead for a turn entered in part.
 const LOOKAHEAD: usize = 200_000;
@@ -25,18 +26,13 @@ pub struct Decision {
     /// The choices are whole turns of several steps that may be entered one by one.
     pub whole_turns: bool,
     texts: Option<Vec<String>>,
-    /// The position each legal turn reaches.
-    finals: Option<HashMap<State, usize>>,
+    /// The legal turns, to tell which one a turn entered step by step reaches.
+    finals: Option<LegalTurns>,
 }
 
 /// Whether the only choice is a pass (a player stuck at the start of his turn).
 pub(crate) fn only_a_pass(choices: &Choices) -> bool {
     choices.len() == 1 && matches!(choices.get(0), [s] if s.kind == StepKind::Pass)
-}
-
-/// Whether the mover's turn is over in `s` (or interrupted by chance or the end).
-fn ended(engine: &Engine, s: &State) -> bool {
-    !s.in_turn() || s.chance().is_some() || engine.end_outcome(s).is_some()
 }
 
 impl Decision {
@@ -74,78 +70,65 @@ impl Decision {
         Ok(self.texts.clone().unwrap_or_default())
     }
 
-    fn finals(
-        &mut self,
-        engine: &mut Engine,
-        state: &State,
-    ) -> Result<HashMap<State, usize>, RuntimeError> {
+    fn finals(&mut self, engine: &mut Engine, state: &State) -> Result<LegalTurns, RuntimeError> {
         if self.finals.is_none() {
-            let mut finals = HashMap::new();
-            for i in 0..self.choices.len() {
-                let mut s = state.clone();
-                engine.play_choice(&mut s, &self.choices, i)?;
-                finals.entry(s).or_insert(i);
-            }
-            self.finals = Some(finals);
+            self.finals = Some(LegalTurns::new(engine, state, &self.choices)?);
         }
         Ok(self.finals.clone().unwrap_or_default())
     }
 
-    /// Plays written steps one at a time, in order: the position reached, the steps as
-    /// the game writes them, and whether the turn is over. None when a step is not legal
-    /// at its point or comes after the turn is over.
+    /// Plays written steps one at a time, in order: the turn so far and the steps as
+    /// the game writes them. None when a step is not legal at its point or comes after
+    /// the turn is over.
     fn walk(
         engine: &mut Engine,
         state: &State,
         tokens: &[String],
-    ) -> Result<Option<(State, Vec<String>, bool)>, RuntimeError> {
-        let mut work = state.clone();
+    ) -> Result<Option<(TurnCursor, Vec<String>)>, RuntimeError> {
+        let mut cursor = TurnCursor::new(engine, state)?;
         let mut written = Vec::new();
-        for (k, token) in tokens.iter().enumerate() {
-            if k > 0 && ended(engine, &work) {
-                return Ok(None);
-            }
-            let steps = engine.single_steps(&work);
+        for token in tokens {
+            let work = cursor.position();
+            let steps = cursor.next_steps();
             let found = steps
                 .iter()
-                .find(|s| &engine.step_text(&work, s, true) == token)
+                .find(|s| &engine.step_text(work, s, true) == token)
                 .or_else(|| {
                     steps
                         .iter()
-                        .find(|s| &engine.step_text(&work, s, false) == token)
+                        .find(|s| &engine.step_text(work, s, false) == token)
                 });
             let Some(step) = found.copied() else {
                 return Ok(None);
             };
-            written.push(engine.step_text(&work, &step, true));
-            engine.apply_step(&mut work, &step)?;
+            written.push(engine.step_text(work, &step, true));
+            cursor.play(engine, &step)?;
         }
-        let over = !tokens.is_empty() && ended(engine, &work);
-        Ok(Some((work, written, over)))
+        Ok(Some((cursor, written)))
     }
 
-    /// The legal turns reachable from a position in the middle of a turn (stopping at
-    /// the first when `first`); false when the look-ahead was cut short.
+    /// The legal turns reachable from a turn entered in part (stopping at the first
+    /// when `first`); false when the look-ahead was cut short.
     fn reachable(
         engine: &mut Engine,
-        work: &State,
-        finals: &HashMap<State, usize>,
+        cursor: &TurnCursor,
+        finals: &LegalTurns,
         found: &mut BTreeSet<usize>,
         first: bool,
         budget: &mut usize,
     ) -> Result<bool, RuntimeError> {
-        for step in engine.single_steps(work) {
+        if let Some(i) = cursor.turn(finals) {
+            found.insert(i);
+            return Ok(true);
+        }
+        for step in cursor.next_steps() {
             if *budget == 0 {
                 return Ok(false);
             }
             *budget -= 1;
-            let mut next = work.clone();
-            engine.apply_step(&mut next, &step)?;
-            if ended(engine, &next) {
-                if let Some(&i) = finals.get(&next) {
-                    found.insert(i);
-                }
-            } else if !Decision::reachable(engine, &next, finals, found, first, budget)? {
+            let mut next = cursor.clone();
+            next.play(engine, step)?;
+            if !Decision::reachable(engine, &next, finals, found, first, budget)? {
                 return Ok(false);
             }
             if first && !found.is_empty() {
@@ -165,18 +148,17 @@ impl Decision {
         if tokens.is_empty() {
             return Ok(Path::Invalid);
         }
-        let Some((work, written, over)) = Decision::walk(engine, state, tokens)? else {
+        let Some((cursor, written)) = Decision::walk(engine, state, tokens)? else {
             return Ok(Path::Invalid);
         };
         let finals = self.finals(engine, state)?;
-        if over {
-            return Ok(finals
-                .get(&work)
-                .map_or(Path::Invalid, |&i| Path::Complete(i)));
+        if cursor.is_over() {
+            return Ok(cursor.turn(&finals).map_or(Path::Invalid, Path::Complete));
         }
         let mut found = BTreeSet::new();
         let mut budget = LOOKAHEAD;
-        let complete = Decision::reachable(engine, &work, &finals, &mut found, true, &mut budget)?;
+        let complete =
+            Decision::reachable(engine, &cursor, &finals, &mut found, true, &mut budget)?;
         // A look-ahead cut short gives the steps the benefit of the doubt.
         Ok(if !found.is_empty() || !complete {
             Path::Partial(written)
@@ -195,13 +177,13 @@ impl Decision {
         if partial.is_empty() {
             return Ok((0..self.choices.len()).collect());
         }
-        let Some((work, _, _)) = Decision::walk(engine, state, partial)? else {
+        let Some((cursor, _)) = Decision::walk(engine, state, partial)? else {
             return Ok(Vec::new());
         };
         let finals = self.finals(engine, state)?;
         let mut found = BTreeSet::new();
         let mut budget = LOOKAHEAD;
-        Decision::reachable(engine, &work, &finals, &mut found, false, &mut budget)?;
+        Decision::reachable(engine, &cursor, &finals, &mut found, false, &mut budget)?;
         Ok(found.into_iter().collect())
     }
 
@@ -218,27 +200,22 @@ impl Decision {
             }
             return self.texts(engine, state);
         }
-        let Some((work, _, over)) = Decision::walk(engine, state, prefix)? else {
+        let Some((cursor, _)) = Decision::walk(engine, state, prefix)? else {
             return Ok(Vec::new());
         };
-        if over {
-            return Ok(Vec::new());
-        }
         let finals = self.finals(engine, state)?;
         let mut out = Vec::new();
         let mut budget = LOOKAHEAD;
-        for step in engine.single_steps(&work) {
-            let mut next = work.clone();
-            engine.apply_step(&mut next, &step)?;
-            let goes_on = if ended(engine, &next) {
-                finals.contains_key(&next)
-            } else {
-                let mut found = BTreeSet::new();
-                !Decision::reachable(engine, &next, &finals, &mut found, true, &mut budget)?
-                    || !found.is_empty()
-            };
-            if goes_on {
-                out.push(engine.step_text(&work, &step, true));
+        let work = cursor.position();
+        for step in cursor.next_steps() {
+            let mut next = cursor.clone();
+            next.play(engine, step)?;
+            let mut found = BTreeSet::new();
+            let complete =
+                Decision::reachable(engine, &next, &finals, &mut found, true, &mut budget)?;
+            // A look-ahead cut short gives the step the benefit of the doubt.
+            if !complete || !found.is_empty() {
+                out.push(engine.step_text(work, step, true));
             }
         }
         out.sort();
@@ -255,6 +232,6 @@ impl Decision {
         Decision::walk(engine, state, partial)
             .ok()
             .flatten()
-            .map(|(work, _, _)| work)
+            .map(|(cursor, _)| cursor.position().clone())
     }
 }

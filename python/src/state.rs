@@ -277,8 +277,10 @@ impl State {
     }
 
     /// Each player's score now, by the rules' `score` (0 where they declare none).
-    fn scores(&self) -> Vec<i32> {
-        Engine::new(&self.game.game).scores(&self.state)
+    fn scores(&self) -> PyResult<Vec<i32>> {
+        Engine::new(&self.game.game)
+            .scores(&self.state)
+            .map_err(|e| playing_error(&self.game.game, &e))
     }
 
     /// An independent copy.

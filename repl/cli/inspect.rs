@@ -154,7 +154,8 @@ pub(super) fn state(g: &GameArgs, p: &PositionArgs, yaml: bool) -> Result<(), Cl
     let game = load(g)?;
     let mut engine = Engine::new(&game);
     let state = position(&mut engine, p)?;
-    let mut value = json::state_report(&game, &mut engine, &state);
+    let mut value =
+        json::state_report(&game, &mut engine, &state).map_err(|e| runtime(&game, &e))?;
     add_gnubg_ids(&game, &mut value);
     if yaml {
         let text = serde_yaml_ng::to_string(&value).map_err(|e| refused!("{e}"))?;

@@ -28,7 +28,7 @@ pub fn compare(engine: &mut Engine, game: &Game, state: &State, sample: &Value) 
             "{at}: moves\n  ours   {ours:?}\n  theirs {theirs:?}"
         )];
     }
-    let scores = engine.scores(state);
+    let scores = engine.scores(state).expect("scores");
     let want: Vec<i32> = game
         .players
         .iter()

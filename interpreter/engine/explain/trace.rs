@@ -100,7 +100,7 @@ impl<'g> Engine<'g> {
         };
         if let Some(c) = state.chance() {
             let mut choices = Choices::default();
-            self.chance_steps(state, &mut choices);
+            self.chance_steps(state, &mut choices)?;
             trace.chance = Some((c.index(), choices.len()));
             return Ok(trace);
         }

@@ -2,9 +2,8 @@
 //! steps, the step where it stops being legal or the `maximize` that beats it.
 
 use super::{Anchor, Finding, Why};
-use crate::engine::eval::{eval, Locals};
 use crate::engine::notation::split_ordered;
-use crate::engine::{Choices, Engine, RuntimeError, State, Step, StepKind};
+use crate::engine::{Choices, Engine, RuntimeError, State, Step, StepKind, TurnCursor};
 use crate::ir::*;
 
 impl<'g> Engine<'g> {
@@ -116,12 +115,9 @@ impl<'g> Engine<'g> {
         let p = state.phase().index();
         let mut remaining = split_ordered(text);
         let mut done: Vec<String> = Vec::new();
-        let mut work = state.clone();
-        let actor = state.mover().index();
-        // The turn's `maximize` keys once it is over, and whether it ended the game.
-        let mut keys: Option<(Vec<i32>, bool)> = None;
+        let mut cursor = TurnCursor::new(self, state)?;
         while !remaining.is_empty() {
-            if keys.is_some() {
+            if cursor.is_over() {
                 let m = format!(
                     "after `{}` the turn is over, so `{}` cannot be played",
                     done.join(" "),
@@ -132,12 +128,12 @@ impl<'g> Engine<'g> {
                     anchor: Anchor::None,
                 }]);
             }
-            let steps = self.single_steps(&work);
+            let work = cursor.position();
             let mut found = None;
             'outer: for (k, want) in remaining.iter().enumerate() {
-                for s in &steps {
-                    if &self.step_text(&work, s, true) == want
-                        || &self.step_text(&work, s, false) == want
+                for s in cursor.next_steps() {
+                    if &self.step_text(work, s, true) == want
+                        || &self.step_text(work, s, false) == want
                     {
                         found = Some((k, *s));
                         break 'outer;
@@ -150,22 +146,18 @@ impl<'g> Engine<'g> {
                 } else {
                     format!("after `{}`, ", done.join(" "))
                 };
+                let work = work.clone();
                 return Ok(self.explain_single(&work, &remaining[0].clone(), &context));
             };
             done.push(remaining.remove(k));
-            let cont = self.run_step(&mut work, &step)?;
-            if self.turn_goes_on(&work, actor, cont) && !self.single_steps(&work).is_empty() {
-                work.data[SLOT_IN_TURN] = 1;
-            } else {
-                let ended = self.end_outcome(&work).is_some();
-                keys = Some((self.maximize_keys(&work), ended));
-            }
+            cursor.play(self, &step)?;
         }
-        let Some((keys, ended)) = keys else {
-            let next: Vec<String> = self
-                .single_steps(&work)
+        if !cursor.is_over() {
+            let work = cursor.position();
+            let next: Vec<String> = cursor
+                .next_steps()
                 .iter()
-                .map(|s| self.step_text(&work, s, true))
+                .map(|s| self.step_text(work, s, true))
                 .take(6)
                 .collect();
             let m = format!(
@@ -176,17 +168,17 @@ impl<'g> Engine<'g> {
                 message: m,
                 anchor: Anchor::None,
             }]);
-        };
+        }
         // A turn that ends the game is kept whatever its keys, as the turn search keeps
         // it; the others are weighed against the best legal turn that does not end it.
-        if !ended && !game.phases[p].maximize.is_empty() {
+        if let (Some(keys), false) = (cursor.keys(), game.phases[p].maximize.is_empty()) {
             if let Some((best, i)) = self.best_kept_keys(state, choices)? {
-                if keys < best {
+                if keys < &best[..] {
                     let example = self.choice_text(state, choices.get(i))?;
                     let m = format!(
                         "`{text}` is a whole turn, but phase `{}` keeps only the turns that do best by its `maximize`: this one scores ({}), the best ({}), e.g. `{example}`",
                         game.phases[p].name,
-                        join_numbers(&keys),
+                        join_numbers(keys),
                         join_numbers(&best)
                     );
                     return Ok(vec![Finding {
@@ -205,23 +197,6 @@ impl<'g> Engine<'g> {
         }])
     }
 
-    /// Whether a turn decided whole continues after a step: the turn search's own test
-    /// (the step says `continue`, the same player is still to act, no chance event is
-    /// pending, the game is not over and the phase's `until` does not hold).
-    pub(super) fn turn_goes_on(&self, work: &State, actor: usize, cont: bool) -> bool {
-        let game = self.game;
-        let mut locals: Locals = [0; MAX_LOCALS];
-        let phase = &game.phases[work.phase().index()];
-        let until = phase
-            .until
-            .as_ref()
-            .is_some_and(|u| eval(game, work, u, &mut locals) != 0);
-        cont && work.mover().index() == actor
-            && work.chance().is_none()
-            && self.end_outcome(work).is_none()
-            && !until
-    }
-
     /// The best `maximize` keys among the legal turns that do not end the game, and one
     /// turn that has them; each turn is replayed step by step from `state`.
     fn best_kept_keys(
@@ -235,32 +210,18 @@ impl<'g> Engine<'g> {
             if steps.iter().any(|s| s.kind != StepKind::Action) {
                 continue;
             }
-            let mut work = state.clone();
-            for (k, s) in steps.iter().enumerate() {
-                self.run_step(&mut work, s)?;
-                if k + 1 < steps.len() {
-                    work.data[SLOT_IN_TURN] = 1;
-                }
+            let mut cursor = TurnCursor::new(self, state)?;
+            for s in steps {
+                cursor.play(self, s)?;
             }
-            if self.end_outcome(&work).is_some() {
+            let Some(keys) = cursor.keys() else {
                 continue;
-            }
-            let keys = self.maximize_keys(&work);
-            if best.as_ref().is_none_or(|(b, _)| keys > *b) {
-                best = Some((keys, i));
+            };
+            if best.as_ref().is_none_or(|(b, _)| keys > &b[..]) {
+                best = Some((keys.to_vec(), i));
             }
         }
         Ok(best)
-    }
-
-    pub(super) fn maximize_keys(&self, work: &State) -> Vec<i32> {
-        let game = self.game;
-        let mut locals: Locals = [0; MAX_LOCALS];
-        game.phases[work.phase().index()]
-            .maximize
-            .iter()
-            .map(|e| eval(game, work, e, &mut locals))
-            .collect()
     }
 }
 
