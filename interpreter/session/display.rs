@@ -20,23 +20,24 @@ pub fn caption(game: &Game, state: &State) -> String {
 }
 
 /// A position as text, drawn as the prompt draws it (with no move marked): the board,
-/// the pools, counters and scores, and the caption.
-pub fn position_text(game: &Game, state: &State, style: &style::Style) -> String {
+/// the pools, counters and scores, and the caption; the error of rules that fail while
+/// its lines are worked out.
+pub fn position_text(
+    game: &Game,
+    state: &State,
+    style: &style::Style,
+) -> Result<String, crate::RuntimeError> {
     let engine = Engine::new(game);
     let mut text = draw::board(game, state, style, state.mover().index(), Vec::new());
-    text.push_str(&draw::equipment(
-        game,
-        state,
-        &engine.shown(state),
-        &engine.scores(state),
-        style,
-    ));
+    let shown = engine.shown(state)?;
+    let scores = engine.scores(state)?;
+    text.push_str(&draw::equipment(game, state, &shown, &scores, style));
     if !text.ends_with('\n') {
         text.push('\n');
     }
     text.push_str(&caption(game, state));
     text.push('\n');
-    text
+    Ok(text)
 }
 
 impl Session {

@@ -488,12 +488,13 @@ impl State {
     /// The position drawn as text, as the prompt draws it: the board, the pools,
     /// counters and scores, and whose turn it is or how the game ended.
     #[pyo3(signature = (unicode = false))]
-    fn text(&self, unicode: bool) -> String {
+    fn text(&self, unicode: bool) -> PyResult<String> {
         let style = Style {
             unicode,
             ..Style::plain()
         };
         tabula::session::position_text(&self.game.game, &self.state, &style)
+            .map_err(|e| playing_error(&self.game.game, &e))
     }
 
     /// The position drawn as SVG, as `tabula draw --svg` draws it.
@@ -508,7 +509,7 @@ impl State {
         self.svg()
     }
 
-    fn __str__(&self) -> String {
+    fn __str__(&self) -> PyResult<String> {
         self.text(false)
     }
 
