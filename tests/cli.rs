@@ -605,3 +605,24 @@ fn play_against_the_computer_names_its_level_and_seat() {
         .failure()
         .run();
 }
+
+/// Tic-tac-toe to depth 6 and 9: 1,440 games end on the fifth move. Counted as leaves,
+/// the 9×8×7×6×5×4 = 60,480 sequences of six moves less the 4 continuations of each of
+/// those 1,440 games, plus the 1,440: 56,160; at exactly depth 6, 54,720. To depth 9, all
+/// 255,168 games, of which 127,872 last nine moves (published counts).
+#[test]
+fn perft_counts_a_game_ended_sooner_as_a_leaf_unless_asked_for_the_exact_depth() {
+    let file = std::fs::read_to_string("examples/rules/tic-tac-toe.tabula").unwrap();
+    for (depth, leaves, exact) in [("6", "56160\n", "54720\n"), ("9", "255168\n", "127872\n")] {
+        Test::new()
+            .file("t.tabula", &file)
+            .args(&["perft", "t.tabula", "-d", depth])
+            .stdout(leaves)
+            .run();
+        Test::new()
+            .file("t.tabula", &file)
+            .args(&["perft", "t.tabula", "-d", depth, "--exact"])
+            .stdout(exact)
+            .run();
+    }
+}

@@ -119,7 +119,16 @@ impl<'a> Compiler<'a> {
                 let c = self.expect(c, Ty::Bool, scope);
                 let a2 = self.expr(a, scope);
                 let b2 = self.expr(b, scope);
-                let ((a2, ta), (b2, tb)) = (a2?, b2?);
+                let ((a2, mut ta), (b2, mut tb)) = (a2?, b2?);
+                // `none` is no cell and no player alike: a branch of `none` takes the
+                // other branch's type (`if c then opponent else none`).
+                let is_none = |x: &ast::Expr| matches!(x.kind, ExprKind::None);
+                if is_none(a) && tb == Ty::Player {
+                    ta = Ty::Player;
+                }
+                if is_none(b) && ta == Ty::Player {
+                    tb = Ty::Player;
+                }
                 if ta != tb {
                     self.error(
                         b.span,

@@ -297,30 +297,32 @@ impl<'g> Engine<'g> {
     /// Leaves of the decision tree `depth` levels deep; every choice and every chance
     /// outcome is a branch and a level; a finished game is a leaf.
     pub fn perft(&mut self, state: &State, depth: usize) -> Result<u64, RuntimeError> {
-        self.perft_reporting(state, depth, &mut |_, _| {})
+        self.perft_reporting(state, depth, Ended::Leaf, &mut |_, _| {})
     }
 
     /// `perft`, calling `progress(done, of)` as each choice at the root is counted, so
-    /// a long count can show how far it has gone.
+    /// a long count can show how far it has gone; `ended` says what a game that ends
+    /// before the depth counts.
     pub fn perft_reporting(
         &mut self,
         state: &State,
         depth: usize,
+        ended: Ended,
         progress: &mut dyn FnMut(usize, usize),
     ) -> Result<u64, RuntimeError> {
         if depth <= 1 {
-            return self.perft_from(state, depth);
+            return self.perft_from(state, depth, ended);
         }
         let mut choices = Choices::default();
         self.legal(state, &mut choices)?;
         if choices.is_empty() {
-            return Ok(1);
+            return Ok(ended.leaf());
         }
         let mut total = 0;
         for i in 0..choices.len() {
             let mut child = state.clone();
             self.play_choice(&mut child, &choices, i)?;
-            total += self.perft_from(&child, depth - 1)?;
+            total += self.perft_from(&child, depth - 1, ended)?;
             progress(i + 1, choices.len());
         }
         Ok(total)
@@ -372,14 +374,19 @@ impl<'g> Engine<'g> {
         Ok(Some(total))
     }
 
-    fn perft_from(&mut self, state: &State, depth: usize) -> Result<u64, RuntimeError> {
+    fn perft_from(
+        &mut self,
+        state: &State,
+        depth: usize,
+        ended: Ended,
+    ) -> Result<u64, RuntimeError> {
         if depth == 0 {
             return Ok(1);
         }
         let mut choices = Choices::default();
         self.legal(state, &mut choices)?;
         if choices.is_empty() {
-            return Ok(1);
+            return Ok(ended.leaf());
         }
         let mut total = 0;
         for i in 0..choices.len() {
@@ -388,10 +395,30 @@ impl<'g> Engine<'g> {
             total += if depth == 1 {
                 1
             } else {
-                self.perft_from(&child, depth - 1)?
+                self.perft_from(&child, depth - 1, ended)?
             };
         }
         Ok(total)
+    }
+}
+
+/// What `perft` counts for a game that ends before the depth.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Ended {
+    /// One leaf, however far the depth goes on (the count of games of up to `depth`
+    /// choices and outcomes, as for tic-tac-toe's 255,168 games to depth 9).
+    Leaf,
+    /// Nothing: only positions reached at exactly the depth count, as chess perft
+    /// counts (a mate at depth 3 adds nothing to depth 5).
+    Nothing,
+}
+
+impl Ended {
+    fn leaf(self) -> u64 {
+        match self {
+            Ended::Leaf => 1,
+            Ended::Nothing => 0,
+        }
     }
 }
 

@@ -76,7 +76,9 @@ pub enum Command {
         #[arg(long)]
         json: bool,
     },
-    /// Count the leaves of the decision tree to a depth.
+    /// Count the leaves of the decision tree to a depth. A game that ends sooner is one
+    /// leaf (so tic-tac-toe to depth 9 counts its 255,168 games); `--exact` counts only
+    /// the positions reached at the depth, as chess perft does.
     Perft {
         #[command(flatten)]
         game: GameArgs,
@@ -85,6 +87,10 @@ pub enum Command {
         /// Levels to search; every choice and every chance outcome is one level.
         #[arg(long, short)]
         depth: usize,
+        /// Count only positions reached at exactly the depth: a game that ends sooner
+        /// counts nothing.
+        #[arg(long)]
+        exact: bool,
     },
     /// Play random games and summarise them.
     Playout {

@@ -4,6 +4,7 @@
 use super::{add_gnubg_ids, color, load, position, runtime, GameArgs, PositionArgs};
 use crate::error::{refused, CliError};
 use std::io::IsTerminal;
+use tabula::engine::play::Ended;
 use tabula::{json, Choices, Engine, Source};
 
 pub(super) fn check(g: &GameArgs) -> Result<(), CliError> {
@@ -113,7 +114,12 @@ pub(super) fn moves(g: &GameArgs, p: &PositionArgs, as_json: bool) -> Result<(),
     Ok(())
 }
 
-pub(super) fn perft(g: &GameArgs, p: &PositionArgs, depth: usize) -> Result<(), CliError> {
+pub(super) fn perft(
+    g: &GameArgs,
+    p: &PositionArgs,
+    depth: usize,
+    exact: bool,
+) -> Result<(), CliError> {
     let game = load(g)?;
     let mut engine = Engine::new(&game);
     let state = position(&mut engine, p)?;
@@ -139,7 +145,8 @@ pub(super) fn perft(g: &GameArgs, p: &PositionArgs, depth: usize) -> Result<(), 
         });
         b.set_position(done as u64);
     };
-    let n = engine.perft_reporting(&state, depth, &mut report);
+    let ended = if exact { Ended::Nothing } else { Ended::Leaf };
+    let n = engine.perft_reporting(&state, depth, ended, &mut report);
     if let Some(b) = bar {
         b.finish_and_clear();
     }

@@ -84,7 +84,8 @@ pub fn run(cli: Cli, places: crate::analyze::Places) -> Result<(), CliError> {
             game,
             position,
             depth,
-        } => perft(&game, &position, depth),
+            exact,
+        } => perft(&game, &position, depth, exact),
         Command::Playout {
             game,
             seed,

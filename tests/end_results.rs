@@ -1,0 +1,41 @@
+//! What an end rule's result says: a winner named by an expression, `none` for no
+//! winner in either branch of an `if`. Worked out from the rules by hand.
+
+use tabula::{compile, Engine, Source};
+
+/// Two cells; a and b fill one each, and the full board ends the game with `winner`.
+fn game(setup: &str, winner: &str) -> tabula::Game {
+    let text = format!(
+        "game \"t\"\nplayers a, b\nboard {{ grid 2 x 1 }}\npiece p\ncounter gave: player\n\
+         setup {{ {setup} }}\n\
+         action go \"{{c}}\" for c in cells where empty(c) {{ put p of mover at c }}\n\
+         phase play {{ starts a actions go }}\n\
+         end \"full\" when not exists(c in cells where empty(c))\n  winner {winner}\n"
+    );
+    compile(&Source::new("t.tabula", text), &[]).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// The winner's name after both cells are filled, or None for no winner.
+fn winner_of(game: &tabula::Game) -> Option<String> {
+    let mut engine = Engine::new(game);
+    let mut state = engine.initial_state().unwrap();
+    engine.play_text(&mut state, "a1").unwrap();
+    engine.play_text(&mut state, "b1").unwrap();
+    let outcome = engine.outcome(&state).expect("the board is full");
+    outcome.winner.map(|w| game.players[w.index()].clone())
+}
+
+#[test]
+fn none_in_either_branch_of_an_if_is_no_winner() {
+    // `gave` starts as none: the `else` branch, none, holds.
+    let g = game("", "(if gave == a then b else none)");
+    assert_eq!(winner_of(&g), None);
+    // With `gave = a`, the `then` branch: b.
+    let g = game("gave = a", "(if gave == a then b else none)");
+    assert_eq!(winner_of(&g), Some("b".to_string()));
+    // `none` first.
+    let g = game("gave = a", "(if gave == none then none else b)");
+    assert_eq!(winner_of(&g), Some("b".to_string()));
+    let g = game("", "(if gave == none then none else b)");
+    assert_eq!(winner_of(&g), None);
+}
