@@ -361,7 +361,9 @@ fn perft_reports_progress_by_root_choice() {
     let s = pos(&g, B, &[("a2", B, 1), ("a8", W, 1)], json!({}), json!({}));
     let mut seen = Vec::new();
     let n = e
-        .perft_reporting(&s, 3, &mut |done, of| seen.push((done, of)))
+        .perft_reporting(&s, 3, tabula::engine::play::Ended::Leaf, &mut |done, of| {
+            seen.push((done, of))
+        })
         .unwrap();
     assert_eq!(n, 39);
     assert_eq!(seen, [(1, 3), (2, 3), (3, 3)]);
