@@ -626,3 +626,34 @@ fn perft_counts_a_game_ended_sooner_as_a_leaf_unless_asked_for_the_exact_depth()
             .run();
     }
 }
+
+/// Two dice after the opening: a double is 1 roll in 36, any other pair 2 in 36.
+#[test]
+fn moves_gives_a_chance_event_s_outcomes_with_their_probabilities() {
+    let out = Test::new()
+        .args(&[
+            "moves",
+            "backgammon",
+            "--moves",
+            "3-1,8/5 6/5,roll",
+            "--probabilities",
+        ])
+        .run();
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 21);
+    assert_eq!(lines[0], "1-1  1/36 (2.8 %)");
+    assert_eq!(lines[1], "1-2  1/18 (5.6 %)");
+    assert_eq!(lines[20], "6-6  1/36 (2.8 %)");
+    let json = Test::new()
+        .args(&[
+            "moves",
+            "backgammon",
+            "--moves",
+            "3-1,8/5 6/5,roll",
+            "--json",
+        ])
+        .run();
+    let first: Value = serde_json::from_str(json.lines().next().unwrap()).unwrap();
+    assert_eq!(first["move"], "1-1");
+    assert!((first["probability"].as_f64().unwrap() - 1.0 / 36.0).abs() < 1e-12);
+}

@@ -75,6 +75,10 @@ pub enum Command {
         /// One JSON object per move, with the state it leads to.
         #[arg(long)]
         json: bool,
+        /// At a chance event, each outcome's probability beside it (the JSON always
+        /// has it).
+        #[arg(long, short)]
+        probabilities: bool,
     },
     /// Count the leaves of the decision tree to a depth. A game that ends sooner is one
     /// leaf (so tic-tac-toe to depth 9 counts its 255,168 games); `--exact` counts only

@@ -65,7 +65,12 @@ pub(super) fn check(g: &GameArgs) -> Result<(), CliError> {
     Ok(())
 }
 
-pub(super) fn moves(g: &GameArgs, p: &PositionArgs, as_json: bool) -> Result<(), CliError> {
+pub(super) fn moves(
+    g: &GameArgs,
+    p: &PositionArgs,
+    as_json: bool,
+    probabilities: bool,
+) -> Result<(), CliError> {
     let game = load(g)?;
     let mut engine = Engine::new(&game);
     let state = position(&mut engine, p)?;
@@ -88,6 +93,9 @@ pub(super) fn moves(g: &GameArgs, p: &PositionArgs, as_json: bool) -> Result<(),
         }
         return Ok(());
     }
+    // A chance event's outcomes: each one's share of the weights.
+    let total: u64 = choices.weights.iter().map(|&w| u64::from(w)).sum();
+    let chance = state.chance().is_some() && total > 0;
     for i in 0..choices.len() {
         let steps = choices.get(i).to_vec();
         let text = engine
@@ -101,12 +109,19 @@ pub(super) fn moves(g: &GameArgs, p: &PositionArgs, as_json: bool) -> Result<(),
             let mut child_json = json::state_to_json(&game, &child);
             add_gnubg_ids(&game, &mut child_json);
             let mut line = serde_json::json!({ "move": text, "state": child_json });
-            if state.chance().is_some() && choices.weights[i] > 0 {
+            if chance && choices.weights[i] > 0 {
                 line["weight"] = serde_json::json!(choices.weights[i]);
+                line["probability"] =
+                    serde_json::json!(f64::from(choices.weights[i]) / total as f64);
             } else if game.phases[state.phase().index()].weighted {
                 line["playout_weight"] = serde_json::json!(choices.weights[i]);
             }
             out!("{line}");
+        } else if probabilities && chance {
+            let w = u64::from(choices.weights[i]);
+            let d = gcd(w, total).max(1);
+            let percent = 100.0 * w as f64 / total as f64;
+            out!("{text}  {}/{} ({percent:.1} %)", w / d, total / d);
         } else {
             out!("{text}");
         }
@@ -174,4 +189,12 @@ pub(super) fn state(g: &GameArgs, p: &PositionArgs, yaml: bool) -> Result<(), Cl
         );
     }
     Ok(())
+}
+
+fn gcd(a: u64, b: u64) -> u64 {
+    if b == 0 {
+        a
+    } else {
+        gcd(b, a % b)
+    }
 }

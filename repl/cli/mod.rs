@@ -79,7 +79,8 @@ pub fn run(cli: Cli, places: crate::analyze::Places) -> Result<(), CliError> {
             game,
             position,
             json,
-        } => moves(&game, &position, json),
+            probabilities,
+        } => moves(&game, &position, json, probabilities),
         Command::Perft {
             game,
             position,
