@@ -410,22 +410,22 @@ pub fn train(
     if let Some(view) = t.view.filter(|&v| v != net.header.view) {
         net = net.with_view(game, view, t.keep);
     }
-    let threads = match t.threads {
-        0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
-        n => n,
+    #[cfg(not(target_arch = "wasm32"))]
+    let pool = {
+        let threads = crate::clock::threads(t.threads);
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .map_err(|e| {
+                AiError::Runtime(crate::RuntimeError::of_game(
+                    crate::engine::RuntimeErrorKind::Threads {
+                        threads,
+                        reason: e.to_string(),
+                    },
+                ))
+            })?
     };
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build()
-        .map_err(|e| {
-            AiError::Runtime(crate::RuntimeError::of_game(
-                crate::engine::RuntimeErrorKind::Threads {
-                    threads,
-                    reason: e.to_string(),
-                },
-            ))
-        })?;
-    let started = std::time::Instant::now();
+    let started = crate::clock::Instant::now();
     let mut report = Report::default();
     let mut scratch = Scratch::default();
     let first = net.header.games;
@@ -433,13 +433,15 @@ pub fn train(
     while done < t.games {
         let end = t.games.min(done + BATCH);
         let snapshot = net.clone();
+        let play = |i: u64| self_play(game, &snapshot, t, t.seed.wrapping_add(first + i));
+        #[cfg(not(target_arch = "wasm32"))]
         let lessons: Vec<Result<Option<Lesson>, AiError>> = pool.install(|| {
             use rayon::prelude::*;
-            (done..end)
-                .into_par_iter()
-                .map(|i| self_play(game, &snapshot, t, t.seed.wrapping_add(first + i)))
-                .collect()
+            (done..end).into_par_iter().map(play).collect()
         });
+        #[cfg(target_arch = "wasm32")]
+        let lessons: Vec<Result<Option<Lesson>, AiError>> = (done..end).map(play).collect();
+
         let rate = t.rate_at(done);
         for lesson in lessons {
             match lesson? {
@@ -470,7 +472,11 @@ pub fn train(
         done = end;
         net.header.games = first + done;
         if t.probe_every > 0 && (done / t.probe_every > before / t.probe_every || done == t.games) {
-            let score = pool.install(|| probe(game, &net, t.probe_games, t.seed ^ 0x9e37))?;
+            let run_probe = || probe(game, &net, t.probe_games, t.seed ^ 0x9e37);
+            #[cfg(not(target_arch = "wasm32"))]
+            let score = pool.install(run_probe)?;
+            #[cfg(target_arch = "wasm32")]
+            let score = run_probe()?;
             report.probe = Some((t.probe_games, score));
             report.probe_at = done;
         }

@@ -4,7 +4,7 @@
 //! told by the position it reaches, so any playable order of its steps is that turn.
 
 use crate::engine::Game;
-use crate::{Choices, Engine, RuntimeError, State, StepKind};
+use crate::{Choices, Engine, RuntimeError, State, Step, StepKind};
 use std::collections::{BTreeSet, HashMap};
 
 /// The most steps tried when looking ahead for a turn entered in part.
@@ -218,6 +218,25 @@ impl Decision {
             }
             return self.texts(engine, state);
         }
+        let mut out: Vec<String> = self
+            .steps_on(engine, state, prefix)?
+            .into_iter()
+            .map(|(text, _)| text)
+            .collect();
+        out.sort();
+        out.dedup();
+        Ok(out)
+    }
+
+    /// In a turn decided whole, the single steps some legal turn goes on with after
+    /// `prefix`, each with its text, in the order the engine lists them (a text may
+    /// come more than once, for steps that differ only in what the text leaves out).
+    pub(crate) fn steps_on(
+        &mut self,
+        engine: &mut Engine,
+        state: &State,
+        prefix: &[String],
+    ) -> Result<Vec<(String, Step)>, RuntimeError> {
         let Some((work, _, over)) = Decision::walk(engine, state, prefix)? else {
             return Ok(Vec::new());
         };
@@ -230,19 +249,21 @@ impl Decision {
         for step in engine.single_steps(&work) {
             let mut next = work.clone();
             engine.apply_step(&mut next, &step)?;
-            let goes_on = if ended(engine, &next) {
-                finals.contains_key(&next)
+            // A step may reach a legal choice's position while the turn goes on (a
+            // decision handed to another player): it is that choice.
+            let goes_on = if finals.contains_key(&next) {
+                true
+            } else if ended(engine, &next) {
+                false
             } else {
                 let mut found = BTreeSet::new();
                 !Decision::reachable(engine, &next, &finals, &mut found, true, &mut budget)?
                     || !found.is_empty()
             };
             if goes_on {
-                out.push(engine.step_text(&work, &step, true));
+                out.push((engine.step_text(&work, &step, true), step));
             }
         }
-        out.sort();
-        out.dedup();
         Ok(out)
     }
 
