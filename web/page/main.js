@@ -174,7 +174,7 @@ function render() {
     if (i === v.played.length - 1) li.classList.add('last');
     list.append(li);
   });
-  list.lastElementChild?.scrollIntoView({ block: 'nearest' });
+  list.scrollTop = list.scrollHeight;
 
   const over = $('game-over');
   over.hidden = v.status !== 'over';
