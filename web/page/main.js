@@ -517,9 +517,12 @@ async function boot() {
     const line = $('line').value.trim();
     if (!line) return;
     stopThinking({ pause: true });
+    const before = [app.view.played.length, app.view.partial.length];
     const out = enter(line);
-    // A command's own answer (`moves`, `help`, `why ...`) is shown as it is.
-    if (!errorsOf(out) && out.trim() && !app.view.played.length) say(out.trim());
+    // A command's own answer (`moves`, `help`, `why ...`) is shown as it is; a move
+    // shows itself on the board.
+    const moved = before[0] !== app.view.played.length || before[1] !== app.view.partial.length;
+    if (!errorsOf(out) && !moved) say(out.trim());
     $('line').value = '';
   });
   $('undo').addEventListener('click', undo);
