@@ -49,6 +49,7 @@
 pub mod ai;
 pub mod analysis;
 pub mod board;
+pub(crate) mod clock;
 pub mod compile;
 pub mod diagnostic;
 pub mod engine;

@@ -17,7 +17,10 @@
 //! from the `progress` callback and turns Ctrl-C into the stop flag.
 
 use std::ops::Range;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+#[cfg(not(target_arch = "wasm32"))]
+use std::sync::atomic::AtomicU64;
+use std::sync::atomic::{AtomicBool, Ordering};
+#[cfg(not(target_arch = "wasm32"))]
 use std::sync::Mutex;
 
 /// The most threads a run plays on (`--threads`, Python's `threads=`).
@@ -121,6 +124,8 @@ impl std::error::Error for StartError {}
 
 /// A pool of threads that plays runs of games.
 pub struct Runner {
+    // No threads where the library runs in a page: games are played on the caller's.
+    #[cfg(not(target_arch = "wasm32"))]
     pool: rayon::ThreadPool,
     threads: usize,
 }
@@ -128,10 +133,10 @@ pub struct Runner {
 impl Runner {
     /// A runner on `threads` threads; 0 is one for every core.
     pub fn new(threads: usize) -> Result<Runner, StartError> {
-        let threads = match threads {
-            0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
-            n => n,
-        };
+        let threads = crate::clock::threads(threads);
+        #[cfg(target_arch = "wasm32")]
+        return Ok(Runner { threads });
+        #[cfg(not(target_arch = "wasm32"))]
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(threads)
             .build()
@@ -139,6 +144,7 @@ impl Runner {
                 threads,
                 reason: e.to_string(),
             })?;
+        #[cfg(not(target_arch = "wasm32"))]
         Ok(Runner { pool, threads })
     }
 
@@ -169,11 +175,33 @@ impl Runner {
         run: &Run,
         init: impl Fn() -> S + Sync,
         play: impl Fn(&mut S, Job) -> Result<T, E> + Sync,
-        mut take: impl FnMut(T) -> Result<(), E>,
+        take: impl FnMut(T) -> Result<(), E>,
     ) -> Result<Ran, E> {
-        if self.threads == 1 {
+        if self.threads == 1 || cfg!(target_arch = "wasm32") {
             return run_here(run, init, play, take);
         }
+        self.run_parallel(run, init, play, take)
+    }
+
+    #[cfg(target_arch = "wasm32")]
+    fn run_parallel<S: Send, T: Send, E: Send>(
+        &self,
+        run: &Run,
+        init: impl Fn() -> S + Sync,
+        play: impl Fn(&mut S, Job) -> Result<T, E> + Sync,
+        take: impl FnMut(T) -> Result<(), E>,
+    ) -> Result<Ran, E> {
+        run_here(run, init, play, take)
+    }
+
+    #[cfg(not(target_arch = "wasm32"))]
+    fn run_parallel<S: Send, T: Send, E: Send>(
+        &self,
+        run: &Run,
+        init: impl Fn() -> S + Sync,
+        play: impl Fn(&mut S, Job) -> Result<T, E> + Sync,
+        mut take: impl FnMut(T) -> Result<(), E>,
+    ) -> Result<Ran, E> {
         let (start, end) = run.games;
         let block = BLOCK_PER_THREAD.saturating_mul(self.threads as u64);
         let scratch: Vec<Mutex<Option<S>>> = (0..self.threads).map(|_| Mutex::new(None)).collect();
@@ -222,6 +250,7 @@ impl Runner {
     /// started until none is left, the run is stopped or a game failed. Returns each
     /// thread's results with their indices, and whether a game failed.
     #[allow(clippy::type_complexity)]
+    #[cfg(not(target_arch = "wasm32"))]
     fn play_block<S: Send, T: Send, E: Send>(
         &self,
         run: &Run,

@@ -117,6 +117,34 @@ impl Svg {
         );
     }
 
+    /// A cell's outline, marked with the cell's number and name (`class="cell"
+    /// data-cell="N" data-name="NAME"`) so that a page can tell which cell a click
+    /// falls on.
+    pub(crate) fn cell_polygon(
+        &mut self,
+        points: &[(f64, f64)],
+        fill: &str,
+        stroke: &str,
+        cell: usize,
+        name: &str,
+    ) {
+        let _ = writeln!(
+            self.out,
+            r#"<polygon class="cell" data-cell="{cell}" data-name="{}" points="{}" fill="{fill}" stroke="{stroke}"/>"#,
+            escape(name),
+            Svg::points(points)
+        );
+    }
+
+    /// Opens a group with a class, marked with the cell it stands on (`data-cell`).
+    pub(crate) fn group_on_cell(&mut self, class: &str, cell: usize) {
+        let _ = writeln!(
+            self.out,
+            r#"<g class="{}" data-cell="{cell}">"#,
+            escape(class)
+        );
+    }
+
     /// Text at (x, y); `anchor` is start, middle or end.
     pub fn text(&mut self, x: f64, y: f64, size: f64, anchor: &str, text: &str) {
         let _ = writeln!(

@@ -11,6 +11,7 @@ mod interrupt;
 mod learn;
 mod picture;
 mod play;
+mod serve;
 mod test_cmd;
 
 use clap::{CommandFactory, FromArgMatches};

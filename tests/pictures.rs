@@ -90,12 +90,38 @@ fn the_backgammon_start_after_an_opening_move() {
     assert_eq!(group(&svg, "cells").matches("<polygon").count(), 28);
     // After 8/5 6/5 the checkers stand on 24, 13, 8, 6, 5 (White) and 1, 12, 17, 19
     // (Black): nine stacks.
-    assert_eq!(svg.matches("<g class=\"piece checker\">").count(), 9);
+    assert_eq!(
+        svg.matches("<g class=\"piece checker\" data-cell=").count(),
+        9
+    );
     assert!(
         svg.contains("<title>white checker x2 on 5</title>"),
         "{svg}"
     );
     assert!(svg.contains("<title>white checker x2 on 8</title>"));
+    // A click on a piece or a cell tells the cell: the pile on 5 is marked with the
+    // number of the cell whose outline is named 5.
+    let cell_before = |at: usize| {
+        let tag = &svg[..at];
+        let start = tag.rfind("data-cell=\"").expect("a data-cell") + "data-cell=\"".len();
+        tag[start..]
+            .split('"')
+            .next()
+            .unwrap_or_default()
+            .to_string()
+    };
+    let named_5 = cell_before(svg.find(" data-name=\"5\" ").expect("a cell named 5"));
+    let pile = cell_before(
+        svg.find("<title>white checker x2 on 5</title>")
+            .expect("the pile on 5"),
+    );
+    assert_eq!(named_5, pile);
+    assert_eq!(
+        group(&svg, "cells")
+            .matches("<polygon class=\"cell\" data-cell=")
+            .count(),
+        28
+    );
     // The move changed 8, 6 and 5: three ringed cells.
     assert_eq!(group(&svg, "last-move").matches("<polyline").count(), 3);
     assert!(svg.contains("black to move; last move 8/5 6/5"));
@@ -123,10 +149,14 @@ fn a_hex_board_with_obstacles_and_dice() {
     let cells = group(&svg, "cells");
     assert_eq!(cells.matches("<polygon").count(), 19);
     // Hexagons: six corners each.
-    let first = cells.split("<polygon points=\"").nth(1).unwrap();
+    let first = cells.split(" points=\"").nth(1).unwrap();
     assert_eq!(first.split('"').next().unwrap().split(' ').count(), 6);
-    assert_eq!(svg.matches("<g class=\"piece obstacle\">").count(), 3);
-    assert_eq!(svg.matches("<g class=\"piece die\">").count(), 1);
+    assert_eq!(
+        svg.matches("<g class=\"piece obstacle\" data-cell=")
+            .count(),
+        3
+    );
+    assert_eq!(svg.matches("<g class=\"piece die\" data-cell=").count(), 1);
     assert!(svg.contains("<title>red die x1 on c2</title>"));
     // Red has seven dice left to place, Blue eight.
     assert!(svg.contains(">reserve (red)</text>"));
@@ -145,7 +175,7 @@ fn a_grid_from_a_state_file() {
     ]);
     well_formed(&svg);
     assert_eq!(group(&svg, "cells").matches("<polygon").count(), 81);
-    assert_eq!(svg.matches("<g class=\"piece die\">").count(), 3);
+    assert_eq!(svg.matches("<g class=\"piece die\" data-cell=").count(), 3);
     assert!(!svg.contains("class=\"last-move\""));
 }
 

@@ -11,10 +11,10 @@
 
 use super::net::Net;
 use super::{rewards, stopped, AiError, Budget, Estimate, Thinker};
+use crate::clock::Instant;
 use crate::engine::rng::Rng;
 use crate::{Choices, Engine, Game, State, Status};
 use std::sync::atomic::AtomicBool;
-use std::time::Instant;
 
 const NONE: u32 = u32::MAX;
 /// UCT's exploration constant, for results scaled to [-1, 1] by the largest result
@@ -424,11 +424,7 @@ pub(super) fn search(
     thinker: &mut Thinker,
     stop: Option<&AtomicBool>,
 ) -> Result<Vec<Estimate>, AiError> {
-    let threads = match thinker.threads {
-        0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
-        n => n,
-    }
-    .clamp(1, 64);
+    let threads = crate::clock::threads(thinker.threads).clamp(1, 64);
     let players = game.players.len();
     if thinker.trees.len() != threads {
         thinker.trees.clear();
@@ -464,6 +460,7 @@ pub(super) fn search(
     let guide = all
         .as_deref()
         .filter(|n| !n.header.mcts_leaf && n.header.mcts_guide);
+    #[cfg(not(target_arch = "wasm32"))]
     let results: Vec<Result<(), AiError>> = if threads == 1 {
         vec![thinker.trees[0].run(game, net, guide, iterations_of(0), deadline, stop)]
     } else {
@@ -475,6 +472,9 @@ pub(super) fn search(
             .map(|(k, t)| t.run(game, net, guide, iterations_of(k), deadline, stop))
             .collect()
     };
+    // One thread, so one tree (`clock::threads`).
+    #[cfg(target_arch = "wasm32")]
+    let results = vec![thinker.trees[0].run(game, net, guide, iterations_of(0), deadline, stop)];
     for r in results {
         r?;
     }

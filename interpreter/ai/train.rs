@@ -442,7 +442,7 @@ pub fn train(
             },
         ))
     })?;
-    let started = std::time::Instant::now();
+    let started = crate::clock::Instant::now();
     let mut report = Report::default();
     let mut scratch = Scratch::default();
     let first = net.header.games;

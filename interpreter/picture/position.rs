@@ -1,6 +1,8 @@
 //! A position as SVG: cells by the layout, pieces as discs in their players' colours
 //! (a value inside, a stack as a count or a pile on points), neutral pieces grey, the
-//! pools (dice, reserves) as small dice below, the last move's cells ringed.
+//! pools (dice, reserves) as small dice below, the last move's cells ringed. Each
+//! cell's outline and each piece carry the cell's number (`data-cell`), so that a page
+//! showing the picture can map a click to a cell.
 
 use super::layout::{Layout, Shape, MARGIN};
 use super::player_colour;
@@ -20,6 +22,18 @@ fn is_neutral(w: CellWord) -> bool {
 /// Draws `state`; the cells that differ from `before` (the position before the last
 /// move) are ringed. `caption` is written under the title.
 pub fn position_svg(game: &Game, state: &State, before: Option<&State>, caption: &str) -> String {
+    let changed: Vec<bool> = match before {
+        Some(before) => (0..game.board.cells.len())
+            .map(|c| before.cell(game, CellId::new(c)) != state.cell(game, CellId::new(c)))
+            .collect(),
+        None => Vec::new(),
+    };
+    position_svg_marked(game, state, &changed, caption)
+}
+
+/// Draws `state` with the cells marked true in `changed` ringed (none when it is
+/// empty).
+pub fn position_svg_marked(game: &Game, state: &State, changed: &[bool], caption: &str) -> String {
     let layout = Layout::of(game);
     let pools = pool_rows(game, state);
     let height = layout.height + 28.0 * pools.len() as f64;
@@ -36,9 +50,9 @@ pub fn position_svg(game: &Game, state: &State, before: Option<&State>, caption:
             Shape::Zone => "#f3f3f3",
             _ => "#efe6d2",
         };
-        svg.polygon(&layout.outline(c), fill, "#555555");
-        let (cx, cy) = layout.centres[c];
         let name = &game.board.cells[c];
+        svg.cell_polygon(&layout.outline(c), fill, "#555555", c, name);
+        let (cx, cy) = layout.centres[c];
         match layout.shapes[c] {
             Shape::Zone => svg.text(cx, cy - 30.0, 10.0, "middle", name),
             Shape::Point { down } => {
@@ -58,10 +72,10 @@ pub fn position_svg(game: &Game, state: &State, before: Option<&State>, caption:
         }
     }
     svg.end_group();
-    if let Some(before) = before {
+    if !changed.is_empty() {
         svg.group("last-move");
         for c in 0..n {
-            if before.cell(game, CellId::new(c)) != state.cell(game, CellId::new(c)) {
+            if changed.get(c) == Some(&true) {
                 let points = layout.outline(c);
                 svg.polyline(&[points.clone(), vec![points[0]]].concat(), LAST_MOVE, 4.0);
             }
@@ -105,7 +119,7 @@ fn piece(svg: &mut Svg, game: &Game, layout: &Layout, c: usize, w: CellWord) {
         player_colour(game.players.get(o).map_or("", String::as_str), o)
     };
     let kind = def.map_or("piece", |d| d.name.as_str());
-    svg.group(&format!("piece {kind}"));
+    svg.group_on_cell(&format!("piece {kind}"), c);
     let owner = if is_neutral(w) {
         "neutral".to_string()
     } else {

@@ -42,7 +42,7 @@ pub fn position_text(
 
 impl Session {
     /// The state drawn: the current one with a turn entered so far applied.
-    fn shown_state(&mut self) -> State {
+    pub(super) fn shown_state(&mut self) -> State {
         let state = self.timeline.current().clone();
         if self.partial.is_empty() {
             return state;

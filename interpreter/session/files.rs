@@ -90,6 +90,28 @@ impl Session {
         Ok(())
     }
 
+    /// Replaces the game with a record given as YAML text (`name` says where it came
+    /// from), as `load` does with a file: replayed, then played on (chance drawn); the
+    /// game stays as it was when the text is not a record of a game that replays.
+    pub fn load_record_text(&mut self, name: &str, text: &str) -> super::Output {
+        let mut out = super::Out::default();
+        self.start(&mut out);
+        let loaded = Record::from_yaml(text)
+            .map_err(SessionError::from)
+            .and_then(|record| self.load_record(&record).map(|()| record));
+        match loaded {
+            Ok(record) => {
+                out.line(format!("loaded {name}: {} replayed", count_moves(&record)));
+                self.changed(&mut out);
+            }
+            Err(e) => out.push(self.error(e)),
+        }
+        super::Output {
+            text: out.text,
+            quit: false,
+        }
+    }
+
     /// Replaces the game with a record's, replayed; the current game stays on failure.
     pub fn load_record(&mut self, record: &Record) -> Result<(), SessionError> {
         let (origin, source) = if record.game == self.origin.name() {
@@ -208,7 +230,7 @@ impl Session {
     }
 
     /// Compiles rules text; the game in progress is kept when it does not compile.
-    fn compile_rules(
+    pub(super) fn compile_rules(
         &self,
         source: Source,
         options: &[String],

@@ -75,7 +75,7 @@ impl Session {
             .map_or((0, None), |t| (t.threads, t.net.clone()));
         let net = net.or_else(|| self.net.clone());
         let mut thinker = ai::Thinker::with_net(threads, net);
-        let started = std::time::Instant::now();
+        let started = crate::clock::Instant::now();
         let decision = ai::Decision {
             engine: &mut engine,
             state: &state,

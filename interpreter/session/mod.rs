@@ -27,6 +27,8 @@ mod settings;
 pub mod style;
 mod timeline;
 mod turn;
+mod view;
+pub use view::{NextStep, Played, View};
 
 use crate::ai;
 pub use crate::ai::Level;

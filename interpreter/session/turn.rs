@@ -5,7 +5,7 @@
 
 use crate::engine::Game;
 use crate::engine::{LegalTurns, TurnCursor};
-use crate::{Choices, Engine, RuntimeError, State, StepKind};
+use crate::{Choices, Engine, RuntimeError, State, Step, StepKind};
 use std::collections::BTreeSet;
 
 /// The most steps tried when looking ahead for a turn entered in part.
@@ -200,6 +200,25 @@ impl Decision {
             }
             return self.texts(engine, state);
         }
+        let mut out: Vec<String> = self
+            .steps_on(engine, state, prefix)?
+            .into_iter()
+            .map(|(text, _)| text)
+            .collect();
+        out.sort();
+        out.dedup();
+        Ok(out)
+    }
+
+    /// In a turn decided whole, the single steps some legal turn goes on with after
+    /// `prefix`, each with its text, in the order the engine lists them (a text may
+    /// come more than once, for steps that differ only in what the text leaves out).
+    pub(crate) fn steps_on(
+        &mut self,
+        engine: &mut Engine,
+        state: &State,
+        prefix: &[String],
+    ) -> Result<Vec<(String, Step)>, RuntimeError> {
         let Some((cursor, _)) = Decision::walk(engine, state, prefix)? else {
             return Ok(Vec::new());
         };
@@ -215,11 +234,9 @@ impl Decision {
                 Decision::reachable(engine, &next, &finals, &mut found, true, &mut budget)?;
             // A look-ahead cut short gives the step the benefit of the doubt.
             if !complete || !found.is_empty() {
-                out.push(engine.step_text(work, step, true));
+                out.push((engine.step_text(work, step, true), step.clone()));
             }
         }
-        out.sort();
-        out.dedup();
         Ok(out)
     }
 

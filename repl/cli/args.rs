@@ -171,6 +171,19 @@ pub enum Command {
         #[arg(short = 'o', long = "option")]
         options: Vec<String>,
     },
+    /// Serve the playground (the page web/build.sh builds into web/dist) to a browser on
+    /// this machine, and print its address.
+    #[command(
+        after_help = "Examples:\n  web/build.sh && tabula serve\n  tabula serve --port 8080\n  tabula serve --dir path/to/dist"
+    )]
+    Serve {
+        /// The port to listen on (0: any free one).
+        #[arg(long, default_value_t = 8000)]
+        port: u16,
+        /// The folder of the built page.
+        #[arg(long, default_value = "web/dist")]
+        dir: String,
+    },
     /// Lay rules files out in the one canonical layout, keeping every comment (the lines
     /// broken where they are; indentation, spaces and blank lines decided).
     #[command(

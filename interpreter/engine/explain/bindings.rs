@@ -41,6 +41,43 @@ impl<'g> Engine<'g> {
         out
     }
 
+    /// The cells an action's step names, in the order its names were declared (a
+    /// move's `from` before its `to`), each once: what a board a person clicks lights
+    /// up and takes. None for a chance outcome or a pass.
+    pub fn step_cells(&self, step: &Step) -> Vec<crate::CellId> {
+        let mut cells = Vec::new();
+        if step.kind != StepKind::Action {
+            return cells;
+        }
+        let Some(def) = self.game.actions.get(step.id as usize) else {
+            return cells;
+        };
+        let types = local_types(def);
+        let mut slots: Vec<usize> = def
+            .generators
+            .iter()
+            .filter_map(|g| match g {
+                Gen::For(s, _) | Gen::Let(s, _) => Some(*s as usize),
+                Gen::Where(..) => None,
+            })
+            .collect();
+        slots.sort_unstable();
+        slots.dedup();
+        let n = self.game.board.cells.len();
+        for slot in slots {
+            if types.get(slot) != Some(&Ty::Cell) {
+                continue;
+            }
+            let value = step.args.get(slot).and_then(|&v| usize::try_from(v).ok());
+            if let Some(c) = value.filter(|&c| c < n).map(crate::CellId::new) {
+                if !cells.contains(&c) {
+                    cells.push(c);
+                }
+            }
+        }
+        cells
+    }
+
     /// The names and printed values of a step's arguments.
     pub(crate) fn step_bindings(&self, state: &State, step: &Step) -> Vec<(String, String)> {
         let game = self.game;

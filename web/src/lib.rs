@@ -1,0 +1,285 @@
+//! tabula for JavaScript: the library's session, checker and random games bound with
+//! wasm-bindgen for the playground page (web/page/). A thin translation: every answer
+//! comes from the library, crossing as text (JSON, YAML, SVG); no rule is known here.
+
+use serde::Serialize;
+use tabula::engine::rng::Rng;
+use tabula::session::{Record, Session};
+use tabula::{compile, json, Choices, CompileError, Diagnostic, Diagnostics, Engine, Source};
+use wasm_bindgen::prelude::*;
+
+/// A game in progress: a `Session` a page drives.
+#[wasm_bindgen]
+pub struct Playground {
+    session: Session,
+}
+
+fn js_error(e: impl std::fmt::Display) -> JsError {
+    JsError::new(&e.to_string())
+}
+
+fn to_json(value: &impl Serialize) -> Result<String, JsError> {
+    serde_json::to_string(value).map_err(js_error)
+}
+
+fn parse_seed(seed: &str) -> Result<u64, JsError> {
+    seed.trim()
+        .parse()
+        .map_err(|_| js_error(format!("`{seed}` is not a seed (a whole number)")))
+}
+
+/// The rules a page names: a built-in game by name, or a text with its file name.
+fn source_of(name: &str, text: Option<String>) -> Result<Source, JsError> {
+    match text {
+        Some(text) => Ok(Source::new(name, text)),
+        None => tabula::games::built_in(name)
+            .map(|t| Source::new(format!("games/{name}.tabula"), t))
+            .ok_or_else(|| js_error(format!("`{name}` is not a built-in game"))),
+    }
+}
+
+#[wasm_bindgen]
+impl Playground {
+    /// A game of a built-in game (`text` absent) or of a rules text named `name`,
+    /// with the options chosen and a seed (a whole number, as text).
+    #[wasm_bindgen(constructor)]
+    pub fn new(
+        name: &str,
+        text: Option<String>,
+        options: Vec<String>,
+        seed: &str,
+    ) -> Result<Playground, JsError> {
+        let seed = parse_seed(seed)?;
+        let session = match text {
+            None => Session::open(name, &options, seed),
+            Some(text) => Session::new(Source::new(name, text), &options, seed),
+        }
+        .map_err(|e| js_error(e.shown()))?;
+        Ok(Playground { session })
+    }
+
+    /// The greeting and the first chance events, as the REPL prints them.
+    pub fn intro(&mut self) -> String {
+        self.session.intro().text
+    }
+
+    /// Runs a line as typed at the REPL's prompt (a move, a step of a turn, `undo`,
+    /// `redo`, `hint`, ...): the text it prints.
+    pub fn handle(&mut self, line: &str) -> String {
+        self.session.handle(line).text
+    }
+
+    /// Where the game stands and what may be entered next, as JSON (`session::View`).
+    pub fn view(&mut self) -> Result<String, JsError> {
+        let view = self.session.view().map_err(|e| js_error(e.shown()))?;
+        to_json(&view)
+    }
+
+    /// The position as SVG, cells numbered (`data-cell`), the last move ringed.
+    pub fn picture(&mut self) -> String {
+        self.session.picture()
+    }
+
+    /// The game so far as a YAML record.
+    pub fn record(&self) -> Result<String, JsError> {
+        self.session.record().to_yaml().map_err(js_error)
+    }
+
+    /// Replaces the game with a YAML record's, replayed: what the session says.
+    pub fn load_record(&mut self, name: &str, yaml: &str) -> String {
+        self.session.load_record_text(name, yaml).text
+    }
+
+    /// The choice the computer makes now at `level` (`mcts:2s`, `mcts:500`, `net3`),
+    /// as text, without playing it.
+    pub fn computer_choice(&mut self, level: &str) -> Result<String, JsError> {
+        self.session
+            .computer_choice(level)
+            .map_err(|e| js_error(e.shown()))
+    }
+
+    /// Plays on under an edited rules text: the moves so far are replayed while they
+    /// are still legal. JSON `{"kept": N, "dropped": M}`.
+    pub fn replace_rules(&mut self, name: &str, text: &str) -> Result<String, JsError> {
+        let (kept, dropped) = self
+            .session
+            .replace_rules(Source::new(name, text))
+            .map_err(|e| js_error(e.shown()))?;
+        to_json(&serde_json::json!({ "kept": kept, "dropped": dropped }))
+    }
+
+    /// The seed, as text (it may not fit a JavaScript number).
+    pub fn seed(&self) -> String {
+        self.session.seed().to_string()
+    }
+
+    /// The game's options chosen, and whether a trained network plays it.
+    pub fn about(&self) -> Result<String, JsError> {
+        let game = self.session.game();
+        to_json(&serde_json::json!({
+            "name": game.name,
+            "source": game.source_name,
+            "chosen": game.chosen,
+            "network": self.session.network().is_some(),
+        }))
+    }
+}
+
+/// The built-in games, as JSON: each with its name, title and options (name and
+/// description).
+#[wasm_bindgen]
+pub fn games() -> Result<String, JsError> {
+    let mut list = Vec::new();
+    for name in tabula::games::names() {
+        let source = source_of(name, None)?;
+        let rules = tabula::compile::rules(&source, &[]).map_err(|e| js_error(e.render(false)))?;
+        list.push(serde_json::json!({
+            "name": name,
+            "title": rules.name,
+            "options": rules.options.iter().map(|(n, d)| serde_json::json!({"name": n, "description": d})).collect::<Vec<_>>(),
+        }));
+    }
+    to_json(&list)
+}
+
+/// The rules text of a built-in game.
+#[wasm_bindgen]
+pub fn built_in_text(name: &str) -> Option<String> {
+    tabula::games::built_in(name).map(str::to_string)
+}
+
+/// The computer's levels, weakest first, each with what it is worth and costs, as
+/// JSON pairs.
+#[wasm_bindgen]
+pub fn levels() -> Result<String, JsError> {
+    to_json(&tabula::ai::Level::HELP)
+}
+
+/// One problem of a rules text, placed for an editor.
+#[derive(Serialize)]
+struct Problem {
+    severity: &'static str,
+    message: String,
+    hint: Option<String>,
+    /// The file it is in (another than the text checked for a file it includes).
+    file: String,
+    /// 1-based, columns counted in characters.
+    line: usize,
+    column: usize,
+    end_line: usize,
+    end_column: usize,
+    /// The diagnostic drawn as `tabula check` draws it.
+    rendered: String,
+}
+
+fn problem(source: &Source, d: &Diagnostic) -> Problem {
+    let (line, column) = source.line_col(d.span.start);
+    let (end_line, end_column) = source.line_col(d.span.end.max(d.span.start));
+    let rendered = Diagnostics {
+        source: source.clone(),
+        list: vec![d.clone()],
+    }
+    .render(false);
+    Problem {
+        severity: if d.warning { "warning" } else { "error" },
+        message: d.message.clone(),
+        hint: d.hint.clone(),
+        file: source.name.clone(),
+        line,
+        column,
+        end_line,
+        end_column,
+        rendered,
+    }
+}
+
+/// Checks a rules text with options as `tabula check` does, as JSON: whether it
+/// compiles and sets up, its title, players and declared options, each problem placed
+/// at its line and column, and all of them drawn as the command prints them.
+#[wasm_bindgen]
+pub fn check(name: &str, text: &str, options: Vec<String>) -> Result<String, JsError> {
+    let source = Source::new(name, text);
+    let mut problems = Vec::new();
+    let (ok, rendered, about) = match compile(&source, &options) {
+        Ok(game) => {
+            let own = Source::new(game.source_name.as_str(), game.source_text.as_str());
+            problems.extend(game.warnings.iter().map(|w| problem(&own, w)));
+            let mut rendered: String = problems.iter().map(|p| p.rendered.clone()).collect();
+            let started = Engine::new(&game).initial_state();
+            if let Err(e) = &started {
+                rendered.push_str(&e.render(&game, false));
+            }
+            let about = serde_json::json!({
+                "title": game.name,
+                "players": game.players,
+                "options": game.options.iter().map(|(n, d)| serde_json::json!({"name": n, "description": d})).collect::<Vec<_>>(),
+            });
+            (started.is_ok(), rendered, about)
+        }
+        Err(e) => {
+            if let CompileError::Rules(d) = &e {
+                problems.extend(d.list.iter().map(|x| problem(&d.source, x)));
+            }
+            (false, e.render(false), serde_json::Value::Null)
+        }
+    };
+    to_json(&serde_json::json!({
+        "ok": ok,
+        "problems": problems,
+        "rendered": rendered,
+        "game": about,
+    }))
+}
+
+/// Random games as `tabula playout --json` plays them: game `k` from seed `seed + k`,
+/// one JSON line each (the command's per-game lines), so a page's results can be set
+/// beside the command's.
+#[wasm_bindgen]
+pub fn playout(
+    name: &str,
+    text: Option<String>,
+    options: Vec<String>,
+    seed: &str,
+    games: u32,
+    max_decisions: u32,
+) -> Result<String, JsError> {
+    let seed = parse_seed(seed)?;
+    let source = source_of(name, text)?;
+    let game = compile(&source, &options).map_err(|e| js_error(e.render(false)))?;
+    let mut engine = Engine::new(&game);
+    let mut choices = Choices::default();
+    let mut out = String::new();
+    for k in 0..u64::from(games) {
+        let mut rng = Rng::new(seed.wrapping_add(k));
+        let record = engine
+            .playout(&mut rng, max_decisions as usize, &mut choices)
+            .map_err(|e| js_error(e.render(&game, false)))?;
+        let winner = record
+            .outcome
+            .as_ref()
+            .and_then(|o| o.winner)
+            .map(|w| game.players[w.index()].clone());
+        let line = serde_json::json!({
+            "seed": seed.wrapping_add(k),
+            "winner": winner,
+            "outcome": record.outcome.as_ref().map(|o| json::outcome_to_json(&game, o)),
+            "decisions": record.decisions,
+            "chance_events": record.chance_events,
+        });
+        out.push_str(&line.to_string());
+        out.push('\n');
+    }
+    Ok(out)
+}
+
+/// Reads a YAML record, for a page that wants to know what game it is of before it
+/// opens one: JSON `{"game": NAME, "options": [...], "seed": "N"}`.
+#[wasm_bindgen]
+pub fn record_game(yaml: &str) -> Result<String, JsError> {
+    let record = Record::from_yaml(yaml).map_err(js_error)?;
+    to_json(&serde_json::json!({
+        "game": record.game,
+        "options": record.options,
+        "seed": record.seed.to_string(),
+    }))
+}
