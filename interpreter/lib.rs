@@ -60,6 +60,7 @@ pub mod ir;
 pub mod json;
 pub mod output;
 pub mod picture;
+pub mod services;
 pub mod session;
 pub(crate) mod svg;
 pub mod syntax;

@@ -8,7 +8,7 @@ mod constant;
 mod domain;
 mod end_rule;
 mod expr;
-mod include;
+pub(crate) mod include;
 mod index;
 mod layers;
 mod move_def;
@@ -19,6 +19,10 @@ mod reach;
 mod state_layout;
 mod stmt;
 mod test_block;
+
+/// The names of the built-in functions the checker knows.
+#[cfg(test)]
+pub(crate) use call::FUNCTIONS as FUNCTION_NAMES;
 
 use crate::board::Board;
 use crate::diagnostic::{Diagnostic, Diagnostics, Source, Span};

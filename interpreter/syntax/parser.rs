@@ -4,6 +4,7 @@ use super::ast::*;
 use super::expected::expected;
 use super::item::item;
 use super::nesting::too_deep;
+use super::pair::span;
 use super::syntax_error::{syntax_error, EOI_NAME};
 use crate::diagnostic::{Diagnostic, Span};
 use pest::iterators::Pairs;
@@ -28,16 +29,24 @@ impl RulesParser {
 
 /// Parses a whole rules file.
 pub fn parse(text: &str) -> Result<File, Diagnostic> {
+    parse_with_extents(text).map(|(file, _)| file)
+}
+
+/// Parses a whole rules file, with the span of each item from its first word to its
+/// last (an editor's outline shows them).
+pub fn parse_with_extents(text: &str) -> Result<(File, Vec<Span>), Diagnostic> {
     let mut pairs = RulesParser::parse_or_explain(Rule::file, text, EOI_NAME)?;
     too_deep(&pairs)?;
     let file = pairs
         .next()
         .ok_or_else(|| Diagnostic::new(Span::default(), "empty rules file"))?;
     let mut items = Vec::new();
+    let mut extents = Vec::new();
     for pair in file.into_inner() {
         if pair.as_rule() != Rule::EOI {
+            extents.push(span(&pair));
             items.push(item(pair));
         }
     }
-    Ok(File { items })
+    Ok((File { items }, extents))
 }

@@ -145,6 +145,7 @@ pub fn run(cli: Cli, places: crate::analyze::Places) -> Result<(), CliError> {
         } => crate::picture::graph(&game, dot, svg.as_deref(), force),
         Command::Test { games, options } => crate::test_cmd::run(&games, &options, color()),
         Command::Fmt { files, check } => crate::fmt_cmd::run(&files, check),
+        Command::Lsp => crate::lsp::run(),
         Command::Encode {
             game,
             position: p,
