@@ -88,6 +88,23 @@ pub fn rules_with(
         return Err(fail(vec![Diagnostic::new(Span::default(), m)]));
     }
     let file = parse(&source.text).map_err(|d| fail(vec![d]))?;
+    rules_of_file(source, file, options, rewrites)
+}
+
+/// `rules_with` of a text already parsed into `file`, and no longer than a rules file may
+/// be.
+pub(crate) fn rules_of_file(
+    source: &Source,
+    file: ast::File,
+    options: &[String],
+    rewrites: Rewrites,
+) -> Result<Rules, CompileError> {
+    let fail = |list: Vec<Diagnostic>| {
+        CompileError::Rules(Diagnostics {
+            source: source.clone(),
+            list,
+        })
+    };
     let (file, included_at, warnings) = include::resolve(file, &source.text).map_err(fail)?;
     too_many(&file).map_err(fail)?;
     let declared: Vec<String> = file

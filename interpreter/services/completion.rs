@@ -371,16 +371,16 @@ fn locals(text: &str, own: &[Piece]) -> Vec<(String, String)> {
 /// index, or with the declaration being typed blanked out when the file does not
 /// parse, or from the declarations' first words when that does not parse either.
 fn globals(text: &str, before: &[Piece], start: usize) -> Vec<(String, SymbolKind, String)> {
-    let from_index = |index: SymbolIndex| {
+    let from_index = |index: &SymbolIndex| {
         index
             .symbols
-            .into_iter()
+            .iter()
             .filter(|s| s.kind != SymbolKind::Local && s.kind != SymbolKind::Cell)
-            .map(|s| (s.name, s.kind, s.line))
+            .map(|s| (s.name.clone(), s.kind, s.line.clone()))
             .collect()
     };
-    if let Ok(index) = SymbolIndex::of(text) {
-        return from_index(index);
+    if let Ok(a) = &*super::analysis::analysis(text) {
+        return from_index(&a.index);
     }
     let from = before.get(start).map_or(0, |p| p.span.start);
     let all = pieces(text, text.len());
@@ -395,8 +395,8 @@ fn globals(text: &str, before: &[Piece], start: usize) -> Vec<(String, SymbolKin
     }
     let mut blanked = text.to_string();
     blanked.replace_range(from..to, &" ".repeat(to - from));
-    if let Ok(index) = SymbolIndex::of(&blanked) {
-        return from_index(index);
+    if let Ok(a) = &*super::analysis::analysis(&blanked) {
+        return from_index(&a.index);
     }
     first_words(text, &all)
 }

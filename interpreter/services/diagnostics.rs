@@ -1,6 +1,7 @@
 //! The problems of a rules text as the checker finds them: every error at once and the
 //! warnings of a file that compiles, each worded as `tabula check` words it.
 
+use crate::compile::Rewrites;
 use crate::diagnostic::{Diagnostic, Source, Span};
 use crate::CompileError;
 
@@ -63,7 +64,13 @@ fn floor(text: &str, mut at: usize) -> usize {
 /// without `-o`; the setup is not run and no game is played (`tabula check` does both).
 pub fn diagnostics(name: &str, text: &str) -> Vec<Problem> {
     let source = Source::new(name, text);
-    match crate::compile::rules(&source, &[]) {
+    // The parse the other services read too, so that asking them next parses nothing.
+    let read = super::analysis::analysis(text);
+    let compiled = match &*read {
+        Ok(a) => crate::compile::rules_of_file(&source, a.file.clone(), &[], Rewrites::On),
+        Err(_) => crate::compile::rules(&source, &[]),
+    };
+    match compiled {
         Ok(rules) => rules
             .warnings
             .into_iter()

@@ -2,9 +2,9 @@
 //! with every name told by what it stands for.
 
 use super::reference::{built_in_name, function};
-use super::symbols::{SymbolIndex, SymbolKind};
+use super::symbols::SymbolKind;
 use crate::diagnostic::{Diagnostic, Span};
-use crate::syntax::tokens::{tokens, TokenKind};
+use crate::syntax::tokens::TokenKind;
 
 /// What a token is drawn as.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -37,11 +37,11 @@ pub struct Highlight {
 /// The tokens of `text` that are drawn (all but the marks), in order; the syntax error
 /// if it does not parse.
 pub fn highlights(text: &str) -> Result<Vec<Highlight>, Diagnostic> {
-    super::refuse_long(text)?;
-    let list = tokens(text)?;
-    let index = SymbolIndex::of(text)?;
+    let read = super::analysis::analysis(text);
+    let a = read.as_ref().as_ref().map_err(Clone::clone)?;
+    let (list, index) = (&a.tokens, &a.index);
     let mut out = Vec::with_capacity(list.len());
-    for t in &list {
+    for t in list {
         let mut declaration = false;
         let kind = match t.kind {
             TokenKind::Keyword => HighlightKind::Keyword,

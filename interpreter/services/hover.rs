@@ -4,7 +4,7 @@
 
 use super::lexical::{in_comment_or_text, word_at};
 use super::reference::{built_in_name, function, keyword};
-use super::symbols::{Place, Symbol, SymbolIndex, SymbolKind};
+use super::symbols::{Place, Symbol, SymbolKind};
 use crate::diagnostic::Span;
 
 /// What to show for a place of the text: Markdown, and the span it is about.
@@ -17,7 +17,8 @@ pub struct Hover {
 /// What the word at byte `offset` of `text` means; none for a place that is no word,
 /// or a name the file does not declare.
 pub fn hover(text: &str, offset: usize) -> Option<Hover> {
-    if let Ok(index) = SymbolIndex::of(text) {
+    if let Ok(a) = &*super::analysis::analysis(text) {
+        let index = &a.index;
         if let Some(o) = index.at(offset) {
             return Some(Hover {
                 span: o.span,

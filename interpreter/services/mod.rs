@@ -18,6 +18,7 @@
 //! assert!(hover.text.contains("counter moves = 0"));
 //! ```
 
+mod analysis;
 mod board_names;
 mod completion;
 mod diagnostics;

@@ -8,16 +8,19 @@ use crate::diagnostic::Span;
 /// makes, the part); none for a place that is no declared name, or a text that does not
 /// parse.
 pub fn definition(text: &str, offset: usize) -> Option<Location> {
-    let index = SymbolIndex::of(text).ok()?;
+    let read = super::analysis::analysis(text);
+    let index = &read.as_ref().as_ref().ok()?.index;
     index.symbol_at(offset).map(|s| s.declaration)
 }
 
 /// Every use of the name at byte `offset`, in the file and in the game it includes, in
 /// order, with its declaration first when `declaration` is asked for.
 pub fn references(text: &str, offset: usize, declaration: bool) -> Vec<Location> {
-    let Ok(index) = SymbolIndex::of(text) else {
+    let read = super::analysis::analysis(text);
+    let Ok(a) = &*read else {
         return Vec::new();
     };
+    let index = &a.index;
     let Some(symbol) = index.symbol_at(offset) else {
         return Vec::new();
     };
@@ -64,13 +67,18 @@ pub enum RenameError {
 /// The edits that give the name at byte `offset` the name `new` at its declaration and
 /// at every use, and change nothing else.
 pub fn rename(text: &str, offset: usize, new: &str) -> Result<Vec<Edit>, RenameError> {
-    let index = SymbolIndex::of(text).map_err(|d| RenameError::Syntax(d.message))?;
+    let read = super::analysis::analysis(text);
+    let index = &read
+        .as_ref()
+        .as_ref()
+        .map_err(|d| RenameError::Syntax(d.message.clone()))?
+        .index;
     let symbol = index.symbol_at(offset).ok_or(RenameError::NoName)?;
-    may_rename(&index, symbol)?;
+    may_rename(index, symbol)?;
     if symbol.name == new {
         return Ok(Vec::new());
     }
-    check_name(&index, new)?;
+    check_name(index, new)?;
     let mut edits: Vec<Edit> = std::iter::once(&symbol.declaration)
         .chain(&symbol.uses)
         .map(|l| Edit {

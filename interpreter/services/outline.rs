@@ -38,12 +38,12 @@ pub struct OutlineItem {
 
 /// The declarations of `text` in order; the syntax error if it does not parse.
 pub fn outline(text: &str) -> Result<Vec<OutlineItem>, Diagnostic> {
-    super::refuse_long(text)?;
-    let (file, extents) = crate::syntax::parse_with_extents(text)?;
-    Ok(file
+    let read = super::analysis::analysis(text);
+    let a = read.as_ref().as_ref().map_err(Clone::clone)?;
+    Ok(a.file
         .items
         .iter()
-        .zip(extents)
+        .zip(a.extents.iter().copied())
         .map(|(item, span)| {
             let mut e = entry(item, span, text);
             // An empty name (`game ""`) has no place of its own: the first word stands for it.

@@ -6,6 +6,7 @@ use super::item::item;
 use super::nesting::too_deep;
 use super::pair::span;
 use super::syntax_error::{syntax_error, EOI_NAME};
+use super::tokens::Token;
 use crate::diagnostic::{Diagnostic, Span};
 use pest::iterators::Pairs;
 use pest::Parser;
@@ -35,8 +36,22 @@ pub fn parse(text: &str) -> Result<File, Diagnostic> {
 /// Parses a whole rules file, with the span of each item from its first word to its
 /// last (an editor's outline shows them).
 pub fn parse_with_extents(text: &str) -> Result<(File, Vec<Span>), Diagnostic> {
+    parse_all(text, false).map(|(file, extents, _)| (file, extents))
+}
+
+/// A rules file parsed once into its syntax tree, the extent of each item and, when
+/// `with_tokens`, its tokens (`tokens::tokens`).
+pub fn parse_all(
+    text: &str,
+    with_tokens: bool,
+) -> Result<(File, Vec<Span>, Vec<Token>), Diagnostic> {
     let mut pairs = RulesParser::parse_or_explain(Rule::file, text, EOI_NAME)?;
     too_deep(&pairs)?;
+    let tokens = if with_tokens {
+        super::tokens::list(text, &pairs)
+    } else {
+        Vec::new()
+    };
     let file = pairs
         .next()
         .ok_or_else(|| Diagnostic::new(Span::default(), "empty rules file"))?;
@@ -48,5 +63,5 @@ pub fn parse_with_extents(text: &str) -> Result<(File, Vec<Span>), Diagnostic> {
             items.push(item(pair));
         }
     }
-    Ok((File { items }, extents))
+    Ok((File { items }, extents, tokens))
 }
