@@ -42,8 +42,9 @@ pub use symbols::{Location, Place, Symbol, SymbolIndex, SymbolKind};
 /// The text in the canonical layout (`tabula fmt`); the syntax error if it does not
 /// parse.
 pub fn formatting(text: &str) -> Result<String, crate::Diagnostic> {
-    refuse_long(text)?;
-    crate::format::format(text)
+    let read = analysis::analysis(text);
+    let a = read.as_ref().as_ref().map_err(Clone::clone)?;
+    Ok(crate::format::layout(text, &a.tokens))
 }
 
 /// The most text a service reads: as much as a rules file may hold.

@@ -3,13 +3,14 @@
 
 use super::position::Lines;
 use lsp_types as lsp;
+use tabula::diagnostic::Span;
 use tabula::services::{
     self, CompletionKind, Highlight, HighlightKind, OutlineItem, Problem, Severity, SymbolKind,
 };
 
-pub fn diagnostic(lines: &Lines, p: &Problem) -> lsp::Diagnostic {
+pub fn diagnostic(range: lsp::Range, p: &Problem) -> lsp::Diagnostic {
     lsp::Diagnostic {
-        range: lines.range(p.span),
+        range,
         severity: Some(match p.severity {
             Severity::Error => lsp::DiagnosticSeverity::ERROR,
             Severity::Warning => lsp::DiagnosticSeverity::WARNING,
@@ -167,40 +168,46 @@ pub fn semantic_tokens(
     lines: &Lines,
     highlights: &[Highlight],
 ) -> Vec<lsp::SemanticToken> {
-    let mut out = Vec::with_capacity(highlights.len());
-    let (mut last_line, mut last_start) = (0u32, 0u32);
+    // Each highlight cut into its pieces of one line.
+    let mut pieces: Vec<(Span, &Highlight)> = Vec::with_capacity(highlights.len());
     for h in highlights {
+        let mut start = h.span.start;
+        while start < h.span.end {
+            let end = text[start..h.span.end]
+                .find('\n')
+                .map_or(h.span.end, |i| start + i);
+            if end > start {
+                pieces.push((Span::new(start, end), h));
+            }
+            start = end + 1;
+        }
+    }
+    let spans: Vec<Span> = pieces.iter().map(|(s, _)| *s).collect();
+    let ranges = lines.ranges(&spans);
+    let mut out = Vec::with_capacity(pieces.len());
+    let (mut last_line, mut last_start) = (0u32, 0u32);
+    for ((_, h), range) in pieces.iter().zip(ranges) {
         let modifiers = u32::from(h.declaration)
             | if h.kind == HighlightKind::BuiltIn {
                 2
             } else {
                 0
             };
-        let mut start = h.span.start;
-        while start < h.span.end {
-            let end = text[start..h.span.end]
-                .find('\n')
-                .map_or(h.span.end, |i| start + i);
-            let at = lines.position(start);
-            let length: usize = text[start..end].chars().map(char::len_utf16).sum();
-            if length > 0 {
-                let delta_line = at.line - last_line;
-                let delta_start = if delta_line == 0 {
-                    at.character - last_start
-                } else {
-                    at.character
-                };
-                out.push(lsp::SemanticToken {
-                    delta_line,
-                    delta_start,
-                    length: length as u32,
-                    token_type: token_type(h.kind),
-                    token_modifiers_bitset: modifiers,
-                });
-                (last_line, last_start) = (at.line, at.character);
-            }
-            start = end + 1;
-        }
+        let at = range.start;
+        let delta_line = at.line - last_line;
+        let delta_start = if delta_line == 0 {
+            at.character - last_start
+        } else {
+            at.character
+        };
+        out.push(lsp::SemanticToken {
+            delta_line,
+            delta_start,
+            length: range.end.character - range.start.character,
+            token_type: token_type(h.kind),
+            token_modifiers_bitset: modifiers,
+        });
+        (last_line, last_start) = (at.line, at.character);
     }
     out
 }

@@ -8,6 +8,7 @@
 mod convert;
 mod documents;
 mod position;
+mod transport;
 
 use crate::error::{refused, CliError};
 use documents::{game_of_uri, name_of_uri, Document, Documents};
@@ -29,7 +30,7 @@ const DEBOUNCE: Duration = Duration::from_millis(200);
 const GAME_TEXT: &str = "tabula/gameText";
 
 pub fn run() -> Result<(), CliError> {
-    let (connection, threads) = Connection::stdio();
+    let (connection, [_reader, writer]) = transport::stdio();
     let capabilities = serde_json::to_value(capabilities())
         .map_err(|e| refused!("the server's capabilities: {e}"))?;
     let params = connection
@@ -49,11 +50,10 @@ pub fn run() -> Result<(), CliError> {
             .collect();
     }
     server.serve()?;
-    // The connection's end lets the thread writing to the editor finish.
+    // The connection's end lets the thread writing to the editor finish what it has.
     drop(server);
-    threads
-        .join()
-        .map_err(|e| refused!("the connection to the editor: {e}"))
+    let _ = writer.join();
+    Ok(())
 }
 
 fn capabilities() -> lsp::ServerCapabilities {
@@ -285,9 +285,11 @@ impl Server {
                 continue;
             };
             let lines = Lines::new(text);
+            let spans: Vec<_> = problems.iter().map(|p| p.span).collect();
             let list = problems
                 .iter()
-                .map(|p| convert::diagnostic(&lines, p))
+                .zip(lines.ranges(&spans))
+                .map(|(p, range)| convert::diagnostic(range, p))
                 .collect();
             self.publish(&uri, list)?;
         }
@@ -340,6 +342,39 @@ impl Server {
         })
     }
 
+    /// `location` of many, each text read once.
+    fn locations(
+        &self,
+        from: &str,
+        text: &str,
+        found: &[services::Location],
+    ) -> Vec<lsp::Location> {
+        let mut out = Vec::with_capacity(found.len());
+        let own: Vec<_> = found
+            .iter()
+            .filter(|l| l.place == services::Place::Own)
+            .map(|l| l.span)
+            .collect();
+        let mut own = Lines::new(text).ranges(&own).into_iter();
+        let Ok(from_uri) = from.parse::<lsp::Uri>() else {
+            return out;
+        };
+        for l in found {
+            match l.place {
+                services::Place::Own => {
+                    if let Some(range) = own.next() {
+                        out.push(lsp::Location {
+                            uri: from_uri.clone(),
+                            range,
+                        });
+                    }
+                }
+                services::Place::Game(_) => out.extend(self.location(from, text, *l)),
+            }
+        }
+        out
+    }
+
     fn hover(&self, value: Value) -> Answer {
         let p: lsp::HoverParams = params(value)?;
         let (text, offset) = self.at(&p.text_document_position_params)?;
@@ -370,12 +405,8 @@ impl Server {
         let place = &p.text_document_position;
         let (text, offset) = self.at(place)?;
         let from = place.text_document.uri.as_str();
-        let found: Vec<lsp::Location> =
-            services::references(text, offset, p.context.include_declaration)
-                .into_iter()
-                .filter_map(|l| self.location(from, text, l))
-                .collect();
-        to_value(found)
+        let found = services::references(text, offset, p.context.include_declaration);
+        to_value(self.locations(from, text, &found))
     }
 
     fn rename(&self, value: Value) -> Answer {
@@ -384,10 +415,11 @@ impl Server {
         let (text, offset) = self.at(place)?;
         let edits = services::rename(text, offset, &p.new_name)
             .map_err(|e| failure(ErrorCode::RequestFailed, e.to_string()))?;
-        let lines = Lines::new(text);
+        let spans: Vec<_> = edits.iter().map(|e| e.span).collect();
         let edits: Vec<lsp::TextEdit> = edits
             .into_iter()
-            .map(|e| lsp::TextEdit::new(lines.range(e.span), e.text))
+            .zip(Lines::new(text).ranges(&spans))
+            .map(|(e, range)| lsp::TextEdit::new(range, e.text))
             .collect();
         // Written by hand: the protocol's map of edits is keyed by a type that clippy
         // takes for mutable.

@@ -52,6 +52,38 @@ impl<'t> Lines<'t> {
     pub fn range(&self, span: Span) -> Range {
         Range::new(self.position(span.start), self.position(span.end))
     }
+
+    /// The ranges of many spans, the text read once from start to end however long
+    /// its lines (a line of a hundred thousand names is converted in one pass, not
+    /// once per name).
+    pub fn ranges(&self, spans: &[Span]) -> Vec<Range> {
+        let mut ends: Vec<(usize, usize)> = Vec::with_capacity(spans.len() * 2);
+        for (i, s) in spans.iter().enumerate() {
+            ends.push((s.start, 2 * i));
+            ends.push((s.end.max(s.start), 2 * i + 1));
+        }
+        ends.sort_unstable();
+        let mut at = vec![Position::new(0, 0); ends.len()];
+        // The place reached: a byte offset and its position.
+        let (mut offset, mut line, mut character) = (0usize, 0usize, 0usize);
+        for (wanted, slot) in ends {
+            let mut wanted = wanted.min(self.text.len());
+            while !self.text.is_char_boundary(wanted) {
+                wanted -= 1;
+            }
+            let next_line = self.starts.partition_point(|&s| s <= wanted) - 1;
+            if next_line != line {
+                (line, offset, character) = (next_line, self.starts[next_line], 0);
+            }
+            character += self.text[offset..wanted]
+                .chars()
+                .map(char::len_utf16)
+                .sum::<usize>();
+            offset = wanted;
+            at[slot] = Position::new(line as u32, character as u32);
+        }
+        at.chunks(2).map(|p| Range::new(p[0], p[1])).collect()
+    }
 }
 
 #[cfg(test)]
@@ -71,5 +103,18 @@ mod tests {
         assert_eq!(lines.offset(Position::new(0, 99)), text.find('\n').unwrap());
         assert_eq!(lines.offset(Position::new(9, 0)), text.len());
         assert_eq!(lines.position(3), Position::new(0, 1));
+    }
+
+    #[test]
+    fn many_ranges_at_once_are_those_of_one_at_a_time() {
+        let text = "é𝄞x y\nab 𝄞c\n\nlast";
+        let lines = Lines::new(text);
+        let spans: Vec<Span> = (0..=text.len())
+            .flat_map(|a| (a..=text.len()).map(move |b| Span::new(a, b)))
+            .filter(|s| text.is_char_boundary(s.start) && text.is_char_boundary(s.end))
+            .rev()
+            .collect();
+        let one_by_one: Vec<Range> = spans.iter().map(|s| lines.range(*s)).collect();
+        assert_eq!(lines.ranges(&spans), one_by_one);
     }
 }
