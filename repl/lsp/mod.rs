@@ -42,11 +42,15 @@ pub fn run() -> Result<(), CliError> {
         pending: HashMap::new(),
     };
     if let Ok(params) = serde_json::from_value::<lsp::InitializeParams>(params) {
-        server.documents.roots = params
-            .workspace_folders
-            .unwrap_or_default()
+        // An editor of the protocol's first versions names one root, not folders.
+        #[allow(deprecated)]
+        let root = params.root_uri.iter().map(|u| u.as_str().to_string());
+        let folders = params.workspace_folders.unwrap_or_default();
+        server.documents.roots = folders
             .iter()
-            .filter_map(|f| documents::path_of_uri(f.uri.as_str()))
+            .map(|f| f.uri.as_str().to_string())
+            .chain(root)
+            .filter_map(|u| documents::path_of_uri(&u))
             .collect();
     }
     server.serve()?;
