@@ -10,8 +10,8 @@ const CLI_ONLY: [&str; 6] = [
     "rustyline",
     "indicatif",
     "ctrlc",
-    "lsp-server",
-    "lsp-types",
+    "lsp_server",
+    "lsp_types",
 ];
 
 /// The names of the crates `cargo tree` lists for the library with `features`.

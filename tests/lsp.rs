@@ -634,6 +634,8 @@ fn completion_inside_a_where_lists_the_locals_bound_above_it() {
     client.open(&file, &text);
     let (l, c) = place(&text, "and \n", 0);
     let list = client.at("textDocument/completion", &file, l, c + 4);
+    assert_eq!(list["isIncomplete"], false);
+    let list = &list["items"];
     let labels: Vec<&str> = list
         .as_array()
         .unwrap()

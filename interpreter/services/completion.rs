@@ -4,7 +4,7 @@
 //! names inside `option(`. The file need not parse: the place is read from the words
 //! before it, and the names from the rest of the file.
 
-use super::lexical::{in_comment_or_text, pieces, Lexeme, Piece};
+use super::lexical::{in_comment_or_text, pieces, pieces_from, Lexeme, Piece};
 use super::reference::{self, Place as Where, BUILT_IN_NAMES, FUNCTIONS, KEYWORDS};
 use super::symbols::{line_at, SymbolIndex, SymbolKind};
 
@@ -54,7 +54,16 @@ pub fn completions(text: &str, offset: usize) -> Vec<Completion> {
     if in_comment_or_text(text, offset) {
         return Vec::new();
     }
-    let mut before = pieces(text, offset);
+    // The words before the place, from the declaration it is in when the text parses.
+    let read = super::analysis::analysis(text);
+    let from = match &*read {
+        Ok(a) => {
+            let after = a.extents.partition_point(|e| e.start <= offset);
+            after.checked_sub(1).map_or(0, |i| a.extents[i].start)
+        }
+        Err(_) => 0,
+    };
+    let mut before = pieces_from(text, from, offset);
     // The word being typed is not part of the place.
     if before
         .last()
@@ -66,8 +75,10 @@ pub fn completions(text: &str, offset: usize) -> Vec<Completion> {
     let context = context(text, &before, start, offset);
     let mut out = Vec::new();
     let names = |out: &mut Vec<Completion>, kinds: &[SymbolKind]| {
+        let mut seen: std::collections::HashSet<String> =
+            out.iter().map(|c| c.label.clone()).collect();
         for (name, kind, line) in globals(text, &before, start) {
-            if kinds.contains(&kind) && !out.iter().any(|c: &Completion| c.label == name) {
+            if kinds.contains(&kind) && seen.insert(name.clone()) {
                 out.push(Completion {
                     label: name,
                     kind: CompletionKind::Symbol(kind),
@@ -87,10 +98,35 @@ pub fn completions(text: &str, offset: usize) -> Vec<Completion> {
             });
         }
     };
+    let typed = text[..offset]
+        .rsplit(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '-'))
+        .next()
+        .unwrap_or("");
+    complete(&mut out, context, &names, &keywords, text, &before[start..]);
+    if out.len() > MAX_COMPLETIONS {
+        // The names that go on the word typed first, then the others, to the most.
+        out.sort_by_key(|c| !c.label.starts_with(typed));
+        out.truncate(MAX_COMPLETIONS);
+    }
+    out
+}
+
+/// The most completions listed at one place: a file of thousands of names lists those
+/// that go on the word typed, up to this many.
+pub const MAX_COMPLETIONS: usize = 1000;
+
+fn complete(
+    out: &mut Vec<Completion>,
+    context: Context,
+    names: &dyn Fn(&mut Vec<Completion>, &[SymbolKind]),
+    keywords: &dyn Fn(&mut Vec<Completion>, Where),
+    text: &str,
+    own: &[Piece],
+) {
     match context {
-        Context::Only(kind) => names(&mut out, &[kind]),
+        Context::Only(kind) => names(out, &[kind]),
         Context::TopLevel { generators } => {
-            keywords(&mut out, Where::Declaration);
+            keywords(out, Where::Declaration);
             if generators {
                 for word in ["for", "let", "where", "weight", "playout"] {
                     out.extend(reference::keyword(word).map(|k| Completion {
@@ -102,9 +138,9 @@ pub fn completions(text: &str, offset: usize) -> Vec<Completion> {
                 }
             }
         }
-        Context::Unit(place) => keywords(&mut out, place),
+        Context::Unit(place) => keywords(out, place),
         Context::Statement | Context::Expression => {
-            for (name, line) in locals(text, &before[start..]) {
+            for (name, line) in locals(text, own) {
                 out.push(Completion {
                     label: name,
                     kind: CompletionKind::Symbol(SymbolKind::Local),
@@ -112,7 +148,7 @@ pub fn completions(text: &str, offset: usize) -> Vec<Completion> {
                     documentation: Some(SymbolKind::Local.word().to_string()),
                 });
             }
-            names(&mut out, &VALUES);
+            names(out, &VALUES);
             for n in BUILT_IN_NAMES {
                 if !out.iter().any(|c| c.label == n.name) {
                     out.push(Completion {
@@ -132,12 +168,11 @@ pub fn completions(text: &str, offset: usize) -> Vec<Completion> {
                 });
             }
             if context == Context::Statement {
-                keywords(&mut out, Where::Statement);
+                keywords(out, Where::Statement);
             }
-            keywords(&mut out, Where::Expression);
+            keywords(out, Where::Expression);
         }
     }
-    out
 }
 
 /// The kinds of names an expression may read.
@@ -500,6 +535,19 @@ mod tests {
         let l = labels(&format!("{HEAD}phase play {{\n  st|\n}}"));
         assert!(l.contains(&"stuck".to_string()) && l.contains(&"starts".to_string()));
         assert!(!l.contains(&"put".to_string()), "{l:?}");
+    }
+
+    #[test]
+    fn a_file_of_many_names_lists_the_most_those_that_go_on_the_word_typed_first() {
+        let mut text = String::new();
+        for k in 0..1500 {
+            text.push_str(&format!("counter n{k} = 0\n"));
+        }
+        text.push_str("counter other = 0\ndefine d = n14|\n");
+        let l = labels(&text);
+        assert_eq!(l.len(), MAX_COMPLETIONS);
+        assert_eq!(&l[..3], ["n14", "n140", "n141"], "{:?}", &l[..20]);
+        assert!(l[..111].iter().all(|n| n.starts_with("n14")));
     }
 
     #[test]

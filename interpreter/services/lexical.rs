@@ -79,11 +79,20 @@ pub(super) struct Piece {
 
 /// The tokens of `text` up to `end`, comments left out.
 pub(super) fn pieces(text: &str, end: usize) -> Vec<Piece> {
+    pieces_from(text, 0, end)
+}
+
+/// The tokens of `text` from `from` (the start of a token) up to `end`.
+pub(super) fn pieces_from(text: &str, from: usize, end: usize) -> Vec<Piece> {
     let bytes = text.as_bytes();
     let end = end.min(text.len());
     let mut out = Vec::new();
-    let mut i = 0;
-    let mut line_start = true;
+    let mut i = from.min(end);
+    let mut line_start = bytes[..i]
+        .iter()
+        .rev()
+        .take_while(|&&b| b != b'\n')
+        .all(u8::is_ascii_whitespace);
     while i < end {
         let b = bytes[i];
         if b == b'\n' {

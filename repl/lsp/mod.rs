@@ -196,7 +196,12 @@ impl Server {
     }
 
     fn answer(&self, request: Request) -> Response {
-        let Some((_, handler)) = REQUESTS.iter().find(|(m, _)| *m == request.method) else {
+        self.answer_from(REQUESTS, request)
+    }
+
+    /// The answer of the handler of `table` for the request's method.
+    fn answer_from(&self, table: &[(&str, Handler)], request: Request) -> Response {
+        let Some((_, handler)) = table.iter().find(|(m, _)| *m == request.method) else {
             return Response {
                 id: request.id,
                 response_result: Err(failure(
@@ -449,7 +454,11 @@ impl Server {
             .into_iter()
             .map(convert::completion)
             .collect();
-        to_value(lsp::CompletionResponse::Array(items))
+        // A list cut at its most is asked for again as the word typed grows.
+        to_value(lsp::CompletionResponse::List(lsp::CompletionList {
+            is_incomplete: items.len() >= services::MAX_COMPLETIONS,
+            items,
+        }))
     }
 
     fn semantic_tokens(&self, value: Value) -> Answer {
@@ -491,5 +500,48 @@ impl Server {
                 )
             })?;
         to_value(serde_json::json!({ "text": text }))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn broken(_: &Server, _: Value) -> Answer {
+        let list: Vec<u8> = Vec::new();
+        Ok(Value::from(list[usize::from(list.is_empty())]))
+    }
+
+    #[test]
+    fn a_request_that_fails_inside_is_answered_with_an_error_and_the_server_goes_on() {
+        let (connection, _client) = Connection::memory();
+        let server = Server {
+            connection,
+            documents: Documents::default(),
+            pending: HashMap::new(),
+        };
+        let table: &[(&str, Handler)] = &[("broken", broken), (GAME_TEXT, Server::game_text)];
+        let request = |id: i32, method: &str, params: Value| Request {
+            id: id.into(),
+            method: method.to_string(),
+            params,
+        };
+        let answer = server.answer_from(table, request(1, "broken", Value::Null));
+        let error = answer.response_result.expect_err("an error");
+        assert_eq!(error.code, ErrorCode::InternalError as i32);
+        assert!(
+            error
+                .message
+                .starts_with("the server failed on this request: index out of bounds"),
+            "{}",
+            error.message
+        );
+        let uri = serde_json::json!({ "uri": "tabula:games/none.tabula" });
+        let answer = server.answer_from(table, request(2, GAME_TEXT, uri));
+        let error = answer.response_result.expect_err("an error");
+        assert_eq!(
+            error.message,
+            "`tabula:games/none.tabula` is not a built-in game's document"
+        );
     }
 }
