@@ -10,7 +10,11 @@ use crate::syntax::tokens::{tokens, Context, Token, TokenKind};
 
 /// `text` in the canonical layout; the syntax error if it does not parse.
 pub fn format(text: &str) -> Result<String, Diagnostic> {
-    let list = tokens(text)?;
+    Ok(layout(text, &tokens(text)?))
+}
+
+/// `text` in the canonical layout, from its tokens (`tokens(text)`).
+pub fn layout(text: &str, list: &[Token]) -> String {
     let src = |t: &Token| &text[t.span.start..t.span.end];
     let mut out = String::with_capacity(text.len() + text.len() / 8);
     let mut depth: usize = 0;
@@ -63,7 +67,7 @@ pub fn format(text: &str) -> Result<String, Diagnostic> {
     if !list.is_empty() {
         out.push('\n');
     }
-    Ok(out)
+    out
 }
 
 fn opens(mark: &str) -> bool {

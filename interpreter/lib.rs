@@ -63,6 +63,7 @@ pub mod output;
 pub mod picture;
 pub mod rules_text;
 pub mod runner;
+pub mod services;
 pub mod session;
 pub(crate) mod svg;
 pub mod syntax;

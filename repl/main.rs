@@ -9,6 +9,7 @@ mod export;
 mod fmt_cmd;
 mod interrupt;
 mod learn;
+mod lsp;
 mod picture;
 mod play;
 mod serve;

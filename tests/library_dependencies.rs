@@ -1,11 +1,18 @@
 //! The library links none of the command line's crates: a program built on it alone
 //! (the Python module, the fuzz targets) compiles no argument parser, line editor,
-//! progress bar or signal handler. They are the binary's, behind the default feature
+//! progress bar, signal handler or language server protocol. They are the binary's, behind the default feature
 //! `cli` (Cargo.toml says why).
 
 use std::process::Command;
 
-const CLI_ONLY: [&str; 4] = ["clap", "rustyline", "indicatif", "ctrlc"];
+const CLI_ONLY: [&str; 6] = [
+    "clap",
+    "rustyline",
+    "indicatif",
+    "ctrlc",
+    "lsp_server",
+    "lsp_types",
+];
 
 /// The names of the crates `cargo tree` lists for the library with `features`.
 fn library_crates(features: &[&str]) -> Vec<String> {

@@ -270,7 +270,7 @@ impl<'a> Compiler<'a> {
     }
 }
 
-pub(super) const FUNCTIONS: [&str; 25] = [
+pub(crate) const FUNCTIONS: [&str; 25] = [
     "owner",
     "layers",
     "pieces",

@@ -10,7 +10,7 @@ use crate::syntax::parse;
 pub type Included = (String, usize, Span);
 
 /// What a declaration is, for telling which one replaces which: kind and name.
-pub(super) fn key(item: &Item) -> Option<(&'static str, String)> {
+pub(crate) fn key(item: &Item) -> Option<(&'static str, String)> {
     Some(match item {
         Item::Game(..) => ("game", String::new()),
         Item::Players(_) => ("players", String::new()),

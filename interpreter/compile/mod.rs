@@ -8,7 +8,7 @@ mod constant;
 mod domain;
 mod end_rule;
 mod expr;
-mod include;
+pub(crate) mod include;
 mod index;
 mod layers;
 mod move_def;
@@ -20,6 +20,10 @@ mod rules_text;
 mod state_layout;
 mod stmt;
 mod test_block;
+
+/// The names of the built-in functions the checker knows.
+#[cfg(test)]
+pub(crate) use call::FUNCTIONS as FUNCTION_NAMES;
 
 use crate::board::Board;
 use crate::diagnostic::{Diagnostic, Diagnostics, Source, Span};
@@ -85,6 +89,23 @@ pub fn rules_with(
         return Err(fail(vec![Diagnostic::new(Span::default(), m)]));
     }
     let file = parse(&source.text).map_err(|d| fail(vec![d]))?;
+    rules_of_file(source, file, options, rewrites)
+}
+
+/// `rules_with` of a text already parsed into `file`, and no longer than a rules file may
+/// be.
+pub(crate) fn rules_of_file(
+    source: &Source,
+    file: ast::File,
+    options: &[String],
+    rewrites: Rewrites,
+) -> Result<Rules, CompileError> {
+    let fail = |list: Vec<Diagnostic>| {
+        CompileError::Rules(Diagnostics {
+            source: source.clone(),
+            list,
+        })
+    };
     let (file, included_at, warnings) = include::resolve(file, &source.text).map_err(fail)?;
     too_many(&file).map_err(fail)?;
     let declared: Vec<String> = file

@@ -18,6 +18,6 @@ mod template;
 mod test_decl;
 pub mod tokens;
 
-pub use parser::parse;
-pub(crate) use template::parse_template;
+pub use parser::{parse, parse_all, parse_with_extents};
+pub use template::parse_template;
 pub use template::TemplatePart;

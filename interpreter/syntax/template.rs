@@ -15,7 +15,7 @@ pub enum TemplatePart {
 }
 
 /// Parses a notation template; `offset` is where its text starts in the file.
-pub(crate) fn parse_template(text: &str, offset: usize) -> Result<Vec<TemplatePart>, Diagnostic> {
+pub fn parse_template(text: &str, offset: usize) -> Result<Vec<TemplatePart>, Diagnostic> {
     let mut parts = Vec::new();
     let mut rest = text;
     let mut at = offset;

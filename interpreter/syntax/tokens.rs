@@ -7,6 +7,7 @@ use super::nesting::too_deep;
 use super::parser::{Rule, RulesParser};
 use super::syntax_error::EOI_NAME;
 use crate::diagnostic::{Diagnostic, Span};
+use pest::iterators::Pairs;
 
 /// What a token is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -93,12 +94,17 @@ struct Open {
 pub fn tokens(text: &str) -> Result<Vec<Token>, Diagnostic> {
     let pairs = RulesParser::parse_or_explain(Rule::file, text, EOI_NAME)?;
     too_deep(&pairs)?;
+    Ok(list(text, &pairs))
+}
+
+/// The tokens of a text the grammar has parsed into `pairs`.
+pub(super) fn list(text: &str, pairs: &Pairs<Rule>) -> Vec<Token> {
     let mut out: Vec<Token> = Vec::new();
     let mut open: Vec<Open> = Vec::new();
     let mut at = 0;
     // Inside a pair read whole: how many of its own pairs are still open.
     let mut skipping = 0usize;
-    for token in pairs.tokens() {
+    for token in pairs.clone().tokens() {
         match token {
             pest::Token::Start { rule, pos } => {
                 let pos = pos.pos();
@@ -157,7 +163,7 @@ pub fn tokens(text: &str) -> Result<Vec<Token>, Diagnostic> {
         }
     }
     lex(text, at, text.len(), Rule::file, &mut out);
-    Ok(out)
+    out
 }
 
 /// A pair with no pairs inside: one token of its rule's kind, or, where it is words

@@ -198,6 +198,13 @@ pub enum Command {
         #[arg(long)]
         check: bool,
     },
+    /// Serve an editor over standard input and output in the Language Server Protocol:
+    /// errors as you type, hover, go to definition, references, rename, outline,
+    /// completion, highlighting and formatting (docs/editors.md).
+    #[command(
+        after_help = "Editors start it themselves; docs/editors.md shows how to set one up."
+    )]
+    Lsp,
     /// Draw a position as SVG: the board, its pieces and stacks, the dice and other
     /// pools, the last of --moves ringed.
     #[command(

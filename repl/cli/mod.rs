@@ -158,6 +158,7 @@ pub fn run(cli: Cli, places: crate::analyze::Places) -> Result<(), CliError> {
         Command::Test { games, options } => crate::test_cmd::run(&games, &options, color()),
         Command::Fmt { files, check } => crate::fmt_cmd::run(&files, check),
         Command::Serve { port, dir } => crate::serve::run(&dir, port),
+        Command::Lsp => crate::lsp::run(),
         Command::Encode {
             game,
             position: p,

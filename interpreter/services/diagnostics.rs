@@ -1,0 +1,113 @@
+//! The problems of a rules text as the checker finds them: every error at once and the
+//! warnings of a file that compiles, each worded as `tabula check` words it.
+
+use crate::compile::Rewrites;
+use crate::diagnostic::{Diagnostic, Source, Span};
+use crate::CompileError;
+
+/// How bad a problem is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Severity {
+    /// The file does not compile.
+    Error,
+    /// The file compiles but probably does not say what was meant.
+    Warning,
+}
+
+/// A problem of a rules text, at a byte range of it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Problem {
+    pub span: Span,
+    /// The sentence `tabula check` prints after `error:` or `warning:`.
+    pub message: String,
+    /// What `tabula check` prints after `= hint:`, if anything.
+    pub hint: Option<String>,
+    pub severity: Severity,
+}
+
+impl Problem {
+    /// The message with its hint on a line of its own, as an editor shows it.
+    pub fn text(&self) -> String {
+        match &self.hint {
+            Some(h) => format!("{}\nhint: {h}", self.message),
+            None => self.message.clone(),
+        }
+    }
+
+    fn of(d: Diagnostic, text: &str) -> Problem {
+        // A span past the text ("and N more problems") is put at its end.
+        let end = floor(text, d.span.end.min(text.len()));
+        let start = floor(text, d.span.start.min(end));
+        Problem {
+            span: Span::new(start, end),
+            message: d.message,
+            hint: d.hint,
+            severity: if d.warning {
+                Severity::Warning
+            } else {
+                Severity::Error
+            },
+        }
+    }
+}
+
+fn floor(text: &str, mut at: usize) -> usize {
+    while at > 0 && !text.is_char_boundary(at) {
+        at -= 1;
+    }
+    at
+}
+
+/// Every problem the checker finds in `text`, named `name` in its messages, in the
+/// order of the text: the syntax error, or every error of the checker, or the warnings
+/// of a file that compiles. The options are left off, as `tabula check` leaves them
+/// without `-o`; the setup is not run and no game is played (`tabula check` does both).
+pub fn diagnostics(name: &str, text: &str) -> Vec<Problem> {
+    let source = Source::new(name, text);
+    // The parse the other services read too, so that asking them next parses nothing.
+    let read = super::analysis::analysis(text);
+    let compiled = match &*read {
+        Ok(a) => crate::compile::rules_of_file(&source, a.file.clone(), &[], Rewrites::On),
+        Err(_) => crate::compile::rules(&source, &[]),
+    };
+    match compiled {
+        Ok(rules) => rules
+            .warnings
+            .into_iter()
+            .map(|d| Problem::of(d, text))
+            .collect(),
+        Err(CompileError::Rules(d)) => d.list.into_iter().map(|d| Problem::of(d, text)).collect(),
+        Err(CompileError::Option(m)) => {
+            vec![Problem::of(Diagnostic::new(Span::default(), m), text)]
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_error_is_listed_with_its_place_and_hint() {
+        let text = "game \"t\"\nplayers a, b\nboard { grid 2 x 2 }\npiece p\n\
+                    action go \"{c}\" for c in cells where empty(cc) { put p of mover at c }\n\
+                    phase play { starts a actions go, stay }\n";
+        let problems = diagnostics("t.tabula", text);
+        assert_eq!(problems.len(), 2, "{problems:?}");
+        assert_eq!(problems[0].message, "unknown name `cc`");
+        assert_eq!(problems[0].hint.as_deref(), Some("did you mean `c`?"));
+        assert_eq!(&text[problems[0].span.start..problems[0].span.end], "cc");
+        assert_eq!(problems[1].message, "unknown action `stay`");
+        assert_eq!(problems[1].hint.as_deref(), Some("the actions are: go"));
+        assert_eq!(&text[problems[1].span.start..problems[1].span.end], "stay");
+        assert!(problems.iter().all(|p| p.severity == Severity::Error));
+    }
+
+    #[test]
+    fn a_syntax_error_is_one_problem_and_a_good_file_none() {
+        let problems = diagnostics("t.tabula", "game \"t\"\nplayers a b\n");
+        assert_eq!(problems.len(), 1);
+        let good = crate::games::built_in(crate::games::names()[0]).expect("a game");
+        assert_eq!(diagnostics("g.tabula", good), Vec::new());
+    }
+}
