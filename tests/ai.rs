@@ -324,6 +324,34 @@ fn budgets_and_levels_are_read_and_refused_clearly() {
         Ok(Budget::Time(Duration::from_millis(250)))
     );
     assert_eq!(Budget::parse("5000"), Ok(Budget::Iterations(5000)));
+    assert_eq!(
+        Budget::parse("2s:wall"),
+        Ok(Budget::Wall(Duration::from_secs(2)))
+    );
+    assert_eq!(
+        Budget::parse("500ms wall"),
+        Ok(Budget::Wall(Duration::from_millis(500)))
+    );
+    assert_eq!(
+        Budget::parse("wall"),
+        Ok(Budget::Wall(Duration::from_secs(1)))
+    );
+    assert_eq!(
+        Budget::parse("300:wall").unwrap_err().to_string(),
+        "`300:wall`: the wall clock keeps a time (`2s:wall`), not a number of iterations"
+    );
+    assert_eq!(
+        Budget::parse("2s:fast").unwrap_err().to_string(),
+        "`2s:fast` is not a budget; write a number of iterations (`2000`), a time of the processor (`2s`, `500ms`) or of the wall clock (`2s:wall`)"
+    );
+    assert_eq!(
+        Level::parse("mcts 2s wall"),
+        Ok(Some(Level::Mcts(Budget::Wall(Duration::from_secs(2)))))
+    );
+    assert_eq!(
+        Level::Mcts(Budget::Wall(Duration::from_millis(128))).name(),
+        "mcts:128ms:wall"
+    );
     assert!(Budget::parse("0").is_err());
     assert!(Budget::parse("-1s").is_err());
     assert!(Budget::parse("fast")
@@ -343,7 +371,7 @@ fn budgets_and_levels_are_read_and_refused_clearly() {
     assert!(Level::parse("greedy:2s")
         .unwrap_err()
         .to_string()
-        .contains("only `mcts` takes a budget"));
+        .contains("only `mcts`, `net2` and `net3` take a budget"));
     assert_eq!(Level::Mcts(Budget::Iterations(300)).name(), "mcts:300");
 }
 

@@ -9,12 +9,13 @@
 //! added up; a tree is kept for the next decision and reused when the game went where
 //! it expected.
 
+use super::budget::{ClockKind, Deadline};
 use super::net::Net;
 use super::{rewards, stopped, AiError, Budget, Estimate, Thinker};
 use crate::engine::rng::Rng;
 use crate::{Choices, Engine, Game, State, Status};
 use std::sync::atomic::AtomicBool;
-use std::time::Instant;
+use std::time::Duration;
 
 const NONE: u32 = u32::MAX;
 /// UCT's exploration constant, for results scaled to [-1, 1] by the largest result
@@ -389,9 +390,11 @@ impl Tree {
         net: Option<&Net>,
         guide: Option<&Net>,
         iterations: Option<u32>,
-        deadline: Option<Instant>,
+        time: Option<(ClockKind, Duration)>,
         stop: Option<&AtomicBool>,
     ) -> Result<(), AiError> {
+        // Started on the thread that searches: a processor clock counts its own time.
+        let deadline = time.map(|(kind, left)| Deadline::start(kind, left));
         let mut engine = Engine::new(game);
         self.relative = net.is_some();
         if self.nodes[self.root as usize].kind == Kind::Unlisted {
@@ -402,7 +405,7 @@ impl Tree {
             if iterations.is_some_and(|n| done >= n) {
                 return Ok(());
             }
-            if deadline.is_some_and(|d| Instant::now() >= d) && done > 0 {
+            if done > 0 && deadline.as_ref().is_some_and(Deadline::passed) {
                 return Ok(());
             }
             if stopped(stop) {
@@ -424,6 +427,11 @@ pub(super) fn search(
     thinker: &mut Thinker,
     stop: Option<&AtomicBool>,
 ) -> Result<Vec<Estimate>, AiError> {
+    // The budget counts from here: what is done before the trees are searched (trees
+    // made or moved to the new position) is part of the move's time.
+    let clock = budget
+        .time()
+        .map(|(kind, time)| (Deadline::start(kind, time), kind));
     let threads = match thinker.threads {
         0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
         n => n,
@@ -447,10 +455,12 @@ pub(super) fn search(
             }
         }
     }
-    let (share, deadline) = match budget {
-        Budget::Iterations(n) => (Some(n), None),
-        Budget::Time(d) => (None, Some(Instant::now() + d)),
+    let share = match budget {
+        Budget::Iterations(n) => Some(n),
+        Budget::Time(_) | Budget::Wall(_) => None,
     };
+    // What is left, for each thread's own clock.
+    let time = clock.map(|(deadline, kind)| (kind, deadline.left()));
     let iterations_of = |k: usize| {
         share.map(|n| {
             let t = threads as u32;
@@ -465,14 +475,14 @@ pub(super) fn search(
         .as_deref()
         .filter(|n| !n.header.mcts_leaf && n.header.mcts_guide);
     let results: Vec<Result<(), AiError>> = if threads == 1 {
-        vec![thinker.trees[0].run(game, net, guide, iterations_of(0), deadline, stop)]
+        vec![thinker.trees[0].run(game, net, guide, iterations_of(0), time, stop)]
     } else {
         use rayon::prelude::*;
         thinker
             .trees
             .par_iter_mut()
             .enumerate()
-            .map(|(k, t)| t.run(game, net, guide, iterations_of(k), deadline, stop))
+            .map(|(k, t)| t.run(game, net, guide, iterations_of(k), time, stop))
             .collect()
     };
     for r in results {
@@ -520,6 +530,20 @@ pub(super) fn search(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_time_budget_is_kept_within_five_percent_of_the_processor_time() {
+        let text = include_str!("../../examples/rules/connect-four.tabula");
+        let game = crate::compile(&crate::Source::new("c4", text), &[]).expect("compiles");
+        let state = Engine::new(&game).initial_state().expect("a start");
+        let budget = Duration::from_millis(200);
+        let mut thinker = Thinker::new(1);
+        let clock = Deadline::start(ClockKind::Processor, Duration::from_secs(3600));
+        search(&game, &state, Budget::Time(budget), 1, &mut thinker, None).expect("searched");
+        let spent = clock.spent();
+        assert!(spent >= budget, "{spent:?}");
+        assert!(spent <= budget * 105 / 100, "{spent:?}");
+    }
 
     /// A root with two children: `a` has mean 1.0 over 1,000 visits, `b` mean 0.9 over
     /// 100; the largest result seen is 10 points.

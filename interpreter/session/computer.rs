@@ -27,7 +27,7 @@ impl Session {
     /// `mcts`.
     pub(super) fn strongest_level(&self) -> Level {
         if self.net.is_some() {
-            Level::Net3
+            Level::Net3(None)
         } else {
             Level::STRONGEST
         }

@@ -94,7 +94,7 @@ impl Session {
         let seconds = started.elapsed().as_secs_f64();
         // The levels that play random games say how many are behind their figures; the
         // network's levels rate positions, and say nothing of games.
-        let searched = !matches!(level, Level::Net | Level::Net2 | Level::Net3);
+        let searched = !matches!(level, Level::Net | Level::Net2(_) | Level::Net3(_));
         let games: u32 = est.iter().map(|e| e.visits).sum();
         let behind = if searched {
             format!(", {games} games searched")
