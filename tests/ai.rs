@@ -752,3 +752,21 @@ fn greedy_takes_a_win_and_blocks_a_win_in_one() {
         assert_eq!(computer_move(&game, &state, Level::Greedy, seed, 1), "c1");
     }
 }
+
+#[test]
+fn memory_bounds_are_read_and_refused_clearly() {
+    use tabula::ai::parse_memory;
+    assert_eq!(parse_memory("256MB"), Ok(256 << 20));
+    assert_eq!(parse_memory("1gb"), Ok(1 << 30));
+    assert_eq!(parse_memory("1.5 GB"), Ok(3 << 29));
+    assert_eq!(parse_memory("2048KB"), Ok(2 << 20));
+    assert_eq!(
+        parse_memory("512"),
+        Err("`512` is not a size; write one such as 256MB or 1GB".to_string())
+    );
+    assert_eq!(
+        parse_memory("100KB"),
+        Err("`100KB`: a search's memory is from 1MB to 1TB".to_string())
+    );
+    assert_eq!(tabula::ai::DEFAULT_MEMORY, 256 << 20);
+}

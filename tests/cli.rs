@@ -689,3 +689,35 @@ fn play_against_the_computer_names_its_level_and_seat() {
         .failure()
         .run();
 }
+
+/// A bound on the search trees that does not read is refused before any work.
+#[test]
+fn a_memory_bound_that_does_not_read_is_refused() {
+    let run = |value: &str| {
+        Command::new(env!("CARGO_BIN_EXE_tabula"))
+            .args([
+                "arena",
+                "examples/rules/tic-tac-toe.tabula",
+                "mcts:50",
+                "random",
+                "-n",
+                "2",
+            ])
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .env("TABULA_MCTS_MEMORY", value)
+            .output()
+            .expect("the binary runs")
+    };
+    let out = run("lots");
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        "TABULA_MCTS_MEMORY=lots: `lots` is not a size; write one such as 256MB or 1GB\n"
+    );
+    let out = run("16MB");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}

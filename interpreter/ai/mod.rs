@@ -22,7 +22,7 @@ mod view;
 
 pub use budget::Budget;
 pub use level_error::LevelError;
-pub use mcts::Tree;
+pub use mcts::{SearchReport, Tree};
 
 use crate::engine::rng::Rng;
 use crate::{Choices, Engine, Game, RuntimeError, State};
@@ -248,7 +248,7 @@ pub struct Estimate {
 
 /// How a computer player thinks: its threads, a flag that stops it, and the trees
 /// kept from its last search (reused when the game went where it expected).
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub struct Thinker {
     /// Threads of one search (trees searched side by side); 0: every core.
     pub threads: usize,
@@ -256,6 +256,80 @@ pub struct Thinker {
     /// The learned network: the `net` level plays by it, and `mcts` rates the positions
     /// it reaches by it instead of by random games.
     pub net: Option<std::sync::Arc<net::Net>>,
+    /// The most bytes the search trees may hold, all threads together
+    /// (`TABULA_MCTS_MEMORY`, else `DEFAULT_MEMORY`).
+    pub memory: usize,
+    /// What the last tree search used.
+    pub report: Option<SearchReport>,
+}
+
+impl Default for Thinker {
+    fn default() -> Thinker {
+        Thinker::new(0)
+    }
+}
+
+/// The bound of a player's search trees when `TABULA_MCTS_MEMORY` sets none: 256 MB.
+/// A tree of Connect Four grows by about 0.7 KB an iteration, some 60 MB a second of
+/// one core; a bound of 256 MB holds four seconds of it, and an arena of two games at
+/// once keeps four such trees (each player's, between his moves) within 1 GB, what a
+/// laptop can spare, as can a page (wasm32 has 4 GB at most). Past the bound the
+/// search goes on in the tree it has.
+pub const DEFAULT_MEMORY: usize = 256 << 20;
+
+/// The variable that sets the bound of a player's search trees (`512MB`, `1GB`).
+pub const MEMORY_VARIABLE: &str = "TABULA_MCTS_MEMORY";
+
+/// The bound set by `TABULA_MCTS_MEMORY`, else `DEFAULT_MEMORY`; an error that says
+/// what is wrong with the variable.
+pub fn memory_bound() -> Result<usize, String> {
+    match std::env::var(MEMORY_VARIABLE) {
+        Ok(text) => parse_memory(&text).map_err(|e| format!("{MEMORY_VARIABLE}={text}: {e}")),
+        Err(std::env::VarError::NotPresent) => Ok(DEFAULT_MEMORY),
+        Err(std::env::VarError::NotUnicode(_)) => Err(format!(
+            "{MEMORY_VARIABLE} is not text; write a size such as 512MB"
+        )),
+    }
+}
+
+/// A size in bytes: `512MB`, `1GB`, `64mb`, `300KB` (1 KB = 1,024 bytes), from 1 MB
+/// to 1 TB.
+pub fn parse_memory(text: &str) -> Result<usize, String> {
+    let t = text.trim();
+    let upper = t.to_ascii_uppercase();
+    let (number, unit) = [
+        ("KB", 1u64 << 10),
+        ("MB", 1 << 20),
+        ("GB", 1 << 30),
+        ("TB", 1 << 40),
+    ]
+    .iter()
+    .find_map(|(suffix, unit)| {
+        upper
+            .strip_suffix(suffix)
+            .map(|n| (n.trim().to_string(), *unit))
+    })
+    .ok_or_else(|| format!("`{t}` is not a size; write one such as 256MB or 1GB"))?;
+    let v: f64 = number
+        .parse()
+        .map_err(|_| format!("`{t}` is not a size; write one such as 256MB or 1GB"))?;
+    let bytes = v * unit as f64;
+    if !bytes.is_finite() || bytes < (1u64 << 20) as f64 || bytes > (1u64 << 40) as f64 {
+        return Err(format!("`{t}`: a search's memory is from 1MB to 1TB"));
+    }
+    Ok(bytes.min(usize::MAX as f64) as usize)
+}
+
+/// A number of bytes as people read it: `0.4 MB`, `61 MB`, `1.5 GB`.
+pub fn megabytes(bytes: usize) -> String {
+    let mb = bytes as f64 / f64::from(1u32 << 20);
+    if mb >= 1024.0 {
+        format!("{:.1} GB", mb / 1024.0)
+    } else if mb >= 10.0 {
+        format!("{mb:.0} MB")
+    } else {
+        format!("{mb:.1} MB")
+    }
 }
 
 impl Thinker {
@@ -264,6 +338,10 @@ impl Thinker {
             threads,
             trees: Vec::new(),
             net: None,
+            // A variable that does not read was refused where the program started
+            // (`memory_bound`); here it leaves the default.
+            memory: memory_bound().unwrap_or(DEFAULT_MEMORY),
+            report: None,
         }
     }
 

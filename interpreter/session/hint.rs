@@ -101,8 +101,17 @@ impl Session {
         } else {
             String::new()
         };
+        // A tree search says what its trees hold, against their bound.
+        let tree = match (level, thinker.report) {
+            (Level::Mcts(_), Some(r)) => format!(
+                ", tree {} of {}",
+                ai::megabytes(r.bytes),
+                ai::megabytes(r.memory)
+            ),
+            _ => String::new(),
+        };
         out.line(format!(
-            "hint for {} ({}{behind}, {seconds:.1} s):",
+            "hint for {} ({}{behind}, {seconds:.1} s{tree}):",
             game.players[player.index()],
             level.name(),
         ));

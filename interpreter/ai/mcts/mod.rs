@@ -9,11 +9,15 @@
 //! added up; a tree is kept for the next decision and reused when the game went where
 //! it expected.
 
+mod node;
+mod reuse;
+
 use super::budget::{ClockKind, Deadline};
 use super::net::Net;
 use super::{rewards, stopped, AiError, Budget, Estimate, Thinker};
 use crate::engine::rng::Rng;
 use crate::{Choices, Engine, Game, State, Status};
+use node::{Kind, Node};
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
@@ -24,61 +28,9 @@ const EXPLORATION: f64 = 1.0;
 /// UCT's exploration constant when each choice's mean is placed between its siblings'
 /// lowest and highest, 0 to 1: a range half as wide as [-1, 1], so the same weight.
 const RELATIVE_EXPLORATION: f64 = 0.5;
-/// The most nodes one tree holds; past it the search goes on without growing the tree.
-const MAX_NODES: usize = 100_000;
-/// How deep below the old root a kept tree is searched for the new position.
-const REUSE_DEPTH: usize = 8;
 /// The weight of a guiding network's rating in UCT (progressive bias): a choice's
 /// rating, 0 to 1 among its siblings, over its visits plus one.
 const PRIOR_WEIGHT: f64 = 1.0;
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Kind {
-    /// Reached once; its choices are listed on the next visit.
-    Unlisted,
-    Decision(usize),
-    Chance,
-    Over,
-}
-
-#[derive(Debug)]
-struct Node {
-    state: State,
-    kind: Kind,
-    choices: Choices,
-    children: Vec<u32>,
-    /// Children not yet added.
-    unexpanded: usize,
-    visits: u32,
-    /// Sums of each player's points and wins over the games through this node.
-    points: Vec<f64>,
-    wins: Vec<f64>,
-    /// Sum of the results' sizes in points.
-    size: f64,
-    /// For a finished game, its result.
-    result: Option<(Vec<f64>, Vec<f64>, f64)>,
-    /// For a decision guided by a network, each choice's rating by it for the player
-    /// to choose, placed between the lowest (0) and the highest (1); else empty.
-    prior: Vec<f64>,
-}
-
-impl Node {
-    fn new(state: State, players: usize) -> Node {
-        Node {
-            state,
-            kind: Kind::Unlisted,
-            choices: Choices::default(),
-            children: Vec::new(),
-            unexpanded: 0,
-            visits: 0,
-            points: vec![0.0; players],
-            wins: vec![0.0; players],
-            size: 0.0,
-            result: None,
-            prior: Vec::new(),
-        }
-    }
-}
 
 /// One search tree, kept between decisions.
 #[derive(Debug)]
@@ -96,11 +48,32 @@ pub struct Tree {
     path: Vec<u32>,
     /// Scratch space of the network, when positions are rated by one.
     rating: super::net::Scratch,
+    /// The bytes the nodes hold (`Node::heap_bytes`, and the list of nodes itself).
+    bytes: usize,
+    /// The most bytes the nodes may hold: once the next node would pass it, the tree
+    /// stops growing and the search goes on in the tree as it is, each iteration's
+    /// random game starting where the tree ends.
+    memory: usize,
+    /// Whether the tree has reached its bound.
+    full: bool,
+    /// Iterations of the last search.
+    iterations: u64,
+}
+
+/// What a search used: its iterations, and the nodes and bytes of its trees once it
+/// was done (the trees are kept for the next decision).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SearchReport {
+    pub iterations: u64,
+    pub nodes: usize,
+    pub bytes: usize,
+    /// The bound the trees were kept within.
+    pub memory: usize,
 }
 
 impl Tree {
-    fn new(state: &State, players: usize, seed: u64) -> Tree {
-        Tree {
+    fn new(state: &State, players: usize, seed: u64, memory: usize) -> Tree {
+        let mut tree = Tree {
             nodes: vec![Node::new(state.clone(), players)],
             root: 0,
             rng: Rng::new(seed),
@@ -110,37 +83,65 @@ impl Tree {
             scratch: Choices::default(),
             path: Vec::new(),
             rating: super::net::Scratch::default(),
-        }
+            bytes: 0,
+            memory,
+            full: false,
+            iterations: 0,
+        };
+        tree.bytes = tree.count_bytes();
+        tree
     }
 
-    /// Makes the node of `state` the root, if the tree holds it a few levels below the
-    /// old root; false if not (or if the tree is nearly full).
-    fn reroot(&mut self, state: &State) -> bool {
-        if self.nodes.len() > MAX_NODES * 3 / 4 {
-            return false;
-        }
-        let mut level = vec![self.root];
-        for _ in 0..=REUSE_DEPTH {
-            let mut next = Vec::new();
-            for &n in &level {
-                let node = &self.nodes[n as usize];
-                if node.state == *state {
-                    self.root = n;
-                    return true;
-                }
-                next.extend(node.children.iter().copied().filter(|&c| c != NONE));
-            }
-            if next.is_empty() {
-                break;
-            }
-            level = next;
-        }
-        false
+    /// Whether `more` bytes fit: with the list of nodes grown for one more, if it must
+    /// grow (it doubles, so the growth is counted before it is made).
+    fn has_room(&self, more: usize) -> bool {
+        let growth = if self.nodes.len() == self.nodes.capacity() {
+            self.nodes.capacity().max(4) * std::mem::size_of::<Node>()
+        } else {
+            0
+        };
+        self.nodes.len() < NONE as usize - 1 && self.bytes + more + growth <= self.memory
+    }
+
+    /// Adds a node, counting its bytes (and the list's growth, if it grows).
+    fn push(&mut self, node: Node) -> u32 {
+        let id = self.nodes.len() as u32;
+        let capacity = self.nodes.capacity();
+        self.bytes += node.heap_bytes();
+        self.nodes.push(node);
+        self.bytes += (self.nodes.capacity() - capacity) * std::mem::size_of::<Node>();
+        id
     }
 
     /// Lists a node's choices (or its result) on its second visit; with a guide, rates
     /// a decision's choices by it.
     fn list(&mut self, engine: &mut Engine, at: u32, guide: Option<&Net>) -> Result<(), AiError> {
+        let before = self.nodes[at as usize].heap_bytes();
+        self.list_choices(engine, at, guide)?;
+        let after = self.nodes[at as usize].heap_bytes();
+        self.bytes = (self.bytes + after).saturating_sub(before);
+        if at != self.root && !self.has_room(0) {
+            // Past the bound: the node stays a leaf, and the tree grows no more.
+            let node = &mut self.nodes[at as usize];
+            node.kind = Kind::Unlisted;
+            node.choices = Choices::default();
+            node.children = Vec::new();
+            node.unexpanded = 0;
+            node.result = None;
+            node.prior = Vec::new();
+            let now = node.heap_bytes();
+            self.bytes = (self.bytes + now).saturating_sub(after);
+            self.full = true;
+        }
+        Ok(())
+    }
+
+    fn list_choices(
+        &mut self,
+        engine: &mut Engine,
+        at: u32,
+        guide: Option<&Net>,
+    ) -> Result<(), AiError> {
         let node = &mut self.nodes[at as usize];
         let mut choices = std::mem::take(&mut node.choices);
         let kind = match engine.status(&node.state) {
@@ -301,6 +302,11 @@ impl Tree {
         path.push(at);
         let (points, wins, size) = loop {
             if self.nodes[at as usize].kind == Kind::Unlisted {
+                if self.full && at != self.root {
+                    // The tree is as large as it may be: the game goes on from here.
+                    let from = self.nodes[at as usize].state.clone();
+                    break self.evaluate(engine, net, from)?;
+                }
                 self.list(engine, at, guide)?;
             }
             let i = match self.nodes[at as usize].kind {
@@ -323,22 +329,22 @@ impl Tree {
             let node = &self.nodes[at as usize];
             let mut next = node.state.clone();
             engine.play_choice(&mut next, &node.choices, i)?;
-            if self.nodes.len() < MAX_NODES {
-                let id = self.nodes.len() as u32;
-                self.nodes.push(Node::new(next.clone(), self.players));
+            let child = Node::new(next.clone(), self.players);
+            if !self.full && self.has_room(child.heap_bytes()) {
+                let id = self.push(child);
                 let node = &mut self.nodes[at as usize];
                 node.children[i] = id;
                 node.unexpanded -= 1;
                 if node.unexpanded == 0 {
                     // Each child holds its position now.
-                    node.choices.results = Vec::new();
+                    let freed = node.forget_choices();
+                    self.bytes -= freed;
                 }
                 path.push(id);
+            } else {
+                self.full = true;
             }
-            break match net {
-                Some(net) => self.rate(net, engine, &next)?,
-                None => self.playout(engine, next)?,
-            };
+            break self.evaluate(engine, net, next)?;
         };
         self.scale = self.scale.max(size);
         for &n in &path {
@@ -352,6 +358,19 @@ impl Tree {
         }
         self.path = path;
         Ok(())
+    }
+
+    /// The value of a position where the tree ends: by the network, or a random game.
+    fn evaluate(
+        &mut self,
+        engine: &mut Engine,
+        net: Option<&Net>,
+        from: State,
+    ) -> Result<(Vec<f64>, Vec<f64>, f64), AiError> {
+        match net {
+            Some(net) => self.rate(net, engine, &from),
+            None => self.playout(engine, from),
+        }
     }
 
     /// The network's rating of a new node, in place of a random game.
@@ -401,6 +420,7 @@ impl Tree {
             self.list(&mut engine, self.root, guide)?;
         }
         let mut done = 0u32;
+        self.iterations = 0;
         loop {
             if iterations.is_some_and(|n| done >= n) {
                 return Ok(());
@@ -413,6 +433,7 @@ impl Tree {
             }
             self.iterate(&mut engine, net, guide)?;
             done += 1;
+            self.iterations += 1;
         }
     }
 }
@@ -442,16 +463,22 @@ pub(super) fn search(
         thinker.trees.clear();
     }
     let seed_of = |k: usize| seed ^ (k as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    // The bound is the player's: each tree has its share.
+    let memory = thinker.memory / threads;
     if thinker.trees.is_empty() {
         thinker.trees = (0..threads)
-            .map(|k| Tree::new(state, players, seed_of(k)))
+            .map(|k| Tree::new(state, players, seed_of(k), memory))
             .collect();
     } else {
         for (k, t) in thinker.trees.iter_mut().enumerate() {
             if t.reroot(state) {
                 t.rng = Rng::new(seed_of(k));
+                t.memory = memory;
+                t.full = false;
             } else {
-                *t = Tree::new(state, players, seed_of(k));
+                // The old tree is given back before the new one grows.
+                *t = Tree::new(state, players, seed_of(k), 0);
+                t.memory = memory;
             }
         }
     }
@@ -488,6 +515,12 @@ pub(super) fn search(
     for r in results {
         r?;
     }
+    thinker.report = Some(SearchReport {
+        iterations: thinker.trees.iter().map(|t| t.iterations).sum(),
+        nodes: thinker.trees.iter().map(|t| t.nodes.len()).sum(),
+        bytes: thinker.trees.iter().map(|t| t.bytes).sum(),
+        memory: thinker.memory,
+    });
     // The root figures of all trees, added up.
     let first = &thinker.trees[0];
     let root = &first.nodes[first.root as usize];
@@ -530,11 +563,97 @@ pub(super) fn search(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ai::DEFAULT_MEMORY;
+
+    fn connect_four() -> Game {
+        let text = include_str!("../../../examples/rules/connect-four.tabula");
+        crate::compile(&crate::Source::new("c4", text), &[]).expect("compiles")
+    }
+
+    #[test]
+    fn a_long_search_keeps_its_tree_within_the_memory_bound() {
+        let game = connect_four();
+        let state = Engine::new(&game).initial_state().expect("a start");
+        let mut thinker = Thinker::new(2);
+        thinker.memory = 4 << 20;
+        let iterations = 60_000;
+        search(
+            &game,
+            &state,
+            Budget::Iterations(iterations),
+            7,
+            &mut thinker,
+            None,
+        )
+        .expect("searched");
+        let report = thinker.report.expect("a report");
+        assert_eq!(report.iterations, u64::from(iterations));
+        assert!(report.bytes <= 4 << 20, "{report:?}");
+        // The bound was reached: the search went on without growing the tree.
+        assert!(report.bytes > 3 << 20, "{report:?}");
+        assert!(report.nodes < iterations as usize / 2, "{report:?}");
+        for t in &thinker.trees {
+            assert!(t.full);
+            // The bytes counted on the way are the bytes the nodes hold.
+            assert_eq!(t.bytes, t.count_bytes());
+        }
+    }
+
+    #[test]
+    fn a_kept_tree_gives_back_the_lines_the_game_left() {
+        let game = connect_four();
+        let mut engine = Engine::new(&game);
+        let mut state = engine.initial_state().expect("a start");
+        let mut thinker = Thinker::new(1);
+        search(
+            &game,
+            &state,
+            Budget::Iterations(5000),
+            7,
+            &mut thinker,
+            None,
+        )
+        .expect("searched");
+        let before = thinker.trees[0].nodes.len();
+        engine.play_text(&mut state, "d1").expect("legal");
+        engine.play_text(&mut state, "c1").expect("legal");
+        let tree = &mut thinker.trees[0];
+        let below = tree.nodes[tree.root as usize]
+            .children
+            .iter()
+            .map(|&c| {
+                tree.nodes[c as usize]
+                    .children
+                    .iter()
+                    .filter(|&&g| g != NONE && tree.nodes[g as usize].state == state)
+                    .map(|&g| tree.nodes[g as usize].visits)
+                    .sum::<u32>()
+            })
+            .sum::<u32>();
+        assert!(tree.reroot(&state));
+        assert_eq!(tree.root, 0);
+        assert_eq!(tree.nodes[0].visits, below);
+        assert!(
+            tree.nodes.len() < before / 5,
+            "{} of {before}",
+            tree.nodes.len()
+        );
+        assert_eq!(tree.bytes, tree.count_bytes());
+        search(
+            &game,
+            &state,
+            Budget::Iterations(1000),
+            7,
+            &mut thinker,
+            None,
+        )
+        .expect("searched again");
+        assert_eq!(thinker.trees[0].nodes[0].visits, below + 1000);
+    }
 
     #[test]
     fn a_time_budget_is_kept_within_five_percent_of_the_processor_time() {
-        let text = include_str!("../../examples/rules/connect-four.tabula");
-        let game = crate::compile(&crate::Source::new("c4", text), &[]).expect("compiles");
+        let game = connect_four();
         let state = Engine::new(&game).initial_state().expect("a start");
         let budget = Duration::from_millis(200);
         let mut thinker = Thinker::new(1);
@@ -552,7 +671,7 @@ mod tests {
         let text = crate::games::built_in(name).expect("a built-in game");
         let game = crate::compile(&crate::Source::new("t", text), &[]).expect("compiles");
         let state = State::new(&game);
-        let mut tree = Tree::new(&state, 2, 1);
+        let mut tree = Tree::new(&state, 2, 1, DEFAULT_MEMORY);
         tree.scale = 10.0;
         tree.relative = relative;
         for (visits, mean) in [(1000u32, 1.0), (100, 0.9)] {
