@@ -244,6 +244,9 @@ pub struct Estimate {
     /// The mean size of those games' results in points, won or lost.
     #[serde(skip)]
     pub size: f64,
+    /// Whether the figures are certain: a tree search found the value of every line
+    /// of play from the choice (or one that wins its player all there is to win).
+    pub proven: bool,
 }
 
 /// How a computer player thinks: its threads, a flag that stops it, and the trees
@@ -504,6 +507,9 @@ pub(crate) fn pick(
     margin: f64,
     rng: &mut Rng,
 ) -> usize {
+    if let Some(i) = proven_pick(est) {
+        return i;
+    }
     let rare = |i: usize| is_rare(game, state, choices, i);
     let all_rare = (0..choices.len()).all(rare);
     let better = |a: &Estimate, b: &Estimate| {
@@ -512,8 +518,17 @@ pub(crate) fn pick(
             .then(a.points.total_cmp(&b.points))
             .is_gt()
     };
+    // A choice proven lost is not played while another looks better (a loss of
+    // fewer points than the others risk may be the best there is).
+    let top = est.iter().map(|e| e.points).fold(f64::MIN, f64::max);
+    let lost = |e: &Estimate| e.proven && e.win <= 0.0 && e.points < top;
+    let all_lost = est.iter().all(lost);
     let mut ordinary: Option<&Estimate> = None;
-    for e in est.iter().filter(|e| all_rare || !rare(e.choice)) {
+    for e in est
+        .iter()
+        .filter(|e| all_rare || !rare(e.choice))
+        .filter(|e| all_lost || !lost(e))
+    {
         if ordinary.is_none_or(|o| better(e, o)) {
             ordinary = Some(e);
         }
@@ -540,6 +555,30 @@ pub(crate) fn pick(
         }
     }
     choice
+}
+
+/// The choice to play by what a tree search proved, if that decides it: a proven win
+/// worth at least what any other choice is (proven or expected), or, when every
+/// choice is proven, the best of them.
+fn proven_pick(est: &[Estimate]) -> Option<usize> {
+    let best_of = |it: &mut dyn Iterator<Item = &Estimate>| {
+        it.max_by(|a, b| {
+            a.points
+                .total_cmp(&b.points)
+                .then(a.win.total_cmp(&b.win))
+                .then(a.visits.cmp(&b.visits))
+        })
+        .map(|e| e.choice)
+    };
+    if !est.is_empty() && est.iter().all(|e| e.proven) {
+        return best_of(&mut est.iter());
+    }
+    let most = est.iter().map(|e| e.points).fold(f64::MIN, f64::max);
+    best_of(
+        &mut est
+            .iter()
+            .filter(|e| e.proven && e.win >= 1.0 && e.points >= most),
+    )
 }
 
 /// Whether choice `i` is one that playouts never make (playout weight 0 in a phase

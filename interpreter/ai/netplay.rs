@@ -181,6 +181,7 @@ pub(crate) fn estimates(
             win: w[player],
             points: p[player],
             size: p.iter().fold(0.0f64, |a, x| a.max(x.abs())),
+            proven: false,
         });
     }
     Ok(out)
@@ -361,6 +362,7 @@ pub(crate) fn deeper_estimates(
             win: w[player],
             points: p[player],
             size: size(&p),
+            proven: false,
         };
     }
     Ok(est)
@@ -492,6 +494,7 @@ fn answer(
                     win: w[q.index()],
                     points: p[q.index()],
                     size: size(&p),
+                    proven: false,
                 });
                 rated.push((w, p));
             }
@@ -515,6 +518,7 @@ fn answer(
                         win: w[q.index()],
                         points: p[q.index()],
                         size: size(p),
+                        proven: false,
                     };
                 }
             }

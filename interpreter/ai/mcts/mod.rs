@@ -11,6 +11,7 @@
 
 mod node;
 mod reuse;
+mod solver;
 
 use super::budget::{ClockKind, Deadline};
 use super::net::Net;
@@ -18,6 +19,7 @@ use super::{rewards, stopped, AiError, Budget, Estimate, Thinker};
 use crate::engine::rng::Rng;
 use crate::{Choices, Engine, Game, State, Status};
 use node::{Kind, Node};
+use solver::reward_of;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
@@ -58,6 +60,12 @@ pub struct Tree {
     full: bool,
     /// Iterations of the last search.
     iterations: u64,
+    /// The value of the game an iteration played (a `Reward`).
+    reward: Vec<f64>,
+    /// The most points a player can win, when the end rules say (every result worth a
+    /// fixed number): a decision with a proven choice worth that much to its player is
+    /// proven too. None when results are worth what the game makes them.
+    best: Option<f64>,
 }
 
 /// What a search used: its iterations, and the nodes and bytes of its trees once it
@@ -87,6 +95,8 @@ impl Tree {
             memory,
             full: false,
             iterations: 0,
+            reward: vec![0.0; 2 * players + 1],
+            best: None,
         };
         tree.bytes = tree.count_bytes();
         tree
@@ -146,9 +156,7 @@ impl Tree {
         let mut choices = std::mem::take(&mut node.choices);
         let kind = match engine.status(&node.state) {
             Status::Over(o) => {
-                let (mut p, mut w) = (vec![0.0; self.players], vec![0.0; self.players]);
-                let size = rewards(Some(&o), &mut p, &mut w);
-                node.result = Some((p, w, size));
+                node.result = Some(reward_of(Some(&o), self.players));
                 Kind::Over
             }
             Status::Chance(_) => {
@@ -162,8 +170,7 @@ impl Tree {
         };
         let kind = if kind != Kind::Over && choices.is_empty() {
             // No way on, yet not over: counted as a draw.
-            let n = self.players;
-            node.result = Some((vec![0.0; n], vec![1.0 / n as f64; n], 0.0));
+            node.result = Some(reward_of(None, self.players));
             Kind::Over
         } else {
             kind
@@ -252,10 +259,7 @@ impl Tree {
             }
         }
         let log_n = f64::from(node.visits.max(1)).ln();
-        let mean = |c: u32| {
-            let child = &self.nodes[c as usize];
-            child.points[p] / f64::from(child.visits.max(1))
-        };
+        let mean = |c: u32| self.nodes[c as usize].mean(p);
         // Results scaled to [-1, 1] by the largest seen; or, with a network's ratings,
         // each choice's mean placed between its siblings' lowest and highest (0 to 1).
         let (low, width, exploration) = if self.relative {
@@ -275,12 +279,19 @@ impl Tree {
         for (i, &c) in node.children.iter().enumerate() {
             let child = &self.nodes[c as usize];
             let n = f64::from(child.visits.max(1));
-            let q = (mean(c) - low) / width;
-            let bias = node
-                .prior
-                .get(i)
-                .map_or(0.0, |x| PRIOR_WEIGHT * x / (n + 1.0));
-            let score = q + exploration * (log_n / n).sqrt() + bias;
+            let score = match &child.result {
+                // A proven value is certain: it needs no exploring, and a proven loss
+                // is taken only when every other choice looks as bad.
+                Some(known) => (known[p] - low) / width,
+                None => {
+                    let q = (mean(c) - low) / width;
+                    let bias = node
+                        .prior
+                        .get(i)
+                        .map_or(0.0, |x| PRIOR_WEIGHT * x / (n + 1.0));
+                    q + exploration * (log_n / n).sqrt() + bias
+                }
+            };
             if score > best_score {
                 best_score = score;
                 best = i;
@@ -300,25 +311,30 @@ impl Tree {
         path.clear();
         let mut at = self.root;
         path.push(at);
-        let (points, wins, size) = loop {
-            if self.nodes[at as usize].kind == Kind::Unlisted {
+        loop {
+            let node = &self.nodes[at as usize];
+            if let Some(known) = &node.result {
+                // A finished game, or a position whose value is proven.
+                self.reward.copy_from_slice(known);
+                break;
+            }
+            if node.kind == Kind::Unlisted {
                 if self.full && at != self.root {
                     // The tree is as large as it may be: the game goes on from here.
-                    let from = self.nodes[at as usize].state.clone();
-                    break self.evaluate(engine, net, from)?;
+                    let from = node.state.clone();
+                    self.evaluate(engine, net, from)?;
+                    break;
                 }
                 self.list(engine, at, guide)?;
+                continue;
             }
-            let i = match self.nodes[at as usize].kind {
-                Kind::Over | Kind::Unlisted => {
-                    let node = &self.nodes[at as usize];
-                    break node.result.clone().unwrap_or_else(|| {
-                        let n = self.players;
-                        (vec![0.0; n], vec![1.0 / n as f64; n], 0.0)
-                    });
-                }
+            let i = match node.kind {
                 Kind::Decision(p) => self.select(at, p),
-                Kind::Chance => self.rng.weighted(&self.nodes[at as usize].choices.weights),
+                Kind::Chance => self.rng.weighted(&node.choices.weights),
+                Kind::Over | Kind::Unlisted => {
+                    self.reward.copy_from_slice(&reward_of(None, self.players));
+                    break;
+                }
             };
             let child = self.nodes[at as usize].children[i];
             if child != NONE {
@@ -329,8 +345,14 @@ impl Tree {
             let node = &self.nodes[at as usize];
             let mut next = node.state.clone();
             engine.play_choice(&mut next, &node.choices, i)?;
-            let child = Node::new(next.clone(), self.players);
+            let mut child = Node::new(next.clone(), self.players);
+            // A finished game is known at once: the solver needs it.
+            if let Status::Over(o) = engine.status(&next) {
+                child.kind = Kind::Over;
+                child.result = Some(reward_of(Some(&o), self.players));
+            }
             if !self.full && self.has_room(child.heap_bytes()) {
+                let known = child.result.clone();
                 let id = self.push(child);
                 let node = &mut self.nodes[at as usize];
                 node.children[i] = id;
@@ -341,65 +363,65 @@ impl Tree {
                     self.bytes -= freed;
                 }
                 path.push(id);
+                if let Some(known) = known {
+                    self.reward.copy_from_slice(&known);
+                    break;
+                }
             } else {
                 self.full = true;
             }
-            break self.evaluate(engine, net, next)?;
-        };
+            self.evaluate(engine, net, next)?;
+            break;
+        }
+        let n = self.players;
+        let size = self.reward[2 * n];
         self.scale = self.scale.max(size);
-        for &n in &path {
-            let node = &mut self.nodes[n as usize];
+        for &k in &path {
+            let node = &mut self.nodes[k as usize];
             node.visits += 1;
             node.size += size;
-            for p in 0..self.players {
-                node.points[p] += points[p];
-                node.wins[p] += wins[p];
+            for (s, r) in node.stats.iter_mut().zip(&self.reward) {
+                *s += r;
+            }
+        }
+        // A value proven below may prove the nodes above it, up to the first that is
+        // not.
+        for &k in path.iter().rev().skip(1) {
+            if !self.prove(k) {
+                break;
             }
         }
         self.path = path;
         Ok(())
     }
 
-    /// The value of a position where the tree ends: by the network, or a random game.
+    /// The value of a position where the tree ends, into `reward`: by the network, or
+    /// a random game.
     fn evaluate(
         &mut self,
         engine: &mut Engine,
         net: Option<&Net>,
         from: State,
-    ) -> Result<(Vec<f64>, Vec<f64>, f64), AiError> {
+    ) -> Result<(), AiError> {
+        let n = self.players;
+        let (points, rest) = self.reward.split_at_mut(n);
+        let (wins, size) = rest.split_at_mut(n);
         match net {
-            Some(net) => self.rate(net, engine, &from),
-            None => self.playout(engine, from),
+            Some(net) => {
+                super::netplay::rate(net, engine, &from, &mut self.rating, wins, points, 0)?;
+                size[0] = points.iter().fold(0.0f64, |a, x| a.max(x.abs()));
+            }
+            None => {
+                let record = engine.playout_from(
+                    from,
+                    &mut self.rng,
+                    super::flat::PLAYOUT_LENGTH,
+                    &mut self.scratch,
+                )?;
+                size[0] = rewards(record.outcome.as_ref(), points, wins);
+            }
         }
-    }
-
-    /// The network's rating of a new node, in place of a random game.
-    fn rate(
-        &mut self,
-        net: &Net,
-        engine: &mut Engine,
-        at: &State,
-    ) -> Result<(Vec<f64>, Vec<f64>, f64), AiError> {
-        let (mut p, mut w) = (vec![0.0; self.players], vec![0.0; self.players]);
-        super::netplay::rate(net, engine, at, &mut self.rating, &mut w, &mut p, 0)?;
-        let size = p.iter().fold(0.0f64, |a, x| a.max(x.abs()));
-        Ok((p, w, size))
-    }
-
-    fn playout(
-        &mut self,
-        engine: &mut Engine,
-        from: State,
-    ) -> Result<(Vec<f64>, Vec<f64>, f64), AiError> {
-        let record = engine.playout_from(
-            from,
-            &mut self.rng,
-            super::flat::PLAYOUT_LENGTH,
-            &mut self.scratch,
-        )?;
-        let (mut p, mut w) = (vec![0.0; self.players], vec![0.0; self.players]);
-        let size = rewards(record.outcome.as_ref(), &mut p, &mut w);
-        Ok((p, w, size))
+        Ok(())
     }
 
     /// Searches until the budget is spent.
@@ -416,6 +438,7 @@ impl Tree {
         let deadline = time.map(|(kind, left)| Deadline::start(kind, left));
         let mut engine = Engine::new(game);
         self.relative = net.is_some();
+        self.best = solver::best_result(game);
         if self.nodes[self.root as usize].kind == Kind::Unlisted {
             self.list(&mut engine, self.root, guide)?;
         }
@@ -430,6 +453,10 @@ impl Tree {
             }
             if stopped(stop) {
                 return Err(AiError::Interrupted);
+            }
+            if self.nodes[self.root as usize].result.is_some() {
+                // Every line is known: searching on would change nothing.
+                return Ok(());
             }
             self.iterate(&mut engine, net, guide)?;
             done += 1;
@@ -535,6 +562,8 @@ pub(super) fn search(
         })
         .collect();
     let mut sums = vec![(0.0f64, 0.0f64, 0.0f64); out.len()];
+    // A choice proven in any tree is worth its proven value.
+    let mut proven: Vec<Option<&[f64]>> = vec![None; out.len()];
     for t in &thinker.trees {
         let r = &t.nodes[t.root as usize];
         if r.children.len() != out.len() {
@@ -546,16 +575,25 @@ pub(super) fn search(
             }
             let child = &t.nodes[c as usize];
             out[i].visits += child.visits;
-            sums[i].0 += child.points[player];
-            sums[i].1 += child.wins[player];
+            sums[i].0 += child.stats[player];
+            sums[i].1 += child.stats[players + player];
             sums[i].2 += child.size;
+            if let Some(known) = &child.result {
+                proven[i] = Some(known);
+            }
         }
     }
-    for (e, (p, w, s)) in out.iter_mut().zip(sums) {
+    for ((e, (p, w, s)), known) in out.iter_mut().zip(sums).zip(proven) {
         let n = f64::from(e.visits.max(1));
         e.points = p / n;
         e.win = w / n;
         e.size = s / n;
+        if let Some(known) = known {
+            e.points = known[player];
+            e.win = known[players + player];
+            e.size = known[2 * players];
+            e.proven = true;
+        }
     }
     Ok(out)
 }
@@ -618,26 +656,27 @@ mod tests {
         engine.play_text(&mut state, "d1").expect("legal");
         engine.play_text(&mut state, "c1").expect("legal");
         let tree = &mut thinker.trees[0];
-        let below = tree.nodes[tree.root as usize]
-            .children
-            .iter()
-            .map(|&c| {
-                tree.nodes[c as usize]
+        let new_root = (0..tree.nodes.len())
+            .find(|&n| tree.nodes[n].state == state)
+            .expect("the tree holds d1 c1");
+        let visits = tree.nodes[new_root].visits;
+        // The nodes below d1 c1, counted by hand.
+        let mut below = 0;
+        let mut stack = vec![new_root as u32];
+        while let Some(n) = stack.pop() {
+            below += 1;
+            stack.extend(
+                tree.nodes[n as usize]
                     .children
                     .iter()
-                    .filter(|&&g| g != NONE && tree.nodes[g as usize].state == state)
-                    .map(|&g| tree.nodes[g as usize].visits)
-                    .sum::<u32>()
-            })
-            .sum::<u32>();
+                    .filter(|&&c| c != NONE),
+            );
+        }
+        assert!(below < before, "{below} of {before}");
         assert!(tree.reroot(&state));
         assert_eq!(tree.root, 0);
-        assert_eq!(tree.nodes[0].visits, below);
-        assert!(
-            tree.nodes.len() < before / 5,
-            "{} of {before}",
-            tree.nodes.len()
-        );
+        assert_eq!(tree.nodes[0].visits, visits);
+        assert_eq!(tree.nodes.len(), below);
         assert_eq!(tree.bytes, tree.count_bytes());
         search(
             &game,
@@ -648,7 +687,7 @@ mod tests {
             None,
         )
         .expect("searched again");
-        assert_eq!(thinker.trees[0].nodes[0].visits, below + 1000);
+        assert_eq!(thinker.trees[0].nodes[0].visits, visits + 1000);
     }
 
     #[test]
@@ -677,7 +716,7 @@ mod tests {
         for (visits, mean) in [(1000u32, 1.0), (100, 0.9)] {
             let mut child = Node::new(state.clone(), 2);
             child.visits = visits;
-            child.points[0] = mean * f64::from(visits);
+            child.stats[0] = mean * f64::from(visits);
             tree.nodes.push(child);
         }
         let root = &mut tree.nodes[0];
@@ -718,7 +757,7 @@ mod tests {
         let mut tree = two_children(false);
         for c in [1, 2] {
             tree.nodes[c].visits = 100;
-            tree.nodes[c].points[0] = 100.0;
+            tree.nodes[c].stats[0] = 100.0;
         }
         tree.nodes[0].prior = vec![0.3, 1.0];
         assert_eq!(tree.select(0, 0), 1);

@@ -22,13 +22,15 @@ pub(super) struct Node {
     /// Children not yet added.
     pub(super) unexpanded: usize,
     pub(super) visits: u32,
-    /// Sums of each player's points and wins over the games through this node.
-    pub(super) points: Vec<f64>,
-    pub(super) wins: Vec<f64>,
+    /// Sums over the games through this node of each player's points, then of each
+    /// player's wins.
+    pub(super) stats: Vec<f64>,
     /// Sum of the results' sizes in points.
     pub(super) size: f64,
-    /// For a finished game, its result.
-    pub(super) result: Option<(Vec<f64>, Vec<f64>, f64)>,
+    /// The node's value when it is known for certain (a finished game, or a position
+    /// whose every line below is known: proven): each player's points, each player's
+    /// wins, and the size of the result (a `Reward`).
+    pub(super) result: Option<Vec<f64>>,
     /// For a decision guided by a network, each choice's rating by it for the player
     /// to choose, placed between the lowest (0) and the highest (1); else empty.
     pub(super) prior: Vec<f64>,
@@ -43,8 +45,7 @@ impl Node {
             children: Vec::new(),
             unexpanded: 0,
             visits: 0,
-            points: vec![0.0; players],
-            wins: vec![0.0; players],
+            stats: vec![0.0; 2 * players],
             size: 0.0,
             result: None,
             prior: Vec::new(),
@@ -62,27 +63,32 @@ impl Node {
             + c.alternatives.capacity() * size_of::<(u32, u32, u32)>()
             + c.weights.capacity() * size_of::<u32>()
             + c.results.capacity() * size_of::<i32>();
-        let result = self.result.as_ref().map_or(0, |(p, w, _)| {
-            (p.capacity() + w.capacity()) * size_of::<f64>()
-        });
+        let result = self.result.as_ref().map_or(0, Vec::capacity) * size_of::<f64>();
         self.state.data.capacity() * size_of::<i32>()
             + choices
             + self.children.capacity() * size_of::<u32>()
-            + (self.points.capacity() + self.wins.capacity() + self.prior.capacity())
-                * size_of::<f64>()
+            + (self.stats.capacity() + self.prior.capacity()) * size_of::<f64>()
             + result
     }
 
     /// Once every child is added, each holds its position: the listed choices are no
-    /// longer needed, only their weights (chance draws its outcomes by them, a
-    /// decision's untried choices are none). Returns the bytes freed.
+    /// longer needed, only a chance event's weights (it draws its outcomes by them).
+    /// Returns the bytes freed.
     pub(super) fn forget_choices(&mut self) -> usize {
         let before = self.heap_bytes();
-        let weights = std::mem::take(&mut self.choices.weights);
+        let weights = match self.kind {
+            Kind::Chance => std::mem::take(&mut self.choices.weights),
+            _ => Vec::new(),
+        };
         self.choices = Choices {
             weights,
             ..Choices::default()
         };
         before - self.heap_bytes()
+    }
+
+    /// Player `p`'s mean points over the games through the node.
+    pub(super) fn mean(&self, p: usize) -> f64 {
+        self.stats[p] / f64::from(self.visits.max(1))
     }
 }
