@@ -13,7 +13,7 @@ pub enum LevelError {
     NoIteration { text: String },
     #[error("`{text}`: at most {max} iterations a move")]
     TooManyIterations { text: String, max: u32 },
-    #[error("`{name}` is not a computer level; use random, greedy, playouts, mcts (mcts:2s, mcts:5000), net, net2, net3 (net:FILE, net2:FILE, net3:FILE) or off")]
+    #[error("`{name}` is not a computer level; use random, greedy, playouts, mcts (mcts:2s, mcts:2s:wall, mcts:5000), net, net2, net3 (net3:1s, net:FILE, net2:FILE, net3:FILE) or off")]
     Unknown { name: String },
     #[error("`{text}`: only `mcts`, `net2` and `net3` take a budget")]
     BudgetNotTaken { text: String },

@@ -323,10 +323,12 @@ pub fn parse_memory(text: &str) -> Result<usize, String> {
     Ok(bytes.min(usize::MAX as f64) as usize)
 }
 
-/// A number of bytes as people read it: `0.4 MB`, `61 MB`, `1.5 GB`.
+/// A number of bytes as people read it: `12 KB`, `1.4 MB`, `61 MB`, `1.5 GB`.
 pub fn megabytes(bytes: usize) -> String {
     let mb = bytes as f64 / f64::from(1u32 << 20);
-    if mb >= 1024.0 {
+    if mb < 1.0 {
+        format!("{:.0} KB", mb * 1024.0)
+    } else if mb >= 1024.0 {
         format!("{:.1} GB", mb / 1024.0)
     } else if mb >= 10.0 {
         format!("{mb:.0} MB")

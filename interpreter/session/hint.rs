@@ -128,7 +128,9 @@ impl Session {
             .max()
             .unwrap_or(0);
         for (i, (text, e)) in rows.iter().enumerate() {
-            let games = if searched {
+            let games = if searched && e.proven {
+                format!("  ({} games, proven)", e.visits)
+            } else if searched {
                 format!("  ({} games)", e.visits)
             } else {
                 String::new()

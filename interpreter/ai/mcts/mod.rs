@@ -47,10 +47,16 @@ pub struct Tree {
     relative: bool,
     players: usize,
     scratch: Choices,
+    /// A position a playout tries its choices in.
+    scratch_state: State,
     path: Vec<u32>,
     /// Scratch space of the network, when positions are rated by one.
     rating: super::net::Scratch,
-    /// The bytes the nodes hold (`Node::heap_bytes`, and the list of nodes itself).
+    /// Each node's figures, one after the other: the sums over the games through it
+    /// of each player's points, then of each player's wins.
+    stats: Vec<f64>,
+    /// The bytes the nodes hold (`Node::heap_bytes`, and the lists of nodes and
+    /// figures).
     bytes: usize,
     /// The most bytes the nodes may hold: once the next node would pass it, the tree
     /// stops growing and the search goes on in the tree as it is, each iteration's
@@ -82,13 +88,15 @@ pub struct SearchReport {
 impl Tree {
     fn new(state: &State, players: usize, seed: u64, memory: usize) -> Tree {
         let mut tree = Tree {
-            nodes: vec![Node::new(state.clone(), players)],
+            nodes: vec![Node::new(state.clone())],
+            stats: vec![0.0; 2 * players],
             root: 0,
             rng: Rng::new(seed),
             scale: 1.0,
             relative: false,
             players,
             scratch: Choices::default(),
+            scratch_state: state.clone(),
             path: Vec::new(),
             rating: super::net::Scratch::default(),
             bytes: 0,
@@ -106,21 +114,36 @@ impl Tree {
     /// grow (it doubles, so the growth is counted before it is made).
     fn has_room(&self, more: usize) -> bool {
         let growth = if self.nodes.len() == self.nodes.capacity() {
-            self.nodes.capacity().max(4) * std::mem::size_of::<Node>()
+            self.nodes.capacity().max(4)
+                * (std::mem::size_of::<Node>() + 2 * self.players * std::mem::size_of::<f64>())
         } else {
             0
         };
         self.nodes.len() < NONE as usize - 1 && self.bytes + more + growth <= self.memory
     }
 
-    /// Adds a node, counting its bytes (and the list's growth, if it grows).
+    /// Adds a node, counting its bytes (and the lists' growth, if they grow).
     fn push(&mut self, node: Node) -> u32 {
         let id = self.nodes.len() as u32;
-        let capacity = self.nodes.capacity();
+        let (capacity, stats) = (self.nodes.capacity(), self.stats.capacity());
         self.bytes += node.heap_bytes();
         self.nodes.push(node);
-        self.bytes += (self.nodes.capacity() - capacity) * std::mem::size_of::<Node>();
+        self.stats
+            .extend(std::iter::repeat_n(0.0, 2 * self.players));
+        self.bytes += (self.nodes.capacity() - capacity) * std::mem::size_of::<Node>()
+            + (self.stats.capacity() - stats) * std::mem::size_of::<f64>();
         id
+    }
+
+    /// Figure `k` of node `id`: a player's points (`k` below the number of players)
+    /// or, after them, a player's wins, summed over the games through it.
+    fn stat(&self, id: u32, k: usize) -> f64 {
+        self.stats[id as usize * 2 * self.players + k]
+    }
+
+    /// Player `p`'s mean points over the games through node `id`.
+    fn mean(&self, id: u32, p: usize) -> f64 {
+        self.stat(id, p) / f64::from(self.nodes[id as usize].visits.max(1))
     }
 
     /// Lists a node's choices (or its result) on its second visit; with a guide, rates
@@ -259,7 +282,7 @@ impl Tree {
             }
         }
         let log_n = f64::from(node.visits.max(1)).ln();
-        let mean = |c: u32| self.nodes[c as usize].mean(p);
+        let mean = |c: u32| self.mean(c, p);
         // Results scaled to [-1, 1] by the largest seen; or, with a network's ratings,
         // each choice's mean placed between its siblings' lowest and highest (0 to 1).
         let (low, width, exploration) = if self.relative {
@@ -345,7 +368,7 @@ impl Tree {
             let node = &self.nodes[at as usize];
             let mut next = node.state.clone();
             engine.play_choice(&mut next, &node.choices, i)?;
-            let mut child = Node::new(next.clone(), self.players);
+            let mut child = Node::new(next.clone());
             // A finished game is known at once: the solver needs it.
             if let Status::Over(o) = engine.status(&next) {
                 child.kind = Kind::Over;
@@ -380,7 +403,8 @@ impl Tree {
             let node = &mut self.nodes[k as usize];
             node.visits += 1;
             node.size += size;
-            for (s, r) in node.stats.iter_mut().zip(&self.reward) {
+            let at = k as usize * 2 * n;
+            for (s, r) in self.stats[at..at + 2 * n].iter_mut().zip(&self.reward) {
                 *s += r;
             }
         }
@@ -412,11 +436,14 @@ impl Tree {
                 size[0] = points.iter().fold(0.0f64, |a, x| a.max(x.abs()));
             }
             None => {
-                let record = engine.playout_from(
+                // A playout takes a win it can see at once: the tree then learns
+                // from games decided by the moves that decide them.
+                let record = engine.decisive_playout_from(
                     from,
                     &mut self.rng,
                     super::flat::PLAYOUT_LENGTH,
                     &mut self.scratch,
+                    &mut self.scratch_state,
                 )?;
                 size[0] = rewards(record.outcome.as_ref(), points, wins);
             }
@@ -575,8 +602,8 @@ pub(super) fn search(
             }
             let child = &t.nodes[c as usize];
             out[i].visits += child.visits;
-            sums[i].0 += child.stats[player];
-            sums[i].1 += child.stats[players + player];
+            sums[i].0 += t.stat(c, player);
+            sums[i].1 += t.stat(c, players + player);
             sums[i].2 += child.size;
             if let Some(known) = &child.result {
                 proven[i] = Some(known);
@@ -714,10 +741,10 @@ mod tests {
         tree.scale = 10.0;
         tree.relative = relative;
         for (visits, mean) in [(1000u32, 1.0), (100, 0.9)] {
-            let mut child = Node::new(state.clone(), 2);
+            let mut child = Node::new(state.clone());
             child.visits = visits;
-            child.stats[0] = mean * f64::from(visits);
-            tree.nodes.push(child);
+            let id = tree.push(child);
+            tree.stats[id as usize * 4] = mean * f64::from(visits);
         }
         let root = &mut tree.nodes[0];
         root.kind = Kind::Decision(0);
@@ -757,7 +784,7 @@ mod tests {
         let mut tree = two_children(false);
         for c in [1, 2] {
             tree.nodes[c].visits = 100;
-            tree.nodes[c].stats[0] = 100.0;
+            tree.stats[c * 4] = 100.0;
         }
         tree.nodes[0].prior = vec![0.3, 1.0];
         assert_eq!(tree.select(0, 0), 1);

@@ -22,9 +22,6 @@ pub(super) struct Node {
     /// Children not yet added.
     pub(super) unexpanded: usize,
     pub(super) visits: u32,
-    /// Sums over the games through this node of each player's points, then of each
-    /// player's wins.
-    pub(super) stats: Vec<f64>,
     /// Sum of the results' sizes in points.
     pub(super) size: f64,
     /// The node's value when it is known for certain (a finished game, or a position
@@ -37,7 +34,7 @@ pub(super) struct Node {
 }
 
 impl Node {
-    pub(super) fn new(state: State, players: usize) -> Node {
+    pub(super) fn new(state: State) -> Node {
         Node {
             state,
             kind: Kind::Unlisted,
@@ -45,7 +42,6 @@ impl Node {
             children: Vec::new(),
             unexpanded: 0,
             visits: 0,
-            stats: vec![0.0; 2 * players],
             size: 0.0,
             result: None,
             prior: Vec::new(),
@@ -67,7 +63,7 @@ impl Node {
         self.state.data.capacity() * size_of::<i32>()
             + choices
             + self.children.capacity() * size_of::<u32>()
-            + (self.stats.capacity() + self.prior.capacity()) * size_of::<f64>()
+            + self.prior.capacity() * size_of::<f64>()
             + result
     }
 
@@ -85,10 +81,5 @@ impl Node {
             ..Choices::default()
         };
         before - self.heap_bytes()
-    }
-
-    /// Player `p`'s mean points over the games through the node.
-    pub(super) fn mean(&self, p: usize) -> f64 {
-        self.stats[p] / f64::from(self.visits.max(1))
     }
 }

@@ -40,6 +40,8 @@ impl Tree {
             .map(Some)
             .collect();
         let mut kept = Vec::new();
+        let mut stats = Vec::new();
+        let width = 2 * self.players;
         let mut queue = std::collections::VecDeque::from([root]);
         let mut renumbered = vec![NONE; old.len()];
         renumbered[root as usize] = 0;
@@ -57,9 +59,12 @@ impl Tree {
                 *c = renumbered[*c as usize];
             }
             kept.push(node);
+            let at = n as usize * width;
+            stats.extend_from_slice(&self.stats[at..at + width]);
         }
         drop(old);
         self.nodes = kept;
+        self.stats = stats;
         self.root = 0;
         self.bytes = self.count_bytes();
     }
@@ -67,6 +72,7 @@ impl Tree {
     /// The bytes the tree holds, counted node by node.
     pub(super) fn count_bytes(&self) -> usize {
         self.nodes.capacity() * std::mem::size_of::<Node>()
+            + self.stats.capacity() * std::mem::size_of::<f64>()
             + self.nodes.iter().map(Node::heap_bytes).sum::<usize>()
     }
 }
