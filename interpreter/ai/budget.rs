@@ -184,14 +184,21 @@ impl Deadline {
 
     /// Whether the budget is spent; cheap enough to ask after every iteration.
     pub(crate) fn passed(&self) -> bool {
+        self.passed_keeping(Duration::ZERO)
+    }
+
+    /// Whether the budget is spent but for `kept`: the time the work will take to
+    /// finish once it stops (a search's trees given back).
+    pub(crate) fn passed_keeping(&self, kept: Duration) -> bool {
+        let budget = self.budget.saturating_sub(kept);
         let now = Instant::now();
         if self.kind == ClockKind::Wall || !self.has_processor_clock() {
-            return now.duration_since(self.started) >= self.budget;
+            return now.duration_since(self.started) >= budget;
         }
         if now < self.next_check.get() {
             return false;
         }
-        let left = self.left();
+        let left = budget.saturating_sub(self.spent());
         if left.is_zero() {
             return true;
         }

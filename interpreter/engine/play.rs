@@ -26,12 +26,6 @@ pub struct PlayoutRecord {
     pub chance_events: usize,
 }
 
-/// The most choices a decisive playout tries at one decision: trying each costs a
-/// step and the end rules' check, so a decision of many choices (a board of empty
-/// cells) is drawn at random as in any playout; one of a few (a handful of columns,
-/// the last cells of a board) is searched for a win.
-pub const DECISIVE_CHOICES: usize = 10;
-
 impl<'g> Engine<'g> {
     /// Resolves the pending chance event (if any) by the generator, or with the outcome
     /// whose text is `fixed`.
@@ -204,37 +198,10 @@ impl<'g> Engine<'g> {
     /// A random game from a given state.
     pub fn playout_from(
         &mut self,
-        state: State,
-        rng: &mut Rng,
-        max_decisions: usize,
-        choices: &mut Choices,
-    ) -> Result<PlayoutRecord, RuntimeError> {
-        self.playout_by(state, rng, max_decisions, choices, None)
-    }
-
-    /// A random game from a given state in which a player who can win at once does:
-    /// at a decision of at most `DECISIVE_CHOICES` choices every choice is tried (in
-    /// `scratch`) before one is drawn, and the first that ends the game won for the
-    /// mover is taken. Costlier than `playout_from`, but its games are decided by the
-    /// moves that decide them.
-    pub fn decisive_playout_from(
-        &mut self,
-        state: State,
-        rng: &mut Rng,
-        max_decisions: usize,
-        choices: &mut Choices,
-        scratch: &mut State,
-    ) -> Result<PlayoutRecord, RuntimeError> {
-        self.playout_by(state, rng, max_decisions, choices, Some(scratch))
-    }
-
-    fn playout_by(
-        &mut self,
         mut state: State,
         rng: &mut Rng,
         max_decisions: usize,
         choices: &mut Choices,
-        mut decisive: Option<&mut State>,
     ) -> Result<PlayoutRecord, RuntimeError> {
         let mut decisions = 0;
         let mut chance_events = 0;
@@ -290,49 +257,15 @@ impl<'g> Engine<'g> {
                     chance_events,
                 });
             }
-            let winning = match decisive.as_deref_mut() {
-                Some(scratch) if (2..=DECISIVE_CHOICES).contains(&choices.len()) => {
-                    self.winning_choice(&state, choices, scratch)?
-                }
-                _ => None,
-            };
             // By the actions' playout weights; uniform (the same draw as `below`) when
             // the phase declares none.
-            let i = match winning {
-                Some(i) => i,
-                None => rng.weighted(&choices.weights),
-            };
+            let i = rng.weighted(&choices.weights);
             self.settled_ongoing = false;
             self.play_choice(&mut state, choices, i)?;
             ongoing = self.settled_ongoing;
             decisions += 1;
             chance_run = 0;
         }
-    }
-
-    /// The first choice a playout may make (of playout weight above 0, or any where
-    /// none has a weight) that ends the game won for the player to move.
-    fn winning_choice(
-        &mut self,
-        state: &State,
-        choices: &Choices,
-        scratch: &mut State,
-    ) -> Result<Option<usize>, RuntimeError> {
-        let mover = state.mover();
-        let weighted = choices.weights.iter().any(|&w| w > 0);
-        for i in 0..choices.len() {
-            if weighted && choices.weights[i] == 0 {
-                continue;
-            }
-            scratch.data.clone_from(&state.data);
-            self.play_choice(scratch, choices, i)?;
-            if let Some(o) = self.end_checked(scratch)? {
-                if o.winner == Some(mover) {
-                    return Ok(Some(i));
-                }
-            }
-        }
-        Ok(None)
     }
 
     /// A random match to `length` points (0: one game); the record of each game and

@@ -5,6 +5,36 @@
 use super::node::Node;
 use super::{Tree, NONE};
 use crate::State;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+
+/// What giving back a node's memory costs, in nanoseconds per 1,024 nodes: measured
+/// on each large tree given back, a running mean (a quarter of each new measure),
+/// from a first guess of 0.2 µs a node.
+static TEARDOWN: AtomicU64 = AtomicU64::new(200 * 1024);
+
+/// Trees smaller than this are given back too fast to measure well.
+const MEASURED_TREE: usize = 4096;
+
+/// The time to give back `nodes` nodes.
+pub(super) fn teardown(nodes: usize) -> Duration {
+    Duration::from_nanos(nodes as u64 * TEARDOWN.load(Ordering::Relaxed) / 1024)
+}
+
+impl Drop for Tree {
+    fn drop(&mut self) {
+        let n = self.nodes.len();
+        if n < MEASURED_TREE {
+            return;
+        }
+        let started = Instant::now();
+        drop(std::mem::take(&mut self.nodes));
+        drop(std::mem::take(&mut self.stats));
+        let per = started.elapsed().as_nanos() as u64 * 1024 / n as u64;
+        let old = TEARDOWN.load(Ordering::Relaxed);
+        TEARDOWN.store((3 * old + per) / 4, Ordering::Relaxed);
+    }
+}
 
 /// How deep below the old root a kept tree is searched for the new position.
 const REUSE_DEPTH: usize = 8;
