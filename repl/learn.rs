@@ -66,8 +66,11 @@ pub fn encode(
 /// make the network depend on the machine.
 pub fn self_play_level(text: &str) -> Result<Level, CliError> {
     match Level::parse(text) {
-        Ok(Some(Level::Mcts(Budget::Time(_)))) => Err(refused!(
+        Ok(Some(Level::Mcts(Budget::Time(_) | Budget::Wall(_)))) => Err(refused!(
             "`{text}`: self-play searches by a number of iterations (`mcts:300`), so that a seed gives the same network on any machine"
+        )),
+        Ok(Some(Level::Net2(Some(_)) | Level::Net3(Some(_)))) => Err(refused!(
+            "`{text}`: self-play searches as far as the level goes, with no time (`net2`), so that a seed gives the same network on any machine"
         )),
         Ok(Some(level)) if Level::net_file(text).is_none() => Ok(level),
         Ok(Some(_)) => Err(refused!(

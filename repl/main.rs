@@ -26,6 +26,11 @@ fn main() -> ExitCode {
         Err(e) => e.exit(),
     };
     let places = analyze::Places::of(&matches);
+    // A bound on the search trees that does not read is refused before any work.
+    if let Err(e) = tabula::ai::memory_bound() {
+        eprintln!("{}", tabula::diagnostic::terminal_safe(&e));
+        return ExitCode::FAILURE;
+    }
     match cli::run(args, places) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {

@@ -271,13 +271,15 @@ fn an_iteration_budget_is_spent_exactly_and_replays_from_its_seed() {
 
 #[test]
 fn a_time_budget_is_kept() {
+    // On the wall clock: a budget of processor time takes longer on the wall when the
+    // machine is busy (tests run side by side), by design.
     let game = example_game("games/invictus.tabula");
     let state = after(&game, &[]);
     let start = Instant::now();
     computer_move(
         &game,
         &state,
-        Level::Mcts(Budget::Time(Duration::from_millis(300))),
+        Level::Mcts(Budget::Wall(Duration::from_millis(300))),
         1,
         1,
     );
@@ -324,6 +326,34 @@ fn budgets_and_levels_are_read_and_refused_clearly() {
         Ok(Budget::Time(Duration::from_millis(250)))
     );
     assert_eq!(Budget::parse("5000"), Ok(Budget::Iterations(5000)));
+    assert_eq!(
+        Budget::parse("2s:wall"),
+        Ok(Budget::Wall(Duration::from_secs(2)))
+    );
+    assert_eq!(
+        Budget::parse("500ms wall"),
+        Ok(Budget::Wall(Duration::from_millis(500)))
+    );
+    assert_eq!(
+        Budget::parse("wall"),
+        Ok(Budget::Wall(Duration::from_secs(1)))
+    );
+    assert_eq!(
+        Budget::parse("300:wall").unwrap_err().to_string(),
+        "`300:wall`: the wall clock keeps a time (`2s:wall`), not a number of iterations"
+    );
+    assert_eq!(
+        Budget::parse("2s:fast").unwrap_err().to_string(),
+        "`2s:fast` is not a budget; write a number of iterations (`2000`), a time of the processor (`2s`, `500ms`) or of the wall clock (`2s:wall`)"
+    );
+    assert_eq!(
+        Level::parse("mcts 2s wall"),
+        Ok(Some(Level::Mcts(Budget::Wall(Duration::from_secs(2)))))
+    );
+    assert_eq!(
+        Level::Mcts(Budget::Wall(Duration::from_millis(128))).name(),
+        "mcts:128ms:wall"
+    );
     assert!(Budget::parse("0").is_err());
     assert!(Budget::parse("-1s").is_err());
     assert!(Budget::parse("fast")
@@ -343,7 +373,7 @@ fn budgets_and_levels_are_read_and_refused_clearly() {
     assert!(Level::parse("greedy:2s")
         .unwrap_err()
         .to_string()
-        .contains("only `mcts` takes a budget"));
+        .contains("only `mcts`, `net2` and `net3` take a budget"));
     assert_eq!(Level::Mcts(Budget::Iterations(300)).name(), "mcts:300");
 }
 
@@ -723,4 +753,22 @@ fn greedy_takes_a_win_and_blocks_a_win_in_one() {
     for seed in 1..=5 {
         assert_eq!(computer_move(&game, &state, Level::Greedy, seed, 1), "c1");
     }
+}
+
+#[test]
+fn memory_bounds_are_read_and_refused_clearly() {
+    use tabula::ai::parse_memory;
+    assert_eq!(parse_memory("256MB"), Ok(256 << 20));
+    assert_eq!(parse_memory("1gb"), Ok(1 << 30));
+    assert_eq!(parse_memory("1.5 GB"), Ok(3 << 29));
+    assert_eq!(parse_memory("2048KB"), Ok(2 << 20));
+    assert_eq!(
+        parse_memory("512"),
+        Err("`512` is not a size; write one such as 256MB or 1GB".to_string())
+    );
+    assert_eq!(
+        parse_memory("100KB"),
+        Err("`100KB`: a search's memory is from 1MB to 1TB".to_string())
+    );
+    assert_eq!(tabula::ai::DEFAULT_MEMORY, 256 << 20);
 }

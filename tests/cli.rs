@@ -591,7 +591,7 @@ fn check_is_not_failed_by_a_rules_error_in_its_random_games() {
 fn play_against_the_computer_names_its_level_and_seat() {
     Test::new()
         .args(&["play", "backgammon", "--vs", "frob"])
-        .stderr("error: `--vs frob`: `frob` is not a computer level; use random, greedy, playouts, mcts (mcts:2s, mcts:5000), net, net2, net3 (net:FILE, net2:FILE, net3:FILE) or off\n")
+        .stderr("error: `--vs frob`: `frob` is not a computer level; use random, greedy, playouts, mcts (mcts:2s, mcts:2s:wall, mcts:5000), net, net2, net3 (net3:1s, net:FILE, net2:FILE, net3:FILE) or off\n")
         .failure()
         .run();
     Test::new()
@@ -656,4 +656,36 @@ fn moves_gives_a_chance_event_s_outcomes_with_their_probabilities() {
     let first: Value = serde_json::from_str(json.lines().next().unwrap()).unwrap();
     assert_eq!(first["move"], "1-1");
     assert!((first["probability"].as_f64().unwrap() - 1.0 / 36.0).abs() < 1e-12);
+}
+
+/// A bound on the search trees that does not read is refused before any work.
+#[test]
+fn a_memory_bound_that_does_not_read_is_refused() {
+    let run = |value: &str| {
+        Command::new(env!("CARGO_BIN_EXE_tabula"))
+            .args([
+                "arena",
+                "examples/rules/tic-tac-toe.tabula",
+                "mcts:50",
+                "random",
+                "-n",
+                "2",
+            ])
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .env("TABULA_MCTS_MEMORY", value)
+            .output()
+            .expect("the binary runs")
+    };
+    let out = run("lots");
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        "TABULA_MCTS_MEMORY=lots: `lots` is not a size; write one such as 256MB or 1GB\n"
+    );
+    let out = run("16MB");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
 }

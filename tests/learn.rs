@@ -503,7 +503,7 @@ fn two_choices_ahead_sees_the_answer_that_one_choice_ahead_misses() {
     // Two choices ahead: after any move but c2, o answers c2 and wins (x: -1 point, no
     // win). After c2 no answer of o wins, none puts x on a1, so each is rated 0 points
     // and a win chance of 1/2.
-    let two = net_estimates(&ttt, &s, net.clone(), Level::Net2);
+    let two = net_estimates(&ttt, &s, net.clone(), Level::Net2(None));
     assert_eq!(two[0], ("c2".to_string(), 0.0, 0.5), "{two:?}");
     let mut rest: Vec<_> = two[1..].to_vec();
     rest.sort_by(|a, b| a.0.cmp(&b.0));
@@ -514,7 +514,7 @@ fn two_choices_ahead_sees_the_answer_that_one_choice_ahead_misses() {
             .map(|m| (m.to_string(), -1.0, 0.0))
             .collect::<Vec<_>>()
     );
-    assert_eq!(net_move(&ttt, &s, &net, Level::Net2), "c2");
+    assert_eq!(net_move(&ttt, &s, &net, Level::Net2(None)), "c2");
 }
 
 #[test]
@@ -536,7 +536,7 @@ fn two_choices_ahead_averages_chance_by_its_weights() {
     // one choice ahead: heads wins, tails is rated 0; +1/2 for him, less than the step.)
     // Leap: heads (1 in 2) gives left 4 and the game, +1; tails leaves right to step
     // to 4, -1; on average 0, and half the games won.
-    let two = net_estimates(&coin, &s, net.clone(), Level::Net2);
+    let two = net_estimates(&coin, &s, net.clone(), Level::Net2(None));
     assert_eq!(
         two,
         [
@@ -583,7 +583,7 @@ fn two_choices_ahead_weighs_an_unfair_coin_by_its_weights() {
     // Leap: heads (3 in 4) gives left 4 and the game, +1; tails (1 in 4) leaves right
     // to step to 4, -1: on average +1/2, and 3 games in 4 won (by equal weights it
     // would be 0 and a half).
-    let two = net_estimates(&coin, &s, net.clone(), Level::Net2);
+    let two = net_estimates(&coin, &s, net.clone(), Level::Net2(None));
     assert_eq!(
         two,
         [
@@ -617,7 +617,7 @@ fn three_choices_ahead_follows_the_answer_to_the_reply_after_it() {
     // Step (left 3): after right's leap, -1/2 for left, a quarter of the games won.
     // Leap: heads gives left 5 and the game (+1); tails leaves right his leap, -1/2.
     // On average +1/4, and 5/8 of the games won.
-    let two = net_estimates(&coin, &s, net.clone(), Level::Net2);
+    let two = net_estimates(&coin, &s, net.clone(), Level::Net2(None));
     assert_eq!(
         two,
         [
@@ -637,7 +637,7 @@ fn three_choices_ahead_follows_the_answer_to_the_reply_after_it() {
     // games, where a step to 3 is rated 0 and 1/2): -1/4 and 3/8. Right's step to 3
     // instead leaves left the same leap, +1/2 for left: right leaps. On average +3/8,
     // and 11/16 of the games won.
-    let three = net_estimates(&coin, &s, net.clone(), Level::Net3);
+    let three = net_estimates(&coin, &s, net.clone(), Level::Net3(None));
     assert_eq!(
         three,
         [
@@ -645,11 +645,11 @@ fn three_choices_ahead_follows_the_answer_to_the_reply_after_it() {
             ("step".to_string(), 0.0, 0.5)
         ]
     );
-    assert_eq!(net_move(&coin, &s, &net, Level::Net3), "leap");
+    assert_eq!(net_move(&coin, &s, &net, Level::Net3(None)), "leap");
 
-    assert_eq!(Level::parse("net3"), Ok(Some(Level::Net3)));
-    assert_eq!(Level::parse("net3:my.net"), Ok(Some(Level::Net3)));
-    assert_eq!(Level::Net3.name(), "net3");
+    assert_eq!(Level::parse("net3"), Ok(Some(Level::Net3(None))));
+    assert_eq!(Level::parse("net3:my.net"), Ok(Some(Level::Net3(None))));
+    assert_eq!(Level::Net3(None).name(), "net3");
     assert_eq!(Level::net_file("net3:my.net"), Some("my.net"));
     assert_eq!(Level::net_file("net3"), None);
 }
@@ -673,7 +673,7 @@ fn three_choices_ahead_follows_the_next_best_answer_too() {
     // open and a2 would look won; his second answer, a3, blocks it: 0 for o against -1,
     // so o blocks, and a2 is worth 0. So is c3: its threat b2 is o's second answer.
     // b3 threatens nothing: 0.
-    let mut three = net_estimates(&ttt, &s, net.clone(), Level::Net3);
+    let mut three = net_estimates(&ttt, &s, net.clone(), Level::Net3(None));
     three.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
     assert_eq!(
         three,
@@ -686,13 +686,13 @@ fn three_choices_ahead_follows_the_next_best_answer_too() {
         ]
     );
     // Of the two forks, the first: b2.
-    assert_eq!(net_move(&ttt, &s, &net, Level::Net3), "b2");
+    assert_eq!(net_move(&ttt, &s, &net, Level::Net3(None)), "b2");
 }
 
 #[test]
 fn three_choices_ahead_plays_three_players() {
     // Gem Grab: three players and a spinner of chance; the games replay legally.
-    gem_grab_replays(Level::Net3, 2);
+    gem_grab_replays(Level::Net3(None), 2);
 }
 
 /// `games` games of Gem Grab (three players and a spinner of chance) between `level`,
@@ -722,11 +722,11 @@ fn gem_grab_replays(level: Level, games: u64) {
 
 #[test]
 fn two_choices_ahead_plays_three_players_and_is_written_as_a_level() {
-    gem_grab_replays(Level::Net2, 3);
+    gem_grab_replays(Level::Net2(None), 3);
 
-    assert_eq!(Level::parse("net2"), Ok(Some(Level::Net2)));
-    assert_eq!(Level::parse("net2:my.net"), Ok(Some(Level::Net2)));
-    assert_eq!(Level::Net2.name(), "net2");
+    assert_eq!(Level::parse("net2"), Ok(Some(Level::Net2(None))));
+    assert_eq!(Level::parse("net2:my.net"), Ok(Some(Level::Net2(None))));
+    assert_eq!(Level::Net2(None).name(), "net2");
     assert_eq!(Level::net_file("net2:my.net"), Some("my.net"));
     assert_eq!(Level::net_file("net:my.net"), Some("my.net"));
     assert_eq!(Level::net_file("net2"), None);
@@ -799,13 +799,13 @@ fn two_choices_ahead_makes_an_offer_and_its_answer_as_one_choice_ahead_does() {
     play(&mut engine, &mut s, "double");
     for state in [&offer, &s] {
         let one = net_estimates(&g, state, net.clone(), Level::Net);
-        let two = net_estimates(&g, state, net.clone(), Level::Net2);
+        let two = net_estimates(&g, state, net.clone(), Level::Net2(None));
         assert_eq!(one.len(), 2);
         assert_eq!(one, two);
     }
     play_all(&mut engine, &mut s, &["take", "6-5"]);
     let one = net_estimates(&g, &s, net.clone(), Level::Net);
-    let two = net_estimates(&g, &s, net, Level::Net2);
+    let two = net_estimates(&g, &s, net, Level::Net2(None));
     assert_eq!(one.len(), two.len());
     assert_ne!(one, two);
 }
@@ -842,7 +842,7 @@ fn a_network_offers_when_the_offer_rates_better_by_any_amount() {
     // network's rating already holds what owning the cube is worth: it doubles.
     assert!(double > roll && double - roll < 0.25 * (double + roll) / 2.0);
     assert_eq!(net_move(&g, &s, &net, Level::Net), "double");
-    assert_eq!(net_move(&g, &s, &net, Level::Net2), "double");
+    assert_eq!(net_move(&g, &s, &net, Level::Net2(None)), "double");
     play(&mut engine, &mut s, "double");
     assert_eq!(net_move(&g, &s, &net, Level::Net), "take");
 }
@@ -1039,4 +1039,78 @@ fn a_network_too_large_for_its_file_is_refused_before_its_weights_are_made() {
         String::from_utf8_lossy(&out.stderr),
         format!("error: {err}\n")
     );
+}
+
+#[test]
+fn net2_and_net3_take_a_time_and_a_file() {
+    use std::time::Duration;
+    use tabula::ai::Budget;
+    let second = Some(Budget::Time(Duration::from_secs(1)));
+    assert_eq!(Level::parse("net3:1s"), Ok(Some(Level::Net3(second))));
+    assert_eq!(Level::parse("net3 1s"), Ok(Some(Level::Net3(second))));
+    assert_eq!(Level::net_file("net3:1s"), None);
+    assert_eq!(
+        Level::parse("net2:1s:my.net"),
+        Ok(Some(Level::Net2(second)))
+    );
+    assert_eq!(Level::net_file("net2:1s:my.net"), Some("my.net"));
+    assert_eq!(Level::net_file("net2 my.net"), Some("my.net"));
+    let wall = Some(Budget::Wall(Duration::from_millis(500)));
+    assert_eq!(
+        Level::parse("net3:500ms:wall:my.net"),
+        Ok(Some(Level::Net3(wall)))
+    );
+    assert_eq!(Level::net_file("net3:500ms:wall:my.net"), Some("my.net"));
+    assert_eq!(Level::Net3(wall).name(), "net3:500ms:wall");
+    assert_eq!(Level::Net2(second).name(), "net2:1s");
+    assert_eq!(
+        Level::parse("net3:300").unwrap_err().to_string(),
+        "`net3:300`: `net2` and `net3` take a time (`net3:1s`, `net3:500ms`), not a number of iterations"
+    );
+    assert_eq!(
+        Level::parse("net:1s").unwrap_err().to_string(),
+        "`net:1s`: `net` looks one choice ahead at once; only `net2` and `net3` take a time (`net3:1s`)"
+    );
+}
+
+/// `net3` in backgammon after the opening 6-5, within `budget`: the move and how long
+/// it took.
+fn net3_within(
+    budget: &str,
+    stop: Option<&std::sync::atomic::AtomicBool>,
+) -> (Result<usize, tabula::ai::AiError>, std::time::Duration) {
+    let g = game("backgammon", &["no-cube"]);
+    let net = Net::from_bytes(&g, tabula::games::built_in_net("backgammon").unwrap()).unwrap();
+    let mut engine = Engine::new(&g);
+    let mut s = engine.initial_state().unwrap();
+    play_all(&mut engine, &mut s, &["6-5", "24/13", "4-2"]);
+    let mut choices = Choices::default();
+    engine.legal(&s, &mut choices).unwrap();
+    assert!(choices.len() > 6, "{}", choices.len());
+    let mut thinker = tabula::ai::Thinker::with_net(1, Some(std::sync::Arc::new(net)));
+    let d = tabula::ai::Decision {
+        engine: &mut engine,
+        state: &s,
+        choices: &choices,
+        player: s.mover(),
+    };
+    let level = Level::parse(budget).unwrap().unwrap();
+    let started = std::time::Instant::now();
+    let mut rng = tabula::engine::rng::Rng::new(1);
+    let r = tabula::ai::choose(d, level, &mut rng, &mut thinker, stop);
+    (r, started.elapsed())
+}
+
+#[test]
+fn net3_answers_within_its_time_with_the_best_found_so_far() {
+    // Unbounded, a debug build takes many seconds over this move (6 moves, each
+    // followed through 21 rolls to 2 answers and 21 more rolls); 200 ms of the wall
+    // clock cut it short, with a legal move.
+    let (r, took) = net3_within("net3:200ms:wall", None);
+    assert!(r.is_ok(), "{r:?}");
+    assert!(took < std::time::Duration::from_millis(1500), "{took:?}");
+    // Ctrl-C still gives up the move.
+    let stop = std::sync::atomic::AtomicBool::new(true);
+    let (r, _) = net3_within("net3:200ms", Some(&stop));
+    assert_eq!(r, Err(tabula::ai::AiError::Interrupted));
 }

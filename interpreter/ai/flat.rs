@@ -247,6 +247,7 @@ impl Sums {
             win: self.wins[p] / g,
             points: self.points[p] / g,
             size: self.size / g,
+            proven: false,
         }
     }
 }

@@ -7,6 +7,7 @@
 //! their weights, the actions' playout weights and the end rules' points.
 
 pub mod arena;
+mod budget;
 pub mod encode;
 mod flat;
 mod level_error;
@@ -19,73 +20,21 @@ pub mod stats;
 pub mod train;
 mod view;
 
+pub use budget::Budget;
 pub use level_error::LevelError;
-pub use mcts::Tree;
+pub use mcts::{SearchReport, Tree};
 
 use crate::engine::rng::Rng;
 use crate::{Choices, Engine, Game, RuntimeError, State};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
-/// How long a search may think: a number of iterations (reproducible from a seed) or
-/// a time.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Budget {
-    Iterations(u32),
-    Time(Duration),
-}
+/// The time of `mcts` when none is given, and of a budget that names only its clock
+/// (`wall`).
+pub(crate) const DEFAULT_TIME: Duration = Duration::from_secs(1);
 
-impl Budget {
-    /// `2000` (iterations), `2s`, `500ms`, `1.5s`.
-    pub fn parse(text: &str) -> Result<Budget, LevelError> {
-        let t = text.trim();
-        let bad = || LevelError::NotABudget {
-            text: t.to_string(),
-        };
-        let time = |number: &str, scale: f64| -> Result<Budget, LevelError> {
-            let v: f64 = number.parse().map_err(|_| bad())?;
-            if !v.is_finite() || v <= 0.0 || v * scale > 3600.0 {
-                return Err(LevelError::TimeOutOfRange {
-                    text: t.to_string(),
-                });
-            }
-            Ok(Budget::Time(Duration::from_secs_f64(v * scale)))
-        };
-        if let Some(ms) = t.strip_suffix("ms") {
-            return time(ms, 0.001);
-        }
-        if let Some(s) = t.strip_suffix('s') {
-            return time(s, 1.0);
-        }
-        match t.parse::<u32>() {
-            Ok(0) => Err(LevelError::NoIteration {
-                text: t.to_string(),
-            }),
-            Ok(n) if n <= MAX_ITERATIONS => Ok(Budget::Iterations(n)),
-            Ok(_) => Err(LevelError::TooManyIterations {
-                text: t.to_string(),
-                max: MAX_ITERATIONS,
-            }),
-            Err(_) => Err(bad()),
-        }
-    }
-}
-
-impl std::fmt::Display for Budget {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Budget::Iterations(n) => write!(f, "{n}"),
-            Budget::Time(d) if d.subsec_millis() == 0 => write!(f, "{}s", d.as_secs()),
-            Budget::Time(d) => write!(f, "{}ms", d.as_millis()),
-        }
-    }
-}
-
-/// The most iterations one move may be given.
-pub(crate) const MAX_ITERATIONS: u32 = 100_000_000;
-
-/// The budget of `mcts` when none is given.
-pub(crate) const DEFAULT_BUDGET: Budget = Budget::Time(Duration::from_secs(1));
+/// The budget of `mcts` when none is given: a second of processor time.
+pub(crate) const DEFAULT_BUDGET: Budget = Budget::Time(DEFAULT_TIME);
 
 /// A computer player's level.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -97,11 +46,41 @@ pub enum Level {
     /// The learned network, one choice ahead.
     Net,
     /// The learned network, two choices ahead: the best few of the mover's choices by
-    /// `net` are searched through the chance that follows and the next decision.
-    Net2,
+    /// `net` are searched through the chance that follows and the next decision; within
+    /// a time, if one is given (the choices searched by then are compared).
+    Net2(Option<Budget>),
     /// The learned network, three choices ahead: `net2`'s search, with the next
     /// player's answer followed through the chance after it to the decision after that.
-    Net3,
+    Net3(Option<Budget>),
+}
+
+/// What follows `net2:` or `net3:`: a time budget (`1s`, `500ms`, `1s:wall`), a
+/// network file, or both (`1s:FILE`). `text` is the whole level, to quote.
+fn net_parts<'t>(
+    text: &str,
+    rest: &'t str,
+) -> Result<(Option<Budget>, Option<&'t str>), LevelError> {
+    let rest = rest.trim();
+    let (first, tail) = rest.split_once([':', ' ']).unwrap_or((rest, ""));
+    if !first.is_empty() && first.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(LevelError::NetIterations {
+            text: text.to_string(),
+        });
+    }
+    if !Budget::looks_like_time(first) {
+        return Ok((None, Some(rest).filter(|f| !f.is_empty())));
+    }
+    let tail = tail.trim_start_matches([':', ' ']);
+    let (wall, file) = match tail.split_once([':', ' ']).unwrap_or((tail, "")) {
+        ("wall", file) if first != "wall" => (true, file),
+        _ => (false, tail),
+    };
+    let budget = match Budget::parse(first)? {
+        Budget::Time(d) if wall => Budget::Wall(d),
+        b => b,
+    };
+    let file = file.trim_start_matches([':', ' ']).trim();
+    Ok((Some(budget), Some(file).filter(|f| !f.is_empty())))
 }
 
 impl Level {
@@ -143,29 +122,39 @@ impl Level {
     /// The strongest level with its default budget.
     pub const STRONGEST: Level = Level::Mcts(DEFAULT_BUDGET);
 
-    /// A level by name (`mcts:2s`, `mcts:5000`, `mcts 2s` or `mcts`); `Ok(None)` for
-    /// `off`.
+    /// A level by name (`mcts:2s`, `mcts:5000`, `mcts 2s`, `mcts:2s:wall` or `mcts`;
+    /// `net3`, `net3:1s`, `net3:FILE`, `net3:1s:FILE`); `Ok(None)` for `off`.
     pub fn parse(text: &str) -> Result<Option<Level>, LevelError> {
         let t = text.trim();
-        let (name, budget) = match t.split_once([':', ' ']) {
+        let (name, rest) = match t.split_once([':', ' ']) {
             Some((n, b)) => (n, Some(b)),
             None => (t, None),
+        };
+        // The file is the caller's to load (`Level::net_file`).
+        let net_budget = || -> Result<Option<Budget>, LevelError> {
+            Ok(match rest {
+                Some(r) => net_parts(t, r)?.0,
+                None => None,
+            })
         };
         let level = match name {
             "random" => Level::Random,
             "greedy" => Level::Greedy,
             "playouts" => Level::Playouts,
-            "mcts" => Level::Mcts(match budget {
+            "mcts" => Level::Mcts(match rest {
                 Some(b) => Budget::parse(b)?,
                 None => DEFAULT_BUDGET,
             }),
-            "net" if budget.is_none() => Level::Net,
-            "net2" if budget.is_none() => Level::Net2,
-            "net3" if budget.is_none() => Level::Net3,
-            // The file is the caller's to load (`Level::net_file`).
-            "net" => return Ok(Some(Level::Net)),
-            "net2" => return Ok(Some(Level::Net2)),
-            "net3" => return Ok(Some(Level::Net3)),
+            "net" => {
+                return match net_budget()? {
+                    Some(_) => Err(LevelError::NetBudget {
+                        text: t.to_string(),
+                    }),
+                    None => Ok(Some(Level::Net)),
+                }
+            }
+            "net2" => return Ok(Some(Level::Net2(net_budget()?))),
+            "net3" => return Ok(Some(Level::Net3(net_budget()?))),
             "off" | "person" | "human" => return Ok(None),
             other => {
                 return Err(LevelError::Unknown {
@@ -173,7 +162,7 @@ impl Level {
                 })
             }
         };
-        if budget.is_some() && !matches!(level, Level::Mcts(_)) {
+        if rest.is_some() && !matches!(level, Level::Mcts(_)) {
             return Err(LevelError::BudgetNotTaken {
                 text: t.to_string(),
             });
@@ -181,27 +170,28 @@ impl Level {
         Ok(Some(level))
     }
 
-    /// The network file named in `net:FILE`, `net2:FILE` or `net3:FILE`, if any.
+    /// The network file named in `net:FILE`, `net2:FILE`, `net3:1s:FILE` (or with
+    /// spaces: `net2 FILE`), if any.
     pub fn net_file(text: &str) -> Option<&str> {
         let t = text.trim();
-        t.strip_prefix("net:")
-            .or_else(|| t.strip_prefix("net2:"))
-            .or_else(|| t.strip_prefix("net3:"))
-            .map(str::trim)
-            .filter(|f| !f.is_empty())
+        let (name, rest) = t.split_once([':', ' '])?;
+        if !matches!(name, "net" | "net2" | "net3") {
+            return None;
+        }
+        net_parts(t, rest).ok()?.1
     }
 
     /// Whether the level plays by a network (and needs one).
     pub(crate) fn plays_by_net(self) -> bool {
-        matches!(self, Level::Net | Level::Net2 | Level::Net3)
+        matches!(self, Level::Net | Level::Net2(_) | Level::Net3(_))
     }
 
     /// For a level that searches past `net`'s one choice ahead, how many decisions it
     /// follows after the next player's answer: 0 for `net2`, 1 for `net3`.
     fn further(self) -> Option<usize> {
         match self {
-            Level::Net2 => Some(0),
-            Level::Net3 => Some(1),
+            Level::Net2(_) => Some(0),
+            Level::Net3(_) => Some(1),
             _ => None,
         }
     }
@@ -215,8 +205,10 @@ impl Level {
             Level::Mcts(b) if b == DEFAULT_BUDGET => "mcts".into(),
             Level::Mcts(b) => format!("mcts:{b}"),
             Level::Net => "net".into(),
-            Level::Net2 => "net2".into(),
-            Level::Net3 => "net3".into(),
+            Level::Net2(None) => "net2".into(),
+            Level::Net3(None) => "net3".into(),
+            Level::Net2(Some(b)) => format!("net2:{b}"),
+            Level::Net3(Some(b)) => format!("net3:{b}"),
         }
     }
 }
@@ -252,11 +244,14 @@ pub struct Estimate {
     /// The mean size of those games' results in points, won or lost.
     #[serde(skip)]
     pub size: f64,
+    /// Whether the figures are certain: a tree search found the value of every line
+    /// of play from the choice (or one that wins its player all there is to win).
+    pub proven: bool,
 }
 
 /// How a computer player thinks: its threads, a flag that stops it, and the trees
 /// kept from its last search (reused when the game went where it expected).
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub struct Thinker {
     /// Threads of one search (trees searched side by side); 0: every core.
     pub threads: usize,
@@ -264,6 +259,82 @@ pub struct Thinker {
     /// The learned network: the `net` level plays by it, and `mcts` rates the positions
     /// it reaches by it instead of by random games.
     pub net: Option<std::sync::Arc<net::Net>>,
+    /// The most bytes the search trees may hold, all threads together
+    /// (`TABULA_MCTS_MEMORY`, else `DEFAULT_MEMORY`).
+    pub memory: usize,
+    /// What the last tree search used.
+    pub report: Option<SearchReport>,
+}
+
+impl Default for Thinker {
+    fn default() -> Thinker {
+        Thinker::new(0)
+    }
+}
+
+/// The bound of a player's search trees when `TABULA_MCTS_MEMORY` sets none: 256 MB.
+/// A tree of Connect Four grows by about 0.7 KB an iteration, some 60 MB a second of
+/// one core; a bound of 256 MB holds four seconds of it, and an arena of two games at
+/// once keeps four such trees (each player's, between his moves) within 1 GB, what a
+/// laptop can spare, as can a page (wasm32 has 4 GB at most). Past the bound the
+/// search goes on in the tree it has.
+pub const DEFAULT_MEMORY: usize = 256 << 20;
+
+/// The variable that sets the bound of a player's search trees (`512MB`, `1GB`).
+pub const MEMORY_VARIABLE: &str = "TABULA_MCTS_MEMORY";
+
+/// The bound set by `TABULA_MCTS_MEMORY`, else `DEFAULT_MEMORY`; an error that says
+/// what is wrong with the variable.
+pub fn memory_bound() -> Result<usize, String> {
+    match std::env::var(MEMORY_VARIABLE) {
+        Ok(text) => parse_memory(&text).map_err(|e| format!("{MEMORY_VARIABLE}={text}: {e}")),
+        Err(std::env::VarError::NotPresent) => Ok(DEFAULT_MEMORY),
+        Err(std::env::VarError::NotUnicode(_)) => Err(format!(
+            "{MEMORY_VARIABLE} is not text; write a size such as 512MB"
+        )),
+    }
+}
+
+/// A size in bytes: `512MB`, `1GB`, `64mb`, `300KB` (1 KB = 1,024 bytes), from 1 MB
+/// to 1 TB.
+pub fn parse_memory(text: &str) -> Result<usize, String> {
+    let t = text.trim();
+    let upper = t.to_ascii_uppercase();
+    let (number, unit) = [
+        ("KB", 1u64 << 10),
+        ("MB", 1 << 20),
+        ("GB", 1 << 30),
+        ("TB", 1 << 40),
+    ]
+    .iter()
+    .find_map(|(suffix, unit)| {
+        upper
+            .strip_suffix(suffix)
+            .map(|n| (n.trim().to_string(), *unit))
+    })
+    .ok_or_else(|| format!("`{t}` is not a size; write one such as 256MB or 1GB"))?;
+    let v: f64 = number
+        .parse()
+        .map_err(|_| format!("`{t}` is not a size; write one such as 256MB or 1GB"))?;
+    let bytes = v * unit as f64;
+    if !bytes.is_finite() || bytes < (1u64 << 20) as f64 || bytes > (1u64 << 40) as f64 {
+        return Err(format!("`{t}`: a search's memory is from 1MB to 1TB"));
+    }
+    Ok(bytes.min(usize::MAX as f64) as usize)
+}
+
+/// A number of bytes as people read it: `12 KB`, `1.4 MB`, `61 MB`, `1.5 GB`.
+pub fn megabytes(bytes: usize) -> String {
+    let mb = bytes as f64 / f64::from(1u32 << 20);
+    if mb < 1.0 {
+        format!("{:.0} KB", mb * 1024.0)
+    } else if mb >= 1024.0 {
+        format!("{:.1} GB", mb / 1024.0)
+    } else if mb >= 10.0 {
+        format!("{mb:.0} MB")
+    } else {
+        format!("{mb:.1} MB")
+    }
 }
 
 impl Thinker {
@@ -272,6 +343,10 @@ impl Thinker {
             threads,
             trees: Vec::new(),
             net: None,
+            // A variable that does not read was refused where the program started
+            // (`memory_bound`); here it leaves the default.
+            memory: memory_bound().unwrap_or(DEFAULT_MEMORY),
+            report: None,
         }
     }
 
@@ -326,7 +401,7 @@ pub fn choose(
             let est = mcts::search(d.engine.game, d.state, budget, seed, thinker, stop)?;
             (est, RARE_MARGIN)
         }
-        Level::Net | Level::Net2 | Level::Net3 => {
+        Level::Net | Level::Net2(_) | Level::Net3(_) => {
             (net_estimates(&d, level, thinker, stop)?, NET_RARE_MARGIN)
         }
     };
@@ -353,6 +428,15 @@ fn net_estimates(
     };
     let mut engine = crate::Engine::new(d.engine.game);
     if let Some(further) = level.further() {
+        let deadline = match level {
+            Level::Net2(Some(b)) | Level::Net3(Some(b)) => b.time(),
+            _ => None,
+        }
+        .map(|(kind, time)| budget::Deadline::start(kind, time));
+        let search = netplay::Limits {
+            stop,
+            deadline: deadline.as_ref(),
+        };
         return netplay::deeper_estimates(
             &net,
             &mut engine,
@@ -361,7 +445,7 @@ fn net_estimates(
             d.player.index(),
             &mut scratch,
             further,
-            stop,
+            search,
         );
     }
     netplay::estimates(
@@ -388,7 +472,7 @@ pub fn estimates(
             let seed = u64::from(rng.below(u32::MAX)) << 32 | u64::from(rng.below(u32::MAX));
             mcts::search(d.engine.game, d.state, budget, seed, thinker, stop)?
         }
-        Level::Net | Level::Net2 | Level::Net3 => net_estimates(&d, level, thinker, stop)?,
+        Level::Net | Level::Net2(_) | Level::Net3(_) => net_estimates(&d, level, thinker, stop)?,
         _ => flat::estimates(d.engine, d.state, d.choices, d.player.index(), rng, stop)?,
     };
     if level.further().is_some() {
@@ -425,6 +509,9 @@ pub(crate) fn pick(
     margin: f64,
     rng: &mut Rng,
 ) -> usize {
+    if let Some(i) = proven_pick(est) {
+        return i;
+    }
     let rare = |i: usize| is_rare(game, state, choices, i);
     let all_rare = (0..choices.len()).all(rare);
     let better = |a: &Estimate, b: &Estimate| {
@@ -433,8 +520,17 @@ pub(crate) fn pick(
             .then(a.points.total_cmp(&b.points))
             .is_gt()
     };
+    // A choice proven lost is not played while another looks better (a loss of
+    // fewer points than the others risk may be the best there is).
+    let top = est.iter().map(|e| e.points).fold(f64::MIN, f64::max);
+    let lost = |e: &Estimate| e.proven && e.win <= 0.0 && e.points < top;
+    let all_lost = est.iter().all(lost);
     let mut ordinary: Option<&Estimate> = None;
-    for e in est.iter().filter(|e| all_rare || !rare(e.choice)) {
+    for e in est
+        .iter()
+        .filter(|e| all_rare || !rare(e.choice))
+        .filter(|e| all_lost || !lost(e))
+    {
         if ordinary.is_none_or(|o| better(e, o)) {
             ordinary = Some(e);
         }
@@ -461,6 +557,30 @@ pub(crate) fn pick(
         }
     }
     choice
+}
+
+/// The choice to play by what a tree search proved, if that decides it: a proven win
+/// worth at least what any other choice is (proven or expected), or, when every
+/// choice is proven, the best of them.
+fn proven_pick(est: &[Estimate]) -> Option<usize> {
+    let best_of = |it: &mut dyn Iterator<Item = &Estimate>| {
+        it.max_by(|a, b| {
+            a.points
+                .total_cmp(&b.points)
+                .then(a.win.total_cmp(&b.win))
+                .then(a.visits.cmp(&b.visits))
+        })
+        .map(|e| e.choice)
+    };
+    if !est.is_empty() && est.iter().all(|e| e.proven) {
+        return best_of(&mut est.iter());
+    }
+    let most = est.iter().map(|e| e.points).fold(f64::MIN, f64::max);
+    best_of(
+        &mut est
+            .iter()
+            .filter(|e| e.proven && e.win >= 1.0 && e.points >= most),
+    )
 }
 
 /// Whether choice `i` is one that playouts never make (playout weight 0 in a phase

@@ -4,6 +4,7 @@
 //! offer), that player's best answer is taken. The `net2` level looks one decision
 //! further for the best few choices, and `net3` one more.
 
+use super::budget::Deadline;
 use super::flat::all_rare;
 use super::net::{Net, Scratch};
 use super::{is_rare, pick, rewards, stopped, AiError, Estimate, NET_RARE_MARGIN};
@@ -180,6 +181,7 @@ pub(crate) fn estimates(
             win: w[player],
             points: p[player],
             size: p.iter().fold(0.0f64, |a, x| a.max(x.abs())),
+            proven: false,
         });
     }
     Ok(out)
@@ -303,7 +305,9 @@ pub(crate) fn best(
 /// position each choice leads to (the best `NET3_RECHECK` rated again through the
 /// chance after them); the answer worth most to its player so found is taken. The
 /// searched choices get `visits` 1; the others keep their one-ahead figures with
-/// `visits` 0, so that `pick` prefers a searched choice.
+/// `visits` 0, so that `pick` prefers a searched choice. With a deadline, the choices
+/// are searched best first until it passes: the one under way then is given up, and
+/// those searched by then are compared.
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn deeper_estimates(
     net: &Net,
@@ -313,8 +317,9 @@ pub(crate) fn deeper_estimates(
     player: usize,
     scratch: &mut Scratch,
     further: usize,
-    stop: Option<&AtomicBool>,
+    limits: Limits<'_>,
 ) -> Result<Vec<Estimate>, AiError> {
+    let stop = limits.stop;
     let mut est = estimates(net, engine, state, choices, player, scratch, stop)?;
     let game = engine.game;
     // A decision with a choice that playouts never make (an offer, or the answer to
@@ -334,6 +339,9 @@ pub(crate) fn deeper_estimates(
     let n = game.players.len();
     let (mut w, mut p) = (vec![0.0; n], vec![0.0; n]);
     for i in order {
+        if limits.deadline.is_some_and(Deadline::passed) {
+            break;
+        }
         let mut next = state.clone();
         engine.play_choice(&mut next, choices, i)?;
         let search = Search {
@@ -341,15 +349,20 @@ pub(crate) fn deeper_estimates(
             passes: 0,
             further,
             last: false,
-            stop,
+            limits,
         };
-        answer(net, engine, &next, scratch, &mut w, &mut p, search)?;
+        match answer(net, engine, &next, scratch, &mut w, &mut p, search) {
+            // Out of time, not stopped: this choice is given up.
+            Err(AiError::Interrupted) if !stopped(stop) => break,
+            r => r?,
+        }
         est[i] = Estimate {
             choice: i,
             visits: 1,
             win: w[player],
             points: p[player],
             size: size(&p),
+            proven: false,
         };
     }
     Ok(est)
@@ -372,14 +385,31 @@ struct Search<'s> {
     /// Whether the next decision is the last searched: its choices are rated by the
     /// position each leads to, the best few again through the chance after them.
     last: bool,
+    limits: Limits<'s>,
+}
+
+/// When a deeper search gives up.
+#[derive(Clone, Copy, Default)]
+pub(crate) struct Limits<'s> {
     /// Set (by Ctrl-C) to give up the search: a deep one takes seconds, and a user who
     /// asks it to stop expects the game back at once, with no move played.
-    stop: Option<&'s AtomicBool>,
+    pub stop: Option<&'s AtomicBool>,
+    /// The end of its time budget, if it has one: the choices searched by then are
+    /// compared.
+    pub deadline: Option<&'s Deadline>,
 }
 
 /// `AiError::Interrupted` once `stop` is set.
 fn go_on(stop: Option<&AtomicBool>) -> Result<(), AiError> {
     if stopped(stop) {
+        return Err(AiError::Interrupted);
+    }
+    Ok(())
+}
+
+/// `AiError::Interrupted` once `stop` is set or the deadline has passed.
+fn within(limits: Limits<'_>) -> Result<(), AiError> {
+    if stopped(limits.stop) || limits.deadline.is_some_and(Deadline::passed) {
         return Err(AiError::Interrupted);
     }
     Ok(())
@@ -403,9 +433,9 @@ fn answer(
         passes,
         further,
         last,
-        stop,
+        limits,
     } = search;
-    go_on(stop)?;
+    within(limits)?;
     let n = wins.len();
     match engine.status(state) {
         Status::Over(o) => {
@@ -445,7 +475,7 @@ fn answer(
             let mut rated = Vec::with_capacity(answers.len());
             let mut est = Vec::with_capacity(answers.len());
             for i in 0..answers.len() {
-                go_on(stop)?;
+                within(limits)?;
                 let mut next = state.clone();
                 engine.play_choice(&mut next, &answers, i)?;
                 let (mut w, mut p) = (vec![0.0; n], vec![0.0; n]);
@@ -464,6 +494,7 @@ fn answer(
                     win: w[q.index()],
                     points: p[q.index()],
                     size: size(&p),
+                    proven: false,
                 });
                 rated.push((w, p));
             }
@@ -476,7 +507,7 @@ fn answer(
                     e.visits = 0;
                 }
                 for &i in order.iter().take(NET3_RECHECK) {
-                    go_on(stop)?;
+                    within(limits)?;
                     let mut next = state.clone();
                     engine.play_choice(&mut next, &answers, i)?;
                     let (w, p) = &mut rated[i];
@@ -487,6 +518,7 @@ fn answer(
                         win: w[q.index()],
                         points: p[q.index()],
                         size: size(p),
+                        proven: false,
                     };
                 }
             }
@@ -516,7 +548,7 @@ fn answer(
                     passes,
                     further: further - 1,
                     last: further == 1,
-                    stop,
+                    limits,
                 };
                 let mut best = f64::NEG_INFINITY;
                 let (mut w, mut p) = (vec![0.0; n], vec![0.0; n]);

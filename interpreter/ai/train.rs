@@ -167,7 +167,7 @@ fn self_play(game: &Game, net: &Net, t: &Training, seed: u64) -> Result<Option<L
     // A searching level keeps its tree from one decision to the next, as in a game.
     let mut thinker = match t.self_play {
         Level::Net => None,
-        Level::Net2 | Level::Net3 => {
+        Level::Net2(_) | Level::Net3(_) => {
             Some(Thinker::with_net(1, Some(std::sync::Arc::new(net.clone()))))
         }
         _ => Some(Thinker::new(1)),

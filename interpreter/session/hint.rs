@@ -94,15 +94,24 @@ impl Session {
         let seconds = started.elapsed().as_secs_f64();
         // The levels that play random games say how many are behind their figures; the
         // network's levels rate positions, and say nothing of games.
-        let searched = !matches!(level, Level::Net | Level::Net2 | Level::Net3);
+        let searched = !matches!(level, Level::Net | Level::Net2(_) | Level::Net3(_));
         let games: u32 = est.iter().map(|e| e.visits).sum();
         let behind = if searched {
             format!(", {games} games searched")
         } else {
             String::new()
         };
+        // A tree search says what its trees hold, against their bound.
+        let tree = match (level, thinker.report) {
+            (Level::Mcts(_), Some(r)) => format!(
+                ", tree {} of {}",
+                ai::megabytes(r.bytes),
+                ai::megabytes(r.memory)
+            ),
+            _ => String::new(),
+        };
         out.line(format!(
-            "hint for {} ({}{behind}, {seconds:.1} s):",
+            "hint for {} ({}{behind}, {seconds:.1} s{tree}):",
             game.players[player.index()],
             level.name(),
         ));
@@ -119,7 +128,9 @@ impl Session {
             .max()
             .unwrap_or(0);
         for (i, (text, e)) in rows.iter().enumerate() {
-            let games = if searched {
+            let games = if searched && e.proven {
+                format!("  ({} games, proven)", e.visits)
+            } else if searched {
                 format!("  ({} games)", e.visits)
             } else {
                 String::new()

@@ -234,7 +234,7 @@ impl Decision {
                 Decision::reachable(engine, &next, &finals, &mut found, true, &mut budget)?;
             // A look-ahead cut short gives the step the benefit of the doubt.
             if !complete || !found.is_empty() {
-                out.push((engine.step_text(work, step, true), step.clone()));
+                out.push((engine.step_text(work, step, true), *step));
             }
         }
         Ok(out)

@@ -185,7 +185,7 @@ impl Session {
             return Err(refused!("`off` is no level for the computer to play at"));
         };
         let net = self.net.clone();
-        if matches!(level, Level::Net | Level::Net2 | Level::Net3) && net.is_none() {
+        if level.plays_by_net() && net.is_none() {
             return Err(refused!("{} has no trained network", game.name));
         }
         let mut choices = Choices::default();

@@ -96,6 +96,7 @@ impl State {
         mcts_playouts: bool,
     ) -> PyResult<(Level, Option<Arc<ai::net::Net>>)> {
         let game = &self.game.game;
+        ai::memory_bound().map_err(crate::safe_err::<pyo3::exceptions::PyValueError>)?;
         let default_net = self
             .game
             .default_net()
@@ -380,8 +381,8 @@ impl State {
     }
 
     /// The action a computer player of `level` plays here (`random`, `greedy`,
-    /// `playouts`, `mcts`, `mcts:2000`, `mcts:2s`, `net`, `net:FILE`), thinking with
-    /// the GIL released. A level given in iterations is reproducible from `seed`.
+    /// `playouts`, `mcts`, `mcts:2000`, `mcts:2s` (processor time), `mcts:2s:wall`,
+    /// `net`, `net:FILE`, `net3:1s`), thinking with the GIL released. A level given in iterations is reproducible from `seed`.
     /// `mcts` rates positions by the game's network when it has one, unless
     /// `mcts_playouts`.
     #[pyo3(signature = (level = "mcts:1000", seed = 1, threads = 1, mcts_playouts = false))]

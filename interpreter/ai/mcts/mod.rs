@@ -9,12 +9,19 @@
 //! added up; a tree is kept for the next decision and reused when the game went where
 //! it expected.
 
+mod node;
+mod reuse;
+mod solver;
+
+use super::budget::{ClockKind, Deadline};
 use super::net::Net;
 use super::{rewards, stopped, AiError, Budget, Estimate, Thinker};
-use crate::clock::Instant;
 use crate::engine::rng::Rng;
 use crate::{Choices, Engine, Game, State, Status};
+use node::{Kind, Node};
+use solver::reward_of;
 use std::sync::atomic::AtomicBool;
+use std::time::Duration;
 
 const NONE: u32 = u32::MAX;
 /// UCT's exploration constant, for results scaled to [-1, 1] by the largest result
@@ -23,61 +30,9 @@ const EXPLORATION: f64 = 1.0;
 /// UCT's exploration constant when each choice's mean is placed between its siblings'
 /// lowest and highest, 0 to 1: a range half as wide as [-1, 1], so the same weight.
 const RELATIVE_EXPLORATION: f64 = 0.5;
-/// The most nodes one tree holds; past it the search goes on without growing the tree.
-const MAX_NODES: usize = 100_000;
-/// How deep below the old root a kept tree is searched for the new position.
-const REUSE_DEPTH: usize = 8;
 /// The weight of a guiding network's rating in UCT (progressive bias): a choice's
 /// rating, 0 to 1 among its siblings, over its visits plus one.
 const PRIOR_WEIGHT: f64 = 1.0;
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Kind {
-    /// Reached once; its choices are listed on the next visit.
-    Unlisted,
-    Decision(usize),
-    Chance,
-    Over,
-}
-
-#[derive(Debug)]
-struct Node {
-    state: State,
-    kind: Kind,
-    choices: Choices,
-    children: Vec<u32>,
-    /// Children not yet added.
-    unexpanded: usize,
-    visits: u32,
-    /// Sums of each player's points and wins over the games through this node.
-    points: Vec<f64>,
-    wins: Vec<f64>,
-    /// Sum of the results' sizes in points.
-    size: f64,
-    /// For a finished game, its result.
-    result: Option<(Vec<f64>, Vec<f64>, f64)>,
-    /// For a decision guided by a network, each choice's rating by it for the player
-    /// to choose, placed between the lowest (0) and the highest (1); else empty.
-    prior: Vec<f64>,
-}
-
-impl Node {
-    fn new(state: State, players: usize) -> Node {
-        Node {
-            state,
-            kind: Kind::Unlisted,
-            choices: Choices::default(),
-            children: Vec::new(),
-            unexpanded: 0,
-            visits: 0,
-            points: vec![0.0; players],
-            wins: vec![0.0; players],
-            size: 0.0,
-            result: None,
-            prior: Vec::new(),
-        }
-    }
-}
 
 /// One search tree, kept between decisions.
 #[derive(Debug)]
@@ -95,12 +50,47 @@ pub struct Tree {
     path: Vec<u32>,
     /// Scratch space of the network, when positions are rated by one.
     rating: super::net::Scratch,
+    /// Each node's figures, one after the other: the sums over the games through it
+    /// of each player's points, then of each player's wins.
+    stats: Vec<f64>,
+    /// The bytes the nodes hold (`Node::heap_bytes`, and the lists of nodes and
+    /// figures).
+    bytes: usize,
+    /// The most bytes the nodes may hold: once the next node would pass it, the tree
+    /// stops growing and the search goes on in the tree as it is, each iteration's
+    /// random game starting where the tree ends.
+    memory: usize,
+    /// Whether the tree has reached its bound.
+    full: bool,
+    /// Iterations of the last search.
+    iterations: u64,
+    /// How many trees the search grows side by side (each of them given back, one
+    /// after the other, when the search is done).
+    trees_searched: usize,
+    /// The value of the game an iteration played (a `Reward`).
+    reward: Vec<f64>,
+    /// The most points a player can win, when the end rules say (every result worth a
+    /// fixed number): a decision with a proven choice worth that much to its player is
+    /// proven too. None when results are worth what the game makes them.
+    best: Option<f64>,
+}
+
+/// What a search used: its iterations, and the nodes and bytes of its trees once it
+/// was done (the trees are kept for the next decision).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SearchReport {
+    pub iterations: u64,
+    pub nodes: usize,
+    pub bytes: usize,
+    /// The bound the trees were kept within.
+    pub memory: usize,
 }
 
 impl Tree {
-    fn new(state: &State, players: usize, seed: u64) -> Tree {
-        Tree {
-            nodes: vec![Node::new(state.clone(), players)],
+    fn new(state: &State, players: usize, seed: u64, memory: usize) -> Tree {
+        let mut tree = Tree {
+            nodes: vec![Node::new(state.clone())],
+            stats: vec![0.0; 2 * players],
             root: 0,
             rng: Rng::new(seed),
             scale: 1.0,
@@ -109,44 +99,88 @@ impl Tree {
             scratch: Choices::default(),
             path: Vec::new(),
             rating: super::net::Scratch::default(),
-        }
+            bytes: 0,
+            memory,
+            full: false,
+            iterations: 0,
+            trees_searched: 1,
+            reward: vec![0.0; 2 * players + 1],
+            best: None,
+        };
+        tree.bytes = tree.count_bytes();
+        tree
     }
 
-    /// Makes the node of `state` the root, if the tree holds it a few levels below the
-    /// old root; false if not (or if the tree is nearly full).
-    fn reroot(&mut self, state: &State) -> bool {
-        if self.nodes.len() > MAX_NODES * 3 / 4 {
-            return false;
-        }
-        let mut level = vec![self.root];
-        for _ in 0..=REUSE_DEPTH {
-            let mut next = Vec::new();
-            for &n in &level {
-                let node = &self.nodes[n as usize];
-                if node.state == *state {
-                    self.root = n;
-                    return true;
-                }
-                next.extend(node.children.iter().copied().filter(|&c| c != NONE));
-            }
-            if next.is_empty() {
-                break;
-            }
-            level = next;
-        }
-        false
+    /// Whether `more` bytes fit: with the list of nodes grown for one more, if it must
+    /// grow (it doubles, so the growth is counted before it is made).
+    fn has_room(&self, more: usize) -> bool {
+        let growth = if self.nodes.len() == self.nodes.capacity() {
+            self.nodes.capacity().max(4)
+                * (std::mem::size_of::<Node>() + 2 * self.players * std::mem::size_of::<f64>())
+        } else {
+            0
+        };
+        self.nodes.len() < NONE as usize - 1 && self.bytes + more + growth <= self.memory
+    }
+
+    /// Adds a node, counting its bytes (and the lists' growth, if they grow).
+    fn push(&mut self, node: Node) -> u32 {
+        let id = self.nodes.len() as u32;
+        let (capacity, stats) = (self.nodes.capacity(), self.stats.capacity());
+        self.bytes += node.heap_bytes();
+        self.nodes.push(node);
+        self.stats
+            .extend(std::iter::repeat_n(0.0, 2 * self.players));
+        self.bytes += (self.nodes.capacity() - capacity) * std::mem::size_of::<Node>()
+            + (self.stats.capacity() - stats) * std::mem::size_of::<f64>();
+        id
+    }
+
+    /// Figure `k` of node `id`: a player's points (`k` below the number of players)
+    /// or, after them, a player's wins, summed over the games through it.
+    fn stat(&self, id: u32, k: usize) -> f64 {
+        self.stats[id as usize * 2 * self.players + k]
+    }
+
+    /// Player `p`'s mean points over the games through node `id`.
+    fn mean(&self, id: u32, p: usize) -> f64 {
+        self.stat(id, p) / f64::from(self.nodes[id as usize].visits.max(1))
     }
 
     /// Lists a node's choices (or its result) on its second visit; with a guide, rates
     /// a decision's choices by it.
     fn list(&mut self, engine: &mut Engine, at: u32, guide: Option<&Net>) -> Result<(), AiError> {
+        let before = self.nodes[at as usize].heap_bytes();
+        self.list_choices(engine, at, guide)?;
+        let after = self.nodes[at as usize].heap_bytes();
+        self.bytes = (self.bytes + after).saturating_sub(before);
+        if at != self.root && !self.has_room(0) {
+            // Past the bound: the node stays a leaf, and the tree grows no more.
+            let node = &mut self.nodes[at as usize];
+            node.kind = Kind::Unlisted;
+            node.choices = Choices::default();
+            node.children = Vec::new();
+            node.unexpanded = 0;
+            node.result = None;
+            node.prior = Vec::new();
+            let now = node.heap_bytes();
+            self.bytes = (self.bytes + now).saturating_sub(after);
+            self.full = true;
+        }
+        Ok(())
+    }
+
+    fn list_choices(
+        &mut self,
+        engine: &mut Engine,
+        at: u32,
+        guide: Option<&Net>,
+    ) -> Result<(), AiError> {
         let node = &mut self.nodes[at as usize];
         let mut choices = std::mem::take(&mut node.choices);
         let kind = match engine.status(&node.state) {
             Status::Over(o) => {
-                let (mut p, mut w) = (vec![0.0; self.players], vec![0.0; self.players]);
-                let size = rewards(Some(&o), &mut p, &mut w);
-                node.result = Some((p, w, size));
+                node.result = Some(reward_of(Some(&o), self.players));
                 Kind::Over
             }
             Status::Chance(_) => {
@@ -160,8 +194,7 @@ impl Tree {
         };
         let kind = if kind != Kind::Over && choices.is_empty() {
             // No way on, yet not over: counted as a draw.
-            let n = self.players;
-            node.result = Some((vec![0.0; n], vec![1.0 / n as f64; n], 0.0));
+            node.result = Some(reward_of(None, self.players));
             Kind::Over
         } else {
             kind
@@ -250,10 +283,7 @@ impl Tree {
             }
         }
         let log_n = f64::from(node.visits.max(1)).ln();
-        let mean = |c: u32| {
-            let child = &self.nodes[c as usize];
-            child.points[p] / f64::from(child.visits.max(1))
-        };
+        let mean = |c: u32| self.mean(c, p);
         // Results scaled to [-1, 1] by the largest seen; or, with a network's ratings,
         // each choice's mean placed between its siblings' lowest and highest (0 to 1).
         let (low, width, exploration) = if self.relative {
@@ -273,12 +303,19 @@ impl Tree {
         for (i, &c) in node.children.iter().enumerate() {
             let child = &self.nodes[c as usize];
             let n = f64::from(child.visits.max(1));
-            let q = (mean(c) - low) / width;
-            let bias = node
-                .prior
-                .get(i)
-                .map_or(0.0, |x| PRIOR_WEIGHT * x / (n + 1.0));
-            let score = q + exploration * (log_n / n).sqrt() + bias;
+            let score = match &child.result {
+                // A proven value is certain: it needs no exploring, and a proven loss
+                // is taken only when every other choice looks as bad.
+                Some(known) => (known[p] - low) / width,
+                None => {
+                    let q = (mean(c) - low) / width;
+                    let bias = node
+                        .prior
+                        .get(i)
+                        .map_or(0.0, |x| PRIOR_WEIGHT * x / (n + 1.0));
+                    q + exploration * (log_n / n).sqrt() + bias
+                }
+            };
             if score > best_score {
                 best_score = score;
                 best = i;
@@ -298,20 +335,30 @@ impl Tree {
         path.clear();
         let mut at = self.root;
         path.push(at);
-        let (points, wins, size) = loop {
-            if self.nodes[at as usize].kind == Kind::Unlisted {
-                self.list(engine, at, guide)?;
+        loop {
+            let node = &self.nodes[at as usize];
+            if let Some(known) = &node.result {
+                // A finished game, or a position whose value is proven.
+                self.reward.copy_from_slice(known);
+                break;
             }
-            let i = match self.nodes[at as usize].kind {
-                Kind::Over | Kind::Unlisted => {
-                    let node = &self.nodes[at as usize];
-                    break node.result.clone().unwrap_or_else(|| {
-                        let n = self.players;
-                        (vec![0.0; n], vec![1.0 / n as f64; n], 0.0)
-                    });
+            if node.kind == Kind::Unlisted {
+                if self.full && at != self.root {
+                    // The tree is as large as it may be: the game goes on from here.
+                    let from = node.state.clone();
+                    self.evaluate(engine, net, from)?;
+                    break;
                 }
+                self.list(engine, at, guide)?;
+                continue;
+            }
+            let i = match node.kind {
                 Kind::Decision(p) => self.select(at, p),
-                Kind::Chance => self.rng.weighted(&self.nodes[at as usize].choices.weights),
+                Kind::Chance => self.rng.weighted(&node.choices.weights),
+                Kind::Over | Kind::Unlisted => {
+                    self.reward.copy_from_slice(&reward_of(None, self.players));
+                    break;
+                }
             };
             let child = self.nodes[at as usize].children[i];
             if child != NONE {
@@ -322,64 +369,84 @@ impl Tree {
             let node = &self.nodes[at as usize];
             let mut next = node.state.clone();
             engine.play_choice(&mut next, &node.choices, i)?;
-            if self.nodes.len() < MAX_NODES {
-                let id = self.nodes.len() as u32;
-                self.nodes.push(Node::new(next.clone(), self.players));
+            let mut child = Node::new(next.clone());
+            // A finished game is known at once: the solver needs it.
+            if let Status::Over(o) = engine.status(&next) {
+                child.kind = Kind::Over;
+                child.result = Some(reward_of(Some(&o), self.players));
+            }
+            if !self.full && self.has_room(child.heap_bytes()) {
+                let known = child.result.clone();
+                let id = self.push(child);
                 let node = &mut self.nodes[at as usize];
                 node.children[i] = id;
                 node.unexpanded -= 1;
                 if node.unexpanded == 0 {
                     // Each child holds its position now.
-                    node.choices.results = Vec::new();
+                    let freed = node.forget_choices();
+                    self.bytes -= freed;
                 }
                 path.push(id);
+                if let Some(known) = known {
+                    self.reward.copy_from_slice(&known);
+                    break;
+                }
+            } else {
+                self.full = true;
             }
-            break match net {
-                Some(net) => self.rate(net, engine, &next)?,
-                None => self.playout(engine, next)?,
-            };
-        };
+            self.evaluate(engine, net, next)?;
+            break;
+        }
+        let n = self.players;
+        let size = self.reward[2 * n];
         self.scale = self.scale.max(size);
-        for &n in &path {
-            let node = &mut self.nodes[n as usize];
+        for &k in &path {
+            let node = &mut self.nodes[k as usize];
             node.visits += 1;
             node.size += size;
-            for p in 0..self.players {
-                node.points[p] += points[p];
-                node.wins[p] += wins[p];
+            let at = k as usize * 2 * n;
+            for (s, r) in self.stats[at..at + 2 * n].iter_mut().zip(&self.reward) {
+                *s += r;
+            }
+        }
+        // A value proven below may prove the nodes above it, up to the first that is
+        // not.
+        for &k in path.iter().rev().skip(1) {
+            if !self.prove(k) {
+                break;
             }
         }
         self.path = path;
         Ok(())
     }
 
-    /// The network's rating of a new node, in place of a random game.
-    fn rate(
-        &mut self,
-        net: &Net,
-        engine: &mut Engine,
-        at: &State,
-    ) -> Result<(Vec<f64>, Vec<f64>, f64), AiError> {
-        let (mut p, mut w) = (vec![0.0; self.players], vec![0.0; self.players]);
-        super::netplay::rate(net, engine, at, &mut self.rating, &mut w, &mut p, 0)?;
-        let size = p.iter().fold(0.0f64, |a, x| a.max(x.abs()));
-        Ok((p, w, size))
-    }
-
-    fn playout(
+    /// The value of a position where the tree ends, into `reward`: by the network, or
+    /// a random game.
+    fn evaluate(
         &mut self,
         engine: &mut Engine,
+        net: Option<&Net>,
         from: State,
-    ) -> Result<(Vec<f64>, Vec<f64>, f64), AiError> {
-        let record = engine.playout_from(
-            from,
-            &mut self.rng,
-            super::flat::PLAYOUT_LENGTH,
-            &mut self.scratch,
-        )?;
-        let (mut p, mut w) = (vec![0.0; self.players], vec![0.0; self.players]);
-        let size = rewards(record.outcome.as_ref(), &mut p, &mut w);
-        Ok((p, w, size))
+    ) -> Result<(), AiError> {
+        let n = self.players;
+        let (points, rest) = self.reward.split_at_mut(n);
+        let (wins, size) = rest.split_at_mut(n);
+        match net {
+            Some(net) => {
+                super::netplay::rate(net, engine, &from, &mut self.rating, wins, points, 0)?;
+                size[0] = points.iter().fold(0.0f64, |a, x| a.max(x.abs()));
+            }
+            None => {
+                let record = engine.playout_from(
+                    from,
+                    &mut self.rng,
+                    super::flat::PLAYOUT_LENGTH,
+                    &mut self.scratch,
+                )?;
+                size[0] = rewards(record.outcome.as_ref(), points, wins);
+            }
+        }
+        Ok(())
     }
 
     /// Searches until the budget is spent.
@@ -389,27 +456,44 @@ impl Tree {
         net: Option<&Net>,
         guide: Option<&Net>,
         iterations: Option<u32>,
-        deadline: Option<Instant>,
+        time: Option<(ClockKind, Duration)>,
         stop: Option<&AtomicBool>,
     ) -> Result<(), AiError> {
+        // Started on the thread that searches: a processor clock counts its own time.
+        let deadline = time.map(|(kind, left)| Deadline::start(kind, left));
         let mut engine = Engine::new(game);
         self.relative = net.is_some();
+        self.best = solver::best_result(game);
         if self.nodes[self.root as usize].kind == Kind::Unlisted {
             self.list(&mut engine, self.root, guide)?;
         }
         let mut done = 0u32;
+        self.iterations = 0;
         loop {
             if iterations.is_some_and(|n| done >= n) {
                 return Ok(());
             }
-            if deadline.is_some_and(|d| Instant::now() >= d) && done > 0 {
+            // The time to give the tree back is kept out of the budget: a tree is
+            // given back after its move (or at the next, when it is kept), and that
+            // time is the move's too.
+            let teardown = reuse::teardown(self.nodes.len() * self.trees_searched);
+            if done > 0
+                && deadline
+                    .as_ref()
+                    .is_some_and(|d| d.passed_keeping(teardown))
+            {
                 return Ok(());
             }
             if stopped(stop) {
                 return Err(AiError::Interrupted);
             }
+            if self.nodes[self.root as usize].result.is_some() {
+                // Every line is known: searching on would change nothing.
+                return Ok(());
+            }
             self.iterate(&mut engine, net, guide)?;
             done += 1;
+            self.iterations += 1;
         }
     }
 }
@@ -424,29 +508,45 @@ pub(super) fn search(
     thinker: &mut Thinker,
     stop: Option<&AtomicBool>,
 ) -> Result<Vec<Estimate>, AiError> {
+    // The budget counts from here: what is done before the trees are searched (trees
+    // made or moved to the new position) is part of the move's time.
+    let clock = budget
+        .time()
+        .map(|(kind, time)| (Deadline::start(kind, time), kind));
     let threads = crate::clock::threads(thinker.threads).clamp(1, 64);
     let players = game.players.len();
     if thinker.trees.len() != threads {
         thinker.trees.clear();
     }
     let seed_of = |k: usize| seed ^ (k as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    // The bound is the player's: each tree has its share.
+    let memory = thinker.memory / threads;
     if thinker.trees.is_empty() {
         thinker.trees = (0..threads)
-            .map(|k| Tree::new(state, players, seed_of(k)))
+            .map(|k| Tree::new(state, players, seed_of(k), memory))
             .collect();
     } else {
         for (k, t) in thinker.trees.iter_mut().enumerate() {
             if t.reroot(state) {
                 t.rng = Rng::new(seed_of(k));
+                t.memory = memory;
+                t.full = false;
             } else {
-                *t = Tree::new(state, players, seed_of(k));
+                // The old tree is given back before the new one grows.
+                *t = Tree::new(state, players, seed_of(k), 0);
+                t.memory = memory;
             }
         }
     }
-    let (share, deadline) = match budget {
-        Budget::Iterations(n) => (Some(n), None),
-        Budget::Time(d) => (None, Some(Instant::now() + d)),
+    for t in &mut thinker.trees {
+        t.trees_searched = threads;
+    }
+    let share = match budget {
+        Budget::Iterations(n) => Some(n),
+        Budget::Time(_) | Budget::Wall(_) => None,
     };
+    // What is left, for each thread's own clock.
+    let time = clock.map(|(deadline, kind)| (kind, deadline.left()));
     let iterations_of = |k: usize| {
         share.map(|n| {
             let t = threads as u32;
@@ -462,22 +562,28 @@ pub(super) fn search(
         .filter(|n| !n.header.mcts_leaf && n.header.mcts_guide);
     #[cfg(not(target_arch = "wasm32"))]
     let results: Vec<Result<(), AiError>> = if threads == 1 {
-        vec![thinker.trees[0].run(game, net, guide, iterations_of(0), deadline, stop)]
+        vec![thinker.trees[0].run(game, net, guide, iterations_of(0), time, stop)]
     } else {
         use rayon::prelude::*;
         thinker
             .trees
             .par_iter_mut()
             .enumerate()
-            .map(|(k, t)| t.run(game, net, guide, iterations_of(k), deadline, stop))
+            .map(|(k, t)| t.run(game, net, guide, iterations_of(k), time, stop))
             .collect()
     };
     // One thread, so one tree (`clock::threads`).
     #[cfg(target_arch = "wasm32")]
-    let results = vec![thinker.trees[0].run(game, net, guide, iterations_of(0), deadline, stop)];
+    let results = vec![thinker.trees[0].run(game, net, guide, iterations_of(0), time, stop)];
     for r in results {
         r?;
     }
+    thinker.report = Some(SearchReport {
+        iterations: thinker.trees.iter().map(|t| t.iterations).sum(),
+        nodes: thinker.trees.iter().map(|t| t.nodes.len()).sum(),
+        bytes: thinker.trees.iter().map(|t| t.bytes).sum(),
+        memory: thinker.memory,
+    });
     // The root figures of all trees, added up.
     let first = &thinker.trees[0];
     let root = &first.nodes[first.root as usize];
@@ -492,6 +598,8 @@ pub(super) fn search(
         })
         .collect();
     let mut sums = vec![(0.0f64, 0.0f64, 0.0f64); out.len()];
+    // A choice proven in any tree is worth its proven value.
+    let mut proven: Vec<Option<&[f64]>> = vec![None; out.len()];
     for t in &thinker.trees {
         let r = &t.nodes[t.root as usize];
         if r.children.len() != out.len() {
@@ -503,16 +611,25 @@ pub(super) fn search(
             }
             let child = &t.nodes[c as usize];
             out[i].visits += child.visits;
-            sums[i].0 += child.points[player];
-            sums[i].1 += child.wins[player];
+            sums[i].0 += t.stat(c, player);
+            sums[i].1 += t.stat(c, players + player);
             sums[i].2 += child.size;
+            if let Some(known) = &child.result {
+                proven[i] = Some(known);
+            }
         }
     }
-    for (e, (p, w, s)) in out.iter_mut().zip(sums) {
+    for ((e, (p, w, s)), known) in out.iter_mut().zip(sums).zip(proven) {
         let n = f64::from(e.visits.max(1));
         e.points = p / n;
         e.win = w / n;
         e.size = s / n;
+        if let Some(known) = known {
+            e.points = known[player];
+            e.win = known[players + player];
+            e.size = known[2 * players];
+            e.proven = true;
+        }
     }
     Ok(out)
 }
@@ -520,6 +637,111 @@ pub(super) fn search(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ai::DEFAULT_MEMORY;
+
+    fn connect_four() -> Game {
+        let text = include_str!("../../../examples/rules/connect-four.tabula");
+        crate::compile(&crate::Source::new("c4", text), &[]).expect("compiles")
+    }
+
+    #[test]
+    fn a_long_search_keeps_its_tree_within_the_memory_bound() {
+        let game = connect_four();
+        let state = Engine::new(&game).initial_state().expect("a start");
+        let mut thinker = Thinker::new(2);
+        thinker.memory = 4 << 20;
+        let iterations = 60_000;
+        search(
+            &game,
+            &state,
+            Budget::Iterations(iterations),
+            7,
+            &mut thinker,
+            None,
+        )
+        .expect("searched");
+        let report = thinker.report.expect("a report");
+        assert_eq!(report.iterations, u64::from(iterations));
+        assert!(report.bytes <= 4 << 20, "{report:?}");
+        // The bound was reached: the search went on without growing the tree.
+        assert!(report.bytes > 3 << 20, "{report:?}");
+        assert!(report.nodes < iterations as usize / 2, "{report:?}");
+        for t in &thinker.trees {
+            assert!(t.full);
+            // The bytes counted on the way are the bytes the nodes hold.
+            assert_eq!(t.bytes, t.count_bytes());
+        }
+    }
+
+    #[test]
+    fn a_kept_tree_gives_back_the_lines_the_game_left() {
+        let game = connect_four();
+        let mut engine = Engine::new(&game);
+        let mut state = engine.initial_state().expect("a start");
+        let mut thinker = Thinker::new(1);
+        search(
+            &game,
+            &state,
+            Budget::Iterations(5000),
+            7,
+            &mut thinker,
+            None,
+        )
+        .expect("searched");
+        let before = thinker.trees[0].nodes.len();
+        engine.play_text(&mut state, "d1").expect("legal");
+        engine.play_text(&mut state, "c1").expect("legal");
+        let tree = &mut thinker.trees[0];
+        let new_root = (0..tree.nodes.len())
+            .find(|&n| tree.nodes[n].state == state)
+            .expect("the tree holds d1 c1");
+        let visits = tree.nodes[new_root].visits;
+        // The nodes below d1 c1, counted by hand.
+        let mut below = 0;
+        let mut stack = vec![new_root as u32];
+        while let Some(n) = stack.pop() {
+            below += 1;
+            stack.extend(
+                tree.nodes[n as usize]
+                    .children
+                    .iter()
+                    .filter(|&&c| c != NONE),
+            );
+        }
+        assert!(below < before, "{below} of {before}");
+        assert!(tree.reroot(&state));
+        assert_eq!(tree.root, 0);
+        assert_eq!(tree.nodes[0].visits, visits);
+        assert_eq!(tree.nodes.len(), below);
+        assert_eq!(tree.bytes, tree.count_bytes());
+        search(
+            &game,
+            &state,
+            Budget::Iterations(1000),
+            7,
+            &mut thinker,
+            None,
+        )
+        .expect("searched again");
+        assert_eq!(thinker.trees[0].nodes[0].visits, visits + 1000);
+    }
+
+    #[test]
+    fn a_time_budget_is_kept_within_five_percent_of_the_processor_time() {
+        // The move's time: the search, and its tree given back after it.
+        let game = connect_four();
+        let state = Engine::new(&game).initial_state().expect("a start");
+        let budget = Duration::from_millis(200);
+        for _ in 0..2 {
+            let mut thinker = Thinker::new(1);
+            let clock = Deadline::start(ClockKind::Processor, Duration::from_secs(3600));
+            search(&game, &state, Budget::Time(budget), 1, &mut thinker, None).expect("searched");
+            drop(thinker);
+            let spent = clock.spent();
+            assert!(spent >= budget * 95 / 100, "{spent:?}");
+            assert!(spent <= budget * 105 / 100, "{spent:?}");
+        }
+    }
 
     /// A root with two children: `a` has mean 1.0 over 1,000 visits, `b` mean 0.9 over
     /// 100; the largest result seen is 10 points.
@@ -528,14 +750,14 @@ mod tests {
         let text = crate::games::built_in(name).expect("a built-in game");
         let game = crate::compile(&crate::Source::new("t", text), &[]).expect("compiles");
         let state = State::new(&game);
-        let mut tree = Tree::new(&state, 2, 1);
+        let mut tree = Tree::new(&state, 2, 1, DEFAULT_MEMORY);
         tree.scale = 10.0;
         tree.relative = relative;
         for (visits, mean) in [(1000u32, 1.0), (100, 0.9)] {
-            let mut child = Node::new(state.clone(), 2);
+            let mut child = Node::new(state.clone());
             child.visits = visits;
-            child.points[0] = mean * f64::from(visits);
-            tree.nodes.push(child);
+            let id = tree.push(child);
+            tree.stats[id as usize * 4] = mean * f64::from(visits);
         }
         let root = &mut tree.nodes[0];
         root.kind = Kind::Decision(0);
@@ -575,7 +797,7 @@ mod tests {
         let mut tree = two_children(false);
         for c in [1, 2] {
             tree.nodes[c].visits = 100;
-            tree.nodes[c].points[0] = 100.0;
+            tree.stats[c * 4] = 100.0;
         }
         tree.nodes[0].prior = vec![0.3, 1.0];
         assert_eq!(tree.select(0, 0), 1);
