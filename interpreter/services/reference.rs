@@ -141,6 +141,7 @@ pub const KEYWORDS: &[Keyword] = &[
     kw("remove", Statement, "`remove CELL`: empties a cell (the whole stack, or its top layer)."),
     kw("replace", Declaration, "`replace DECLARATION`: takes the place of the included game's declaration of the same kind and name."),
     kw("rhombus", Board, "`rhombus FILES x RANKS` in a board: hexagons in a rhombus, with the six directions of `hex`."),
+    kw("rules", Declaration, "`rules \"\"\" TEXT \"\"\"`: the game's rules in plain words, shown by `tabula rules` and the `rules` command; `rules with OPTION \"\"\" TEXT \"\"\"` adds a paragraph shown when that option is on."),
     kw("says", Within, "`chance NAME \"TEMPLATE\" says \"MEANING\"`: what an outcome means, printed after it."),
     kw("score", Declaration, "`score p = EXPR`: each player's score. `by score` ends a game by the scores; `expect score PLAYER = N` in a test."),
     kw("set", Statement, "`set value(CELL) = V`: gives every piece on a cell the value V."),
@@ -163,7 +164,7 @@ pub const KEYWORDS: &[Keyword] = &[
     kw("when", Within, "`end \"REASON\" when COND RESULT`: the condition that ends the game; `show \"LABEL\" when COND \"TEMPLATE\"`."),
     kw("where", Within, "`where COND`: a generator that goes on only if COND holds; `for X in D where C { ... }`; `count(X in D where C)`."),
     kw("winner", Within, "`winner PLAYER [points N] [named \"TEMPLATE\"]`: the game ends won. In a test, `expect winner PLAYER [points N]`."),
-    kw("with", Within, "`test \"NAME\" with OPTION, ...`: the options a test is played with."),
+    kw("with", Within, "`test \"NAME\" with OPTION, ...`: the options a test is played with; `rules with OPTION \"\"\"...\"\"\"`: the paragraph of the rules shown when that option is on."),
     kw("x", Within, "`grid FILES x RANKS`, `rhombus FILES x RANKS`; `add V x N to POOL`."),
     kw("zone", Board, "`zone NAME [per player]` in a board: a cell off the board (a bar, a home), or one per player (`NAME-PLAYER`)."),
 ];
