@@ -370,7 +370,7 @@ fn the_welcome_names_the_computer_and_help_ai_lists_every_level() {
         assert!(help.contains(&format!("\n  {level} ")), "{level}: {help}");
     }
     assert!(
-        help.contains("\n  net3      the network three moves ahead, the strongest where a game has one; 0.7 s of processor a move in backgammon (`net3 1s`: at most that)\n"),
+        help.contains("\n  net3      the network three moves ahead, the strongest where a game has one; under a second of processor a move in the shipped games (`net3 1s`: at most that)\n"),
         "{help}"
     );
     // Seated before the game starts, as `tabula play --vs` does: the players line says

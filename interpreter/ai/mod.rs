@@ -98,7 +98,7 @@ impl Level {
         ),
         (
             "playouts",
-            "the move that wins most of 300 random games from it; a moment (0.3 s of processor a move in backgammon, 3 ms in Connect Four)",
+            "the move that wins most of 300 random games from it; a moment (milliseconds to a fraction of a second of processor a move, by how long the game's games are; docs/ai.md has the figures)",
         ),
         (
             "mcts",
@@ -110,11 +110,11 @@ impl Level {
         ),
         (
             "net2",
-            "the network two moves ahead: the opponent's best answer; 0.1 s of processor a move in backgammon (`net2 500ms`: at most that)",
+            "the network two moves ahead: the opponent's best answer; a fraction of a second of processor a move (`net2 500ms`: at most that)",
         ),
         (
             "net3",
-            "the network three moves ahead, the strongest where a game has one; 0.7 s of processor a move in backgammon (`net3 1s`: at most that)",
+            "the network three moves ahead, the strongest where a game has one; under a second of processor a move in the shipped games (`net3 1s`: at most that)",
         ),
         ("off", "a person plays"),
     ];
@@ -273,7 +273,7 @@ impl Default for Thinker {
 }
 
 /// The bound of a player's search trees when `TABULA_MCTS_MEMORY` sets none: 256 MB.
-/// A tree of Connect Four grows by about 0.8 KB an iteration, some 60 MB a second of
+/// A tree of a small board game grows by about 0.8 KB an iteration, some 60 MB a second of
 /// one core; a bound of 256 MB holds four seconds of it, and an arena of two games at
 /// once keeps four such trees (each player's, between his moves) within 1 GB, what a
 /// laptop can spare, as can a page (wasm32 has 4 GB at most). Past the bound the
