@@ -52,24 +52,30 @@ impl Session {
         turn::Decision::partial_state(&mut engine, &state, &self.partial).unwrap_or(state)
     }
 
+    /// The cells a drawing of `shown` (the state drawn) marks: a turn being entered
+    /// marks its steps so far; otherwise the last move that changed the board (not a
+    /// decision such as to roll).
+    pub(super) fn marked_cells(&self, shown: &State) -> Vec<bool> {
+        let game = &self.game;
+        if self.partial.is_empty() {
+            self.timeline
+                .moves_back()
+                .take(4)
+                .map(|(before, after)| draw::changed_cells(game, before, after))
+                .find(|c| c.contains(&true))
+                .unwrap_or_default()
+        } else {
+            draw::changed_cells(game, self.timeline.current(), shown)
+        }
+    }
+
     /// The board, the pools and counters, and whose turn it is.
     pub(super) fn draw(&mut self, out: &mut Out) {
         let game = self.game.clone();
         let state = self.shown_state();
         let mut engine = Engine::new(&game);
         out.line("");
-        // A turn being entered marks its steps so far; otherwise the last move that
-        // changed the board (not a decision such as to roll).
-        let changed = if self.partial.is_empty() {
-            self.timeline
-                .moves_back()
-                .take(4)
-                .map(|(before, after)| draw::changed_cells(&game, before, after))
-                .find(|c| c.contains(&true))
-                .unwrap_or_default()
-        } else {
-            draw::changed_cells(&game, self.timeline.current(), &state)
-        };
+        let changed = self.marked_cells(&state);
         out.push(draw::board(
             &game,
             &state,

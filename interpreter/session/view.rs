@@ -155,16 +155,7 @@ impl Session {
     pub fn picture(&mut self) -> String {
         let game = self.game.clone();
         let state = self.shown_state();
-        let changed = if self.partial.is_empty() {
-            self.timeline
-                .moves_back()
-                .take(4)
-                .map(|(before, after)| draw::changed_cells(&game, before, after))
-                .find(|c| c.contains(&true))
-                .unwrap_or_default()
-        } else {
-            draw::changed_cells(&game, self.timeline.current(), &state)
-        };
+        let changed = self.marked_cells(&state);
         let caption = super::caption(&game, self.timeline.current());
         crate::picture::position::position_svg_marked(&game, &state, &changed, &caption)
     }
