@@ -83,11 +83,12 @@ impl<'g> Engine<'g> {
             .until
             .as_ref()
             .is_some_and(|u| {
-                let mut locals = [0; crate::ir::MAX_LOCALS];
+                let run = self.run();
+                let mut locals = run.locals();
                 super::eval::eval(game, &after, u, &mut locals) != 0
             });
         let stuck = !until && !self.can_act(&after);
-        if super::budget::spent_out() {
+        if self.meter.spent_out() {
             return Err(self.budget_error());
         }
         Ok(stuck)

@@ -81,7 +81,7 @@ impl<'g> Engine<'g> {
             f
         };
         // Candidates cut short by the loop budget would give a wrong reason.
-        if crate::engine::budget::spent_out() {
+        if self.meter.spent_out() {
             return Err(self.budget_error());
         }
         Ok(Why {
