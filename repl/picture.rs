@@ -2,7 +2,8 @@
 
 use crate::error::{refused, CliError};
 
-use crate::cli::{load, position, GameArgs, PositionArgs};
+use crate::cli::common::{load, position};
+use crate::cli::{GameArgs, PositionArgs};
 use tabula::output::Input;
 use tabula::Engine;
 

@@ -45,7 +45,7 @@ pub struct Sides {
 }
 
 /// Reads the two sides of an arena. `default_net` is the game's own network, if it
-/// has one (`games::default_net`). A side `net:FILE` (`net2:FILE`) plays by that
+/// has one (`ai::default_net`). A side `net:FILE` (`net2:FILE`) plays by that
 /// file's network, `net` (`net2`) by the game's own; `mcts` rates positions by the
 /// game's network when it has one, or is guided by it (`Header::mcts_leaf`,
 /// `Header::mcts_guide`), unless `mcts_playouts` says so for its side (A, B). The error
@@ -66,7 +66,7 @@ pub fn sides(
     for (side, text) in texts.into_iter().enumerate() {
         nets[side] = match (Level::net_file(text), levels[side]) {
             (Some(file), _) => {
-                let bytes = crate::games::read_net_file(file)?;
+                let bytes = super::read_net_file(file)?;
                 let net = super::net::Net::from_bytes(game, &bytes)
                     .map_err(|e| format!("`{file}`: {e}"))?;
                 Some(std::sync::Arc::new(net))

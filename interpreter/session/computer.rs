@@ -52,7 +52,7 @@ impl Session {
         let parsed = Level::parse(level)?;
         let file_net = match Level::net_file(level) {
             Some(file) => {
-                let bytes = crate::games::read_net_file(file)?;
+                let bytes = crate::ai::read_net_file(file)?;
                 let net = ai::net::Net::from_bytes(&game, &bytes)
                     .map_err(|e| format!("`{file}`: {e}"))?;
                 Some(Arc::new(net))

@@ -287,7 +287,7 @@ impl Session {
     /// player (after the game changed).
     fn load_net(&mut self) {
         let threads = self.thinkers.first().map_or(0, |t| t.threads);
-        match crate::games::default_net(self.origin.name(), &self.game) {
+        match crate::ai::default_net(self.origin.name(), &self.game) {
             Ok(net) => {
                 self.net = net.map(Arc::new);
                 self.net_note = None;

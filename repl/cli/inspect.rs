@@ -1,7 +1,8 @@
 //! The commands that look at one position of a game: `check`, `moves`, `perft` and
 //! `state`.
 
-use super::{add_gnubg_ids, color, load, position, runtime, GameArgs, PositionArgs};
+use super::common::{color, load, position, runtime_error};
+use super::{add_gnubg_ids, GameArgs, PositionArgs};
 use crate::error::{refused, CliError};
 use std::io::IsTerminal;
 use tabula::engine::play::Ended;
@@ -10,7 +11,9 @@ use tabula::{json, Choices, Engine, Source};
 pub(super) fn check(g: &GameArgs) -> Result<(), CliError> {
     let game = load(g)?;
     let mut engine = Engine::new(&game);
-    engine.initial_state().map_err(|e| runtime(&game, &e))?;
+    engine
+        .initial_state()
+        .map_err(|e| runtime_error(&game, &e))?;
     let own = Source::new(game.source_name.as_str(), game.source_text.as_str());
     if !game.warnings.is_empty() {
         let warnings = tabula::Diagnostics {
@@ -23,7 +26,7 @@ pub(super) fn check(g: &GameArgs) -> Result<(), CliError> {
     // them.
     use tabula::analysis::same_text::{same_text, CHECK_DECISIONS, CHECK_GAMES};
     let found =
-        same_text(&game, CHECK_GAMES, CHECK_DECISIONS, 1).map_err(|e| runtime(&game, &e))?;
+        same_text(&game, CHECK_GAMES, CHECK_DECISIONS, 1).map_err(|e| runtime_error(&game, &e))?;
     for mut warning in found.iter().flat_map(|f| f.warnings()) {
         let (source, span) = game.source_of(&own, warning.span);
         warning.span = span;
@@ -77,7 +80,7 @@ pub(super) fn moves(
     let mut choices = Choices::default();
     engine
         .legal(&state, &mut choices)
-        .map_err(|e| runtime(&game, &e))?;
+        .map_err(|e| runtime_error(&game, &e))?;
     if choices.is_empty() {
         let outcome = engine.outcome(&state);
         if as_json {
@@ -100,12 +103,12 @@ pub(super) fn moves(
         let steps = choices.get(i).to_vec();
         let text = engine
             .choice_text(&state, &steps)
-            .map_err(|e| runtime(&game, &e))?;
+            .map_err(|e| runtime_error(&game, &e))?;
         if as_json {
             let mut child = state.clone();
             engine
                 .apply(&mut child, &steps)
-                .map_err(|e| runtime(&game, &e))?;
+                .map_err(|e| runtime_error(&game, &e))?;
             let mut child_json = json::state_to_json(&game, &child);
             add_gnubg_ids(&game, &mut child_json);
             let mut line = serde_json::json!({ "move": text, "state": child_json });
@@ -165,7 +168,7 @@ pub(super) fn perft(
     if let Some(b) = bar {
         b.finish_and_clear();
     }
-    let n = n.map_err(|e| runtime(&game, &e))?;
+    let n = n.map_err(|e| runtime_error(&game, &e))?;
     let secs = start.elapsed().as_secs_f64();
     out!("{n}");
     eprintln!("perft {depth}: {n} leaves in {secs:.3} s");
@@ -177,7 +180,7 @@ pub(super) fn state(g: &GameArgs, p: &PositionArgs, yaml: bool) -> Result<(), Cl
     let mut engine = Engine::new(&game);
     let state = position(&mut engine, p)?;
     let mut value =
-        json::state_report(&game, &mut engine, &state).map_err(|e| runtime(&game, &e))?;
+        json::state_report(&game, &mut engine, &state).map_err(|e| runtime_error(&game, &e))?;
     add_gnubg_ids(&game, &mut value);
     if yaml {
         let text = serde_yaml_ng::to_string(&value).map_err(|e| refused!("{e}"))?;
