@@ -55,8 +55,10 @@ pub fn draw(g: &GameArgs, p: &PositionArgs, svg: &str, force: bool) -> Result<()
         }
         _ => None,
     };
-    let mut caption = tabula::session::caption(&game, &state);
-    if let Some(last) = moves.last().filter(|_| engine.outcome(&state).is_none()) {
+    let runtime = |e: tabula::RuntimeError| crate::cli::common::runtime_error(&game, &e);
+    let mut caption = tabula::session::caption(&game, &state).map_err(runtime)?;
+    let over = engine.outcome(&state).map_err(runtime)?.is_some();
+    if let Some(last) = moves.last().filter(|_| !over) {
         caption.push_str(&format!("; last move {}", last.trim()));
     }
     let text = tabula::picture::position_svg(&game, &state, before.as_ref(), &caption);

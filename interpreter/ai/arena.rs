@@ -178,7 +178,7 @@ pub(crate) fn play_game_watched(
     let mut decisions = 0;
     let mut chance = 0usize;
     let outcome = loop {
-        match engine.status(&state) {
+        match engine.status(&state)? {
             Status::Over(o) => break Some(o),
             Status::Chance(_) => {
                 chance += 1;
@@ -202,7 +202,7 @@ pub(crate) fn play_game_watched(
                 }
                 engine.legal(&state, &mut choices)?;
                 if choices.is_empty() {
-                    break engine.outcome(&state);
+                    break engine.outcome(&state)?;
                 }
                 watch(Seen {
                     engine: &engine,

@@ -533,13 +533,6 @@ impl<'g> Engine<'g> {
         self.end_checked(state)
     }
 
-    /// An end rule's outcome where the caller has no error to give: one that ran out
-    /// of loop budget does not hold, and listing the moves or playing a step reports
-    /// it (`status`, `outcome`).
-    pub(crate) fn end_holding(&self, state: &State) -> Option<Outcome> {
-        self.end_checked(state).ok().flatten()
-    }
-
     /// `end_outcome` for the engine's own use.
     pub(crate) fn end_checked(&self, state: &State) -> Result<Option<Outcome>, RuntimeError> {
         let run = self.run();
@@ -691,34 +684,43 @@ impl<'g> Engine<'g> {
         Ok(out)
     }
 
-    /// Where the state stands: over, waiting for chance, or a player to act.
-    pub fn status(&mut self, state: &State) -> Status {
+    /// Where the state stands: over, waiting for chance, or a player to act; an error
+    /// when the rules that tell (the end rules, whether the player to act has a move,
+    /// the result of being stuck) run out of loop budget.
+    pub fn status(&mut self, state: &State) -> Result<Status, RuntimeError> {
         let _run = self.run();
-        if let Some(o) = self.end_holding(state) {
-            return Status::Over(o);
+        if let Some(o) = self.end_checked(state)? {
+            return Ok(Status::Over(o));
         }
         if let Some(c) = state.chance() {
-            return Status::Chance(c);
+            return Ok(Status::Chance(c));
         }
-        if let Some(o) = self.stuck_outcome(state) {
-            return Status::Over(o);
+        if let Some(o) = self.stuck_outcome(state)? {
+            return Ok(Status::Over(o));
         }
-        Status::Player(state.mover())
+        Ok(Status::Player(state.mover()))
     }
 
     /// The result when the player to act has no action and the phase says `stuck end`.
-    pub(crate) fn stuck_outcome(&self, state: &State) -> Option<Outcome> {
+    /// No action found because the loop budget ran out is not "no legal move": that is
+    /// an error.
+    pub(crate) fn stuck_outcome(&self, state: &State) -> Result<Option<Outcome>, RuntimeError> {
         let run = self.run();
         let game = self.game;
-        if let Stuck::End(spec) = &game.phases[state.phase().index()].stuck {
-            // No action found because the loop budget ran out is not "no legal move":
-            // the player is to act, and listing the moves says what went wrong.
-            if !state.in_turn() && !self.can_act(state) && !self.meter.spent_out() {
-                let mut locals = run.locals();
-                return Some(self.result(state, spec, &mut locals, "no legal move"));
-            }
+        let Stuck::End(spec) = &game.phases[state.phase().index()].stuck else {
+            return Ok(None);
+        };
+        if state.in_turn() || self.any_action(state)? {
+            return Ok(None);
         }
-        None
+        let mut locals = run.locals();
+        let outcome = self.result(state, spec, &mut locals, "no legal move");
+        if self.meter.spent_out() {
+            return Err(self
+                .meter
+                .exceeded(game.phases[state.phase().index()].span, Work::Settling));
+        }
+        Ok(Some(outcome))
     }
 
     /// The legal choices at this decision point: chance outcomes, single actions, or

@@ -168,16 +168,17 @@ impl<'g> Engine<'g> {
         }
     }
 
-    /// The outcome when the game is over (by an end rule or a stuck player).
-    pub fn outcome(&mut self, state: &State) -> Option<Outcome> {
+    /// The outcome when the game is over (by an end rule or a stuck player); an error
+    /// when the rules that tell run out of loop budget.
+    pub fn outcome(&mut self, state: &State) -> Result<Option<Outcome>, RuntimeError> {
         let _run = self.run();
-        self.end_holding(state).or_else(|| {
-            if state.chance().is_none() {
-                self.stuck_outcome(state)
-            } else {
-                None
-            }
-        })
+        if let Some(o) = self.end_checked(state)? {
+            return Ok(Some(o));
+        }
+        if state.chance().is_some() {
+            return Ok(None);
+        }
+        self.stuck_outcome(state)
     }
 
     /// One game of random choices (by the actions' playout weights, uniform without
@@ -245,7 +246,7 @@ impl<'g> Engine<'g> {
             }
             self.legal_unchecked(&state, choices)?;
             if choices.is_empty() {
-                let o = self.stuck_outcome(&state);
+                let o = self.stuck_outcome(&state)?;
                 return Ok(PlayoutRecord {
                     outcome: o,
                     decisions,

@@ -112,7 +112,7 @@ impl Session {
         }
         self.decision = None;
         let state = self.timeline.current().clone();
-        let to_move = matches!(Engine::new(&game).status(&state), Status::Player(p) if self.computer(p.index()).is_some());
+        let to_move = matches!(Engine::new(&game).status(&state).map_err(|e| self.runtime(&e))?, Status::Player(p) if self.computer(p.index()).is_some());
         if to_move {
             self.partial.clear();
             self.changed(out);

@@ -82,7 +82,9 @@ pub(super) fn moves(
         .legal(&state, &mut choices)
         .map_err(|e| runtime_error(&game, &e))?;
     if choices.is_empty() {
-        let outcome = engine.outcome(&state);
+        let outcome = engine
+            .outcome(&state)
+            .map_err(|e| runtime_error(&game, &e))?;
         if as_json {
             out!(
                 "{}",
