@@ -1,3 +1,4 @@
+#![forbid(unsafe_code)]
 //! tabula: a rules-definition interpreter for board games. A game is a rules file;
 //! this library parses it (syntax), checks and compiles it (compile) over a board
 //! (board), and plays it (engine). It knows no game.
@@ -40,7 +41,7 @@
 //! engine.legal(&state, &mut choices).expect("the moves list");
 //! assert_eq!(choices.len(), 9);
 //! // Always the first choice listed, until the board is full.
-//! while !matches!(engine.status(&state), Status::Over(_)) {
+//! while !matches!(engine.status(&state).expect("the rules tell"), Status::Over(_)) {
 //!     engine.legal(&state, &mut choices).expect("the moves list");
 //!     engine.play_choice(&mut state, &choices, 0).expect("the move plays");
 //! }

@@ -100,7 +100,7 @@ impl Run<'_> {
         for i in 0..self.choices.len() {
             texts.push(
                 self.engine
-                    .choice_text(&self.state, self.choices.get(i))
+                    .choice_text(&self.state, &self.choices[i])
                     .map_err(runtime)?,
             );
         }
@@ -334,7 +334,7 @@ pub(crate) fn run_test(game: &Game, source: &Source, test: &RulesTest) -> Result
                 if let Some(i) = run.find(text, span)? {
                     let legal = run
                         .engine
-                        .choice_text(&run.state, run.choices.get(i))
+                        .choice_text(&run.state, &run.choices[i])
                         .unwrap_or_default();
                     return Err(Run::fail(
                         span,

@@ -41,7 +41,7 @@ fn computer_move(game: &Game, state: &State, level: Level, seed: u64, threads: u
         player,
     };
     let i = ai::choose(d, level, &mut rng, &mut thinker, None).unwrap();
-    engine.choice_text(state, choices.get(i)).unwrap()
+    engine.choice_text(state, &choices[i]).unwrap()
 }
 
 fn estimates(
@@ -500,7 +500,7 @@ fn playout_weights_are_listed_with_the_choices() {
     let listed: Vec<(String, u32)> = (0..choices.len())
         .map(|i| {
             (
-                engine.choice_text(&state, choices.get(i)).unwrap(),
+                engine.choice_text(&state, &choices[i]).unwrap(),
                 choices.weights[i],
             )
         })
@@ -524,7 +524,7 @@ fn playouts_follow_the_weights_and_never_play_a_weight_of_0() {
         // The first move of a random game: c1 weighs 6 of 8.
         engine.legal(&start, &mut choices).unwrap();
         let i = rng.weighted(&choices.weights);
-        let text = engine.choice_text(&start, choices.get(i)).unwrap();
+        let text = engine.choice_text(&start, &choices[i]).unwrap();
         assert_ne!(text, "rare");
         c1_first += usize::from(text == "heavyc1");
         let mut rng = Rng::new(seed);
@@ -614,7 +614,7 @@ fn the_double_is_not_offered_from_the_opening() {
     let mut choices = Choices::default();
     engine.legal(&state, &mut choices).unwrap();
     let texts: Vec<String> = (0..choices.len())
-        .map(|i| engine.choice_text(&state, choices.get(i)).unwrap())
+        .map(|i| engine.choice_text(&state, &choices[i]).unwrap())
         .collect();
     assert_eq!(sorted(&texts), vec!["double", "roll"]);
     for seed in 1..=2 {
@@ -653,7 +653,7 @@ fn a_hopeless_double_is_dropped() {
     let mut choices = Choices::default();
     engine.legal(&state, &mut choices).unwrap();
     let texts: Vec<String> = (0..choices.len())
-        .map(|i| engine.choice_text(&state, choices.get(i)).unwrap())
+        .map(|i| engine.choice_text(&state, &choices[i]).unwrap())
         .collect();
     assert_eq!(sorted(&texts), vec!["drop", "take"]);
     for level in [

@@ -25,7 +25,7 @@ fn expected_points(e: &Neutral) -> i32 {
 /// most games are played out rather than dropped) and takes or drops at random.
 fn pick(engine: &mut Engine, state: &State, choices: &Choices, rng: &mut Rng) -> usize {
     if choices.len() == 2 {
-        let texts = [0, 1].map(|i| engine.choice_text(state, choices.get(i)).unwrap());
+        let texts = [0, 1].map(|i| engine.choice_text(state, &choices[i]).unwrap());
         if let Some(d) = texts.iter().position(|t| t == "double") {
             return if rng.below(100) == 0 { d } else { 1 - d };
         }
@@ -78,7 +78,7 @@ fn random_games(options: &[&str], seed: u64, games: u64) -> [u64; 4] {
                     choices.clear();
                     engine.chance_steps(&state, &mut choices).unwrap();
                     let i = rng.weighted(&choices.weights);
-                    let step = choices.get(i)[0];
+                    let step = choices[i][0];
                     engine.apply_step(&mut state, &step).unwrap();
                 }
                 Status::Player(_) => {
@@ -88,7 +88,7 @@ fn random_games(options: &[&str], seed: u64, games: u64) -> [u64; 4] {
                         "game {g}: a player to move has no choice (not even pass)"
                     );
                     let i = pick(&mut engine, &state, &choices, &mut rng);
-                    let steps = choices.get(i).to_vec();
+                    let steps = choices[i].to_vec();
                     for step in &steps {
                         engine.apply_step(&mut state, step).unwrap();
                     }

@@ -544,7 +544,7 @@ fn the_opening_roll() {
     );
     let mut seen = BTreeSet::new();
     for i in 0..30 {
-        let step = choices.get(i)[0];
+        let step = choices[i][0];
         let text = engine.step_text(&start, &step, true);
         let (w, b) = text.split_once('-').unwrap();
         let (w, b): (i32, i32) = (w.parse().unwrap(), b.parse().unwrap());

@@ -41,7 +41,7 @@ fn picks(generators: &str) -> Vec<String> {
     let mut choices = Choices::default();
     engine.legal(&state, &mut choices).unwrap();
     (0..choices.len())
-        .map(|i| engine.choice_text(&state, choices.get(i)).unwrap())
+        .map(|i| engine.choice_text(&state, &choices[i]).unwrap())
         .collect()
 }
 

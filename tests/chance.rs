@@ -41,7 +41,7 @@ fn outcomes(engine: &mut Engine, state: &State) -> Vec<(String, u32)> {
     (0..choices.len())
         .map(|i| {
             (
-                engine.choice_text(state, choices.get(i)).unwrap(),
+                engine.choice_text(state, &choices[i]).unwrap(),
                 choices.weights[i],
             )
         })
@@ -53,10 +53,10 @@ fn after(engine: &mut Engine, state: &State, text: &str) -> State {
     let mut choices = Choices::default();
     engine.legal(state, &mut choices).unwrap();
     let i = (0..choices.len())
-        .find(|&i| engine.choice_text(state, choices.get(i)).unwrap() == text)
+        .find(|&i| engine.choice_text(state, &choices[i]).unwrap() == text)
         .unwrap_or_else(|| panic!("no move {text}"));
     let mut next = state.clone();
-    engine.apply(&mut next, choices.get(i)).unwrap();
+    engine.apply(&mut next, &choices[i]).unwrap();
     next
 }
 

@@ -120,7 +120,7 @@ impl<'g> Paths<'g> {
             self.read_back(state, &choices);
             return;
         }
-        let acting = (0..choices.len()).any(|i| choices.get(i)[0].kind == StepKind::Action);
+        let acting = (0..choices.len()).any(|i| choices[i][0].kind == StepKind::Action);
         assert_eq!(
             self.engine.any_action(state).expect("any_action"),
             acting,
@@ -172,14 +172,14 @@ impl<'g> Paths<'g> {
         for i in 0..choices.len() {
             let text = self
                 .engine
-                .choice_text(state, choices.get(i))
+                .choice_text(state, &choices[i])
                 .expect("choice text");
             let found = self
                 .engine
                 .find_choice(state, choices, &text)
                 .expect("find");
             assert_eq!(found, Some(i), "{label}: `{text}` at {:?}", state.words());
-            if choices.get(i).len() > 1 {
+            if choices[i].len() > 1 {
                 self.seen.several_steps += 1;
             }
             self.seen.choices_read_back += 1;
@@ -425,7 +425,7 @@ fn texts(engine: &mut Engine, state: &State) -> Vec<String> {
     let mut choices = Choices::default();
     engine.legal(state, &mut choices).expect("legal");
     (0..choices.len())
-        .map(|i| engine.choice_text(state, choices.get(i)).expect("text"))
+        .map(|i| engine.choice_text(state, &choices[i]).expect("text"))
         .collect()
 }
 

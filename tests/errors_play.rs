@@ -305,7 +305,7 @@ fn nesting_too_deep_to_run() {
     let mut state = engine.initial_state().expect("initial state");
     let mut choices = tabula::Choices::default();
     engine.legal(&state, &mut choices).expect("legal");
-    let steps = choices.get(0).to_vec();
+    let steps = choices[0].to_vec();
     engine.apply(&mut state, &steps).expect("apply");
 }
 

@@ -18,7 +18,7 @@ fn moves(game: &Game, state: &str) -> Vec<String> {
     let mut choices = Choices::default();
     engine.legal(&state, &mut choices).unwrap();
     let mut out: Vec<String> = (0..choices.len())
-        .map(|i| engine.choice_text(&state, choices.get(i)).unwrap())
+        .map(|i| engine.choice_text(&state, &choices[i]).unwrap())
         .collect();
     out.sort();
     out

@@ -453,7 +453,7 @@ fn net_estimates(game: &Game, state: &State, net: Net, level: Level) -> Vec<(Str
     let est = tabula::ai::estimates(d, level, &mut rng, &mut thinker, None).unwrap();
     est.iter()
         .map(|e| {
-            let text = engine.choice_text(state, choices.get(e.choice)).unwrap();
+            let text = engine.choice_text(state, &choices[e.choice]).unwrap();
             (text, e.points, e.win)
         })
         .collect()
@@ -473,7 +473,7 @@ fn net_move(game: &Game, state: &State, net: &Net, level: Level) -> String {
     };
     let mut rng = tabula::engine::rng::Rng::new(1);
     let i = tabula::ai::choose(d, level, &mut rng, &mut thinker, None).unwrap();
-    engine.choice_text(state, choices.get(i)).unwrap()
+    engine.choice_text(state, &choices[i]).unwrap()
 }
 
 #[test]

@@ -64,12 +64,7 @@ fn drops(engine: &mut Engine, state: &State) -> Vec<(usize, usize)> {
     let mut choices = Choices::default();
     engine.legal(state, &mut choices).unwrap();
     (0..choices.len())
-        .map(|i| {
-            (
-                i,
-                column(&engine.choice_text(state, choices.get(i)).unwrap()),
-            )
-        })
+        .map(|i| (i, column(&engine.choice_text(state, &choices[i]).unwrap())))
         .collect()
 }
 
@@ -169,7 +164,7 @@ fn kept(cases: &[Case], budget: Budget) -> Vec<bool> {
             let level = Level::Mcts(budget);
             let mut rng = Rng::new(i as u64 + 1);
             let choice = ai::choose(d, level, &mut rng, &mut thinker, None).unwrap();
-            let col = column(&engine.choice_text(state, choices.get(choice)).unwrap());
+            let col = column(&engine.choice_text(state, &choices[choice]).unwrap());
             let best = values.iter().flatten().max().copied();
             values[col] == best
         })

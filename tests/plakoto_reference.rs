@@ -112,7 +112,7 @@ fn agrees_with_the_reference_generator() {
         let mut listed = 0;
         for i in 0..choices.len() {
             let mut s = state.clone();
-            engine.apply(&mut s, choices.get(i)).unwrap();
+            engine.apply(&mut s, &choices[i]).unwrap();
             got.insert(canon(&game, &s, &engine));
             listed += 1;
         }

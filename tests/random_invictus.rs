@@ -359,7 +359,7 @@ fn invictus_game(
         assert!(decisions < MAX_DECISIONS, "{at}: the game does not end");
 
         let i = rng.below(texts.len() as u32) as usize;
-        let steps = choices.get(i).to_vec();
+        let steps = choices[i].to_vec();
         engine
             .apply(&mut state, &steps)
             .unwrap_or_else(|e| panic!("{at}: {} failed: {e}", texts[i]));

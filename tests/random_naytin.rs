@@ -354,7 +354,7 @@ fn naytin_game(
         } else {
             rng.below(texts.len() as u32) as usize
         };
-        let steps = choices.get(i).to_vec();
+        let steps = choices[i].to_vec();
         engine
             .apply(&mut state, &steps)
             .unwrap_or_else(|e| panic!("{at}: {} failed: {e}", texts[i]));

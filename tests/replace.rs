@@ -83,7 +83,7 @@ fn a_replaced_define_changes_the_included_end_rule() {
     let mut choices = tabula::Choices::default();
     engine.legal(&s, &mut choices).unwrap();
     let texts: Vec<String> = (0..choices.len())
-        .map(|i| engine.choice_text(&s, choices.get(i)).unwrap())
+        .map(|i| engine.choice_text(&s, &choices[i]).unwrap())
         .collect();
     assert_eq!(
         texts,

@@ -29,7 +29,7 @@ fn texts(engine: &mut Engine, state: &State) -> Vec<String> {
     let mut choices = Choices::default();
     engine.legal(state, &mut choices).expect("legal");
     (0..choices.len())
-        .map(|i| engine.choice_text(state, choices.get(i)).expect("text"))
+        .map(|i| engine.choice_text(state, &choices[i]).expect("text"))
         .collect()
 }
 
@@ -422,7 +422,7 @@ fn merged_turns_are_the_same(
     };
     let mut reached = Vec::new();
     for i in 0..choices.len() {
-        let Ok(s) = reach(engine, choices.get(i)) else {
+        let Ok(s) = reach(engine, &choices[i]) else {
             return;
         };
         // The state the search kept for the turn is the one its steps reach.
@@ -431,7 +431,7 @@ fn merged_turns_are_the_same(
                 kept,
                 s.words(),
                 "choice {i} ({:?}): the state kept by the search\n{text}",
-                choices.get(i)
+                &choices[i]
             );
         }
         reached.push(s);
@@ -452,7 +452,7 @@ fn merged_turns_are_the_same(
                 "{:?} is merged into choice {k} ({:?}) but reaches another state: {} \
                  (outcome {x:?}), not {} ({y:?}), from {}\n{text}",
                 engine.choice_text(state, steps),
-                engine.choice_text(state, choices.get(k as usize)),
+                engine.choice_text(state, &choices[k as usize]),
                 tabula::json::state_to_json(engine.game, &other),
                 tabula::json::state_to_json(engine.game, kept),
                 tabula::json::state_to_json(engine.game, state),
@@ -466,8 +466,8 @@ fn merged_turns_are_the_same(
             assert!(
                 reached[i] != reached[j],
                 "choices {j} and {i} ({:?}, {:?}) reach the same state from {:?}\n{text}",
-                engine.choice_text(state, choices.get(j)),
-                engine.choice_text(state, choices.get(i)),
+                engine.choice_text(state, &choices[j]),
+                engine.choice_text(state, &choices[i]),
                 tabula::json::state_to_json(engine.game, state).to_string(),
             );
         }

@@ -47,7 +47,7 @@ fn error_of(game: &Game) -> RuntimeError {
         Ok(()) => {
             let mut s = state.clone();
             engine
-                .apply(&mut s, choices.get(0))
+                .apply(&mut s, &choices[0])
                 .expect_err("the move should fail")
         }
     }

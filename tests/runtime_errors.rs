@@ -46,7 +46,7 @@ fn fails(effect: &str, message: &str, at: &str) {
         Ok(()) => {
             let mut s = state.clone();
             engine
-                .apply(&mut s, choices.get(0))
+                .apply(&mut s, &choices[0])
                 .expect_err("the effect should fail")
         }
     };

@@ -166,7 +166,7 @@ impl<'g> Checker<'g> {
 
         // The engine's own sequences end where the cursor says, at the turn they are.
         let mut listed: Vec<(Vec<Step>, usize)> = (0..choices.len())
-            .map(|i| (choices.get(i).to_vec(), i))
+            .map(|i| (choices[i].to_vec(), i))
             .collect();
         for &(a, b, k) in &choices.alternatives {
             listed.push((choices.steps[a as usize..b as usize].to_vec(), k as usize));
@@ -192,7 +192,7 @@ impl<'g> Checker<'g> {
 
         // A player who can only pass is passed for at once: the session is past it.
         if !self.session_at(state) {
-            let pass = matches!(choices.get(0), [s] if s.kind == StepKind::Pass);
+            let pass = matches!(&choices[0], [s] if s.kind == StepKind::Pass);
             assert!(choices.len() == 1 && pass, "{at}: the session moved on");
             return;
         }
@@ -319,7 +319,7 @@ impl<'g> Checker<'g> {
         let turn = seq.turn.expect("a legal turn");
         let written = self
             .engine
-            .choice_text(state, choices.get(turn))
+            .choice_text(state, &choices[turn])
             .expect("a choice's text");
         for (n, step) in seq.marked.iter().enumerate() {
             let out = self.session.handle(step).text;
@@ -585,7 +585,7 @@ fn a_double_hands_the_decision_over_and_ends_the_turn() {
         assert!(!c.play(&mut engine, &step).expect("a step"), "{text}");
         let turn = c.turn(&legal).expect("a legal turn");
         assert_eq!(
-            engine.choice_text(&state, choices.get(turn)).expect("text"),
+            engine.choice_text(&state, &choices[turn]).expect("text"),
             *text
         );
     }

@@ -28,7 +28,7 @@ fn check_games(name: &str, options: &[&str], games: usize) -> usize {
                     };
                     let mut played = state.clone();
                     engine
-                        .apply(&mut played, choices.get(i))
+                        .apply(&mut played, &choices[i])
                         .expect("apply a legal choice");
                     assert_eq!(
                         kept,
@@ -43,7 +43,7 @@ fn check_games(name: &str, options: &[&str], games: usize) -> usize {
             } else {
                 rng.below(choices.len() as u32) as usize
             };
-            let steps = choices.get(i).to_vec();
+            let steps = choices[i].to_vec();
             engine.apply(&mut state, &steps).expect("apply");
         }
     }

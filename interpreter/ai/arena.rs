@@ -219,7 +219,7 @@ pub(crate) fn play_game_watched(
                 };
                 let i = choose(d, arena.sides[side], &mut rng, &mut thinkers[side], stop)?;
                 if arena.keep_moves {
-                    moves.push(engine.choice_text(&state, choices.get(i))?);
+                    moves.push(engine.choice_text(&state, &choices[i])?);
                 }
                 engine.play_choice(&mut state, &choices, i)?;
                 decisions += 1;

@@ -71,7 +71,7 @@ fn one_game(
         }
         texts.clear();
         for i in 0..choices.len() {
-            let text = engine.choice_text(&state, choices.get(i))?;
+            let text = engine.choice_text(&state, &choices[i])?;
             let Some(&j) = texts.get(&text) else {
                 texts.insert(text, i);
                 continue;
@@ -84,7 +84,7 @@ fn one_game(
                 continue;
             }
             let origin = |k: usize| {
-                let step = choices.get(k)[0];
+                let step = choices[k][0];
                 let def = match step.kind {
                     StepKind::Chance => &game.chances[step.id as usize],
                     _ => &game.actions[step.id as usize],
@@ -103,7 +103,7 @@ fn one_game(
         } else {
             rng.below(choices.len() as u32) as usize
         };
-        after.push(engine.choice_text(&state, choices.get(i))?);
+        after.push(engine.choice_text(&state, &choices[i])?);
         if state.chance().is_none() {
             decisions += 1;
         }

@@ -68,9 +68,11 @@ impl Choices {
     pub fn is_empty(&self) -> bool {
         self.ranges.is_empty()
     }
-    pub fn get(&self, i: usize) -> &[Step] {
-        let (a, b) = self.ranges[i];
-        &self.steps[a as usize..b as usize]
+    /// The steps of choice `i` (one step, or the steps of a whole turn); `None` past
+    /// the end. `choices[i]` is the same, and panics past the end as a slice does.
+    pub fn get(&self, i: usize) -> Option<&[Step]> {
+        let &(a, b) = self.ranges.get(i)?;
+        self.steps.get(a as usize..b as usize)
     }
     pub fn clear(&mut self) {
         self.steps.clear();
@@ -126,4 +128,16 @@ pub enum Status {
     Chance(ChanceId),
     /// This player is to act.
     Player(PlayerId),
+}
+
+impl std::ops::Index<usize> for Choices {
+    type Output = [Step];
+
+    /// The steps of choice `i`; panics past the end, as a slice does (`get` does not).
+    fn index(&self, i: usize) -> &[Step] {
+        match self.get(i) {
+            Some(steps) => steps,
+            None => panic!("choice {i} of {}", self.len()),
+        }
+    }
 }

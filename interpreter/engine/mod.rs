@@ -388,7 +388,7 @@ impl<'g> Engine<'g> {
                 state.data.copy_from_slice(result);
                 Ok(())
             }
-            _ => self.apply(state, choices.get(i)),
+            _ => self.apply(state, &choices[i]),
         }
     }
 

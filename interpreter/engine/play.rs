@@ -57,7 +57,7 @@ impl<'g> Engine<'g> {
             },
             None => rng.weighted(&choices.weights),
         };
-        let step = choices.get(i)[0];
+        let step = choices[i][0];
         self.apply_step(state, &step)?;
         Ok(Some(step))
     }
@@ -106,7 +106,7 @@ impl<'g> Engine<'g> {
         }
         let want = outcome_numbers(text);
         for i in 0..choices.len() {
-            if outcome_numbers(&self.step_text(state, &choices.get(i)[0], true)) == want {
+            if outcome_numbers(&self.step_text(state, &choices[i][0], true)) == want {
                 return Ok(Some(i));
             }
         }
@@ -131,7 +131,7 @@ impl<'g> Engine<'g> {
     pub fn list_texts(&mut self, state: &State, choices: &Choices) -> Result<String, RuntimeError> {
         let mut out = Vec::new();
         for i in 0..choices.len() {
-            out.push(self.choice_text(state, choices.get(i))?);
+            out.push(self.choice_text(state, &choices[i])?);
         }
         Ok(if out.is_empty() {
             "none".to_string()
@@ -154,7 +154,7 @@ impl<'g> Engine<'g> {
         }
         match self.find_choice(state, &choices, text)? {
             Some(i) => {
-                let steps: Vec<Step> = choices.get(i).to_vec();
+                let steps: Vec<Step> = choices[i].to_vec();
                 self.apply(state, &steps)?;
                 Ok(())
             }
@@ -230,7 +230,7 @@ impl<'g> Engine<'g> {
                     return Err(RuntimeError::of_game(RuntimeErrorKind::NoChanceOutcome));
                 }
                 let i = rng.weighted(&choices.weights);
-                let step = choices.get(i)[0];
+                let step = choices[i][0];
                 self.settled_ongoing = false;
                 self.apply_step(&mut state, &step)?;
                 ongoing = self.settled_ongoing;

@@ -165,7 +165,7 @@ impl Session {
                             break;
                         }
                     };
-                    let steps = choices.get(choice).to_vec();
+                    let steps = choices[choice].to_vec();
                     if let Err(m) = self.play_steps(&mut engine, &state, &steps, p.index(), out) {
                         out.push(self.error(m));
                         break;
@@ -282,7 +282,7 @@ impl Session {
             let action = decision
                 .choices
                 .get(i)
-                .first()
+                .and_then(|steps| steps.first())
                 .filter(|s| s.kind == crate::StepKind::Action)
                 .map(|s| s.id);
             match actions.iter_mut().find(|(a, _)| *a == action) {
@@ -387,7 +387,7 @@ impl Session {
         } else if self.autoplay && choices.len() == 1 {
             Some(0)
         } else if self.autoroll {
-            (0..choices.len()).find(|&i| self.is_roll(choices.get(i)))
+            (0..choices.len()).find(|&i| self.is_roll(&choices[i]))
         } else {
             None
         };
@@ -395,7 +395,7 @@ impl Session {
             self.decision = Some(decision);
             return false;
         };
-        let steps = decision.choices.get(chosen).to_vec();
+        let steps = decision.choices[chosen].to_vec();
         match self.play_steps(engine, state, &steps, p, out) {
             Ok(()) => true,
             Err(m) => {

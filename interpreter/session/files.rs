@@ -386,7 +386,7 @@ pub fn replay(
                 };
                 forced = turn::only_a_pass(&choices);
                 engine
-                    .apply(&mut state, choices.get(i))
+                    .apply(&mut state, &choices[i])
                     .map_err(|e| (k, e.to_string()))?;
                 By::Player(p.index())
             }

@@ -118,7 +118,7 @@ impl Session {
         let mut rows = Vec::new();
         for e in est.iter().take(shown) {
             let text = engine
-                .choice_text(&state, choices.get(e.choice))
+                .choice_text(&state, &choices[e.choice])
                 .map_err(|err| self.runtime(&err))?;
             rows.push((text, e));
         }

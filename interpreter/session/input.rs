@@ -74,7 +74,7 @@ impl Session {
             .ok()
             .filter(|n| partial.is_empty() && (1..=decision.choices.len()).contains(n));
         if let Some(i) = found.or(number.map(|n| n - 1)) {
-            let steps = decision.choices.get(i).to_vec();
+            let steps = decision.choices[i].to_vec();
             self.play_steps(&mut engine, &state, &steps, p.index(), out)?;
             self.changed(out);
             return Ok(false);
@@ -87,7 +87,7 @@ impl Session {
                 .map_err(|e| self.runtime(&e))?;
             match path {
                 turn::Path::Complete(i) => {
-                    let steps = decision.choices.get(i).to_vec();
+                    let steps = decision.choices[i].to_vec();
                     self.play_steps(&mut engine, &state, &steps, p.index(), out)?;
                     self.changed(out);
                     return Ok(false);

@@ -518,7 +518,7 @@ impl Session {
         if written {
             return false;
         }
-        (0..choices.len()).all(|i| match engine.choice_text(&state, choices.get(i)) {
+        (0..choices.len()).all(|i| match engine.choice_text(&state, &choices[i]) {
             Ok(t) => t
                 .to_ascii_lowercase()
                 .split_whitespace()

@@ -32,7 +32,7 @@ pub struct Decision {
 
 /// Whether the only choice is a pass (a player stuck at the start of his turn).
 pub(crate) fn only_a_pass(choices: &Choices) -> bool {
-    choices.len() == 1 && matches!(choices.get(0), [s] if s.kind == StepKind::Pass)
+    choices.len() == 1 && matches!(&choices[0], [s] if s.kind == StepKind::Pass)
 }
 
 impl Decision {
@@ -63,7 +63,7 @@ impl Decision {
         if self.texts.is_none() {
             let mut texts = Vec::with_capacity(self.choices.len());
             for i in 0..self.choices.len() {
-                texts.push(engine.choice_text(state, self.choices.get(i))?);
+                texts.push(engine.choice_text(state, &self.choices[i])?);
             }
             self.texts = Some(texts);
         }

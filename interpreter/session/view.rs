@@ -136,7 +136,7 @@ impl Session {
         let texts = decision.texts(engine, state)?;
         for (i, text) in texts.into_iter().enumerate() {
             let mut cells: Vec<usize> = Vec::new();
-            for step in decision.choices.get(i) {
+            for step in &decision.choices[i] {
                 for c in engine.step_cells(step) {
                     if !cells.contains(&c.index()) {
                         cells.push(c.index());
@@ -205,7 +205,7 @@ impl Session {
             Err(ai::AiError::Runtime(e)) => return Err(self.runtime(&e)),
         };
         engine
-            .choice_text(&state, choices.get(i))
+            .choice_text(&state, &choices[i])
             .map_err(|e| self.runtime(&e))
     }
 

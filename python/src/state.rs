@@ -193,7 +193,7 @@ impl State {
         let (node, i) = self.checked_action(action)?;
         let game = &self.game.game;
         Engine::new(game)
-            .choice_text(&self.state, node.choices.get(i))
+            .choice_text(&self.state, &node.choices[i])
             .map_err(|e| playing_error(game, &e))
     }
 
@@ -205,7 +205,7 @@ impl State {
         (0..node.choices.len())
             .map(|i| {
                 engine
-                    .choice_text(&self.state, node.choices.get(i))
+                    .choice_text(&self.state, &node.choices[i])
                     .map_err(|e| playing_error(game, &e))
             })
             .collect()
@@ -463,7 +463,7 @@ impl State {
         for e in estimates {
             let d = PyDict::new(py);
             let text = engine
-                .choice_text(state, node.choices.get(e.choice))
+                .choice_text(state, &node.choices[e.choice])
                 .map_err(|err| playing_error(game, &err))?;
             d.set_item("action", e.choice)?;
             d.set_item("text", text)?;

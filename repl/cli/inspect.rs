@@ -102,7 +102,7 @@ pub(super) fn moves(
     let total: u64 = choices.weights.iter().map(|&w| u64::from(w)).sum();
     let chance = state.chance().is_some() && total > 0;
     for i in 0..choices.len() {
-        let steps = choices.get(i).to_vec();
+        let steps = choices[i].to_vec();
         let text = engine
             .choice_text(&state, &steps)
             .map_err(|e| runtime_error(&game, &e))?;

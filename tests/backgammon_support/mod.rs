@@ -244,7 +244,7 @@ pub fn turn_results(
         .map_err(|e| e.to_string())?;
     let mut out = Vec::with_capacity(choices.len());
     for i in 0..choices.len() {
-        let steps = choices.get(i).to_vec();
+        let steps = choices[i].to_vec();
         let text = engine
             .choice_text(state, &steps)
             .map_err(|e| e.to_string())?;

@@ -68,11 +68,7 @@ pub fn moves(engine: &mut Engine, state: &State) -> Vec<String> {
     let mut choices = Choices::default();
     engine.legal(state, &mut choices).expect("legal");
     let mut out: Vec<String> = (0..choices.len())
-        .map(|i| {
-            engine
-                .choice_text(state, choices.get(i))
-                .expect("choice_text")
-        })
+        .map(|i| engine.choice_text(state, &choices[i]).expect("choice_text"))
         .collect();
     out.sort();
     let mut dedup = out.clone();

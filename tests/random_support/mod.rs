@@ -14,11 +14,7 @@ pub const MAX_DECISIONS: usize = 20_000;
 pub fn choices_text(engine: &mut Engine, state: &State, choices: &mut Choices) -> Vec<String> {
     engine.legal(state, choices).expect("legal");
     (0..choices.len())
-        .map(|i| {
-            engine
-                .choice_text(state, choices.get(i))
-                .expect("choice_text")
-        })
+        .map(|i| engine.choice_text(state, &choices[i]).expect("choice_text"))
         .collect()
 }
 

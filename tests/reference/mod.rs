@@ -13,7 +13,7 @@ pub fn compare(engine: &mut Engine, game: &Game, state: &State, sample: &Value) 
     let mut choices = Choices::default();
     engine.legal(state, &mut choices).unwrap();
     let mut ours: Vec<String> = (0..choices.len())
-        .map(|i| engine.choice_text(state, choices.get(i)).unwrap())
+        .map(|i| engine.choice_text(state, &choices[i]).unwrap())
         .collect();
     ours.sort();
     let mut theirs: Vec<String> = sample["moves"]

@@ -179,9 +179,7 @@ end "no heads" when done == 1
         let mut engine = Engine::new(game);
         let mut choices = Choices::default();
         engine.legal(state, &mut choices).expect("legal");
-        engine
-            .choice_text(state, choices.get(choice))
-            .expect("a text")
+        engine.choice_text(state, &choices[choice]).expect("a text")
     }
 
     #[test]

@@ -29,7 +29,7 @@ impl<'g> Engine<'g> {
             return Ok(Why::rejected(m, Anchor::Span(game.chances[c.index()].span)));
         }
         if let Some(i) = self.find_choice(state, &choices, text)? {
-            let steps = choices.get(i).to_vec();
+            let steps = choices[i].to_vec();
             let mut names: Vec<String> = Vec::new();
             for s in &steps {
                 let n = self.step_name(state, s);
@@ -54,7 +54,7 @@ impl<'g> Engine<'g> {
         let phase = &game.phases[p];
         if let Stuck::Pass { template, .. } = &phase.stuck {
             if text == template && !choices.is_empty() {
-                let example = self.choice_text(state, choices.get(0))?;
+                let example = self.choice_text(state, &choices[0])?;
                 let m = format!("`{text}` is allowed only when no action is possible (`stuck pass`), and here there are moves, e.g. `{example}`");
                 return Ok(Why::rejected(m, Anchor::Phase(p)));
             }
@@ -174,7 +174,7 @@ impl<'g> Engine<'g> {
         if let (Some(keys), false) = (cursor.keys(), game.phases[p].maximize.is_empty()) {
             if let Some((best, i)) = self.best_kept_keys(state, choices)? {
                 if keys < &best[..] {
-                    let example = self.choice_text(state, choices.get(i))?;
+                    let example = self.choice_text(state, &choices[i])?;
                     let m = format!(
                         "`{text}` is a whole turn, but phase `{}` keeps only the turns that do best by its `maximize`: this one scores ({}), the best ({}), e.g. `{example}`",
                         game.phases[p].name,
@@ -206,7 +206,7 @@ impl<'g> Engine<'g> {
     ) -> Result<Option<(Vec<i32>, usize)>, RuntimeError> {
         let mut best: Option<(Vec<i32>, usize)> = None;
         for i in 0..choices.len() {
-            let steps = choices.get(i);
+            let steps = &choices[i];
             if steps.iter().any(|s| s.kind != StepKind::Action) {
                 continue;
             }
