@@ -76,7 +76,9 @@ for (const file of shippedFiles()) {
         }
       }
     };
-    for (const t of await semanticTokens(server, legend, full, text)) {
+    const read = await semanticTokens(server, legend, full, text);
+    assert.ok(read.length > 0, `${file}: the server read no token of it`);
+    for (const t of read) {
       const line = lines[t.line];
       const family = familyOf(t, line);
       const word = line.slice(t.start, t.end);
