@@ -42,7 +42,8 @@ fn file_paths(root: &Path, dir: &Path, paths: &mut Vec<String>) {
         let path = entry.expect("a directory entry").path();
         let name = path.file_name().unwrap_or_default().to_string_lossy();
         if path.is_dir() {
-            if name != "target" && !name.starts_with('.') {
+            // Installed packages (npm's node_modules) are no files of the repository.
+            if name != "target" && name != "node_modules" && !name.starts_with('.') {
                 file_paths(root, &path, paths);
             }
         } else if let Ok(relative) = path.strip_prefix(root) {
