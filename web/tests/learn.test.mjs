@@ -197,3 +197,39 @@ test('a placement is made from the keyboard in a grid game', async () => {
   assert.match(await page.locator('#board polygon.cell[data-name="b2"]').getAttribute('aria-label'), /^b2: x mark/);
   await page.close();
 });
+
+test('every control of the page is reached with the Tab key', async () => {
+  const page = await open(chrome.context, link({ game: 'naytin-six' }));
+  // Open the folded parts, as a person would with Enter on their summaries.
+  await page.locator('#families-box summary').focus();
+  await page.keyboard.press('Enter');
+  await page.locator('#all-moves summary').focus();
+  await page.keyboard.press('Enter');
+  const controls = await page.$$eval(
+    'button, input, select, textarea, summary, .cm-content, #board polygon.cell[tabindex="0"]',
+    (all) => all
+      .filter((e) => !e.disabled && (e.getClientRects().length > 0 || e.closest('label.button')))
+      .map((e, i) => {
+        e.dataset.control = String(i);
+        return i;
+      }),
+  );
+  await page.locator('body').focus();
+  await page.evaluate(() => document.activeElement?.blur());
+  const reached = new Set();
+  for (let k = 0; k < 400 && reached.size < controls.length; k++) {
+    await page.keyboard.press('Tab');
+    const at = await page.evaluate(() => {
+      const e = document.activeElement;
+      return { control: e?.closest('[data-control]')?.dataset.control ?? null, editor: Boolean(e?.closest('.cm-content')) };
+    });
+    if (at.control !== null) reached.add(Number(at.control));
+    // The editor keeps Tab for indenting; Escape first lets Tab leave it (CodeMirror's way).
+    if (at.editor) await page.keyboard.press('Escape');
+  }
+  const missed = await page.$$eval('[data-control]', (all, seen) => all
+    .filter((e) => !seen.includes(Number(e.dataset.control)))
+    .map((e) => e.id || e.textContent.trim().slice(0, 30) || e.outerHTML.slice(0, 60)), [...reached]);
+  assert.deepEqual(missed, []);
+  await page.close();
+});
