@@ -1,5 +1,6 @@
 // The playground's figures for docs/web.md (not a test: `node tests/bench.mjs` after
-// web/build.sh and `cargo build --release`): random playouts a second in the page
+// web/build.sh and `cargo build --release`; TABULA_NATIVE names another binary):
+// random playouts a second in the page
 // against the native `tabula playout` for each built-in game, the same seeds, one
 // thread each; tree-search iterations a second in the worker; the download, gzip and
 // brotli compressed; the time from opening the page to a playable board.
@@ -11,8 +12,9 @@ import { browser, serve, open, root } from './support.mjs';
 
 const targetDir = process.env.CARGO_TARGET_DIR ?? path.join(root, 'target');
 const native = process.env.TABULA_NATIVE ?? path.join(targetDir, 'release', 'tabula');
-const GAMES = Number(process.env.BENCH_GAMES ?? 2000);
-const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 5000);
+/** Games of each: enough for the command's own timing (to a hundredth of a second). */
+const GAMES = { backgammon: 2000, invictus: 4000, 'naytin-six': 40000 };
+const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 2000);
 const RUNS = 3;
 
 const games = ['backgammon', 'invictus', 'naytin-six'];
@@ -22,10 +24,27 @@ const best = (xs) => Math.max(...xs);
 function nativeRate(game) {
   const rates = [];
   for (let k = 0; k < RUNS; k++) {
-    const run = spawnSync(native, ['playout', game, '-n', String(GAMES), '--seed', '1', '--threads', '1'], { encoding: 'utf8' });
+    const run = spawnSync(native, ['playout', game, '-n', String(GAMES[game]), '--seed', '1', '--threads', '1'], { encoding: 'utf8' });
     if (run.status !== 0) throw new Error(run.stderr);
     const seconds = Number(run.stdout.match(/ in ([0-9.]+) s/)[1]);
-    rates.push(GAMES / seconds);
+    rates.push(GAMES[game] / seconds);
+  }
+  return best(rates);
+}
+
+/** Native iterations a second: `hint mcts:N` at the prompt on one thread, timed from
+ * outside, less the time to open the game and quit. */
+function nativeSearch(game, iterations) {
+  const timed = (input) => {
+    const start = process.hrtime.bigint();
+    const run = spawnSync(native, ['play', game, '--seed', '1', '--threads', '1'], { input, encoding: 'utf8' });
+    if (run.status !== 0) throw new Error(run.stderr);
+    return Number(process.hrtime.bigint() - start) / 1e9;
+  };
+  const rates = [];
+  for (let k = 0; k < RUNS; k++) {
+    const bare = timed('quit\n');
+    rates.push(iterations / (timed(`hint mcts:${iterations}\nquit\n`) - bare));
   }
   return best(rates);
 }
@@ -34,7 +53,7 @@ const server = await serve();
 const chrome = await browser();
 try {
   const page = await open(chrome.context, `${server.url}#g=naytin-six&s=1`);
-  console.log(`random playouts, ${GAMES} games from seed 1, one thread (best of ${RUNS})`);
+  console.log(`random playouts from seed 1, one thread (best of ${RUNS})`);
   console.log('game         page games/s   native games/s   page / native');
   for (const game of games) {
     const rates = [];
@@ -44,7 +63,7 @@ try {
         const start = performance.now();
         t.playout(g, undefined, [], '1', n, 10000);
         return n / ((performance.now() - start) / 1000);
-      }, [game, GAMES]));
+      }, [game, GAMES[game]]));
     }
     const [inPage, natively] = [best(rates), nativeRate(game)];
     console.log(`${game.padEnd(12)} ${inPage.toFixed(0).padStart(14)} ${natively.toFixed(0).padStart(16)} ${`${(100 * inPage / natively).toFixed(0)} %`.padStart(15)}`);
@@ -81,7 +100,8 @@ try {
       worker.terminate();
       return Math.max(...rates);
     }, [game, ITERATIONS, RUNS]);
-    console.log(`${game.padEnd(12)} ${rate.toFixed(0).padStart(8)} iterations/s`);
+    const natively = nativeSearch(game, ITERATIONS);
+    console.log(`${game.padEnd(12)} ${rate.toFixed(0).padStart(8)} iterations/s in the worker, ${natively.toFixed(0).padStart(8)} natively (${(100 * rate / natively).toFixed(0)} %)`);
   }
   await page.close();
 
