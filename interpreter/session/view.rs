@@ -181,8 +181,10 @@ impl Session {
     }
 
     /// Each cell of the position drawn, in words for a screen reader: its name and
-    /// what stands on it, top first ("13: 5 × white checker", "b2: x mark",
-    /// "c3: red die 4, over blue die 2", "a1: empty"), indexed by cell number.
+    /// what stands on it, top first, as `CELL: COUNT × PLAYER PIECE` (the count left
+    /// out for one piece, the value after a piece that shows one, a neutral piece
+    /// without a player, a lower layer after `, over `) or `CELL: empty`; indexed by
+    /// cell number.
     pub fn cell_labels(&mut self) -> Vec<String> {
         let game = self.game.clone();
         let state = self.shown_state();
