@@ -205,3 +205,35 @@ fn a_record_given_as_text_replays_and_goes_on() {
     );
     assert_eq!(s.moves(), moves);
 }
+
+#[test]
+fn each_cell_is_said_in_words_with_what_stands_on_it() {
+    let mut s = Session::open("backgammon", &[], 1).unwrap();
+    s.intro();
+    run(&mut s, "dice 3 1");
+    let labels = s.cell_labels();
+    let cells = s.game().board.cells.clone();
+    let of = |labels: &[String], name: &str| {
+        let c = cells.iter().position(|n| n == name).unwrap();
+        labels[c].clone()
+    };
+    // The usual start: white 2 on 24, 5 on 13, 3 on 8, 5 on 6; black's two on 1.
+    assert_eq!(of(&labels, "24"), "24: 2 × white checker");
+    assert_eq!(of(&labels, "13"), "13: 5 × white checker");
+    assert_eq!(of(&labels, "8"), "8: 3 × white checker");
+    assert_eq!(of(&labels, "1"), "1: 2 × black checker");
+    assert_eq!(of(&labels, "5"), "5: empty");
+    // A step of the turn entered is shown: one checker has gone from 8 to 5.
+    run(&mut s, "8/5");
+    let labels = s.cell_labels();
+    assert_eq!(of(&labels, "8"), "8: 2 × white checker");
+    assert_eq!(of(&labels, "5"), "5: white checker");
+
+    let mut t = tic_tac_toe();
+    run(&mut t, "b2");
+    let labels = t.cell_labels();
+    assert_eq!(labels.len(), 9);
+    let b2 = t.game().board.cells.iter().position(|n| n == "b2").unwrap();
+    assert_eq!(labels[b2], "b2: x mark");
+    assert_eq!(labels.iter().filter(|l| l.ends_with(": empty")).count(), 8);
+}

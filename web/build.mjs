@@ -1,7 +1,7 @@
 // Bundles the page into dist/ (run by build.sh, after the WebAssembly module is built
 // into dist/pkg): the page and its worker, each one file; the HTML and CSS as they
 // are; the example rules files, with an index that names each by the title the
-// library reads in it.
+// library reads in it and puts it in its family (page/families.json).
 import * as esbuild from 'esbuild';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -12,7 +12,7 @@ const dist = path.join(here, 'dist');
 const page = path.join(here, 'page');
 
 await esbuild.build({
-  entryPoints: [path.join(page, 'main.js'), path.join(page, 'worker.js')],
+  entryPoints: [path.join(page, 'main.js'), path.join(page, 'worker.js'), path.join(page, 'analyst.js')],
   outdir: dist,
   bundle: true,
   format: 'esm',
@@ -42,5 +42,17 @@ for (const name of fs.readdirSync(examples).filter((f) => f.endsWith('.tabula'))
   fs.writeFileSync(path.join(out, name), text);
   index.push({ file, title: checked.game.title });
 }
+const catalogue = JSON.parse(fs.readFileSync(path.join(page, 'families.json'), 'utf8'));
+const families = catalogue.families.map((f) => ({ name: f.name, files: f.files.map((n) => `examples/rules/${n}`) }));
+for (const f of families) {
+  for (const file of f.files) {
+    if (!index.some((e) => e.file === file)) throw new Error(`families.json names ${file}, which is no example that plays`);
+  }
+}
+const named = new Set(families.flatMap((f) => f.files));
+const others = index.filter((e) => !named.has(e.file)).map((e) => e.file);
+if (others.length) families.push({ name: catalogue.other, files: others });
+for (const e of index) e.family = families.find((f) => f.files.includes(e.file)).name;
 fs.writeFileSync(path.join(dist, 'examples', 'index.json'), JSON.stringify(index, null, 1));
+fs.writeFileSync(path.join(dist, 'examples', 'families.json'), JSON.stringify(families, null, 1));
 console.log(`web/dist: the page, its worker and ${index.length} examples`);

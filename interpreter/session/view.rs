@@ -60,6 +60,26 @@ pub struct Played {
     pub player: Option<String>,
 }
 
+/// One layer of a cell in words: its count (when not 1), owner, piece and value.
+fn layer_words(game: &crate::Game, w: crate::engine::state::CellWord) -> String {
+    let piece = game.pieces.get(w.piece() as usize);
+    let mut words = Vec::new();
+    if w.count() != 1 {
+        words.push(format!("{} ×", w.count()));
+    }
+    if let Some(owner) = usize::try_from(w.owner())
+        .ok()
+        .and_then(|o| game.players.get(o))
+    {
+        words.push(owner.clone());
+    }
+    words.push(piece.map_or_else(|| "piece".to_string(), |p| p.name.clone()));
+    if piece.is_some_and(|p| p.values.is_some()) {
+        words.push(w.value().to_string());
+    }
+    words.join(" ")
+}
+
 impl Session {
     /// The session as data: what a page shows and what it may offer a person.
     pub fn view(&mut self) -> Result<View, SessionError> {
@@ -161,6 +181,31 @@ impl Session {
         Ok(crate::picture::position::position_svg_marked(
             &game, &state, &changed, &caption,
         ))
+    }
+
+    /// Each cell of the position drawn, in words for a screen reader: its name and
+    /// what stands on it, top first, as `CELL: COUNT × PLAYER PIECE` (the count left
+    /// out for one piece, the value after a piece that shows one, a neutral piece
+    /// without a player, a lower layer after `, over `) or `CELL: empty`; indexed by
+    /// cell number.
+    pub fn cell_labels(&mut self) -> Vec<String> {
+        let game = self.game.clone();
+        let state = self.shown_state();
+        (0..game.board.cells.len())
+            .map(|c| {
+                let layers: Vec<String> = (0..game.stack_layers.max(1) as i32)
+                    .map(|k| state.layer(&game, c as i32, k))
+                    .take_while(|w| w.count() > 0)
+                    .map(|w| layer_words(&game, w))
+                    .collect();
+                let on = if layers.is_empty() {
+                    "empty".to_string()
+                } else {
+                    layers.join(", over ")
+                };
+                format!("{}: {on}", game.board.cells[c])
+            })
+            .collect()
     }
 
     /// The choice the computer would make now at `level` (`mcts:2s`, `net3`, ...), as

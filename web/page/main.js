@@ -3,8 +3,10 @@
 // page shows what it is told and hands back what a person clicks or types. The
 // computer thinks in a Web Worker (worker.js), so the page never waits on it.
 import init, * as tabula from './pkg/tabula_web.js';
-import { drawBoard, stepsForClick, clickedCell } from './board.js';
+import { drawBoard, stepsForClick, clickedCell, nextCell } from './board.js';
 import { createEditor } from './editor.js';
+import { setupDesign } from './design.js';
+import { showRules, showFamilies } from './learn.js';
 import * as share from './share.js';
 
 const $ = (id) => document.getElementById(id);
@@ -30,9 +32,15 @@ const app = {
   paused: false,
   games: [],
   examples: [],
+  /** The cell the keyboard is on (in the board's tab order), and the moves announced. */
+  focus: null,
+  announced: 0,
+  /** The match (`Playground.match_state`): its length, the scores, games finished. */
+  match: null,
 };
 
 let editor = null;
+let design = null;
 
 // ---------------------------------------------------------------- the game
 
@@ -78,6 +86,8 @@ function startGame(spec, { record = null, seats = null } = {}) {
   app.selected = null;
   app.chooser = null;
   app.paused = false;
+  app.focus = null;
+  app.announced = Infinity;
   $('hint-text').hidden = true;
   const players = JSON.parse(game.view()).players;
   app.seats = {};
@@ -87,6 +97,8 @@ function startGame(spec, { record = null, seats = null } = {}) {
   $('rules-name').textContent = rulesFile(app.spec);
   $('seed').value = app.spec.seed;
   selectGameInForm(app.spec);
+  showRules(game.rules());
+  design?.reset();
   renderSeats();
   refresh();
   say(note);
@@ -96,6 +108,7 @@ function startGame(spec, { record = null, seats = null } = {}) {
 /** Re-reads the game's view and draws it, then lets the computer move if it is its turn. */
 function refresh() {
   app.view = JSON.parse(app.game.view());
+  app.match = JSON.parse(app.game.match_state());
   render();
   keepLink();
   think();
@@ -108,12 +121,74 @@ function moverIsPerson() {
 
 /** Plays a move or runs a command as typed at the REPL's prompt. */
 function enter(line) {
+  const games = app.match?.games ?? 0;
   const out = app.game.handle(line);
   app.selected = null;
   app.chooser = null;
   say(errorsOf(out));
   refresh();
+  // In a match, a game's end says its result and the score, and the next game begins.
+  if (!errorsOf(out) && app.match.length > 0 && app.match.games !== games) say(out.trim());
   return out;
+}
+
+/**
+ * A cell picked by a click, or by Enter or Space on it (`keyboard`): a move's start or
+ * its end. The keyboard's place on the board stays where it picked; a click leaves the
+ * tab order to the position (its first cell where a move starts).
+ */
+function pickCell(cell, { keyboard = false } = {}) {
+  if (cell === null || !moverIsPerson() || app.thinking) return;
+  if (keyboard) app.focus = cell;
+  const r = stepsForClick(app.view.next, app.selected, cell);
+  if (r.select !== undefined) {
+    app.selected = app.selected === cell ? null : cell;
+    app.chooser = r.steps.length ? r.steps : null;
+    render();
+  } else if (r.steps.length === 1) {
+    enter(r.steps[0].text);
+  } else {
+    app.selected = null;
+    app.chooser = r.steps.length ? r.steps : null;
+    render();
+  }
+}
+
+/** The keys of the board: arrows go from cell to cell, Enter and Space pick one. */
+function boardKey(event) {
+  const at = event.target.closest?.('polygon.cell[data-cell]');
+  if (!at) return;
+  const cell = Number(at.dataset.cell);
+  if (event.key === 'Enter' || event.key === ' ') {
+    event.preventDefault();
+    pickCell(cell, { keyboard: true });
+    return;
+  }
+  if (event.key === 'Escape' && app.selected !== null) {
+    event.preventDefault();
+    app.selected = null;
+    app.chooser = null;
+    render();
+    return;
+  }
+  const next = nextCell($('board'), cell, event.key);
+  if (next === null) return;
+  event.preventDefault();
+  app.focus = next;
+  for (const p of $('board').querySelectorAll('polygon.cell[data-cell]')) {
+    p.setAttribute('tabindex', Number(p.dataset.cell) === next ? '0' : '-1');
+    if (Number(p.dataset.cell) === next) p.focus();
+  }
+}
+
+/** Says the moves played since the last call in the live region, for a screen reader. */
+function announce() {
+  const played = app.view.played;
+  if (app.announced > played.length) app.announced = played.length;
+  const fresh = played.slice(app.announced).map((m) => (m.player ? `${m.player} plays ${m.text}` : `chance: ${m.text}`));
+  app.announced = played.length;
+  if (app.view.status === 'over') fresh.push(`game over: ${app.view.result}`);
+  if (fresh.length) $('announce').textContent = fresh.join('. ');
 }
 
 // ---------------------------------------------------------------- drawing
@@ -128,7 +203,14 @@ function render() {
     status.textContent = `${v.player} to move${level ? ` (computer, ${level})` : ''}`;
   } else status.textContent = v.caption;
   const steps = moverIsPerson() && !app.thinking ? v.next : [];
-  drawBoard($('board'), app.game.picture(), steps, app.selected);
+  drawBoard($('board'), app.game.picture(), steps, app.selected, JSON.parse(app.game.cell_labels()), app.focus);
+  announce();
+  const m = app.match;
+  $('match').hidden = m.length === 0;
+  if (m.length > 0) {
+    const scores = m.scores.map((s) => `${s.player} ${s.score}`).join(', ');
+    $('match').textContent = `match to ${m.length}: ${scores}${m.over ? ' (the match is over)' : ` (game ${m.games + 1})`}`;
+  }
   $('equipment').textContent = v.equipment.trimEnd();
 
   // Decisions that name no cell (a roll, an offer, its answer, a pass), and the
@@ -424,7 +506,33 @@ async function newGameFromForm(event) {
     ? { name, text: null, options, seed }
     : { name, text: await exampleText(name), options, seed };
   const same = app.spec && spec.name === app.spec.name;
-  startGame(spec, { seats: same ? app.seats : null });
+  if (!startGame(spec, { seats: same ? app.seats : null })) return;
+  const points = $('match-length').value.trim();
+  if (points && points !== '0') {
+    const out = enter(`match ${points}`);
+    if (!errorsOf(out)) say(out.trim());
+  }
+}
+
+/** Opens an example by its file, as the form would. */
+async function openExample(file) {
+  const spec = { name: file, text: await exampleText(file), options: [], seed: randomSeed() };
+  if (startGame(spec)) $('board').scrollIntoView?.({ block: 'nearest' });
+}
+
+/** What the designer's tools work on: the rules in the editor, as they compile. */
+function designRules() {
+  const text = editor?.text ?? rulesText(app.spec);
+  const file = rulesFile(app.spec);
+  const unchanged = app.spec.text == null && text === rulesText(app.spec);
+  const spec = unchanged ? { name: app.spec.name, text: null } : { name: file, text };
+  let declared = [];
+  try {
+    declared = JSON.parse(tabula.check(file, text, [])).game?.options ?? [];
+  } catch {
+    declared = [];
+  }
+  return { spec, file, options: app.spec.options, declared };
 }
 
 // ---------------------------------------------------------------- the editor
@@ -463,6 +571,8 @@ function playTheseRules() {
     app.selected = null;
     app.chooser = null;
     $('rules-name').textContent = name;
+    showRules(app.game.rules());
+    design.reset();
     refresh();
     say(`playing these rules: ${kept} moves replayed${dropped ? `, ${dropped} no longer legal and left out` : ''}`);
   } catch (e) {
@@ -489,28 +599,19 @@ async function boot() {
     select.append(g);
   };
   group('Built-in games', app.games.map((g) => [`builtin:${g.name}`, g.title]));
-  group('Examples', app.examples.map((e) => [`example:${e.file}`, e.title]));
+  const families = await fetch('examples/families.json').then((r) => r.json()).catch(() => []);
+  for (const f of families) {
+    group(`Examples: ${f.name}`, f.files.map((file) => [`example:${file}`, app.examples.find((e) => e.file === file)?.title ?? file]));
+  }
+  showFamilies(families, new Map(app.examples.map((e) => [e.file, e.title])), openExample);
   select.addEventListener('change', () => showOptions([]));
 
   editor = createEditor($('editor'), { check: checkText, onChecked: checked });
+  design = setupDesign({ rules: designRules });
 
   $('setup').addEventListener('submit', newGameFromForm);
-  $('board').addEventListener('click', (event) => {
-    const cell = clickedCell(event);
-    if (cell === null || !moverIsPerson() || app.thinking) return;
-    const r = stepsForClick(app.view.next, app.selected, cell);
-    if (r.select !== undefined) {
-      app.selected = app.selected === cell ? null : cell;
-      app.chooser = r.steps.length ? r.steps : null;
-      render();
-    } else if (r.steps.length === 1) {
-      enter(r.steps[0].text);
-    } else {
-      app.selected = null;
-      app.chooser = r.steps.length ? r.steps : null;
-      render();
-    }
-  });
+  $('board').addEventListener('click', (event) => pickCell(clickedCell(event)));
+  $('board').addEventListener('keydown', boardKey);
   $('undo-step').addEventListener('click', () => enter('undo'));
   $('notation').addEventListener('submit', (event) => {
     event.preventDefault();
@@ -571,6 +672,8 @@ async function boot() {
   const opened = linked && startGame(linked.spec, linked);
   if (!opened) startGame({ name: app.games[0]?.name ?? 'backgammon', text: null, options: [], seed: randomSeed() });
   document.body.dataset.ready = 'yes';
+  // For the benchmark of the time to a playable board (web/tests/bench.mjs).
+  performance.mark('playable');
 }
 
 boot().catch((e) => {

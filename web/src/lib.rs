@@ -2,6 +2,9 @@
 //! wasm-bindgen for the playground page (web/page/). A thin translation: every answer
 //! comes from the library, crossing as text (JSON, YAML, SVG); no rule is known here.
 
+mod analysis;
+pub use analysis::Analysis;
+
 use serde::Serialize;
 use tabula::engine::rng::Rng;
 use tabula::session::{Record, Session};
@@ -80,6 +83,12 @@ impl Playground {
         self.session.picture().map_err(|e| js_error(e.shown()))
     }
 
+    /// Each cell in words for a screen reader, by cell number, as JSON: its name and
+    /// what stands on it (`Session::cell_labels`).
+    pub fn cell_labels(&mut self) -> Result<String, JsError> {
+        to_json(&self.session.cell_labels())
+    }
+
     /// The game so far as a YAML record.
     pub fn record(&self) -> Result<String, JsError> {
         self.session.record().to_yaml().map_err(js_error)
@@ -106,6 +115,28 @@ impl Playground {
             .replace_rules(Source::new(name, text))
             .map_err(|e| js_error(e.shown()))?;
         to_json(&serde_json::json!({ "kept": kept, "dropped": dropped }))
+    }
+
+    /// The rules in plain words, as the `rules` command gives them (the game's text, the
+    /// paragraph of each option on, the options off), each paragraph and list item on
+    /// one line for the page to wrap to its width; an indented line (a picture, a
+    /// table) is kept as written.
+    pub fn rules(&self) -> String {
+        let text = tabula::rules_text::render(self.session.game(), None);
+        tabula::rules_text::reflow(&text, usize::MAX)
+    }
+
+    /// The match, as JSON: its length in points (0 for a single game), each player's
+    /// score now, and the games finished.
+    pub fn match_state(&self) -> Result<String, JsError> {
+        let m = self.session.match_score();
+        let game = self.session.game();
+        to_json(&serde_json::json!({
+            "length": self.session.match_length(),
+            "scores": game.players.iter().zip(&m.scores).map(|(p, s)| serde_json::json!({"player": p, "score": s})).collect::<Vec<_>>(),
+            "games": self.session.results().len(),
+            "over": m.is_over(),
+        }))
     }
 
     /// The seed, as text (it may not fit a JavaScript number).
@@ -282,4 +313,41 @@ pub fn record_game(yaml: &str) -> Result<String, JsError> {
         "options": record.options,
         "seed": record.seed.to_string(),
     }))
+}
+
+/// Runs the `test` blocks of a built-in game (`text` absent) or of a rules text named
+/// `name`, as `tabula test` does, as JSON: each test's name, the options it ran with,
+/// and for a failure its message, place and the diagnostic drawn as the command draws
+/// it. An error when the text does not compile.
+#[wasm_bindgen]
+pub fn run_tests(
+    name: &str,
+    text: Option<String>,
+    options: Vec<String>,
+) -> Result<String, JsError> {
+    let source = source_of(name, text)?;
+    let results =
+        tabula::testing::run_file(&source, &options).map_err(|e| js_error(e.render(false)))?;
+    let list: Vec<serde_json::Value> = results
+        .iter()
+        .map(|r| {
+            let failure = r.failure.as_ref().map(|f| {
+                let (line, column) = source.line_col(f.span.start);
+                serde_json::json!({
+                    "message": f.message,
+                    "file": source.name,
+                    "line": line,
+                    "column": column,
+                    "rendered": tabula::testing::render(&source, f, false),
+                })
+            });
+            serde_json::json!({
+                "name": r.name,
+                "options": r.options,
+                "ok": failure.is_none(),
+                "failure": failure,
+            })
+        })
+        .collect();
+    to_json(&list)
 }

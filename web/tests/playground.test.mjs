@@ -232,3 +232,17 @@ test('random games in the page match the command line seed for seed', async () =
   }
   await page.close();
 });
+
+test('a search whose tree is large enough to be measured as it is given back plays in the worker', async () => {
+  // 5000 iterations: the tree outgrows the size below which its teardown is not timed,
+  // which reads the clock (the page's, on WebAssembly).
+  const page = await open(chrome.context, link({ game: 'naytin-six', seed: '2' }));
+  const mover = (await statusOf(page)).split(' ')[0];
+  await seatComputer(page, mover, '5000');
+  await page.locator('#moves li').first().waitFor({ timeout: 60000 });
+  await idle(page);
+  assert.equal(await page.locator('#message').textContent(), '');
+  assert.match((await movesOf(page))[0], new RegExp(`^${mover}: `));
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});

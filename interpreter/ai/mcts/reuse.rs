@@ -4,9 +4,10 @@
 
 use super::node::Node;
 use super::{Tree, NONE};
+use crate::clock::Instant;
 use crate::State;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// What giving back a node's memory costs, in nanoseconds per 1,024 nodes: measured
 /// on each large tree given back, a running mean (a quarter of each new measure),
