@@ -107,7 +107,7 @@ impl Analysis {
                 levels,
                 nets,
                 names: side_names,
-            } = tabula::games::default_net(name, &game)
+            } = tabula::ai::default_net(name, &game)
                 .and_then(|net| sides(&game, texts, net.map(std::sync::Arc::new), [false; 2]))
                 .map_err(js_error)?;
             names = side_names;
