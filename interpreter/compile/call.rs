@@ -17,12 +17,11 @@ impl<'a> Compiler<'a> {
         scope: &mut Scope,
     ) -> Option<Vec<Expr>> {
         if args.len() != tys.len() {
-            let kind = ErrorKind::ArgumentCount {
+            self.report_with(span, |_| ErrorKind::ArgumentCount {
                 function: name.text.clone(),
                 want: tys.len(),
                 found: args.len(),
-            };
-            self.report(span, kind);
+            });
             return None;
         }
         let mut out = Vec::new();
@@ -74,7 +73,7 @@ impl<'a> Compiler<'a> {
             "is" => {
                 let v = self.args(name, args, &[Ty::Cell, Ty::Piece], span, scope)?;
                 let Expr::Const(p) = v[1] else {
-                    self.report(args[1].span, ErrorKind::IsTakesPieceName);
+                    self.report_with(args[1].span, |_| ErrorKind::IsTakesPieceName);
                     return None;
                 };
                 (Expr::Is(b(v[0].clone()), p as u8), Ty::Bool)
@@ -101,22 +100,21 @@ impl<'a> Compiler<'a> {
             }
             "option" => {
                 let [arg] = args else {
-                    self.report(span, ErrorKind::OptionTakesOneName);
+                    self.report_with(span, |_| ErrorKind::OptionTakesOneName);
                     return None;
                 };
                 let ExprKind::Name(o) = &arg.kind else {
-                    self.report(arg.span, ErrorKind::OptionTakesName);
+                    self.report_with(arg.span, |_| ErrorKind::OptionTakesName);
                     return None;
                 };
                 if !self.game.options.iter().any(|(n, _)| n == o) {
                     let options: Vec<String> =
                         self.game.options.iter().map(|(n, _)| n.clone()).collect();
-                    let kind = ErrorKind::UnknownOption {
+                    self.report_with(arg.span, |c| ErrorKind::UnknownOption {
                         name: o.clone(),
-                        close: self.close_name(o, options.iter().map(String::as_str)),
+                        close: c.close_name(o, options.iter().map(String::as_str)),
                         options,
-                    };
-                    self.report(arg.span, kind);
+                    });
                     return None;
                 }
                 self.options_read.insert(o.clone());
@@ -126,7 +124,7 @@ impl<'a> Compiler<'a> {
                 [] => (Expr::Can(None), Ty::Bool),
                 [a] => {
                     let ExprKind::Name(n) = &a.kind else {
-                        self.report(a.span, ErrorKind::CanTakesActionName);
+                        self.report_with(a.span, |_| ErrorKind::CanTakesActionName);
                         return None;
                     };
                     let n = ast::Name {
@@ -136,7 +134,7 @@ impl<'a> Compiler<'a> {
                     (Expr::Can(Some(self.action_index(&n)?)), Ty::Bool)
                 }
                 _ => {
-                    self.report(span, ErrorKind::CanTakesOneAction);
+                    self.report_with(span, |_| ErrorKind::CanTakesOneAction);
                     return None;
                 }
             },
@@ -144,20 +142,19 @@ impl<'a> Compiler<'a> {
                 return self.set_call(name, args, span, scope)
             }
             "neighbours" | "neighbors" => {
-                self.report(span, ErrorKind::NeighboursAsValue);
+                self.report_with(span, |_| ErrorKind::NeighboursAsValue);
                 return None;
             }
             "group" => {
-                self.report(span, ErrorKind::GroupAsValue);
+                self.report_with(span, |_| ErrorKind::GroupAsValue);
                 return None;
             }
             other => {
-                let kind = ErrorKind::UnknownFunction {
+                self.report_with(name.span, |c| ErrorKind::UnknownFunction {
                     name: other.to_string(),
-                    close: self.close_name(other, FUNCTIONS.into_iter().chain(AGGREGATES)),
+                    close: c.close_name(other, FUNCTIONS.into_iter().chain(AGGREGATES)),
                     functions: FUNCTIONS.map(str::to_string).to_vec(),
-                };
-                self.report(name.span, kind);
+                });
                 return None;
             }
         };
@@ -176,11 +173,10 @@ impl<'a> Compiler<'a> {
             _ => 2,
         };
         if args.len() != want {
-            let kind = ErrorKind::SetArgumentCount {
+            self.report_with(span, |_| ErrorKind::SetArgumentCount {
                 function: name.text.clone(),
                 want,
-            };
-            self.report(span, kind);
+            });
             return None;
         }
         let set = self.set_ref(&args[0], scope)?;
@@ -234,16 +230,16 @@ impl<'a> Compiler<'a> {
                 ))
             }
             ("size", _) => {
-                self.report(args[0].span, ErrorKind::SizeOfNonPool);
+                self.report_with(args[0].span, |_| ErrorKind::SizeOfNonPool);
                 None
             }
             ("has", _) => {
-                self.report(args[0].span, ErrorKind::HasOnNonPool);
+                self.report_with(args[0].span, |_| ErrorKind::HasOnNonPool);
                 None
             }
             _ => {
                 let function = name.text.clone();
-                self.report(args[0].span, ErrorKind::TakesTrack { function });
+                self.report_with(args[0].span, |_| ErrorKind::TakesTrack { function });
                 None
             }
         }

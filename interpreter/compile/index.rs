@@ -15,7 +15,7 @@ impl<'a> Compiler<'a> {
         scope: &mut Scope,
     ) -> Typed {
         let ExprKind::Name(name) = &base.kind else {
-            self.report(span, ErrorKind::NotIndexable);
+            self.report_with(span, |_| ErrorKind::NotIndexable);
             return None;
         };
         if let Some(c) = self.game.counters.iter().position(|c| &c.name == name) {
@@ -46,14 +46,13 @@ impl<'a> Compiler<'a> {
         }
         if self.is_set_name(name) {
             let name = name.clone();
-            self.report(span, ErrorKind::IndexedSetAsValue { name });
+            self.report_with(span, |_| ErrorKind::IndexedSetAsValue { name });
             return None;
         }
-        let kind = ErrorKind::UnknownName {
+        self.report_with(base.span, |_| ErrorKind::UnknownName {
             name: name.clone(),
             help: NameHelp::Nothing,
-        };
-        self.report(base.span, kind);
+        });
         None
     }
 }

@@ -16,15 +16,14 @@ impl<'a> Compiler<'a> {
             return;
         };
         if !(2..=MAX_LAYERS).contains(&v) {
-            let kind = ErrorKind::LayerCount {
+            self.report_with(n.span, |_| ErrorKind::LayerCount {
                 max: MAX_LAYERS,
                 found: v,
-            };
-            self.report(n.span, kind);
+            });
             return;
         }
         if self.game.stack_layers > 1 {
-            self.report(span, ErrorKind::LayersTwice);
+            self.report_with(span, |_| ErrorKind::LayersTwice);
             return;
         }
         self.game.stack_layers = v as usize;
@@ -36,7 +35,7 @@ impl<'a> Compiler<'a> {
             return Some(());
         }
         let function = name.text.clone();
-        self.report(span, ErrorKind::NeedsLayers { function });
+        self.report_with(span, |_| ErrorKind::NeedsLayers { function });
         None
     }
 
@@ -55,11 +54,10 @@ impl<'a> Compiler<'a> {
         if let Expr::Const(k) = k {
             let most = self.game.stack_layers as i32;
             if !(0..most).contains(&k) {
-                let kind = ErrorKind::LayerOutOfRange {
+                self.report_with(args[1].span, |_| ErrorKind::LayerOutOfRange {
                     last: most - 1,
                     found: k,
-                };
-                self.report(args[1].span, kind);
+                });
                 return None;
             }
         }

@@ -399,6 +399,16 @@ impl<'a> Compiler<'a> {
         self.push(Diagnostic::of(span, kind));
     }
 
+    /// Reports a problem whose kind `kind` makes. The functions that recurse over
+    /// expressions and blocks report this way: a kind is made in the closure's stack
+    /// frame, not in theirs, so their frames stay small and rules may nest as deep as
+    /// the limits allow.
+    #[inline(never)]
+    pub(crate) fn report_with(&mut self, span: Span, kind: impl FnOnce(&Self) -> ErrorKind) {
+        let kind = kind(self);
+        self.report(span, kind);
+    }
+
     /// Reports a problem, unless `MAX_REPORTED` have been: then it is only counted.
     pub(crate) fn push(&mut self, d: Diagnostic) {
         if self.errors.len() >= MAX_REPORTED {
@@ -415,41 +425,6 @@ impl<'a> Compiler<'a> {
             Some(first) => d.with_related(first, RelatedLabel::FirstDeclared),
             None => d,
         });
-    }
-
-    pub fn error(&mut self, span: Span, message: impl Into<String>) {
-        if self.errors.len() >= MAX_REPORTED {
-            self.unreported += 1;
-            return;
-        }
-        self.errors.push(Diagnostic::new(span, message));
-    }
-
-    pub(crate) fn error_hint(
-        &mut self,
-        span: Span,
-        message: impl Into<String>,
-        hint: impl Into<String>,
-    ) {
-        if self.errors.len() >= MAX_REPORTED {
-            self.unreported += 1;
-            return;
-        }
-        self.errors
-            .push(Diagnostic::new(span, message).with_hint(hint));
-    }
-
-    /// The known name closest to a misspelt one, while errors are still reported (a
-    /// suggestion compares the name with every candidate).
-    pub(crate) fn suggest<'n>(
-        &self,
-        name: &str,
-        candidates: impl IntoIterator<Item = &'n str>,
-    ) -> Option<String> {
-        if self.errors.len() >= MAX_REPORTED {
-            return None;
-        }
-        Self::suggest_any(name, candidates)
     }
 
     /// The known name closest to a misspelt one, if any is close.

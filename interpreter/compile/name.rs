@@ -20,7 +20,7 @@ impl<'a> Compiler<'a> {
         if let Some(def) = self.defines.get(name).copied() {
             if self.defining.iter().any(|d| d == name) {
                 let name = name.to_string();
-                self.report(span, ErrorKind::DefinedInTermsOfItself { name });
+                self.report_with(span, |_| ErrorKind::DefinedInTermsOfItself { name });
                 return None;
             }
             self.defining.push(name.to_string());
@@ -31,7 +31,7 @@ impl<'a> Compiler<'a> {
         if let Some(c) = self.game.counters.iter().find(|c| c.name == name) {
             if c.per_player {
                 let name = name.to_string();
-                self.report(span, ErrorKind::KeptPerPlayer { name });
+                self.report_with(span, |_| ErrorKind::KeptPerPlayer { name });
                 return None;
             }
             return Some((
@@ -60,7 +60,7 @@ impl<'a> Compiler<'a> {
         if let Some(z) = self.game.board.zones.iter().find(|z| z.name == name) {
             if z.per_player {
                 let name = name.to_string();
-                self.report(span, ErrorKind::ZonePerPlayer { name });
+                self.report_with(span, |_| ErrorKind::ZonePerPlayer { name });
                 return None;
             }
             return Some((Expr::Const(z.cells[0]), Ty::Cell));
@@ -70,7 +70,7 @@ impl<'a> Compiler<'a> {
         }
         if self.is_set_name(name) {
             let name = name.to_string();
-            self.report(span, ErrorKind::SetAsValue { name });
+            self.report_with(span, |_| ErrorKind::SetAsValue { name });
             return None;
         }
         let known = self.names_in_scope(scope);
@@ -88,7 +88,7 @@ impl<'a> Compiler<'a> {
             NameHelp::Kinds
         };
         let name = name.to_string();
-        self.report(span, ErrorKind::UnknownName { name, help });
+        self.report_with(span, |_| ErrorKind::UnknownName { name, help });
         None
     }
 
@@ -114,12 +114,12 @@ impl<'a> Compiler<'a> {
             (None, false) => Some(None),
             (Some(i), false) => {
                 let name = what.to_string();
-                self.report(i.span, ErrorKind::SharedIndexed { name });
+                self.report_with(i.span, |_| ErrorKind::SharedIndexed { name });
                 None
             }
             (None, true) => {
                 let name = what.to_string();
-                self.report(span, ErrorKind::KeptPerPlayer { name });
+                self.report_with(span, |_| ErrorKind::KeptPerPlayer { name });
                 None
             }
         }

@@ -52,8 +52,9 @@ impl<'a> Compiler<'a> {
                         def.maximize_span = Some(Span::new(first.span.start, last.span.end));
                     }
                     if es.len() > MAX_TURN_KEYS {
-                        let kind = ErrorKind::TooManyTurnKeys { max: MAX_TURN_KEYS };
-                        self.report(es[MAX_TURN_KEYS].span, kind);
+                        self.report_with(es[MAX_TURN_KEYS].span, |_| ErrorKind::TooManyTurnKeys {
+                            max: MAX_TURN_KEYS,
+                        });
                     }
                     for e in es {
                         if let Some(c) = self.expect(e, Ty::Int, &mut scope) {
@@ -89,20 +90,19 @@ impl<'a> Compiler<'a> {
         let _ = stuck_seen;
         for &a in &def.prefer {
             if !def.actions.contains(&a) {
-                let kind = ErrorKind::PrefersNonAction {
+                self.report_with(p.name.span, |c| ErrorKind::PrefersNonAction {
                     phase: p.name.text.clone(),
-                    action: self
+                    action: c
                         .game
                         .actions
                         .get(a)
                         .map_or("?", |d| d.name.as_str())
                         .to_string(),
-                };
-                self.report(p.name.span, kind);
+                });
             }
         }
         if !def.maximize.is_empty() && !def.decide_turn {
-            self.report(p.name.span, ErrorKind::MaximizeWithoutDecideTurn);
+            self.report_with(p.name.span, |_| ErrorKind::MaximizeWithoutDecideTurn);
         }
         def.locals = scope.max;
         def
@@ -122,19 +122,18 @@ impl<'a> Compiler<'a> {
         });
         if let Some((i, _)) = outside {
             let at = Span::new(span.start + i, span.start + i + 1);
-            self.report(at, ErrorKind::SpaceInNotation);
+            self.report_with(at, |_| ErrorKind::SpaceInNotation);
         }
     }
 
     pub(crate) fn action_index(&mut self, n: &ast::Name) -> Option<usize> {
         let found = self.action_names.iter().position(|a| a == &n.text);
         if found.is_none() {
-            let kind = ErrorKind::UnknownAction {
+            self.report_with(n.span, |c| ErrorKind::UnknownAction {
                 name: n.text.clone(),
-                close: self.close_name(&n.text, self.action_names.iter().map(String::as_str)),
-                actions: self.action_names.clone(),
-            };
-            self.report(n.span, kind);
+                close: c.close_name(&n.text, c.action_names.iter().map(String::as_str)),
+                actions: c.action_names.clone(),
+            });
         }
         found
     }

@@ -1,7 +1,7 @@
 //! What is wrong with a rules file, as data: one variant per kind of problem with what
-//! it is about, one `Display` holding every wording, a hint and a stable code for each.
+//! it is about and a stable code for each (their words are in wording.rs).
 
-use std::fmt;
+use crate::ir::Ty;
 
 /// A kind of problem the compiler finds in a rules file, with its particulars.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -56,6 +56,61 @@ pub enum ErrorKind {
         zone: String,
         zones: Vec<String>,
     },
+    // The board.
+    NegativeBoardSize {
+        found: i32,
+    },
+    NoBoard,
+    NoCells,
+    CellNamedTwice {
+        name: String,
+    },
+    TooManyCells {
+        max: usize,
+    },
+    HexSize,
+    RhombusSize,
+    GridSize,
+    LineSize,
+    SetNameTaken {
+        name: String,
+    },
+    UnknownPlayer {
+        name: String,
+    },
+    UnknownDirection {
+        name: String,
+        directions: Vec<String>,
+    },
+    DirectionMissingPlayer {
+        direction: String,
+        player: String,
+    },
+    CellListTooLong {
+        max: usize,
+    },
+    TooManyListedCells {
+        max: usize,
+    },
+    UnknownCell {
+        name: String,
+        close: Option<String>,
+        cells: Option<(String, String)>,
+    },
+    NoCellsForPlayer {
+        set: String,
+        player: String,
+    },
+    LabelNamesTwoCells {
+        label: String,
+        cell: String,
+        player: String,
+    },
+    NameCount {
+        cells: usize,
+        names: u64,
+    },
+    NameRangeNotNumbers,
     // Layers.
     LayerCount {
         max: i32,
@@ -172,6 +227,146 @@ pub enum ErrorKind {
     TakesTrack {
         function: String,
     },
+    // Expressions, statements, state and tests.
+    TypeMismatch {
+        want: Ty,
+        found: Ty,
+    },
+    TypeMismatchHere {
+        want: Ty,
+        found: Ty,
+    },
+    CannotCompare {
+        left: Ty,
+        right: Ty,
+    },
+    BranchTypes {
+        first: Ty,
+        second: Ty,
+    },
+    TooManyExprParts {
+        max: usize,
+    },
+    TooDeep {
+        max: usize,
+    },
+    NumberTooLarge,
+    AggregateTakesNoValue,
+    AggregateNeedsValue,
+    ConstantIsTruth {
+        what: String,
+    },
+    ConstantTooComplex {
+        what: String,
+    },
+    UnknownOptionInConstant {
+        name: String,
+    },
+    NotKnownBeforeStart {
+        what: String,
+        text: Option<String>,
+    },
+    ExpectedSet,
+    NeighboursTakesOneCell,
+    GroupTakesOneCell,
+    NotASet {
+        name: String,
+    },
+    RangeEndType {
+        first: Ty,
+        last: Ty,
+    },
+    RangeType {
+        found: Ty,
+    },
+    TooManyArgs {
+        action: String,
+        bound: usize,
+        max: usize,
+    },
+    WeightOnAction,
+    TemplatePrintsTruth,
+    StepArgumentCount {
+        found: usize,
+    },
+    ThreeArguments {
+        function: String,
+        found: usize,
+    },
+    ConnectedArguments {
+        function: String,
+        found: usize,
+    },
+    ConnectedTakesRegions,
+    PoolRange,
+    MatchCounterDeclared {
+        name: String,
+    },
+    UnknownCounterType {
+        name: String,
+    },
+    TooManyPools {
+        max: usize,
+        lists: usize,
+    },
+    StateNameTaken {
+        name: String,
+    },
+    TestNotAPlayer {
+        name: String,
+        close: Option<String>,
+        players: Vec<String>,
+    },
+    TestWithoutName,
+    TestNotAnOption {
+        name: String,
+        close: Option<String>,
+        options: Vec<String>,
+    },
+    FromStateNotFirst,
+    TestPerftTooDeep {
+        max: u32,
+    },
+    UnknownPool {
+        name: String,
+        close: Option<String>,
+        pools: Vec<String>,
+    },
+    UnknownPiece {
+        name: String,
+        close: Option<String>,
+        pieces: Vec<String>,
+    },
+    NeutralHasNoOwner {
+        piece: String,
+    },
+    WhosePiece {
+        piece: String,
+    },
+    PutCount,
+    UnknownChance {
+        name: String,
+        close: Option<String>,
+        chances: Vec<String>,
+    },
+    AssignToPool {
+        name: String,
+        close: Option<String>,
+    },
+    UnknownCounter {
+        name: String,
+        close: Option<String>,
+    },
+    AssignKeptPerPlayer {
+        name: String,
+    },
+    MatchCounterAssigned {
+        name: String,
+    },
+    NonNumberAssigned {
+        name: String,
+        ty: Ty,
+    },
 }
 
 /// What an unknown name probably meant.
@@ -212,6 +407,26 @@ impl ErrorKind {
             MiddleZoneNotPerPlayer { .. } => "middle-zone-not-per-player",
             MiddleWithoutZones => "middle-without-zones",
             MiddleNotAZone { .. } => "middle-not-a-zone",
+            NegativeBoardSize { .. } => "negative-board-size",
+            NoBoard => "no-board",
+            NoCells => "no-cells",
+            CellNamedTwice { .. } => "cell-named-twice",
+            TooManyCells { .. } => "too-many-cells",
+            HexSize => "hex-size",
+            RhombusSize => "rhombus-size",
+            GridSize => "grid-size",
+            LineSize => "line-size",
+            SetNameTaken { .. } => "set-name-taken",
+            UnknownPlayer { .. } => "unknown-player",
+            UnknownDirection { .. } => "unknown-direction",
+            DirectionMissingPlayer { .. } => "direction-missing-player",
+            CellListTooLong { .. } => "cell-list-too-long",
+            TooManyListedCells { .. } => "too-many-listed-cells",
+            UnknownCell { .. } => "unknown-cell",
+            NoCellsForPlayer { .. } => "no-cells-for-player",
+            LabelNamesTwoCells { .. } => "label-names-two-cells",
+            NameCount { .. } => "name-count",
+            NameRangeNotNumbers => "name-range-not-numbers",
             LayerCount { .. } => "layer-count",
             LayersTwice => "layers-twice",
             NeedsLayers { .. } => "needs-layers",
@@ -256,77 +471,54 @@ impl ErrorKind {
             SizeOfNonPool => "size-of-non-pool",
             HasOnNonPool => "has-on-non-pool",
             TakesTrack { .. } => "takes-track",
+            TypeMismatch { .. } => "type-mismatch",
+            TypeMismatchHere { .. } => "type-mismatch-here",
+            CannotCompare { .. } => "cannot-compare",
+            BranchTypes { .. } => "branch-types",
+            TooManyExprParts { .. } => "too-many-expr-parts",
+            TooDeep { .. } => "too-deep",
+            NumberTooLarge => "number-too-large",
+            AggregateTakesNoValue => "aggregate-takes-no-value",
+            AggregateNeedsValue => "aggregate-needs-value",
+            ConstantIsTruth { .. } => "constant-is-truth",
+            ConstantTooComplex { .. } => "constant-too-complex",
+            UnknownOptionInConstant { .. } => "unknown-option-in-constant",
+            NotKnownBeforeStart { .. } => "not-known-before-start",
+            ExpectedSet => "expected-set",
+            NeighboursTakesOneCell => "neighbours-takes-one-cell",
+            GroupTakesOneCell => "group-takes-one-cell",
+            NotASet { .. } => "not-a-set",
+            RangeEndType { .. } => "range-end-type",
+            RangeType { .. } => "range-type",
+            TooManyArgs { .. } => "too-many-args",
+            WeightOnAction => "weight-on-action",
+            TemplatePrintsTruth => "template-prints-truth",
+            StepArgumentCount { .. } => "step-argument-count",
+            ThreeArguments { .. } => "three-arguments",
+            ConnectedArguments { .. } => "connected-arguments",
+            ConnectedTakesRegions => "connected-takes-regions",
+            PoolRange => "pool-range",
+            MatchCounterDeclared { .. } => "match-counter-declared",
+            UnknownCounterType { .. } => "unknown-counter-type",
+            TooManyPools { .. } => "too-many-pools",
+            StateNameTaken { .. } => "state-name-taken",
+            TestNotAPlayer { .. } => "test-not-a-player",
+            TestWithoutName => "test-without-name",
+            TestNotAnOption { .. } => "test-not-an-option",
+            FromStateNotFirst => "from-state-not-first",
+            TestPerftTooDeep { .. } => "test-perft-too-deep",
+            UnknownPool { .. } => "unknown-pool",
+            UnknownPiece { .. } => "unknown-piece",
+            NeutralHasNoOwner { .. } => "neutral-has-no-owner",
+            WhosePiece { .. } => "whose-piece",
+            PutCount => "put-count",
+            UnknownChance { .. } => "unknown-chance",
+            AssignToPool { .. } => "assign-to-pool",
+            UnknownCounter { .. } => "unknown-counter",
+            AssignKeptPerPlayer { .. } => "assign-kept-per-player",
+            MatchCounterAssigned { .. } => "match-counter-assigned",
+            NonNumberAssigned { .. } => "non-number-assigned",
         }
-    }
-
-    /// What to do about it, printed after `= hint:`.
-    pub fn hint(&self) -> Option<String> {
-        use ErrorKind::*;
-        let did_you_mean = |c: &str| format!("did you mean `{c}`?");
-        Some(match self {
-            LayerCount { .. } => "without `layers` a cell holds one stack of alike pieces".into(),
-            NeedsLayers { .. } => "give the board `layers N` (a cell holds up to N layers, each a stack of alike pieces)".into(),
-            NameClash { .. } => "give one of them another name".into(),
-            UnreadOption { name } => format!("read it with `option({name})` in a rule, or remove it"),
-            ShowWithoutLabel => "write it as `show \"pip count\" p = ...`".into(),
-            RulesTextTwice => "a game has one rules text; give an option's paragraph as `rules with OPTION \"\"\" ... \"\"\"`".into(),
-            EmptyRulesText => "write the rules between the quotes, or leave the declaration out".into(),
-            NotAnOption { close, options, .. } => match (close, options.is_empty()) {
-                (_, true) => "this game declares no options".into(),
-                (Some(c), _) => did_you_mean(c),
-                (None, _) => format!("its options are: {}", options.join(", ")),
-            },
-            OptionRulesWithoutGameRules => "write the game's rules as `rules \"\"\" ... \"\"\"`; the option's paragraph is shown after them".into(),
-            ReplaceWithoutInclude => "start the file with `include \"GAME\"`, or leave out `replace`".into(),
-            IncludedTwice { .. } => "a game is included once".into(),
-            NotBuiltIn { games, .. } => format!("`include` takes one of: {}", games.join(", ")),
-            SetupOverIncludedSetup => "write `replace setup { ... }` to set the board up in place of the included game's setup".into(),
-            ReplaceFindsNone { kind, declared, .. } => match declared.as_slice() {
-                _ if *kind == "rules" => return None,
-                [] => format!("the included game has no {kind}: leave out `replace` to add one"),
-                [n] if n.is_empty() => return None,
-                _ => format!("its {kind} declarations are: {}", declared.join(", ")),
-            },
-            MaximizeWithoutDecideTurn => "add `decide turn` to the phase".into(),
-            SpaceInNotation => "moves typed together are separated by spaces; write `a-b` or `a_b`".into(),
-            UnknownAction { close, actions, .. } => match close {
-                Some(c) => did_you_mean(c),
-                None => format!("the actions are: {}", actions.join(", ")),
-            },
-            KeptPerPlayer { name } | ZonePerPlayer { name } => {
-                format!("write `{name}[mover]` or `{name}[p]`")
-            }
-            SetAsValue { name } => {
-                format!("use it as `x in {name}`, `for x in {name}` or `size({name})`")
-            }
-            UnknownName { name, help } => match help {
-                NameHelp::Nothing => return None,
-                NameHelp::Subtraction => format!(
-                    "for a subtraction, put spaces around the minus: `{}`",
-                    subtraction(name)
-                ),
-                NameHelp::Close(c) => did_you_mean(c),
-                NameHelp::Kinds => "a name is a local variable, counter, player, phase, direction, piece, zone or cell".into(),
-            },
-            IndexedSetAsValue { name } => {
-                format!("use it as `x in {name}[p]`, `for x in {name}[p]` or `size({name}[p])`")
-            }
-            UnknownOption { name, close, options } => match close {
-                Some(c) => did_you_mean(c),
-                None => format!(
-                    "declare it with `option {name} \"...\"`; the options are: {}",
-                    options.join(", ")
-                ),
-            },
-            NeighboursAsValue => "use it as `for n in neighbours(c)` or `exists(n in neighbours(c) where ...)`".into(),
-            GroupAsValue => "use it as `for g in group(c)`, `count(g in group(c))` or `x in group(c)`".into(),
-            UnknownFunction { close, functions, .. } => match close {
-                Some(c) => did_you_mean(c),
-                None => format!("the functions are {}", functions.join(", ")),
-            },
-            SizeOfNonPool => "to count cells write `count(c in region where ...)`".into(),
-            _ => return None,
-        })
     }
 
     /// The text that would put the problem right in place of the primary span: the
@@ -337,10 +529,18 @@ impl ErrorKind {
             NotAnOption { close, .. }
             | UnknownAction { close, .. }
             | UnknownOption { close, .. }
-            | UnknownFunction { close, .. } => close.clone(),
+            | UnknownFunction { close, .. }
+            | UnknownCell { close, .. }
+            | TestNotAPlayer { close, .. }
+            | TestNotAnOption { close, .. }
+            | UnknownPool { close, .. }
+            | UnknownPiece { close, .. }
+            | UnknownChance { close, .. }
+            | AssignToPool { close, .. }
+            | UnknownCounter { close, .. } => close.clone(),
             UnknownName { help, name } => match help {
                 NameHelp::Close(c) => Some(c.clone()),
-                NameHelp::Subtraction => Some(subtraction(name)),
+                NameHelp::Subtraction => Some(super::wording::subtraction(name)),
                 NameHelp::Nothing | NameHelp::Kinds => None,
             },
             _ => None,
@@ -354,181 +554,4 @@ impl ErrorKind {
             ErrorKind::UnreadOption { .. } | ErrorKind::SetupOverIncludedSetup
         )
     }
-}
-
-/// `a-b` written as the subtraction `a - b`.
-fn subtraction(name: &str) -> String {
-    name.replacen('-', " - ", 1)
-}
-
-impl fmt::Display for ErrorKind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        use ErrorKind::*;
-        match self {
-            RulesTooLong { limit, size } => {
-                write!(f, "a rules file is at most {limit} bytes; this one has {size}")
-            }
-            TooManyDeclarations { max, kind } => write!(
-                f,
-                "a game has at most {max} declarations of one kind: this is one `{kind}` too many"
-            ),
-            TooManyPlayers => write!(f, "a game has at most 8 players"),
-            TooManyPieceTypes => write!(f, "a game has at most 250 piece types"),
-            MoreProblems { count } => write!(f, "and {count} more problems"),
-            NoPlayers => write!(f, "a game needs `players`, e.g. `players white, black`"),
-            NoPhase => write!(f, "a game needs at least one `phase`"),
-            PlayersTwice => write!(f, "`players` is declared twice"),
-            PlayerNamedTwice { name } => write!(f, "the player `{name}` is named twice"),
-            DeclaredTwice { what, name } => write!(f, "the {what} `{name}` is declared twice"),
-            NameClash {
-                name,
-                first,
-                second,
-            } => write!(f, "`{name}` names both {first} and {second}"),
-            NegativePieceValues => write!(f, "piece values cannot be negative"),
-            PieceValueOrder => write!(
-                f,
-                "piece values run from a smaller number to a larger one, at most 255"
-            ),
-            TooManyLocals { max } => write!(f, "too many local names here (at most {max})"),
-            UnreadOption { name } => {
-                write!(f, "the option `{name}` is declared but nothing reads it")
-            }
-            ShowWithoutLabel => write!(f, "a shown value needs a label"),
-            ShowTwice { label } => write!(f, "`show \"{label}\"` is declared twice"),
-            MiddleZoneNotPerPlayer { zone } => write!(
-                f,
-                "the zone `{zone}` has one cell, not one per player: \
-                 only a `per player` zone can be drawn in the middle"
-            ),
-            MiddleWithoutZones => write!(
-                f,
-                "`middle` names a zone to draw in the board's middle, and this board has no zones"
-            ),
-            MiddleNotAZone { zone, zones } => write!(
-                f,
-                "`middle` names a zone to draw in the board's middle; \
-                 `{zone}` is not one (the zones: {})",
-                zones.join(", ")
-            ),
-            LayerCount { max, found } => {
-                write!(f, "a cell holds 2 to {max} layers, not {found}")
-            }
-            LayersTwice => write!(f, "the board says `layers` twice"),
-            NeedsLayers { function } => write!(
-                f,
-                "`{function}` reads the layers of a stack, and this board's cells hold one stack of alike pieces"
-            ),
-            LayerOutOfRange { last, found } => write!(
-                f,
-                "the layers of this board are numbered 0 (the top) to {last}, not {found}"
-            ),
-            RulesTextTwice => write!(f, "the game's rules text is given twice"),
-            EmptyRulesText => write!(f, "this rules text is empty"),
-            NotAnOption { name, .. } => write!(f, "`{name}` is not an option of this game"),
-            OptionRulesTextTwice { option } => {
-                write!(f, "the rules text for the option `{option}` is given twice")
-            }
-            OptionRulesWithoutGameRules => {
-                write!(f, "an option's rules text needs the game's own rules text")
-            }
-            ReplaceWithoutInclude => write!(
-                f,
-                "`replace` takes the place of a declaration of an included game, and this file includes none"
-            ),
-            IncludedTwice { game } => write!(f, "`{game}` is already included"),
-            NotBuiltIn { game, .. } => write!(f, "`{game}` is not a built-in game"),
-            NestedInclude { game } => {
-                write!(f, "`{game}` includes another game; includes do not nest")
-            }
-            ReplaceSetupWithoutSetup => {
-                write!(f, "`replace setup` finds no setup in the included game")
-            }
-            SetupOverIncludedSetup => write!(
-                f,
-                "this setup runs after the included game's, which also puts pieces: both sets will be on the board"
-            ),
-            NothingToReplace => write!(f, "there is nothing to replace here"),
-            ReplaceFindsNone { kind, name, .. } => {
-                write!(f, "`replace` finds no ")?;
-                match *kind {
-                    "rules" if name.is_empty() => write!(f, "rules text")?,
-                    "rules" => write!(f, "rules text for the option `{name}`")?,
-                    _ if name.is_empty() => write!(f, "`{kind}`")?,
-                    "end" | "show" => write!(f, "{kind} \"{name}\"")?,
-                    _ => write!(f, "{kind} `{name}`")?,
-                }
-                write!(f, " in the included game")
-            }
-            TooManyTurnKeys { max } => write!(f, "`maximize` compares at most {max} keys"),
-            PrefersNonAction { phase, action } => write!(
-                f,
-                "the phase `{phase}` prefers `{action}`, which is not one of its actions"
-            ),
-            MaximizeWithoutDecideTurn => write!(f, "`maximize` compares whole turns"),
-            SpaceInNotation => write!(f, "a move's notation cannot contain a space"),
-            UnknownAction { name, .. } => write!(f, "unknown action `{name}`"),
-            DefinedInTermsOfItself { name } => write!(f, "`{name}` is defined in terms of itself"),
-            KeptPerPlayer { name } => write!(f, "`{name}` is kept per player"),
-            ZonePerPlayer { name } => write!(f, "the zone `{name}` has one cell per player"),
-            SetAsValue { name } => {
-                write!(f, "`{name}` is a set of cells or values, not one value")
-            }
-            UnknownName { name, .. } => write!(f, "unknown name `{name}`"),
-            SharedIndexed { name } => write!(
-                f,
-                "`{name}` is shared, not kept per player: drop the `[...]`"
-            ),
-            NotIndexable => write!(f, "only a counter, pool, zone, region or track can be indexed"),
-            IndexedSetAsValue { name } => write!(f, "`{name}[...]` is a set, not one value"),
-            ArgumentCount {
-                function,
-                want,
-                found,
-            } => match want {
-                1 => write!(f, "`{function}` takes one argument, not {found}"),
-                _ => write!(f, "`{function}` takes {want} arguments, not {found}"),
-            },
-            SetArgumentCount { function, want } => write!(
-                f,
-                "`{function}` takes {want} argument{}",
-                if *want == 1 { "" } else { "s" }
-            ),
-            IsTakesPieceName => write!(f, "`is` takes a piece type by name"),
-            OptionTakesOneName => write!(f, "`option` takes one option name"),
-            OptionTakesName => write!(f, "`option` takes an option name"),
-            UnknownOption { name, .. } => write!(f, "unknown option `{name}`"),
-            CanTakesActionName => write!(f, "`can` takes an action name"),
-            CanTakesOneAction => write!(f, "`can` takes at most one action name"),
-            NeighboursAsValue => write!(f, "`neighbours(c)` is a set of cells"),
-            GroupAsValue => write!(f, "`group(c)` is a set of cells"),
-            UnknownFunction { name, .. } => write!(f, "unknown function `{name}`"),
-            SizeOfNonPool => write!(f, "`size` counts the values in a pool"),
-            HasOnNonPool => write!(f, "`has` looks in a pool"),
-            TakesTrack { function } => write!(f, "`{function}` takes a track"),
-        }
-    }
-}
-
-/// What a related span shows, as a secondary label beside the primary one.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum RelatedLabel {
-    /// The earlier declaration of a name declared again.
-    FirstDeclared,
-    /// The place in an included game where the problem is.
-    InIncludedGame,
-}
-
-impl fmt::Display for RelatedLabel {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            RelatedLabel::FirstDeclared => "first declared here",
-            RelatedLabel::InIncludedGame => "the problem is here",
-        })
-    }
-}
-
-/// The sentence of a problem found in an included game, shown at the `include` line.
-pub(crate) fn in_included_game(game: &str, line: usize, message: &str) -> String {
-    format!("in the included game `{game}` (line {line}): {message}")
 }

@@ -3,11 +3,13 @@
 mod json;
 mod kind;
 mod render;
+mod wording;
 
-pub(crate) use kind::in_included_game;
-pub use kind::{ErrorKind, NameHelp, RelatedLabel};
+pub use kind::{ErrorKind, NameHelp};
 pub use render::MAX_QUOTED_LINE;
 use std::fmt;
+pub(crate) use wording::in_included_game;
+pub use wording::RelatedLabel;
 
 /// The known name closest to a misspelt one, if one is close enough to be what was
 /// meant: the one measure of every "did you mean".
