@@ -6,6 +6,30 @@ use crate::ir::Ty;
 /// A kind of problem the compiler finds in a rules file, with its particulars.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum ErrorKind {
+    // Syntax.
+    /// What the grammar expected where the parser stopped, each named as a reader says
+    /// it (`` `{` ``, "an expression"), and the token found there, or `None` at the end
+    /// of the text, which `end` names ("the end of the file", the `}` of a template).
+    Syntax {
+        expected: Vec<String>,
+        found: Option<String>,
+        end: String,
+    },
+    /// The parser library's own refusal, in its words.
+    ParserRefused {
+        message: String,
+    },
+    EmptyRules,
+    NestedTooDeep,
+    UnclosedBlock {
+        line: usize,
+        owner: Option<String>,
+        word: String,
+    },
+    UnclosedText,
+    TextInBlock,
+    UnclosedTemplateValue,
+    TemplateWithoutExpression,
     // The file as a whole.
     RulesTooLong {
         limit: u64,
@@ -227,6 +251,19 @@ pub enum ErrorKind {
     TakesTrack {
         function: String,
     },
+    // Moves printed alike (found by playing, as `tabula check` does).
+    /// Two moves printed `text` at a decision reached after the moves `after` (the
+    /// first few, `more` if there are others); `action` is the first one's action.
+    SameText {
+        text: String,
+        after: Vec<String>,
+        more: bool,
+        action: String,
+    },
+    SameTextOther {
+        text: String,
+        action: String,
+    },
     // Expressions, statements, state and tests.
     TypeMismatch {
         want: Ty,
@@ -387,6 +424,17 @@ impl ErrorKind {
     pub fn code(&self) -> &'static str {
         use ErrorKind::*;
         match self {
+            Syntax { .. } => "syntax",
+            SameText { .. } => "same-text",
+            SameTextOther { .. } => "same-text-other",
+            ParserRefused { .. } => "parser-refused",
+            EmptyRules => "empty-rules",
+            NestedTooDeep => "nested-too-deep",
+            UnclosedBlock { .. } => "unclosed-block",
+            UnclosedText => "unclosed-text",
+            TextInBlock => "text-in-block",
+            UnclosedTemplateValue => "unclosed-template-value",
+            TemplateWithoutExpression => "template-without-expression",
             RulesTooLong { .. } => "rules-too-long",
             TooManyDeclarations { .. } => "too-many-declarations",
             TooManyPlayers => "too-many-players",
@@ -551,7 +599,10 @@ impl ErrorKind {
     pub fn is_warning(&self) -> bool {
         matches!(
             self,
-            ErrorKind::UnreadOption { .. } | ErrorKind::SetupOverIncludedSetup
+            ErrorKind::UnreadOption { .. }
+                | ErrorKind::SetupOverIncludedSetup
+                | ErrorKind::SameText { .. }
+                | ErrorKind::SameTextOther { .. }
         )
     }
 }

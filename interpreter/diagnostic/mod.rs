@@ -126,17 +126,6 @@ impl Diagnostic {
         all.push(related);
         self.related = all.into();
     }
-
-    /// The same, as a warning.
-    pub(crate) fn into_warning(mut self) -> Diagnostic {
-        self.warning = true;
-        self
-    }
-
-    pub(crate) fn with_hint(mut self, hint: impl Into<String>) -> Diagnostic {
-        self.hint = Some(hint.into());
-        self
-    }
 }
 
 /// A named source text, so diagnostics can show `file:line:col` and the line itself.

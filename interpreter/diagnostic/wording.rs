@@ -19,6 +19,14 @@ impl ErrorKind {
                 (None, Some((a, b))) => format!("this board's cells run from `{a}` to `{b}`"),
                 (None, None) => "this board has no cells".into(),
             },
+            SameText { action, .. } => {
+                format!("make the template of `{action}` show what tells them apart")
+            }
+            NestedTooDeep => "split it with `define`, `let` or smaller blocks".into(),
+            UnclosedBlock { .. } => "every `{` needs its `}` before the next declaration".into(),
+            UnclosedText => "a rules text runs from `\"\"\"` to the next `\"\"\"`".into(),
+            TextInBlock => "`rules \"\"\" ... \"\"\"` is a declaration of its own: move it out of the `{ ... }`".into(),
+            UnclosedTemplateValue => "a template writes a value as `{name}`".into(),
             LayerCount { .. } => "without `layers` a cell holds one stack of alike pieces".into(),
             NeedsLayers { .. } => "give the board `layers N` (a cell holds up to N layers, each a stack of alike pieces)".into(),
             NameClash { .. } => "give one of them another name".into(),
@@ -129,6 +137,65 @@ impl fmt::Display for ErrorKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         use ErrorKind::*;
         match self {
+            Syntax {
+                expected,
+                found,
+                end,
+            } => {
+                write!(f, "expected ")?;
+                match expected.as_slice() {
+                    [] => write!(f, "something else")?,
+                    [one] => write!(f, "{one}")?,
+                    [most @ .., last] => write!(f, "{} or {last}", most.join(", "))?,
+                }
+                match found {
+                    Some(found) => write!(f, ", found `{found}`"),
+                    None => write!(f, ", found {end}"),
+                }
+            }
+            ParserRefused { message } => f.write_str(message),
+            SameText {
+                text,
+                after,
+                more,
+                ..
+            } => {
+                write!(f, "two different moves are printed `{text}` (")?;
+                if after.is_empty() {
+                    write!(f, "at the start")?;
+                } else {
+                    write!(f, "after {}", after.join(", "))?;
+                    if *more {
+                        write!(f, ", ...")?;
+                    }
+                }
+                write!(
+                    f,
+                    "): a typed move or a saved game cannot tell them apart"
+                )
+            }
+            SameTextOther { text, action } => {
+                write!(f, "the other move printed `{text}` is a `{action}`")
+            }
+            EmptyRules => write!(f, "empty rules file"),
+            NestedTooDeep => write!(
+                f,
+                "the rules nest too deeply here (blocks, `else if`s or brackets inside each other)"
+            ),
+            UnclosedBlock { line, owner, word } => {
+                write!(f, "expected `}}` to close the block opened at line {line}")?;
+                if let Some(owner) = owner {
+                    write!(f, " (in `{owner}`)")?;
+                }
+                write!(f, ", found `{word}`")
+            }
+            UnclosedText => write!(
+                f,
+                "this rules text is not closed: its `\"\"\"` has no partner"
+            ),
+            TextInBlock => write!(f, "a rules text cannot stand inside a block"),
+            UnclosedTemplateValue => write!(f, "this `{{` is never closed"),
+            TemplateWithoutExpression => write!(f, "expected an expression"),
             RulesTooLong { limit, size } => {
                 write!(f, "a rules file is at most {limit} bytes; this one has {size}")
             }
