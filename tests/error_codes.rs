@@ -1,14 +1,21 @@
-//! Every kind of compile error has a code, each code names one kind, and docs/errors.md
-//! lists them all, in the order `ErrorKind::code` gives them.
+//! Every kind of problem has a code, each code names one kind, and docs/errors.md lists
+//! them all, in the order `ErrorKind::code` and `StateErrorKind::code` give them.
 
 use std::path::Path;
 
-/// The codes of `ErrorKind::code`, read from its match: one arm per variant, which the
-/// compiler holds to every variant.
+/// The codes of `ErrorKind::code` and `StateErrorKind::code`, read from their matches:
+/// one arm per variant, which the compiler holds to every variant.
 fn codes_of_the_enum() -> Vec<String> {
+    let mut codes = codes_of("kind.rs");
+    codes.extend(codes_of("state_kind.rs"));
+    codes
+}
+
+/// The codes a `code` method of a file of interpreter/diagnostic/ gives.
+fn codes_of(file: &str) -> Vec<String> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let text = std::fs::read_to_string(root.join("interpreter/diagnostic/kind.rs"))
-        .expect("kind.rs is readable");
+    let text = std::fs::read_to_string(root.join("interpreter/diagnostic").join(file))
+        .expect("the file is readable");
     let start = text.find("pub fn code(&self)").expect("`code` is there");
     let body = &text[start..];
     let body = &body[..body.find("\n    }\n").expect("`code` ends")];

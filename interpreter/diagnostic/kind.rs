@@ -6,6 +6,8 @@ use crate::ir::Ty;
 /// A kind of problem the compiler finds in a rules file, with its particulars.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum ErrorKind {
+    /// A problem of a state document rather than of a rules file.
+    State(super::StateErrorKind),
     // Syntax.
     /// What the grammar expected where the parser stopped, each named as a reader says
     /// it (`` `{` ``, "an expression"), and the token found there, or `None` at the end
@@ -424,6 +426,7 @@ impl ErrorKind {
     pub fn code(&self) -> &'static str {
         use ErrorKind::*;
         match self {
+            State(kind) => kind.code(),
             Syntax { .. } => "syntax",
             SameText { .. } => "same-text",
             SameTextOther { .. } => "same-text-other",

@@ -3,10 +3,12 @@
 mod json;
 mod kind;
 mod render;
+mod state_kind;
 mod wording;
 
 pub use kind::{ErrorKind, NameHelp};
 pub use render::MAX_QUOTED_LINE;
+pub use state_kind::StateErrorKind;
 use std::fmt;
 pub(crate) use wording::in_included_game;
 pub use wording::RelatedLabel;

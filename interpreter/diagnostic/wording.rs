@@ -154,6 +154,7 @@ impl fmt::Display for ErrorKind {
                 }
             }
             ParserRefused { message } => f.write_str(message),
+            State(kind) => kind.fmt(f),
             SameText {
                 text,
                 after,
