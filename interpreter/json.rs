@@ -126,7 +126,7 @@ pub fn state_report(
     state: &State,
 ) -> Result<Value, crate::RuntimeError> {
     let mut value = state_to_json(game, state);
-    if let Some(o) = engine.outcome(state) {
+    if let Some(o) = engine.outcome(state)? {
         value["over"] = outcome_to_json(game, &o);
     }
     value["scores"] = json!(engine.scores(state)?);

@@ -107,6 +107,16 @@ impl Run<'_> {
         Ok(texts)
     }
 
+    /// The game's result, once it is over.
+    fn outcome(&mut self, span: Span) -> Result<Option<crate::Outcome>, Diagnostic> {
+        self.engine.outcome(&self.state).map_err(|e| {
+            Run::fail(
+                span,
+                format!("while working out whether the game is over: {e}"),
+            )
+        })
+    }
+
     fn find(&mut self, text: &str, span: Span) -> Result<Option<usize>, Diagnostic> {
         self.engine
             .find_choice(&self.state, &self.choices, text)
@@ -114,7 +124,7 @@ impl Run<'_> {
     }
 
     fn play(&mut self, text: &str, span: Span) -> Result<(), Diagnostic> {
-        if let Some(o) = self.engine.outcome(&self.state) {
+        if let Some(o) = self.outcome(span)? {
             return Err(Run::fail(
                 span,
                 format!("the game is over ({}): `{text}` cannot be played", o.reason),
@@ -273,7 +283,7 @@ pub(crate) fn run_test(game: &Game, source: &Source, test: &RulesTest) -> Result
                     Some(pts) => format!("{} to win {pts} points", game.players[*p]),
                     None => format!("{} to win", game.players[*p]),
                 };
-                match run.engine.outcome(&run.state) {
+                match run.outcome(span)? {
                     None => {
                         return Err(Run::fail(
                             span,
@@ -295,7 +305,7 @@ pub(crate) fn run_test(game: &Game, source: &Source, test: &RulesTest) -> Result
                     Some(_) => {}
                 }
             }
-            TestCheck::Draw => match run.engine.outcome(&run.state) {
+            TestCheck::Draw => match run.outcome(span)? {
                 Some(o) if o.winner.is_none() => {}
                 Some(o) => {
                     return Err(Run::fail(
@@ -309,7 +319,7 @@ pub(crate) fn run_test(game: &Game, source: &Source, test: &RulesTest) -> Result
                 None => return Err(Run::fail(span, "expected a draw, but the game is not over")),
             },
             TestCheck::Ongoing => {
-                if let Some(o) = run.engine.outcome(&run.state) {
+                if let Some(o) = run.outcome(span)? {
                     return Err(Run::fail(
                         span,
                         format!(
@@ -350,7 +360,9 @@ pub(crate) fn run_test(game: &Game, source: &Source, test: &RulesTest) -> Result
             }
             TestCheck::ToMove(p) => {
                 // The player to decide, or the one whose turn a pending chance event is in.
-                let who = match run.engine.status(&run.state) {
+                let who = match run.engine.status(&run.state).map_err(|e| {
+                    Run::fail(span, format!("while working out who is to move: {e}"))
+                })? {
                     crate::Status::Over(o) => format!("no one: the game is over ({})", o.reason),
                     _ => game.players[run.state.mover().index()].clone(),
                 };

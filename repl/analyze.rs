@@ -6,7 +6,8 @@
 use crate::error::{refused, CliError};
 
 use crate::arena::{ai_error, check_games, play_in_order, runner};
-use crate::cli::{games_bar, load, GameArgs};
+use crate::cli::common::{games_bar, load};
+use crate::cli::GameArgs;
 use crate::interrupt::Interrupt;
 use tabula::ai::arena::{sides, Arena, Sides};
 use tabula::analysis::figures::{branching_bin_label, Figures, Tally};
@@ -184,7 +185,7 @@ pub fn run(o: AnalyzeOptions) -> Result<(), CliError> {
             levels,
             nets,
             names,
-        } = tabula::games::default_net(&o.game, &game)
+        } = tabula::ai::default_net(&o.game, &game)
             .and_then(|net| sides(&game, texts, net.map(std::sync::Arc::new), [false; 2]))
             .map_err(|e| refused!("{e}"))?;
         let arena = Arena {

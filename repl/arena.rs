@@ -3,7 +3,8 @@
 
 use crate::error::{refused, CliError};
 
-use crate::cli::{games_bar, load, runtime_error, GameArgs};
+use crate::cli::common::{games_bar, load, runtime_error};
+use crate::cli::GameArgs;
 use crate::interrupt::Interrupt;
 use std::sync::Arc;
 use tabula::ai::arena::{play_game, sides, Arena, ArenaGame, Sides, Tally, MAX_RUN_GAMES};
@@ -117,7 +118,7 @@ pub fn run(o: ArenaOptions) -> Result<(), CliError> {
         levels: sides,
         nets,
         names,
-    } = tabula::games::default_net(&o.game.game, &game)
+    } = tabula::ai::default_net(&o.game.game, &game)
         .and_then(|net| sides(&game, [o.a, o.b], net.map(Arc::new), o.mcts_playouts))
         .map_err(|e| refused!("{e}"))?;
     check_games(o.games)?;

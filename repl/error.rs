@@ -28,10 +28,10 @@ pub enum CliError {
     #[error("error: {0}")]
     Write(#[from] tabula::output::WriteError),
     /// The rules do not compile: their diagnostics, drawn.
-    #[error("{}", .0.render(crate::cli::color()))]
+    #[error("{}", .0.render(crate::cli::common::color()))]
     Rules(#[from] CompileError),
     /// A state document is not a state of the game: its diagnostics, drawn.
-    #[error("{}", .0.render(crate::cli::color()))]
+    #[error("{}", .0.render(crate::cli::common::color()))]
     State(Diagnostics),
     /// The rules did something impossible while playing: drawn at the statement.
     #[error("{0}")]

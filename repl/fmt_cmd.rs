@@ -28,7 +28,7 @@ pub fn run(files: &[String], check: bool) -> Result<(), CliError> {
                     source: Source::new(name, text.as_str()),
                     list: vec![d],
                 };
-                eprint!("{}", errors.render(crate::cli::color()));
+                eprint!("{}", errors.render(crate::cli::common::color()));
                 failed = true;
                 continue;
             }

@@ -3,7 +3,8 @@
 
 use crate::error::{refused, CliError};
 
-use crate::cli::{games_bar, load, runtime_error, GameArgs};
+use crate::cli::common::{games_bar, load, runtime_error};
+use crate::cli::GameArgs;
 use crate::interrupt::Interrupt;
 use std::ops::ControlFlow;
 use tabula::ai::encode::{Encoding, View};
@@ -124,7 +125,7 @@ pub fn train(o: TrainOptions) -> Result<(), CliError> {
     let game = load(o.game)?;
     let start = match o.from {
         Some(file) => {
-            let bytes = tabula::games::read_net_file(file).map_err(|e| refused!("{e}"))?;
+            let bytes = tabula::ai::read_net_file(file).map_err(|e| refused!("{e}"))?;
             Some(Net::from_bytes(&game, &bytes).map_err(|e| refused!("`{file}`: {e}"))?)
         }
         None => None,

@@ -2,7 +2,8 @@
 
 use crate::error::{refused, CliError};
 
-use crate::cli::{load, position, GameArgs, PositionArgs};
+use crate::cli::common::{load, position};
+use crate::cli::{GameArgs, PositionArgs};
 use tabula::output::Input;
 use tabula::Engine;
 
@@ -54,8 +55,10 @@ pub fn draw(g: &GameArgs, p: &PositionArgs, svg: &str, force: bool) -> Result<()
         }
         _ => None,
     };
-    let mut caption = tabula::session::caption(&game, &state);
-    if let Some(last) = moves.last().filter(|_| engine.outcome(&state).is_none()) {
+    let runtime = |e: tabula::RuntimeError| crate::cli::common::runtime_error(&game, &e);
+    let mut caption = tabula::session::caption(&game, &state).map_err(runtime)?;
+    let over = engine.outcome(&state).map_err(runtime)?.is_some();
+    if let Some(last) = moves.last().filter(|_| !over) {
         caption.push_str(&format!("; last move {}", last.trim()));
     }
     let text = tabula::picture::position_svg(&game, &state, before.as_ref(), &caption);

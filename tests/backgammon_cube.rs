@@ -40,7 +40,7 @@ fn cube(game: &Game, state: &State) -> (i64, Value) {
 
 fn outcome(engine: &mut Engine, state: &State) -> (String, i32, String) {
     let game = engine.game;
-    let o = engine.outcome(state).expect("the game is over");
+    let o = engine.outcome(state).unwrap().expect("the game is over");
     (
         game.players[o.winner.expect("a winner").index()].clone(),
         o.points,
@@ -278,7 +278,7 @@ fn random_games(g: &Game, games: u64, mut check: impl FnMut(&State, &[String])) 
         let mut rng = Rng::new(seed);
         let mut state = engine.initial_state().unwrap();
         for _ in 0..2000 {
-            if let Some(o) = engine.outcome(&state) {
+            if let Some(o) = engine.outcome(&state).unwrap() {
                 points.push(o.points);
                 break;
             }

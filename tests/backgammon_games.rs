@@ -48,7 +48,7 @@ fn random_games(options: &[&str], seed: u64, games: u64) -> [u64; 4] {
         let mut state = engine.initial_state().unwrap();
         let mut decisions = 0;
         loop {
-            match engine.status(&state) {
+            match engine.status(&state).unwrap() {
                 Status::Over(o) => {
                     let winner = match o.winner.map(|w| game.players[w.index()].as_str()) {
                         Some("white") => Colour::White,

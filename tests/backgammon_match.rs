@@ -132,7 +132,7 @@ fn play_game(engine: &mut Engine, m: &Match, opening: &str, plan: Plan, rng: &mu
     play(engine, &mut state, opening);
     let mut doubling_offered = false;
     for _ in 0..5000 {
-        if let Some(outcome) = engine.outcome(&state) {
+        if let Some(outcome) = engine.outcome(&state).unwrap() {
             assert!(plan.is_empty(), "the game ended before {plan:?}");
             return Played {
                 outcome,

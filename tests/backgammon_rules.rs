@@ -481,7 +481,7 @@ fn no_move_at_all_passes() {
         assert_eq!(game.players[next.mover().index()], colour.other().name());
         assert!(pool(&game, &next).is_empty());
         assert!(matches!(
-            engine.status(&next),
+            engine.status(&next).unwrap(),
             Status::Chance(_) | Status::Player(_)
         ));
         // Any other text is refused with the list of legal turns.
@@ -603,7 +603,7 @@ fn the_opening_roll_with_first_roll_reroll() {
         engine.play_text(&mut state, opening).unwrap();
         assert_eq!(game.players[state.mover().index()], starter.name());
         assert_eq!(
-            engine.status(&state),
+            engine.status(&state).unwrap(),
             Status::Chance(tabula::ChanceId::new(roll))
         );
         assert!(pool(&game, &state).is_empty());
@@ -657,13 +657,13 @@ fn single_gammon_and_backgammon() {
         for (name, e, points) in &cases {
             let state = position(&game, e, colour, &dice(2, 1));
             assert_eq!(
-                engine.status(&state),
+                engine.status(&state).unwrap(),
                 Status::Player(state.mover()),
                 "{name}: not over before the move"
             );
             assert_turns(&mut engine, &state, &["1/off"]);
             let (end, _) = after(&mut engine, &state, colour, "1/off");
-            match engine.status(&end) {
+            match engine.status(&end).unwrap() {
                 Status::Over(o) => {
                     assert_eq!(
                         o.winner.map(|w| game.players[w.index()].as_str()),

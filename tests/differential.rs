@@ -252,9 +252,13 @@ fn random_games_against(
         assert_eq!(state, by_tree, "{label}: the initial states");
         let mut decisions = 0;
         while decisions < max_decisions {
-            if paths.engine.outcome(&state).is_some() {
-                let o = paths.engine.outcome(&state);
-                assert_eq!(paths.tree.outcome(&state), o, "{label}: the outcome");
+            if paths.engine.outcome(&state).unwrap().is_some() {
+                let o = paths.engine.outcome(&state).unwrap();
+                assert_eq!(
+                    paths.tree.outcome(&state).unwrap(),
+                    o,
+                    "{label}: the outcome"
+                );
                 break;
             }
             paths.check(&state);

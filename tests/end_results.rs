@@ -21,7 +21,7 @@ fn winner_of(game: &tabula::Game) -> Option<String> {
     let mut state = engine.initial_state().unwrap();
     engine.play_text(&mut state, "a1").unwrap();
     engine.play_text(&mut state, "b1").unwrap();
-    let outcome = engine.outcome(&state).expect("the board is full");
+    let outcome = engine.outcome(&state).unwrap().expect("the board is full");
     outcome.winner.map(|w| game.players[w.index()].clone())
 }
 

@@ -130,7 +130,7 @@ fn tabula_game(record: &Record) -> GameResult {
         }
         engine.play_text(&mut state, step).unwrap();
     }
-    let outcome = engine.outcome(&state);
+    let outcome = engine.outcome(&state).unwrap();
     GameResult {
         winner: outcome.as_ref().and_then(|o| o.winner).map(|w| w.index()),
         points: outcome.map(|o| i64::from(o.points)),

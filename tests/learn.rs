@@ -167,7 +167,7 @@ fn a_damaged_network_file_is_refused() {
     );
     // A file that says its size is 0 but goes on and on is read up to the limit only.
     if std::path::Path::new("/proc/self/pagemap").exists() {
-        let err = tabula::games::read_net_file("/proc/self/pagemap").unwrap_err();
+        let err = tabula::ai::read_net_file("/proc/self/pagemap").unwrap_err();
         assert_eq!(
             err.to_string(),
             "`/proc/self/pagemap` is larger than a network file may be (64 MB)"

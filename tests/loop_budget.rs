@@ -110,16 +110,22 @@ phase play {
 #[test]
 fn a_player_whose_moves_run_out_of_budget_is_not_stuck() {
     // Finding no action because the budget ran out is not having none: the game is
-    // not over, it is a's turn, and listing the moves (or tracing them) is an error at
+    // not over by `stuck end draw`. Where it stands is an error at the phase (as
+    // `any_action` says), and listing the moves and tracing them are each an error at
     // `go`, the action whose loops ran out (not at `wait`, generated after it).
     let game = compile(&Source::new("huge.tabula", HUGE_THEN_NOTHING), &[]).unwrap();
     let mut engine = Engine::new(&game);
     engine.loop_steps = 1_000_000;
     let state = engine.initial_state().unwrap();
-    assert!(
-        matches!(engine.status(&state), tabula::Status::Player(p) if p.index() == 0),
-        "{:?}",
-        engine.status(&state)
+    let err = engine.status(&state).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "finding the legal moves took more than 1000000 loop steps; does a `for` run over a huge range?"
+    );
+    assert_eq!(&HUGE_THEN_NOTHING[err.span.start..err.span.end], "play");
+    assert_eq!(
+        engine.outcome(&state).unwrap_err().to_string(),
+        err.to_string()
     );
     let err = engine.legal(&state, &mut Choices::default()).unwrap_err();
     assert_eq!(
@@ -223,4 +229,41 @@ fn a_state_document_reads_alike_whatever_ran_out_before() {
     assert!(engine.legal(&state, &mut Choices::default()).is_err());
     assert!(engine.scores(&state).is_err());
     assert_eq!(empties_read(&game), 9);
+}
+
+/// A game that ends when a loop over `1..200` finds a number above 300 (never: 200
+/// loop steps to find out), and otherwise goes on.
+const LONG_END: &str = r#"game "long end"
+players a, b
+board { grid 3 x 3 }
+piece p
+end "never" when exists(i in 1..200 where i > 300)
+  winner a
+action place "{to}" for to in cells where empty(to) { put p of mover at to }
+phase play {
+  starts a
+  actions place
+  stuck end draw
+}
+"#;
+
+#[test]
+fn an_end_rule_that_runs_out_of_budget_is_an_error_where_the_game_stands() {
+    let game = compile(&Source::new("long.tabula", LONG_END), &[]).unwrap();
+    let mut engine = Engine::new(&game);
+    let state = engine.initial_state().unwrap();
+    assert!(matches!(
+        engine.status(&state).unwrap(),
+        tabula::Status::Player(p) if p.index() == 0
+    ));
+    assert_eq!(engine.outcome(&state).unwrap(), None);
+    // With 100 steps the rule cannot be told to hold or not: neither "not over" nor a
+    // result, but the error, at the end rule.
+    engine.loop_steps = 100;
+    let want =
+        "the end rule \"never\" took more than 100 loop steps; does a `for` run over a huge range?";
+    let err = engine.status(&state).unwrap_err();
+    assert_eq!(err.to_string(), want);
+    assert_eq!(&LONG_END[err.span.start..err.span.end], "never");
+    assert_eq!(engine.outcome(&state).unwrap_err().to_string(), want);
 }

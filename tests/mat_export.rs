@@ -68,7 +68,7 @@ fn engine_result(record: &str) -> (usize, i32) {
     for step in &record.moves {
         engine.play_text(&mut state, step).unwrap();
     }
-    let outcome = engine.outcome(&state).expect("the game is over");
+    let outcome = engine.outcome(&state).unwrap().expect("the game is over");
     (outcome.winner.expect("a winner").index(), outcome.points)
 }
 

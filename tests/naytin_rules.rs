@@ -241,7 +241,7 @@ fn random_values_roll_each_die_just_before_it_is_placed() {
     assert!(s.chance().is_none());
     play_all(&mut e, &mut s, &["X@a1", "X@c3", "X@e2"]);
     // Before Red's first placement: a chance event with six equally likely outcomes.
-    assert!(matches!(e.status(&s), Status::Chance(_)));
+    assert!(matches!(e.status(&s).unwrap(), Status::Chance(_)));
     assert_eq!(
         moves(&mut e, &s),
         sorted(&["roll:1", "roll:2", "roll:3", "roll:4", "roll:5", "roll:6"])
@@ -319,7 +319,10 @@ fn the_last_placement_starts_play_without_a_roll() {
     assert_eq!(phase(&g, &s), "play");
     assert!(s.chance().is_none());
     // Red's 6s at b3 and b4 can attack the 3 on c4.
-    assert_eq!(e.status(&s), Status::Player(tabula::PlayerId::new(0)));
+    assert_eq!(
+        e.status(&s).unwrap(),
+        Status::Player(tabula::PlayerId::new(0))
+    );
     assert_eq!(moves(&mut e, &s), sorted(&["b3xc4", "b4xc4"]));
 }
 

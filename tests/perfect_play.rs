@@ -95,7 +95,7 @@ fn the_solver_and_tabula_agree_on_every_move_of_random_games() {
             engine.legal(&state, &mut choices).unwrap();
             engine.play_choice(&mut state, &choices, choice).unwrap();
             p.play_column(col);
-            match engine.status(&state) {
+            match engine.status(&state).unwrap() {
                 Status::Over(o) => {
                     assert_eq!(wins, o.winner.is_some(), "seed {seed}");
                     break;
@@ -136,7 +136,7 @@ fn positions(count: usize, plies: std::ops::Range<u32>, seed: u64) -> Vec<Case> 
             engine.play_choice(&mut state, &choices, choice).unwrap();
             p.play_column(col);
         }
-        if over || !matches!(engine.status(&state), Status::Player(_)) {
+        if over || !matches!(engine.status(&state).unwrap(), Status::Player(_)) {
             continue;
         }
         let values = solver.values_of_moves(&p);

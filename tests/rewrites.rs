@@ -75,7 +75,7 @@ fn all_counts_a_cell_the_owner_test_rejects() {
         let mut state = engine.initial_state().expect("start");
         // Nobody holds anything: the game goes on, x may place on either cell and not
         // boast, and nothing is shown.
-        assert_eq!(engine.outcome(&state), None, "{rewrites:?}");
+        assert_eq!(engine.outcome(&state).unwrap(), None, "{rewrites:?}");
         assert_eq!(texts(&mut engine, &state), ["a1", "b1"], "{rewrites:?}");
         assert!(
             !engine
@@ -88,11 +88,11 @@ fn all_counts_a_cell_the_owner_test_rejects() {
         );
         // x holds a1, b1 is empty: still not all of them.
         engine.play_text(&mut state, "a1").expect("a1");
-        assert_eq!(engine.outcome(&state), None, "{rewrites:?}");
+        assert_eq!(engine.outcome(&state).unwrap(), None, "{rewrites:?}");
         assert_eq!(texts(&mut engine, &state), ["b1"], "{rewrites:?}");
         // o takes b1: the board is full, nobody holds all, nobody can move: a draw.
         engine.play_text(&mut state, "b1").expect("b1");
-        let outcome = engine.outcome(&state).expect("over");
+        let outcome = engine.outcome(&state).unwrap().expect("over");
         assert_eq!(outcome.winner, None, "{rewrites:?}: {outcome:?}");
     }
 }
@@ -269,7 +269,7 @@ fn answers(engine: &mut Engine, state: &State, choices: &mut Choices) -> Answers
         })
         .map_err(|e| e.to_string());
     Answers {
-        outcome: engine.outcome(state),
+        outcome: engine.outcome(state).unwrap(),
         legal,
         scores: engine.scores(state).map_err(|e| e.to_string()),
         shown: engine
@@ -443,7 +443,10 @@ fn merged_turns_are_the_same(
         };
         let kept = &reached[k as usize];
         if &other != kept {
-            let (x, y) = (engine.outcome(&other), engine.outcome(kept));
+            let (x, y) = (
+                engine.outcome(&other).unwrap(),
+                engine.outcome(kept).unwrap(),
+            );
             assert!(
                 x.is_some() && x == y,
                 "{:?} is merged into choice {k} ({:?}) but reaches another state: {} \

@@ -281,7 +281,7 @@ fn save_and_load_replay_to_the_identical_state() {
         "{out}"
     );
     assert_eq!(other.state(), &over);
-    assert!(other.outcome().is_some());
+    assert!(other.outcome().unwrap().is_some());
 }
 
 #[test]
@@ -348,10 +348,10 @@ fn a_whole_game_of_naytin_six_against_the_computer() {
     s.intro();
     run(&mut s, "ai red random");
     let out = run(&mut s, "ai blue greedy");
-    let outcome = s.outcome().expect("the game ends");
+    let outcome = s.outcome().unwrap().expect("the game ends");
     let game = s.game().clone();
     let mut engine = Engine::new(&game);
-    assert_eq!(engine.outcome(s.state()), Some(outcome.clone()));
+    assert_eq!(engine.outcome(s.state()).unwrap(), Some(outcome.clone()));
     let said = format!(
         "game over: {}\n",
         tabula::session::describe(&game, &outcome)
@@ -833,7 +833,7 @@ fn the_playouts_computer_beats_the_random_one() {
         s.intro();
         run(&mut s, "ai red random");
         run(&mut s, "ai blue playouts");
-        let outcome = s.outcome().expect("the game ends");
+        let outcome = s.outcome().unwrap().expect("the game ends");
         if outcome.winner == Some(tabula::PlayerId::new(1)) {
             won += 1;
         }

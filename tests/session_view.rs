@@ -59,7 +59,7 @@ fn an_opening_roll_offers_each_checker_its_single_steps_with_their_cells() {
     // The sixteen whole turns of an opening 3-1.
     assert_eq!(view.choices.len(), 16);
     // No move yet: nothing is ringed.
-    assert!(!s.picture().contains("class=\"last-move\""));
+    assert!(!s.picture().unwrap().contains("class=\"last-move\""));
 }
 
 #[test]
@@ -74,7 +74,7 @@ fn a_step_entered_narrows_the_next_steps_and_undo_takes_it_back() {
     // The 1 is left: 24/23, 8/7, 6/5, or the checker just moved goes on, 5/4.
     assert_eq!(texts(&view), ["24/23", "5/4", "6/5", "8/7"]);
     // The picture shows the step played: 8 and 5 are ringed.
-    let picture = s.picture();
+    let picture = s.picture().unwrap();
     let ringed = picture
         .split("<g class=\"last-move\">")
         .nth(1)

@@ -387,7 +387,7 @@ fn random_games(
     for _ in 0..games {
         let mut state = engine.initial_state().expect("initial state");
         let mut made = 0;
-        while made < decisions && engine.outcome(&state).is_none() {
+        while made < decisions && engine.outcome(&state).unwrap().is_none() {
             if state.chance().is_none() {
                 checker.check(&state);
                 made += 1;

@@ -36,7 +36,10 @@ fn a_game_speaks_in_typed_ids_from_setup_to_its_end() {
     let mut state = engine.initial_state().expect("the game sets up");
 
     // `coin` is the second chance event declared.
-    assert_eq!(engine.status(&state), Status::Chance(ChanceId::new(1)));
+    assert_eq!(
+        engine.status(&state).unwrap(),
+        Status::Chance(ChanceId::new(1))
+    );
     assert_eq!(state.chance(), Some(ChanceId::new(1)));
     assert_eq!(game.chances[state.chance().unwrap().index()].name, "coin");
     engine
@@ -44,7 +47,10 @@ fn a_game_speaks_in_typed_ids_from_setup_to_its_end() {
         .expect("an outcome of coin");
 
     // b, the second player, starts the first phase.
-    assert_eq!(engine.status(&state), Status::Player(PlayerId::new(1)));
+    assert_eq!(
+        engine.status(&state).unwrap(),
+        Status::Player(PlayerId::new(1))
+    );
     assert_eq!(state.mover(), PlayerId::new(1));
     assert_eq!(state.phase(), PhaseId::new(0));
 
@@ -76,7 +82,7 @@ fn a_game_speaks_in_typed_ids_from_setup_to_its_end() {
         Some(PlayerId::new(1))
     );
 
-    let Status::Over(outcome) = engine.status(&state) else {
+    let Status::Over(outcome) = engine.status(&state).unwrap() else {
         panic!("one placement ends the game");
     };
     assert_eq!(outcome.winner, Some(PlayerId::new(1)));

@@ -45,7 +45,7 @@ pub struct Sides {
 }
 
 /// Reads the two sides of an arena. `default_net` is the game's own network, if it
-/// has one (`games::default_net`). A side `net:FILE` (`net2:FILE`) plays by that
+/// has one (`ai::default_net`). A side `net:FILE` (`net2:FILE`) plays by that
 /// file's network, `net` (`net2`) by the game's own; `mcts` rates positions by the
 /// game's network when it has one, or is guided by it (`Header::mcts_leaf`,
 /// `Header::mcts_guide`), unless `mcts_playouts` says so for its side (A, B). The error
@@ -66,7 +66,7 @@ pub fn sides(
     for (side, text) in texts.into_iter().enumerate() {
         nets[side] = match (Level::net_file(text), levels[side]) {
             (Some(file), _) => {
-                let bytes = crate::games::read_net_file(file)?;
+                let bytes = super::read_net_file(file)?;
                 let net = super::net::Net::from_bytes(game, &bytes)
                     .map_err(|e| format!("`{file}`: {e}"))?;
                 Some(std::sync::Arc::new(net))
@@ -178,7 +178,7 @@ pub(crate) fn play_game_watched(
     let mut decisions = 0;
     let mut chance = 0usize;
     let outcome = loop {
-        match engine.status(&state) {
+        match engine.status(&state)? {
             Status::Over(o) => break Some(o),
             Status::Chance(_) => {
                 chance += 1;
@@ -202,7 +202,7 @@ pub(crate) fn play_game_watched(
                 }
                 engine.legal(&state, &mut choices)?;
                 if choices.is_empty() {
-                    break engine.outcome(&state);
+                    break engine.outcome(&state)?;
                 }
                 watch(Seen {
                     engine: &engine,

@@ -64,7 +64,7 @@ pub(super) fn greedy(
             first_error.get_or_insert(e);
             continue;
         }
-        let value = match engine.outcome(&next) {
+        let value = match engine.outcome(&next)? {
             Some(o) => match o.winner {
                 Some(w) if w.index() == player => DECISIVE + i64::from(o.points),
                 Some(_) => -DECISIVE - i64::from(o.points),
@@ -116,7 +116,7 @@ fn opponent_wins_at_once(
     player: usize,
     replies: &mut Choices,
 ) -> Result<Option<i32>, AiError> {
-    let q = match engine.status(state) {
+    let q = match engine.status(state)? {
         Status::Player(q) if q.index() != player => q.index(),
         _ => return Ok(None),
     };
@@ -126,7 +126,7 @@ fn opponent_wins_at_once(
         if engine.play_choice(&mut after, replies, r).is_err() {
             continue;
         }
-        if let Some(o) = engine.outcome(&after) {
+        if let Some(o) = engine.outcome(&after)? {
             if o.winner == Some(PlayerId::new(q)) {
                 return Ok(Some(o.points));
             }
@@ -157,7 +157,7 @@ pub(super) fn estimates(
         let mut sums = Sums::new(players);
         // Only a decision handed to another player in the middle of a turn can be an
         // offer.
-        let answer = match engine.status(&next) {
+        let answer = match engine.status(&next)? {
             Status::Player(q)
                 if q.index() != player && next.data[crate::ir::SLOT_OWNER] != q.index() as i32 =>
             {

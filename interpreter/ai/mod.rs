@@ -14,6 +14,7 @@ mod level_error;
 mod mcts;
 pub mod net;
 mod net_error;
+mod net_file;
 mod netplay;
 pub mod stake;
 pub mod stats;
@@ -23,6 +24,7 @@ mod view;
 pub use budget::Budget;
 pub use level_error::LevelError;
 pub use mcts::{SearchReport, Tree};
+pub use net_file::{default_net, read_net_file};
 
 use crate::engine::rng::Rng;
 use crate::{Choices, Engine, Game, RuntimeError, State};

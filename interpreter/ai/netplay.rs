@@ -46,7 +46,7 @@ pub(crate) fn rate(
     points: &mut [f64],
     depth: usize,
 ) -> Result<(), AiError> {
-    match engine.status(state) {
+    match engine.status(state)? {
         Status::Over(o) => {
             rewards(Some(&o), points, wins);
             Ok(())
@@ -200,7 +200,7 @@ pub(crate) fn lookahead(
     wins: &mut [f64],
     points: &mut [f64],
 ) -> Result<(), AiError> {
-    if matches!(engine.status(state), Status::Chance(_)) {
+    if matches!(engine.status(state)?, Status::Chance(_)) {
         let averaged = over_chance(engine, state, wins, points, |engine, next, w, p| {
             best_rating(net, engine, next, scratch, w, p)
         })?;
@@ -222,13 +222,13 @@ fn best_rating(
     wins: &mut [f64],
     points: &mut [f64],
 ) -> Result<(), AiError> {
-    let Status::Player(q) = engine.status(state) else {
+    let Status::Player(q) = engine.status(state)? else {
         return rate(net, engine, state, scratch, wins, points, 2);
     };
     let mut choices = Choices::default();
     engine.legal(state, &mut choices)?;
     if choices.is_empty() {
-        rewards(engine.outcome(state).as_ref(), points, wins);
+        rewards(engine.outcome(state)?.as_ref(), points, wins);
         return Ok(());
     }
     best_choice(
@@ -437,7 +437,7 @@ fn answer(
     } = search;
     within(limits)?;
     let n = wins.len();
-    match engine.status(state) {
+    match engine.status(state)? {
         Status::Over(o) => {
             rewards(Some(&o), points, wins);
             Ok(())

@@ -173,7 +173,7 @@ fn self_play(game: &Game, net: &Net, t: &Training, seed: u64) -> Result<Option<L
         _ => Some(Thinker::new(1)),
     };
     let (wins, points) = loop {
-        match engine.status(&state) {
+        match engine.status(&state)? {
             Status::Over(o) => {
                 let (mut p, mut w) = (vec![0.0; n], vec![0.0; n]);
                 rewards(Some(&o), &mut p, &mut w);
@@ -198,7 +198,7 @@ fn self_play(game: &Game, net: &Net, t: &Training, seed: u64) -> Result<Option<L
                 decisions += 1;
                 engine.legal(&state, &mut choices)?;
                 if choices.is_empty() {
-                    let o = engine.outcome(&state);
+                    let o = engine.outcome(&state)?;
                     let (mut pts, mut w) = (vec![0.0; n], vec![0.0; n]);
                     rewards(o.as_ref(), &mut pts, &mut w);
                     break (w, pts);
@@ -376,7 +376,7 @@ fn probe_game(game: &Game, net: &Net, g: u64, seed: u64) -> Result<f64, AiError>
     let seat = (g % game.players.len() as u64) as usize;
     let mut decisions = 0;
     let winner = loop {
-        match engine.status(&state) {
+        match engine.status(&state)? {
             Status::Over(o) => break o.winner,
             Status::Chance(_) => {
                 if engine.resolve_chance(&mut state, &mut rng, None).is_err() {
@@ -386,7 +386,7 @@ fn probe_game(game: &Game, net: &Net, g: u64, seed: u64) -> Result<f64, AiError>
             Status::Player(p) => {
                 engine.legal(&state, &mut choices)?;
                 if choices.is_empty() || decisions > 5000 {
-                    break engine.outcome(&state).and_then(|o| o.winner);
+                    break engine.outcome(&state)?.and_then(|o| o.winner);
                 }
                 let i = if p.index() == seat {
                     netplay::best(net, &mut engine, &state, &choices, p.index(), &mut scratch)?

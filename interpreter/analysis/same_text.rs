@@ -64,7 +64,7 @@ fn one_game(
     let mut state = start.clone();
     let mut after = Vec::new();
     let mut decisions = 0;
-    while decisions < max_decisions && engine.outcome(&state).is_none() {
+    while decisions < max_decisions && engine.outcome(&state)?.is_none() {
         engine.legal(&state, choices)?;
         if choices.is_empty() {
             break;

@@ -33,7 +33,7 @@ impl Step {
         bound: &super::game::ArgMask,
     ) -> Step {
         let mut args = [0; MAX_ARGS];
-        for ((a, l), m) in args.iter_mut().zip(locals).zip(bound) {
+        for ((a, l), m) in args.iter_mut().zip(locals.slots()).zip(bound) {
             *a = l & m;
         }
         Step {

@@ -3,8 +3,8 @@
 //! tries, and `TurnCursor`, which plays a turn through that test for `why`, the notation
 //! reader and a person entering a turn step by step.
 
-use super::eval::{eval, Locals};
-use super::{budget, Choices, Engine, Outcome, RuntimeError, RuntimeErrorKind, State, Step};
+use super::eval::eval;
+use super::{Choices, Engine, Outcome, RuntimeError, RuntimeErrorKind, State, Step};
 use super::{Game, StepKind};
 use crate::ir::*;
 use std::collections::HashMap;
@@ -36,7 +36,7 @@ impl<'g> Engine<'g> {
     ) -> Result<AfterStep, RuntimeError> {
         let game = self.game;
         let unchanged = before.is_some_and(|saved| {
-            !budget::spent_out()
+            !self.meter.spent_out()
                 && self
                     .end_reads
                     .as_ref()
@@ -51,7 +51,8 @@ impl<'g> Engine<'g> {
                 .until
                 .as_ref()
                 .is_none_or(|u| {
-                    let mut locals: Locals = [0; MAX_LOCALS];
+                    let run = self.run();
+                    let mut locals = run.locals();
                     eval(game, work, u, &mut locals) == 0
                 });
         Ok(if goes_on {
@@ -90,7 +91,8 @@ impl<'g> Engine<'g> {
     /// left (before the turn settles).
     pub(crate) fn maximize_keys(&self, work: &State) -> Vec<i32> {
         let game = self.game;
-        let mut locals: Locals = [0; MAX_LOCALS];
+        let run = self.run();
+        let mut locals = run.locals();
         game.phases[work.phase().index()]
             .maximize
             .iter()
@@ -140,7 +142,7 @@ impl<'g> Engine<'g> {
             out.clear();
             return Err(self.overflow_error());
         }
-        if budget::spent_out() {
+        if self.meter.spent_out() {
             out.clear();
             return Err(self.budget_error());
         }
@@ -310,7 +312,7 @@ impl TurnCursor {
         let keys = (!ended).then(|| engine.maximize_keys(&self.work));
         engine.close_turn::<false>(&mut self.work, cont, stuck)?;
         let key = engine.turn_key(&self.work)?;
-        if budget::spent_out() {
+        if engine.meter.spent_out() {
             return Err(engine.budget_error());
         }
         self.complete = Some(Complete { keys, key });

@@ -2,12 +2,72 @@
 //! allocates. Out-of-range reads are total: a missing cell is empty, a missing counter 0,
 //! a division by zero 0, so a rules file cannot crash the engine by reading.
 
+use super::budget::Meter;
 use super::state::State;
 use super::Game;
 use crate::board::NONE;
 use crate::ir::*;
 
-pub type Locals = [i32; MAX_LOCALS];
+/// The evaluator's working memory: the values of a rule's locals (its `for`s'
+/// bindings and its `let`s), and the meter of the run they belong to, which every loop
+/// spends from. Only an open run makes them (`budget::Run::locals`), so nothing can
+/// evaluate outside one.
+#[derive(Clone, Copy)]
+pub struct Locals<'m> {
+    slots: [i32; MAX_LOCALS],
+    meter: &'m Meter,
+}
+
+impl<'m> Locals<'m> {
+    /// All zero, spending from `meter`: made by an open run (`budget::Run::locals`),
+    /// or from the meter of locals already in hand (`can`).
+    #[inline]
+    pub(super) fn new(meter: &'m Meter) -> Locals<'m> {
+        Locals {
+            slots: [0; MAX_LOCALS],
+            meter,
+        }
+    }
+
+    /// The meter of the run these locals belong to.
+    #[inline(always)]
+    pub(crate) fn meter(&self) -> &'m Meter {
+        self.meter
+    }
+
+    /// Spends `n` loop steps of the run; false when its budget is gone.
+    #[inline(always)]
+    pub(crate) fn spend(&self, n: u64) -> bool {
+        self.meter.spend(n)
+    }
+
+    /// The values, slot by slot.
+    #[inline]
+    pub(crate) fn slots(&self) -> &[i32; MAX_LOCALS] {
+        &self.slots
+    }
+
+    /// The values, to write.
+    #[inline]
+    pub(crate) fn slots_mut(&mut self) -> &mut [i32; MAX_LOCALS] {
+        &mut self.slots
+    }
+}
+
+impl std::ops::Index<usize> for Locals<'_> {
+    type Output = i32;
+    #[inline(always)]
+    fn index(&self, i: usize) -> &i32 {
+        &self.slots[i]
+    }
+}
+
+impl std::ops::IndexMut<usize> for Locals<'_> {
+    #[inline(always)]
+    fn index_mut(&mut self, i: usize) -> &mut i32 {
+        &mut self.slots[i]
+    }
+}
 
 #[inline]
 pub(crate) fn player_slot(
@@ -252,7 +312,7 @@ fn eval_node(game: &Game, state: &State, e: &Expr, locals: &mut Locals) -> i32 {
             for (x, a) in v.iter_mut().zip(args) {
                 *x = eval(game, state, a, locals);
             }
-            super::reach::reach(game, state, *op, &v[..args.len().min(3)])
+            super::reach::reach(game, state, *op, &v[..args.len().min(3)], locals.meter())
         }
         Expr::RelDir(r) => rel_dir(game, *r as usize, state.mover().index()),
         Expr::TrackPos {
@@ -351,7 +411,7 @@ fn eval_node(game: &Game, state: &State, e: &Expr, locals: &mut Locals) -> i32 {
             domain,
             filter,
             value,
-        } => aggregate(
+        } => super::loops::aggregate(
             game,
             state,
             *op,
@@ -361,164 +421,15 @@ fn eval_node(game: &Game, state: &State, e: &Expr, locals: &mut Locals) -> i32 {
             value.as_deref(),
             locals,
         ),
-        Expr::Can(action) => can(game, state, *action),
+        Expr::Can(action) => can(game, state, *action, locals.meter()),
         Expr::Numbered { expr, .. } => eval(game, state, expr, locals),
     }
 }
 
 #[inline(never)]
-#[allow(clippy::too_many_arguments)]
-pub(crate) fn aggregate<V: Evaluate + ?Sized>(
-    game: &Game,
-    state: &State,
-    op: AggOp,
-    slot: u8,
-    domain: &Domain,
-    filter: Option<&V>,
-    value: Option<&V>,
-    locals: &mut Locals,
-) -> i32 {
-    if let Domain::Pool { pool, player } = domain {
-        return pool_aggregate(
-            game,
-            state,
-            op,
-            slot,
-            *pool,
-            player.as_ref(),
-            filter,
-            value,
-            locals,
-        );
-    }
-    let mut acc: Option<i32> = None;
-    let mut count = 0i32;
-    let slot = slot as usize;
-    let mut stop = false;
-    for_each_in(
-        game,
-        state,
-        domain,
-        locals,
-        &mut |game, state, x, locals| {
-            locals[slot] = x;
-            if let Some(f) = filter {
-                if f.evaluate(game, state, locals) == 0 {
-                    if op == AggOp::All {
-                        // A counterexample: not all hold.
-                        stop = true;
-                        return false;
-                    }
-                    return true;
-                }
-            }
-            count += 1;
-            match op {
-                AggOp::Exists => {
-                    stop = true;
-                    false
-                }
-                AggOp::Count | AggOp::All => true,
-                AggOp::Sum | AggOp::Min | AggOp::Max => {
-                    let v = value.map_or(x, |v| v.evaluate(game, state, locals));
-                    acc = Some(match (op, acc) {
-                        (_, None) => v,
-                        (AggOp::Sum, Some(a)) => a.wrapping_add(v),
-                        (AggOp::Min, Some(a)) => a.min(v),
-                        (_, Some(a)) => a.max(v),
-                    });
-                    true
-                }
-            }
-        },
-    );
-    match op {
-        AggOp::Count => count,
-        AggOp::Exists => stop as i32,
-        AggOp::All => (!stop) as i32,
-        _ => acc.unwrap_or(0),
-    }
-}
-
-/// An aggregate over a pool counts every item: a pool [6, 6, 1] has count 3, sum 13.
-#[allow(clippy::too_many_arguments)]
-fn pool_aggregate<V: Evaluate + ?Sized>(
-    game: &Game,
-    state: &State,
-    op: AggOp,
-    slot: u8,
-    pool: usize,
-    player: Option<&Expr>,
-    filter: Option<&V>,
-    value: Option<&V>,
-    locals: &mut Locals,
-) -> i32 {
-    let Some(p) = player_slot(game, player, state, locals) else {
-        return 0;
-    };
-    let def = &game.pools[pool];
-    let base = def.base + p * def.width();
-    let (mut count, mut acc): (i32, Option<i32>) = (0, None);
-    for i in 0..def.width() {
-        let n = state.data[base + i];
-        if n <= 0 {
-            continue;
-        }
-        let x = def.low + i as i32;
-        locals[slot as usize] = x;
-        let pass = filter.is_none_or(|f| f.evaluate(game, state, locals) != 0);
-        match op {
-            AggOp::All if !pass => return 0,
-            AggOp::Exists if pass => return 1,
-            _ if !pass => continue,
-            AggOp::Count => count = count.wrapping_add(n),
-            AggOp::Sum => {
-                let v = value.map_or(x, |v| v.evaluate(game, state, locals));
-                acc = Some(acc.unwrap_or(0).wrapping_add(v.wrapping_mul(n)));
-            }
-            AggOp::Min | AggOp::Max => {
-                let v = value.map_or(x, |v| v.evaluate(game, state, locals));
-                acc = Some(match (op, acc) {
-                    (_, None) => v,
-                    (AggOp::Min, Some(a)) => a.min(v),
-                    (_, Some(a)) => a.max(v),
-                });
-            }
-            _ => {}
-        }
-    }
-    match op {
-        AggOp::Count => count,
-        AggOp::Exists => 0,
-        AggOp::All => 1,
-        _ => acc.unwrap_or(0),
-    }
-}
-
-/// What an aggregate evaluates for each element: an expression, by the tree walker,
-/// or its compiled closure.
-pub(crate) trait Evaluate {
-    fn evaluate(&self, game: &Game, state: &State, locals: &mut Locals) -> i32;
-}
-
-impl Evaluate for Expr {
-    #[inline]
-    fn evaluate(&self, game: &Game, state: &State, locals: &mut Locals) -> i32 {
-        eval(game, state, self, locals)
-    }
-}
-
-impl Evaluate for super::closure::ExprFn {
-    #[inline]
-    fn evaluate(&self, game: &Game, state: &State, locals: &mut Locals) -> i32 {
-        self(game, state, locals)
-    }
-}
-
-#[inline(never)]
-pub(crate) fn can(game: &Game, state: &State, action: Option<usize>) -> i32 {
+pub(crate) fn can(game: &Game, state: &State, action: Option<usize>, meter: &Meter) -> i32 {
     let phase = &game.phases[state.phase().index().min(game.phases.len() - 1)];
-    let mut frame: Locals = [0; MAX_LOCALS];
+    let mut frame = Locals::new(meter);
     let mut found = false;
     for &a in &phase.actions {
         if action.is_some_and(|x| x != a) {
@@ -535,205 +446,6 @@ pub(crate) fn can(game: &Game, state: &State, action: Option<usize>) -> i32 {
         }
     }
     found as i32
-}
-
-/// Calls `f` with each element of a domain; stops early when `f` returns false.
-/// Returns false when stopped early.
-/// The cells of a region or track domain, for the player it names (none when the
-/// player is none).
-pub(crate) fn listed_cells<'g>(
-    game: &'g Game,
-    state: &State,
-    domain: &Domain,
-    locals: &mut Locals,
-) -> &'g [i32] {
-    let (lists, player) = match domain {
-        Domain::Region { region, player } => (&game.board.regions[*region].lists, player),
-        Domain::Track { track, player } => (&game.board.tracks[*track].lists, player),
-        _ => return &[],
-    };
-    player_slot(game, player.as_ref(), state, locals).map_or(&[][..], |p| lists[p].as_slice())
-}
-
-/// What a loop over a domain may cost, before evaluating anything (ranges are charged
-/// once their bounds are known).
-fn domain_size(game: &Game, d: &Domain) -> u64 {
-    match d {
-        Domain::Range(..) | Domain::CellRange(..) => 1,
-        Domain::Dirs(ds) => ds.len() as u64,
-        Domain::FixedDirs(t) => t.first().map_or(0, Vec::len) as u64,
-        Domain::Cells | Domain::Owned { .. } | Domain::Group(_) => game.board.cells.len() as u64,
-        Domain::Players => game.players.len() as u64,
-        Domain::Region { .. }
-        | Domain::Track { .. }
-        | Domain::Neighbours(_)
-        | Domain::Pool { .. } => 8,
-    }
-}
-
-fn for_each_in_dyn(
-    game: &Game,
-    state: &State,
-    domain: &Domain,
-    locals: &mut Locals,
-    f: &mut dyn FnMut(&Game, &State, i32, &mut Locals) -> bool,
-) -> bool {
-    for_each_in(game, state, domain, locals, f)
-}
-
-pub(crate) fn for_each_in<F: FnMut(&Game, &State, i32, &mut Locals) -> bool + ?Sized>(
-    game: &Game,
-    state: &State,
-    domain: &Domain,
-    locals: &mut Locals,
-    f: &mut F,
-) -> bool {
-    // Every loop spends from a budget, so nested loops over huge ranges end.
-    if !super::budget::spend(domain_size(game, domain)) {
-        return false;
-    }
-    match domain {
-        Domain::Range(a, b) => {
-            let a = eval(game, state, a, locals);
-            let b = eval(game, state, b, locals);
-            // Ranges are bounded so a rules file cannot loop for ever.
-            let b = b.min(a.saturating_add(100_000));
-            if b >= a && !super::budget::spend((b - a) as u64) {
-                return false;
-            }
-            for x in a..=b {
-                if !f(game, state, x, locals) {
-                    return false;
-                }
-            }
-        }
-        Domain::CellRange(a, b) => {
-            let a = eval(game, state, a, locals);
-            let b = eval(game, state, b, locals);
-            let cells = 0..game.board.cells.len() as i32;
-            if !cells.contains(&a) || !cells.contains(&b) {
-                return true;
-            }
-            if !super::budget::spend(a.abs_diff(b) as u64) {
-                return false;
-            }
-            let step = if a <= b { 1 } else { -1 };
-            let mut x = a;
-            loop {
-                if !f(game, state, x, locals) {
-                    return false;
-                }
-                if x == b {
-                    break;
-                }
-                x += step;
-            }
-        }
-        Domain::Dirs(ds) => {
-            for d in ds {
-                let x = eval(game, state, d, locals);
-                if x >= 0 && !f(game, state, x, locals) {
-                    return false;
-                }
-            }
-        }
-        Domain::FixedDirs(per_player) => {
-            for &d in &per_player[state.mover().index().min(per_player.len() - 1)] {
-                if !f(game, state, d, locals) {
-                    return false;
-                }
-            }
-        }
-        Domain::Cells => {
-            for c in 0..game.board.cells.len() as i32 {
-                if !f(game, state, c, locals) {
-                    return false;
-                }
-            }
-        }
-        Domain::Players => {
-            for p in 0..game.players.len() as i32 {
-                if !f(game, state, p, locals) {
-                    return false;
-                }
-            }
-        }
-        Domain::Region { .. } | Domain::Track { .. } => {
-            for &c in listed_cells(game, state, domain, locals) {
-                if !f(game, state, c, locals) {
-                    return false;
-                }
-            }
-        }
-        Domain::Neighbours(c) => {
-            let c = eval(game, state, c, locals);
-            if c >= 0 {
-                for &n in &game.board.neighbours[c as usize] {
-                    if !f(game, state, n, locals) {
-                        return false;
-                    }
-                }
-            }
-        }
-        Domain::Group(c) => {
-            let c = eval(game, state, c, locals);
-            // Through a trait object, as for `Owned` below.
-            let mut each = |g: &Game, s: &State, x: i32, l: &mut Locals| f(g, s, x, l);
-            return super::reach::for_each_in_group(game, state, c, locals, &mut each);
-        }
-        Domain::Owned { inner, owner } => {
-            let who = eval(game, state, owner, locals);
-            let base = game.cells_base;
-            let owned =
-                |c: i32| super::state::CellWord(state.data[base + c as usize]).owner() == who;
-            match inner.as_ref() {
-                Domain::Cells => {
-                    for c in 0..game.board.cells.len() as i32 {
-                        if owned(c) && !f(game, state, c, locals) {
-                            return false;
-                        }
-                    }
-                }
-                listed @ (Domain::Region { .. } | Domain::Track { .. }) => {
-                    for &c in listed_cells(game, state, listed, locals) {
-                        if owned(c) && !f(game, state, c, locals) {
-                            return false;
-                        }
-                    }
-                }
-                other => {
-                    // Through a trait object: a generic call here would nest closure
-                    // types without end.
-                    return for_each_in_dyn(
-                        game,
-                        state,
-                        other,
-                        locals,
-                        &mut |game, state, c, locals| {
-                            if c >= 0 && owned(c) {
-                                f(game, state, c, locals)
-                            } else {
-                                true
-                            }
-                        },
-                    );
-                }
-            }
-        }
-        Domain::Pool { pool, player } => {
-            let Some(p) = player_slot(game, player.as_ref(), state, locals) else {
-                return true;
-            };
-            let def = &game.pools[*pool];
-            let base = def.base + p * def.width();
-            for i in 0..def.width() {
-                if state.data[base + i] > 0 && !f(game, state, def.low + i as i32, locals) {
-                    return false;
-                }
-            }
-        }
-    }
-    true
 }
 
 /// What `owner(c, k)`, `count(c, k)` or `value(c, k)` reads of a layer.

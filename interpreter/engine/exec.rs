@@ -3,7 +3,8 @@
 //! operands (`effect`).
 
 use super::closure::BlockFn;
-use super::eval::{for_each_in, pool_slot, Locals};
+use super::eval::{pool_slot, Locals};
+use super::loops::for_each_in;
 use super::state::{CellWord, State, NEUTRAL};
 use super::Game;
 use super::{Engine, RuntimeError, RuntimeErrorKind as Kind};

@@ -13,6 +13,7 @@ pub mod explain;
 mod game;
 mod hash_slots;
 mod layers;
+pub(crate) mod loops;
 pub mod matchplay;
 pub(crate) mod notation;
 pub mod play;
@@ -61,6 +62,8 @@ pub struct Engine<'g> {
     /// Whether the last `settle` left the turn going after checking the end rules on
     /// the state it left, which none held: a playout need not check them again.
     pub(crate) settled_ongoing: bool,
+    /// What is left of the loop budget of the open run (see `budget`).
+    pub(crate) meter: std::sync::Arc<budget::Meter>,
 }
 
 /// The most steps (actions or chance outcomes) listed at one decision, and so the
@@ -94,13 +97,14 @@ impl<'g> Engine<'g> {
             loop_steps: budget::STEPS,
             end_reads: reads::end_rules_read(game),
             settled_ongoing: false,
+            meter: budget::Meter::new(),
         }
     }
 
     /// Opens a run of the loop budget for a call into the engine; a call made inside
     /// another spends from that one's budget (see `budget`).
     pub(crate) fn run(&self) -> budget::Run {
-        budget::Run::open(self.loop_steps)
+        self.meter.open(self.loop_steps)
     }
 
     /// The error of a run of `MAX_CHANCE_RUN` chance outcomes with no decision between,
@@ -137,8 +141,8 @@ impl<'g> Engine<'g> {
             _ => None,
         };
         match def {
-            Some((d, work)) => budget::exceeded(d.span, work),
-            None => budget::exceeded(Span::default(), Work::Settling),
+            Some((d, work)) => self.meter.exceeded(d.span, work),
+            None => self.meter.exceeded(Span::default(), Work::Settling),
         }
     }
 
@@ -169,16 +173,16 @@ impl<'g> Engine<'g> {
     /// The state before the first decision: counters, setup, the first phase.
     pub fn initial_state(&mut self) -> Result<State, RuntimeError> {
         let game = self.game;
-        let _run = self.run();
+        let run = self.run();
         self.generating.set(None);
         let mut state = State::new(game);
         self.write_match(&mut state);
         self.start_counters(&mut state)?;
-        let mut locals: Locals = [0; MAX_LOCALS];
+        let mut locals = run.locals();
         let mut flow = Flow::default();
         self.run_block(&mut state, &game.code.setup, &mut locals, &mut flow)?;
         self.enter_phase(&mut state, 0)?;
-        if budget::spent_out() {
+        if self.meter.spent_out() {
             return Err(self.budget_error());
         }
         Ok(state)
@@ -188,15 +192,15 @@ impl<'g> Engine<'g> {
     /// else set yet but the match: the one place starting values are worked out, for a
     /// new game and for the counters a state document leaves out (json.rs).
     pub(crate) fn start_counters(&self, state: &mut State) -> Result<(), RuntimeError> {
-        let _run = self.run();
+        let run = self.run();
         let game = self.game;
-        let mut locals: Locals = [0; MAX_LOCALS];
+        let mut locals = run.locals();
         for c in &game.counters {
             if let Some(init) = &c.init {
                 let v = eval(game, state, init, &mut locals);
-                if budget::spent_out() {
+                if self.meter.spent_out() {
                     let work = Work::CounterStart(c.name.clone());
-                    return Err(budget::exceeded(c.span, work));
+                    return Err(self.meter.exceeded(c.span, work));
                 }
                 let n = if c.per_player { game.players.len() } else { 1 };
                 for p in 0..n {
@@ -210,7 +214,8 @@ impl<'g> Engine<'g> {
     /// Enters phase `p`, skipping phases whose `until` already holds.
     fn enter_phase(&mut self, state: &mut State, mut p: usize) -> Result<(), RuntimeError> {
         let game = self.game;
-        let mut locals: Locals = [0; MAX_LOCALS];
+        let run = self.run();
+        let mut locals = run.locals();
         loop {
             state.data[SLOT_PHASE] = p as i32;
             let done = game.phases[p]
@@ -234,14 +239,15 @@ impl<'g> Engine<'g> {
 
     fn begin_turn(&mut self, state: &mut State) -> Result<(), RuntimeError> {
         let game = self.game;
-        let mut locals: Locals = [0; MAX_LOCALS];
+        let run = self.run();
+        let mut locals = run.locals();
         for &(base, n, init) in &self.per_turn {
             let start = init.map_or(0, |e| eval(game, state, e, &mut locals));
             state.data[base..base + n].fill(start);
         }
         state.data[SLOT_IN_TURN] = 0;
         state.data[SLOT_OWNER] = state.data[SLOT_MOVER];
-        let mut locals: Locals = [0; MAX_LOCALS];
+        let mut locals = run.locals();
         let mut flow = Flow::default();
         let code = &game.code.phases[state.phase().index()];
         self.run_block(state, &code.turn_start, &mut locals, &mut flow)
@@ -252,7 +258,8 @@ impl<'g> Engine<'g> {
         let game = self.game;
         let phase_index = state.phase().index();
         let phase = &game.phases[phase_index];
-        let mut locals: Locals = [0; MAX_LOCALS];
+        let run = self.run();
+        let mut locals = run.locals();
         let mut flow = Flow::default();
         let code = &game.code.phases[phase_index];
         self.run_block(state, &code.turn_end, &mut locals, &mut flow)?;
@@ -278,8 +285,9 @@ impl<'g> Engine<'g> {
         step: &Step,
     ) -> Result<bool, RuntimeError> {
         let game = self.game;
-        let mut locals: Locals = [0; MAX_LOCALS];
-        locals[..MAX_ARGS].copy_from_slice(&step.args);
+        let run = self.run();
+        let mut locals = run.locals();
+        locals.slots_mut()[..MAX_ARGS].copy_from_slice(&step.args);
         let mut flow = Flow::default();
         match step.kind {
             StepKind::Chance => {
@@ -319,7 +327,7 @@ impl<'g> Engine<'g> {
         } else {
             self.settle(state, cont)?;
         }
-        if budget::spent_out() {
+        if self.meter.spent_out() {
             return Err(self.budget_error());
         }
         Ok(())
@@ -346,7 +354,8 @@ impl<'g> Engine<'g> {
         }
         let game = self.game;
         let phase = &game.phases[state.phase().index()];
-        let mut locals: Locals = [0; MAX_LOCALS];
+        let run = self.run();
+        let mut locals = run.locals();
         let until = phase
             .until
             .as_ref()
@@ -388,9 +397,9 @@ impl<'g> Engine<'g> {
     pub fn any_action(&self, state: &State) -> Result<bool, RuntimeError> {
         let _run = self.run();
         let any = self.can_act(state);
-        if budget::spent_out() {
+        if self.meter.spent_out() {
             let phase = &self.game.phases[state.phase().index()];
-            return Err(budget::exceeded(phase.span, Work::LegalMoves));
+            return Err(self.meter.exceeded(phase.span, Work::LegalMoves));
         }
         Ok(any)
     }
@@ -398,7 +407,8 @@ impl<'g> Engine<'g> {
     /// `any_action` inside a run, which says when its budget ran out: false also when
     /// it ran out before an action was found.
     pub(crate) fn can_act(&self, state: &State) -> bool {
-        let mut locals: Locals = [0; MAX_LOCALS];
+        let run = self.run();
+        let mut locals = run.locals();
         eval(self.game, state, &Expr::Can(None), &mut locals) != 0
     }
 
@@ -412,8 +422,9 @@ impl<'g> Engine<'g> {
         match &self.game.actions[step.id as usize].playout_weight {
             None => 1,
             Some(e) => {
-                let mut locals: Locals = [0; MAX_LOCALS];
-                locals[..MAX_ARGS].copy_from_slice(&step.args);
+                let run = self.run();
+                let mut locals = run.locals();
+                locals.slots_mut()[..MAX_ARGS].copy_from_slice(&step.args);
                 eval(self.game, state, e, &mut locals).clamp(0, MAX_PLAYOUT_WEIGHT) as u32
             }
         }
@@ -424,7 +435,8 @@ impl<'g> Engine<'g> {
         let game = self.game;
         let phase = &game.phases[state.phase().index()];
         let start = out.len();
-        let mut locals: Locals = [0; MAX_LOCALS];
+        let run = self.run();
+        let mut locals = run.locals();
         let mut emit = closure::Emit::steps(out, 0);
         // Whether the action's generators ran to the end; when they were stopped (too
         // many steps, or the loop budget gone) no other action runs, so that the error
@@ -434,7 +446,7 @@ impl<'g> Engine<'g> {
             // `MAX_ARGS` slots, and those an action does not bind would else hold what
             // the action generated before it left there. The slots after them are
             // never read before they are written (the checker sees to it).
-            locals[..MAX_ARGS].fill(0);
+            locals.slots_mut()[..MAX_ARGS].fill(0);
             self.generating.set(Some((StepKind::Action, a)));
             emit.set_action(a);
             (game.code.actions[a].generators)(game, state, &mut locals, emit)
@@ -471,7 +483,7 @@ impl<'g> Engine<'g> {
                 if self.overflow.get() {
                     return Err(self.overflow_error());
                 }
-                if budget::spent_out() {
+                if self.meter.spent_out() {
                     return Err(self.budget_error());
                 }
             }
@@ -485,7 +497,8 @@ impl<'g> Engine<'g> {
         let game = self.game;
         let def = &game.chances[c];
         self.generating.set(Some((StepKind::Chance, c)));
-        let mut locals: Locals = [0; MAX_LOCALS];
+        let run = self.run();
+        let mut locals = run.locals();
         let mut each = |game: &Game, state: &State, l: &Locals| {
             let w = match &def.weight {
                 Some(w) => {
@@ -520,20 +533,15 @@ impl<'g> Engine<'g> {
         self.end_checked(state)
     }
 
-    /// An end rule's outcome where the caller has no error to give: one that ran out
-    /// of loop budget does not hold, and listing the moves or playing a step reports
-    /// it (`status`, `outcome`).
-    pub(crate) fn end_holding(&self, state: &State) -> Option<Outcome> {
-        self.end_checked(state).ok().flatten()
-    }
-
     /// `end_outcome` for the engine's own use.
     pub(crate) fn end_checked(&self, state: &State) -> Result<Option<Outcome>, RuntimeError> {
-        let _run = self.run();
+        let run = self.run();
         let game = self.game;
-        let mut locals: Locals = [0; MAX_LOCALS];
-        let exceeded =
-            |rule: &EndRule| budget::exceeded(rule.span, Work::EndRule(rule.name.clone()));
+        let mut locals = run.locals();
+        let exceeded = |rule: &EndRule| {
+            self.meter
+                .exceeded(rule.span, Work::EndRule(rule.name.clone()))
+        };
         for rule in &game.ends {
             let players = match rule.quantifier {
                 Some(_) => game.players.len(),
@@ -544,12 +552,12 @@ impl<'g> Engine<'g> {
                     locals[slot as usize] = p as i32;
                 }
                 let holds = eval(game, state, &rule.when, &mut locals) != 0;
-                if budget::spent_out() {
+                if self.meter.spent_out() {
                     return Err(exceeded(rule));
                 }
                 if holds {
                     let outcome = self.result(state, &rule.result, &mut locals, &rule.name);
-                    if budget::spent_out() {
+                    if self.meter.spent_out() {
                         return Err(exceeded(rule));
                     }
                     return Ok(Some(outcome));
@@ -611,8 +619,8 @@ impl<'g> Engine<'g> {
     pub fn scores(&self, state: &State) -> Result<Vec<i32>, RuntimeError> {
         let _run = self.run();
         let scores = self.score_values(state);
-        if budget::spent_out() {
-            return Err(budget::exceeded(self.game.score_span, Work::Score));
+        if self.meter.spent_out() {
+            return Err(self.meter.exceeded(self.game.score_span, Work::Score));
         }
         Ok(scores)
     }
@@ -620,7 +628,8 @@ impl<'g> Engine<'g> {
     /// `scores` inside a run, which says when its budget ran out.
     fn score_values(&self, state: &State) -> Vec<i32> {
         let game = self.game;
-        let mut locals: Locals = [0; MAX_LOCALS];
+        let run = self.run();
+        let mut locals = run.locals();
         (0..game.players.len())
             .map(|p| match &game.score {
                 Some(e) => {
@@ -636,9 +645,9 @@ impl<'g> Engine<'g> {
     /// its text (a text that comes out empty is left out); an error when the loop
     /// budget ran out.
     pub fn shown(&self, state: &State) -> Result<Vec<(String, Shown)>, RuntimeError> {
-        let _run = self.run();
+        let run = self.run();
         let game = self.game;
-        let mut locals: Locals = [0; MAX_LOCALS];
+        let mut locals = run.locals();
         let mut out = Vec::with_capacity(game.shows.len());
         for s in &game.shows {
             let line = (|| {
@@ -667,42 +676,51 @@ impl<'g> Engine<'g> {
                 };
                 Some((s.label.clone(), shown))
             })();
-            if budget::spent_out() {
-                return Err(budget::exceeded(s.span, Work::Shown(s.label.clone())));
+            if self.meter.spent_out() {
+                return Err(self.meter.exceeded(s.span, Work::Shown(s.label.clone())));
             }
             out.extend(line);
         }
         Ok(out)
     }
 
-    /// Where the state stands: over, waiting for chance, or a player to act.
-    pub fn status(&mut self, state: &State) -> Status {
+    /// Where the state stands: over, waiting for chance, or a player to act; an error
+    /// when the rules that tell (the end rules, whether the player to act has a move,
+    /// the result of being stuck) run out of loop budget.
+    pub fn status(&mut self, state: &State) -> Result<Status, RuntimeError> {
         let _run = self.run();
-        if let Some(o) = self.end_holding(state) {
-            return Status::Over(o);
+        if let Some(o) = self.end_checked(state)? {
+            return Ok(Status::Over(o));
         }
         if let Some(c) = state.chance() {
-            return Status::Chance(c);
+            return Ok(Status::Chance(c));
         }
-        if let Some(o) = self.stuck_outcome(state) {
-            return Status::Over(o);
+        if let Some(o) = self.stuck_outcome(state)? {
+            return Ok(Status::Over(o));
         }
-        Status::Player(state.mover())
+        Ok(Status::Player(state.mover()))
     }
 
     /// The result when the player to act has no action and the phase says `stuck end`.
-    pub(crate) fn stuck_outcome(&self, state: &State) -> Option<Outcome> {
-        let _run = self.run();
+    /// No action found because the loop budget ran out is not "no legal move": that is
+    /// an error.
+    pub(crate) fn stuck_outcome(&self, state: &State) -> Result<Option<Outcome>, RuntimeError> {
+        let run = self.run();
         let game = self.game;
-        if let Stuck::End(spec) = &game.phases[state.phase().index()].stuck {
-            // No action found because the loop budget ran out is not "no legal move":
-            // the player is to act, and listing the moves says what went wrong.
-            if !state.in_turn() && !self.can_act(state) && !budget::spent_out() {
-                let mut locals: Locals = [0; MAX_LOCALS];
-                return Some(self.result(state, spec, &mut locals, "no legal move"));
-            }
+        let Stuck::End(spec) = &game.phases[state.phase().index()].stuck else {
+            return Ok(None);
+        };
+        if state.in_turn() || self.any_action(state)? {
+            return Ok(None);
         }
-        None
+        let mut locals = run.locals();
+        let outcome = self.result(state, spec, &mut locals, "no legal move");
+        if self.meter.spent_out() {
+            return Err(self
+                .meter
+                .exceeded(game.phases[state.phase().index()].span, Work::Settling));
+        }
+        Ok(Some(outcome))
     }
 
     /// The legal choices at this decision point: chance outcomes, single actions, or
@@ -727,12 +745,12 @@ impl<'g> Engine<'g> {
         self.generating.set(None);
         self.overflow.set(false);
         let result = self.legal_within_budget(state, out);
-        if result.is_err() || budget::spent_out() {
+        if result.is_err() || self.meter.spent_out() {
             out.clear();
         }
         // An effect run by the turn search names its own statement.
         result?;
-        if budget::spent_out() {
+        if self.meter.spent_out() {
             return Err(self.budget_error());
         }
         if self.overflow.get() {

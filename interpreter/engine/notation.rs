@@ -48,8 +48,9 @@ impl<'g> Engine<'g> {
         template: &[TemplatePart],
         marks: Marks,
     ) -> String {
-        let mut locals: Locals = [0; MAX_LOCALS];
-        locals[..MAX_ARGS].copy_from_slice(&step.args);
+        let run = self.run();
+        let mut locals = run.locals();
+        locals.slots_mut()[..MAX_ARGS].copy_from_slice(&step.args);
         self.render_with(state, template, &mut locals, marks)
     }
 

@@ -83,11 +83,12 @@ impl<'g> Engine<'g> {
             .until
             .as_ref()
             .is_some_and(|u| {
-                let mut locals = [0; crate::ir::MAX_LOCALS];
+                let run = self.run();
+                let mut locals = run.locals();
                 super::eval::eval(game, &after, u, &mut locals) != 0
             });
         let stuck = !until && !self.can_act(&after);
-        if super::budget::spent_out() {
+        if self.meter.spent_out() {
             return Err(self.budget_error());
         }
         Ok(stuck)
@@ -167,16 +168,17 @@ impl<'g> Engine<'g> {
         }
     }
 
-    /// The outcome when the game is over (by an end rule or a stuck player).
-    pub fn outcome(&mut self, state: &State) -> Option<Outcome> {
+    /// The outcome when the game is over (by an end rule or a stuck player); an error
+    /// when the rules that tell run out of loop budget.
+    pub fn outcome(&mut self, state: &State) -> Result<Option<Outcome>, RuntimeError> {
         let _run = self.run();
-        self.end_holding(state).or_else(|| {
-            if state.chance().is_none() {
-                self.stuck_outcome(state)
-            } else {
-                None
-            }
-        })
+        if let Some(o) = self.end_checked(state)? {
+            return Ok(Some(o));
+        }
+        if state.chance().is_some() {
+            return Ok(None);
+        }
+        self.stuck_outcome(state)
     }
 
     /// One game of random choices (by the actions' playout weights, uniform without
@@ -244,7 +246,7 @@ impl<'g> Engine<'g> {
             }
             self.legal_unchecked(&state, choices)?;
             if choices.is_empty() {
-                let o = self.stuck_outcome(&state);
+                let o = self.stuck_outcome(&state)?;
                 return Ok(PlayoutRecord {
                     outcome: o,
                     decisions,

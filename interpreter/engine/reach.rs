@@ -3,7 +3,7 @@
 //! a flood fill over the board's neighbour tables into fixed-size buffers, so nothing
 //! is allocated while moves are generated.
 
-use super::budget;
+use super::budget::Meter;
 use super::eval::{in_region, Locals};
 use super::state::State;
 use crate::board::{MAX_CELLS, NONE};
@@ -13,10 +13,10 @@ use crate::ir::ReachOp;
 /// The value of a reading, from its evaluated operands (as `ReachOp` lists them). A
 /// reading that fills a group spends the board's size from the loop budget, as a loop
 /// over every cell would (0 or false once it is gone; the engine then reports it).
-pub fn reach(game: &Game, state: &State, op: ReachOp, args: &[i32]) -> i32 {
+pub(crate) fn reach(game: &Game, state: &State, op: ReachOp, args: &[i32], meter: &Meter) -> i32 {
     let arg = |i: usize| args.get(i).copied().unwrap_or(NONE);
     let fills = matches!(op, ReachOp::Liberties | ReachOp::Connected(..));
-    if fills && !budget::spend(game.board.cells.len() as u64) {
+    if fills && !meter.spend(game.board.cells.len() as u64) {
         return 0;
     }
     match op {

@@ -4,7 +4,7 @@
 
 use super::census::Census;
 use super::cursor::{endless_turn, AfterStep};
-use super::eval::{eval, Locals};
+use super::eval::eval;
 use super::hash_slots::HashSlots;
 use super::search_hash::SearchHash;
 use super::Game;
@@ -322,7 +322,8 @@ impl<'g> Engine<'g> {
             }
         } else {
             let mut keys = [0; MAX_KEYS];
-            let mut locals: Locals = [0; MAX_LOCALS];
+            let run = self.run();
+            let mut locals = run.locals();
             for (k, e) in phase.maximize.iter().take(MAX_KEYS).enumerate() {
                 keys[k] = eval(game, work, e, &mut locals);
             }
@@ -354,7 +355,7 @@ impl<'g> Engine<'g> {
         // `dfs`.
         let unweighed = ended;
         let unchanged = !ended
-            && !super::budget::spent_out()
+            && !self.meter.spent_out()
             && self.end_reads.as_ref().is_some_and(|w| {
                 w.iter()
                     .zip(&end_words)

@@ -21,7 +21,14 @@ impl Session {
         let mut chance_run = 0;
         loop {
             let state = self.timeline.current().clone();
-            match engine.status(&state) {
+            let status = match engine.status(&state) {
+                Ok(status) => status,
+                Err(e) => {
+                    out.push(self.error(self.runtime(&e)));
+                    break;
+                }
+            };
+            match status {
                 Status::Over(o) => {
                     if self.base.length == 0 {
                         break;
@@ -257,7 +264,7 @@ impl Session {
         if state.chance().is_some()
             || self.computer(p).is_some()
             || !self.partial.is_empty()
-            || self.outcome().is_some()
+            || !matches!(self.outcome(), Ok(None))
         {
             return;
         }

@@ -52,7 +52,7 @@ impl Session {
         let parsed = Level::parse(level)?;
         let file_net = match Level::net_file(level) {
             Some(file) => {
-                let bytes = crate::games::read_net_file(file)?;
+                let bytes = crate::ai::read_net_file(file)?;
                 let net = ai::net::Net::from_bytes(&game, &bytes)
                     .map_err(|e| format!("`{file}`: {e}"))?;
                 Some(Arc::new(net))
@@ -112,7 +112,7 @@ impl Session {
         }
         self.decision = None;
         let state = self.timeline.current().clone();
-        let to_move = matches!(Engine::new(&game).status(&state), Status::Player(p) if self.computer(p.index()).is_some());
+        let to_move = matches!(Engine::new(&game).status(&state).map_err(|e| self.runtime(&e))?, Status::Player(p) if self.computer(p.index()).is_some());
         if to_move {
             self.partial.clear();
             self.changed(out);

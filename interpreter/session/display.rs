@@ -6,9 +6,9 @@ use crate::{Engine, Game, State, Status};
 
 /// One line saying whose turn it is at `state` (and the chance event still to come),
 /// or how the game ended: a picture's caption.
-pub fn caption(game: &Game, state: &State) -> String {
+pub fn caption(game: &Game, state: &State) -> Result<String, crate::RuntimeError> {
     let mut engine = Engine::new(game);
-    match engine.status(state) {
+    Ok(match engine.status(state)? {
         Status::Over(o) => format!("over: {}", super::describe(game, &o)),
         Status::Chance(c) => format!(
             "{} to move, {} to come",
@@ -16,7 +16,7 @@ pub fn caption(game: &Game, state: &State) -> String {
             game.chances[c.index()].name
         ),
         Status::Player(p) => format!("{} to move", game.players[p.index()]),
-    }
+    })
 }
 
 /// A position as text, drawn as the prompt draws it (with no move marked): the board,
@@ -35,7 +35,7 @@ pub fn position_text(
     if !text.ends_with('\n') {
         text.push('\n');
     }
-    text.push_str(&caption(game, state));
+    text.push_str(&caption(game, state)?);
     text.push('\n');
     Ok(text)
 }
@@ -91,6 +91,10 @@ impl Session {
             (Err(e), _) | (_, Err(e)) => out.push(self.error(self.runtime(&e))),
         }
         let status = match engine.status(self.timeline.current()) {
+            Err(e) => return out.push(self.error(self.runtime(&e))),
+            Ok(status) => status,
+        };
+        let status = match status {
             Status::Over(o) => format!(
                 "game over: {}",
                 self.style.paint(Paint::Good, &describe(&game, &o))
@@ -114,7 +118,7 @@ impl Session {
             }
         };
         // The match score, above whose turn it is, or under the result of the game.
-        let over = self.outcome().is_some();
+        let over = matches!(self.outcome(), Ok(Some(_)));
         if self.base.length > 0 && !over {
             out.line(self.match_line());
         }
@@ -147,8 +151,10 @@ impl Session {
         let game = self.game.clone();
         let mut engine = Engine::new(&game);
         let state = self.timeline.current().clone();
-        if engine.outcome(&state).is_some() {
-            return;
+        match engine.outcome(&state) {
+            Err(e) => return out.push(self.error(self.runtime(&e))),
+            Ok(Some(_)) => return,
+            Ok(None) => {}
         }
         match engine.trace_moves(&state) {
             Ok(t) => out.push(explainer::render_trace(

@@ -361,7 +361,7 @@ pub fn replay(
             return Err((k, INTERRUPTED.to_string()));
         }
         let mut forced = false;
-        let by = match engine.status(&state) {
+        let by = match engine.status(&state).map_err(|e| (k, e.to_string()))? {
             Status::Over(o) => {
                 return Err((
                     k,

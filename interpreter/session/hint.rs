@@ -44,7 +44,7 @@ impl Session {
         let game = self.game.clone();
         let state = self.timeline.current().clone();
         let mut engine = Engine::new(&game);
-        let player = match engine.status(&state) {
+        let player = match engine.status(&state).map_err(|e| self.runtime(&e))? {
             Status::Over(_) => return Err("the game is over: there is nothing to choose".into()),
             Status::Chance(c) => {
                 return Err(refused!(

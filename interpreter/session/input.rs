@@ -23,7 +23,7 @@ impl Session {
         let game = self.game.clone();
         let mut engine = Engine::new(&game);
         let state = self.timeline.current().clone();
-        if !matches!(engine.status(&state), Status::Player(_)) {
+        if !matches!(engine.status(&state), Ok(Status::Player(_))) {
             return false;
         }
         let Ok(decision) = self.take_decision(&mut engine, &state) else {
@@ -44,7 +44,7 @@ impl Session {
         let game = self.game.clone();
         let mut engine = Engine::new(&game);
         let state = self.timeline.current().clone();
-        let p = match engine.status(&state) {
+        let p = match engine.status(&state).map_err(|e| self.runtime(&e))? {
             Status::Over(o) => {
                 return Err(refused!(
                     "the game is over ({}); `undo`, `new` or `quit`",
@@ -126,7 +126,7 @@ impl Session {
         let game = self.game.clone();
         let mut engine = Engine::new(&game);
         let state = self.timeline.current().clone();
-        if let Some(o) = engine.outcome(&state) {
+        if let Some(o) = engine.outcome(&state).map_err(|e| self.runtime(&e))? {
             out.line(format!("the game is over: {}", describe(&game, &o)));
             return Ok(());
         }
@@ -389,7 +389,7 @@ impl Session {
         let game = self.game.clone();
         let mut engine = Engine::new(&game);
         let state = self.timeline.current().clone();
-        if !matches!(engine.status(&state), Status::Player(_)) {
+        if !matches!(engine.status(&state), Ok(Status::Player(_))) {
             return Vec::new();
         }
         let mut prefix = self.partial.clone();

@@ -110,7 +110,10 @@ pub(super) fn replay_match(
         if g + 1 == games.len() {
             return Ok((earlier, timeline));
         }
-        let Some(outcome) = engine.outcome(timeline.current()) else {
+        let Some(outcome) = engine
+            .outcome(timeline.current())
+            .map_err(|e| fail(None, e.to_string()))?
+        else {
             return Err(fail(
                 None,
                 "the game is not over after its moves, yet another game follows".into(),
@@ -146,19 +149,22 @@ impl Session {
         m
     }
 
-    /// The match score now: the current game counts once it is over.
+    /// The match score now: the current game counts once it is over (and whether it
+    /// is over is an error of its own, which the status reports).
     pub fn match_score(&self) -> Match {
         let mut m = self.match_before();
-        if let Some(o) = self.outcome() {
+        if let Ok(Some(o)) = self.outcome() {
             m.record(&o);
         }
         m
     }
 
-    /// The result of each game of the session played to its end, in order.
+    /// The result of each game of the session played to its end, in order (the
+    /// current game's once it is over; whether it is over is an error of its own,
+    /// which the status reports).
     pub fn results(&self) -> Vec<Outcome> {
         let mut all: Vec<Outcome> = self.earlier.iter().map(|f| f.outcome.clone()).collect();
-        all.extend(self.outcome());
+        all.extend(self.outcome().ok().flatten());
         all
     }
 
@@ -266,7 +272,7 @@ impl Session {
     pub(super) fn match_line(&self) -> String {
         let m = self.match_score();
         let n = self.game_number();
-        let over = self.outcome().is_some();
+        let over = matches!(self.outcome(), Ok(Some(_)));
         let status = m.status();
         match status {
             MatchStatus::Won(_) | MatchStatus::Drawn if over => {
@@ -389,7 +395,7 @@ impl Session {
                 o.reason
             ));
         }
-        if self.outcome().is_none() {
+        if matches!(self.outcome(), Ok(None)) {
             out.line(format!(
                 "  game {}: in progress, move {}",
                 self.game_number(),

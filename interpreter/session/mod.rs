@@ -287,7 +287,7 @@ impl Session {
     /// player (after the game changed).
     fn load_net(&mut self) {
         let threads = self.thinkers.first().map_or(0, |t| t.threads);
-        match crate::games::default_net(self.origin.name(), &self.game) {
+        match crate::ai::default_net(self.origin.name(), &self.game) {
             Ok(net) => {
                 self.net = net.map(Arc::new);
                 self.net_note = None;
@@ -310,8 +310,10 @@ impl Session {
     }
 
     /// The result, once the game is over.
-    pub fn outcome(&self) -> Option<Outcome> {
-        Engine::new(&self.game).outcome(self.timeline.current())
+    pub fn outcome(&self) -> Result<Option<Outcome>, SessionError> {
+        Engine::new(&self.game)
+            .outcome(self.timeline.current())
+            .map_err(|e| self.runtime(&e))
     }
 
     /// The greeting, the first chance events and the board. `handle` calls it first if
@@ -383,7 +385,12 @@ impl Session {
     pub fn prompt(&self) -> String {
         let mut engine = Engine::new(&self.game);
         let state = self.timeline.current();
-        match engine.status(state) {
+        // A position whose status the rules cannot tell gets a plain prompt: the next
+        // command says what went wrong.
+        let Ok(status) = engine.status(state) else {
+            return "> ".to_string();
+        };
+        match status {
             Status::Over(_) => "game over> ".to_string(),
             Status::Chance(c) => format!("{}?> ", self.game.chances[c.index()].name),
             Status::Player(p) => {

@@ -9,7 +9,10 @@ impl Session {
     /// phase ends (the placements of a setup phase, in any game that has one).
     pub(super) fn setup(&mut self, rest: &str, out: &mut Out) -> Result<(), SessionError> {
         let state = self.timeline.current().clone();
-        let Status::Player(p) = Engine::new(&self.game).status(&state) else {
+        let Status::Player(p) = Engine::new(&self.game)
+            .status(&state)
+            .map_err(|e| self.runtime(&e))?
+        else {
             return Err("no player is to move here".into());
         };
         if self.computer(p.index()).is_some() {

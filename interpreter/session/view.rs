@@ -66,7 +66,7 @@ impl Session {
         let game = self.game.clone();
         let mut engine = Engine::new(&game);
         let state = self.timeline.current().clone();
-        let status = engine.status(&state);
+        let status = engine.status(&state).map_err(|e| self.runtime(&e))?;
         let (kind, player, result) = match &status {
             Status::Over(o) => ("over", None, Some(describe(&game, o))),
             Status::Chance(_) => ("chance", None, None),
@@ -112,7 +112,7 @@ impl Session {
             played,
             redo: self.timeline.entries.len() - self.timeline.cursor,
             equipment,
-            caption: super::caption(&game, &state),
+            caption: super::caption(&game, &state).map_err(|e| self.runtime(&e))?,
         })
     }
 
@@ -152,12 +152,15 @@ impl Session {
 
     /// The position as SVG (a turn entered in part applied), its cells numbered
     /// (`data-cell`) and the cells of the last move that changed the board ringed.
-    pub fn picture(&mut self) -> String {
+    pub fn picture(&mut self) -> Result<String, SessionError> {
         let game = self.game.clone();
         let state = self.shown_state();
         let changed = self.marked_cells(&state);
-        let caption = super::caption(&game, self.timeline.current());
-        crate::picture::position::position_svg_marked(&game, &state, &changed, &caption)
+        let caption =
+            super::caption(&game, self.timeline.current()).map_err(|e| self.runtime(&e))?;
+        Ok(crate::picture::position::position_svg_marked(
+            &game, &state, &changed, &caption,
+        ))
     }
 
     /// The choice the computer would make now at `level` (`mcts:2s`, `net3`, ...), as
@@ -169,7 +172,7 @@ impl Session {
         let game = self.game.clone();
         let mut engine = Engine::new(&game);
         let state = self.timeline.current().clone();
-        let Status::Player(player) = engine.status(&state) else {
+        let Status::Player(player) = engine.status(&state).map_err(|e| self.runtime(&e))? else {
             return Err(refused!("no player is to move"));
         };
         let Some(level) = Level::parse(level)? else {

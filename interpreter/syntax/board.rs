@@ -2,8 +2,8 @@
 
 use super::ast::*;
 use super::expr::expr;
+use super::grammar::Rule;
 use super::pair::{missing, missing_expr, name, span};
-use super::parser::Rule;
 use pest::iterators::Pair;
 
 pub(super) fn board_item(pair: Pair<Rule>) -> BoardItem {

@@ -8,7 +8,7 @@
 //! then rules tried, and pest reports them like any other, with no setting touched.
 //! Only the message costs the second parse; a file that parses is parsed once.
 
-use super::parser::Rule;
+use super::grammar::Rule;
 use super::syntax_error::STRUCTURAL;
 use pest::error::{ErrorVariant, InputLocation};
 use pest_meta::ast::RuleType;

@@ -1,9 +1,9 @@
 //! Expressions, with chains of the same operator folded to the left.
 
 use super::ast::*;
+use super::grammar::Rule;
 use super::move_decl::domain;
 use super::pair::{missing, missing_expr, name, span};
-use super::parser::Rule;
 use crate::diagnostic::Span;
 use pest::iterators::Pair;
 

@@ -3,9 +3,9 @@
 use super::ast::*;
 use super::board::{board_item, cell_item, region_body};
 use super::expr::expr;
+use super::grammar::Rule;
 use super::move_decl::move_decl;
 use super::pair::{missing, missing_cell, missing_expr, name, span, string};
-use super::parser::Rule;
 use super::phase::{phase_item, result};
 use super::stmt::block;
 use super::test_decl::test_decl;

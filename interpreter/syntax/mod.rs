@@ -6,6 +6,7 @@ pub mod ast;
 mod board;
 mod expected;
 mod expr;
+mod grammar;
 mod item;
 mod move_decl;
 mod nesting;

@@ -2,8 +2,8 @@
 
 use super::ast::*;
 use super::expr::expr;
+use super::grammar::Rule;
 use super::pair::{missing, missing_expr, name, span, string};
-use super::parser::Rule;
 use super::stmt::block;
 use crate::diagnostic::Span;
 use pest::iterators::Pair;

@@ -1,6 +1,6 @@
 //! The nesting limit: refusing a parse tree too deep for the recursive passes after it.
 
-use super::parser::Rule;
+use super::grammar::Rule;
 use crate::diagnostic::{Diagnostic, ErrorKind, Span};
 
 /// How deep the syntax tree may nest. Everything after the parser (building the AST,

@@ -1,7 +1,7 @@
 //! Leaves of the parse tree (spans, names, strings, numbers) and placeholders for a missing part.
 
 use super::ast::*;
-use super::parser::Rule;
+use super::grammar::Rule;
 use crate::diagnostic::Span;
 use pest::iterators::Pair;
 

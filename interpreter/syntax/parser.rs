@@ -1,32 +1,14 @@
-//! The pest grammar (grammar/rules.pest) and the entry point that parses a whole rules file.
+//! The entry point that parses a whole rules file: the grammar's pairs handed to the
+//! builders, one per item.
 
 use super::ast::*;
-use super::expected::expected;
+use super::grammar::{Rule, RulesParser};
 use super::item::item;
 use super::nesting::too_deep;
 use super::pair::span;
-use super::syntax_error::{syntax_error, EOI_NAME};
+use super::syntax_error::EOI_NAME;
 use super::tokens::Token;
 use crate::diagnostic::{Diagnostic, ErrorKind, Span};
-use pest::iterators::Pairs;
-use pest::Parser;
-
-#[derive(pest_derive::Parser)]
-#[grammar = "grammar/rules.pest"]
-pub(super) struct RulesParser;
-
-impl RulesParser {
-    /// Parses `text` as `rule`; on a mistake, the message for it, which calls the end
-    /// of `text` `end`.
-    pub(super) fn parse_or_explain<'t>(
-        rule: Rule,
-        text: &'t str,
-        end: &str,
-    ) -> Result<Pairs<'t, Rule>, Diagnostic> {
-        <RulesParser as Parser<Rule>>::parse(rule, text)
-            .map_err(|e| syntax_error(text, e, expected(rule, text), end))
-    }
-}
 
 /// Parses a whole rules file.
 pub fn parse(text: &str) -> Result<File, Diagnostic> {

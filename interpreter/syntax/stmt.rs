@@ -2,9 +2,9 @@
 
 use super::ast::*;
 use super::expr::expr;
+use super::grammar::Rule;
 use super::move_decl::domain;
 use super::pair::{missing, missing_expr, missing_pool, name, span};
-use super::parser::Rule;
 use pest::iterators::Pair;
 
 pub(super) fn block(pair: Pair<Rule>) -> Block {

@@ -2,8 +2,8 @@
 
 use super::ast::AGGREGATES;
 use super::expected::{Expected, Tried};
+use super::grammar::Rule;
 use super::nesting::nested_too_deep;
-use super::parser::Rule;
 use crate::diagnostic::{closest_name, Diagnostic, ErrorKind, Span};
 use pest::error::{ErrorVariant, InputLocation};
 

@@ -2,8 +2,8 @@
 
 use super::ast::*;
 use super::expr::expr;
+use super::grammar::{Rule, RulesParser};
 use super::nesting::too_deep;
-use super::parser::{Rule, RulesParser};
 use crate::diagnostic::{Diagnostic, ErrorKind, Span};
 
 /// A piece of a move's notation template: literal text, `{expr}` or `{expr ? text}`.

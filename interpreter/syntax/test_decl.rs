@@ -1,8 +1,8 @@
 //! Test blocks written in the rules file.
 
 use super::ast::*;
+use super::grammar::Rule;
 use super::pair::{big_int, missing, name, small_int, span, string};
-use super::parser::Rule;
 use crate::diagnostic::Span;
 
 pub(super) fn test_decl(mut it: pest::iterators::Pairs<Rule>, decl_span: Span) -> TestDecl {

@@ -3,8 +3,8 @@
 //! statement, and what a bracket or a colon belongs to. The formatter and an editor's
 //! highlighting read it; the parse tree it comes from stays in this folder.
 
+use super::grammar::{Rule, RulesParser};
 use super::nesting::too_deep;
-use super::parser::{Rule, RulesParser};
 use super::syntax_error::EOI_NAME;
 use crate::diagnostic::{Diagnostic, Span};
 use pest::iterators::Pairs;

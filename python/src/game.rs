@@ -54,7 +54,7 @@ impl Loaded {
         self.default_net
             .get_or_init(|| match &self.text {
                 Some(_) => Ok(None),
-                None => tabula::games::default_net(&self.source, &self.game)
+                None => tabula::ai::default_net(&self.source, &self.game)
                     .map(|net| net.map(Arc::new))
                     .map_err(|e| format!("error: {e}")),
             })

@@ -57,7 +57,9 @@ impl State {
             .legal(&self.state, &mut choices)
             .map_err(|e| playing_error(game, &e))?;
         let outcome = if choices.is_empty() {
-            engine.outcome(&self.state)
+            engine
+                .outcome(&self.state)
+                .map_err(|e| playing_error(game, &e))?
         } else {
             None
         };
@@ -499,14 +501,20 @@ impl State {
     }
 
     /// The position drawn as SVG, as `tabula draw --svg` draws it.
-    fn svg(&self) -> String {
+    fn svg(&self) -> PyResult<String> {
         let game = &self.game.game;
-        let caption = tabula::session::caption(game, &self.state);
-        tabula::picture::position_svg(game, &self.state, None, &caption)
+        let caption =
+            tabula::session::caption(game, &self.state).map_err(|e| playing_error(game, &e))?;
+        Ok(tabula::picture::position_svg(
+            game,
+            &self.state,
+            None,
+            &caption,
+        ))
     }
 
     /// Jupyter and IPython show a state as its picture.
-    fn _repr_svg_(&self) -> String {
+    fn _repr_svg_(&self) -> PyResult<String> {
         self.svg()
     }
 

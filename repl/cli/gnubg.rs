@@ -1,7 +1,8 @@
 //! GNU Backgammon's position and match IDs on the command line, for a game of
 //! backgammon's shape.
 
-use super::{play_moves, PositionArgs};
+use super::common::play_moves;
+use super::PositionArgs;
 use crate::error::{refused, CliError};
 use tabula::{json, Engine, Game, Source, State};
 

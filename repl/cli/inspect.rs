@@ -1,7 +1,8 @@
 //! The commands that look at one position of a game: `check`, `moves`, `perft` and
 //! `state`.
 
-use super::{add_gnubg_ids, color, load, position, runtime, GameArgs, PositionArgs};
+use super::common::{color, load, position, runtime_error};
+use super::{add_gnubg_ids, GameArgs, PositionArgs};
 use crate::error::{refused, CliError};
 use std::io::IsTerminal;
 use tabula::engine::play::Ended;
@@ -52,7 +53,9 @@ pub(super) fn check(g: &GameArgs, as_json: bool) -> Result<(), CliError> {
 /// (they cannot be typed or saved).
 fn warnings(game: &tabula::Game) -> Result<Vec<Diagnostics>, CliError> {
     let mut engine = Engine::new(game);
-    engine.initial_state().map_err(|e| runtime(game, &e))?;
+    engine
+        .initial_state()
+        .map_err(|e| runtime_error(game, &e))?;
     let own = Source::new(game.source_name.as_str(), game.source_text.as_str());
     let mut out = Vec::new();
     if !game.warnings.is_empty() {
@@ -62,7 +65,8 @@ fn warnings(game: &tabula::Game) -> Result<Vec<Diagnostics>, CliError> {
         });
     }
     use tabula::analysis::same_text::{same_text, CHECK_DECISIONS, CHECK_GAMES};
-    let found = same_text(game, CHECK_GAMES, CHECK_DECISIONS, 1).map_err(|e| runtime(game, &e))?;
+    let found =
+        same_text(game, CHECK_GAMES, CHECK_DECISIONS, 1).map_err(|e| runtime_error(game, &e))?;
     for mut warning in found.iter().flat_map(|f| f.warnings()) {
         let (source, span) = game.source_of(&own, warning.span);
         warning.span = span;
@@ -114,9 +118,11 @@ pub(super) fn moves(
     let mut choices = Choices::default();
     engine
         .legal(&state, &mut choices)
-        .map_err(|e| runtime(&game, &e))?;
+        .map_err(|e| runtime_error(&game, &e))?;
     if choices.is_empty() {
-        let outcome = engine.outcome(&state);
+        let outcome = engine
+            .outcome(&state)
+            .map_err(|e| runtime_error(&game, &e))?;
         if as_json {
             out!(
                 "{}",
@@ -137,12 +143,12 @@ pub(super) fn moves(
         let steps = choices.get(i).to_vec();
         let text = engine
             .choice_text(&state, &steps)
-            .map_err(|e| runtime(&game, &e))?;
+            .map_err(|e| runtime_error(&game, &e))?;
         if as_json {
             let mut child = state.clone();
             engine
                 .apply(&mut child, &steps)
-                .map_err(|e| runtime(&game, &e))?;
+                .map_err(|e| runtime_error(&game, &e))?;
             let mut child_json = json::state_to_json(&game, &child);
             add_gnubg_ids(&game, &mut child_json);
             let mut line = serde_json::json!({ "move": text, "state": child_json });
@@ -202,7 +208,7 @@ pub(super) fn perft(
     if let Some(b) = bar {
         b.finish_and_clear();
     }
-    let n = n.map_err(|e| runtime(&game, &e))?;
+    let n = n.map_err(|e| runtime_error(&game, &e))?;
     let secs = start.elapsed().as_secs_f64();
     out!("{n}");
     eprintln!("perft {depth}: {n} leaves in {secs:.3} s");
@@ -214,7 +220,7 @@ pub(super) fn state(g: &GameArgs, p: &PositionArgs, yaml: bool) -> Result<(), Cl
     let mut engine = Engine::new(&game);
     let state = position(&mut engine, p)?;
     let mut value =
-        json::state_report(&game, &mut engine, &state).map_err(|e| runtime(&game, &e))?;
+        json::state_report(&game, &mut engine, &state).map_err(|e| runtime_error(&game, &e))?;
     add_gnubg_ids(&game, &mut value);
     if yaml {
         let text = serde_yaml_ng::to_string(&value).map_err(|e| refused!("{e}"))?;

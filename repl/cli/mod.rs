@@ -1,7 +1,8 @@
 //! Command-line commands: each loads a game, runs the library and prints the result,
 //! as text for people or JSON for scripts.
 
-use crate::error::{refused, CliError};
+use crate::error::CliError;
+use common::{color, load, position};
 
 /// Prints a line to standard output; when the reader has gone (`tabula moves | head`),
 /// stops quietly instead of failing. Control characters from the files are escaped.
@@ -18,21 +19,18 @@ macro_rules! out {
 
 // Declared after `out!`, which the commands use.
 mod args;
+pub mod common;
 mod gnubg;
 mod inspect;
 mod playout;
 mod rules;
 
 pub use args::{Cli, Command, GameArgs, PositionArgs};
-use gnubg::gnubg_position;
 pub use gnubg::{add_gnubg_ids, gnubg_state_text};
 use inspect::{check, moves, perft, state};
 use playout::{playout, playout_matches};
-use std::io::IsTerminal;
 use tabula::ai::encode::View;
-use tabula::engine::play::PlayError;
-use tabula::engine::rng::Rng;
-use tabula::{compile, json, Engine, Game, Source, State};
+use tabula::Engine;
 
 pub fn run(cli: Cli, places: crate::analyze::Places) -> Result<(), CliError> {
     let Some(command) = cli.command else {
@@ -224,95 +222,4 @@ pub fn run(cli: Cli, places: crate::analyze::Places) -> Result<(), CliError> {
         } => state(&game, &position, yaml),
         Command::Export(args) => crate::export::run(&args),
     }
-}
-
-pub fn color() -> bool {
-    std::env::var_os("NO_COLOR").is_none() && std::io::stderr().is_terminal()
-}
-
-/// A progress bar over `games` games on standard error, when `wanted` and standard error
-/// is a terminal; its message shows what the run wants said as it goes.
-pub fn games_bar(games: u64, wanted: bool) -> Option<indicatif::ProgressBar> {
-    if !wanted || !std::io::stderr().is_terminal() {
-        return None;
-    }
-    let b = indicatif::ProgressBar::new(games);
-    b.set_style(
-        indicatif::ProgressStyle::with_template(
-            "{bar:40} {pos}/{len} games, {per_sec}, eta {eta}  {msg}",
-        )
-        .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
-    );
-    Some(b)
-}
-
-/// Loads and compiles a game, rendering any error for a person.
-pub fn load(g: &GameArgs) -> Result<Game, CliError> {
-    let source = tabula::games::load_source(&g.game)?;
-    Ok(compile(&source, &g.options)?)
-}
-
-/// A runtime error of the rules file, rendered for a person.
-pub fn runtime_error(game: &Game, e: &tabula::RuntimeError) -> CliError {
-    runtime(game, e)
-}
-
-fn runtime(game: &Game, e: &tabula::RuntimeError) -> CliError {
-    CliError::Runtime(e.render(game, color()))
-}
-
-fn play_error(game: &Game, e: PlayError) -> CliError {
-    match e {
-        PlayError::Runtime(r) => runtime(game, &r),
-        other => refused!("{other}"),
-    }
-}
-
-/// The state a command starts from: --state or the initial state, then --moves,
-/// resolving chance with --dice or the seed.
-pub fn position(engine: &mut Engine, p: &PositionArgs) -> Result<State, CliError> {
-    if let Some(id) = &p.gnubg_id {
-        return gnubg_position(engine, p, id);
-    }
-    let game = engine.game;
-    let mut state = match &p.state {
-        Some(path) => {
-            let text = tabula::input::read(path, tabula::input::Kind::State)?;
-            json::state_from_text(game, &Source::new(path.clone(), text))
-                .map_err(CliError::State)?
-        }
-        None => engine.initial_state().map_err(|e| runtime(game, &e))?,
-    };
-    play_moves(engine, p, &mut state)?;
-    Ok(state)
-}
-
-/// Plays --moves from a state, resolving chance the moves do not fix with the seed, then
-/// fixes the next chance outcome with --dice.
-fn play_moves(engine: &mut Engine, p: &PositionArgs, state: &mut State) -> Result<(), CliError> {
-    let game = engine.game;
-    let mut rng = Rng::new(p.seed);
-    for m in p.moves.iter().filter(|m| !m.trim().is_empty()) {
-        if state.chance().is_some() && engine.play_text(&mut state.clone(), m).is_err() {
-            // The move is not a chance outcome: roll first.
-            engine
-                .resolve_chance(state, &mut rng, None)
-                .map_err(|e| play_error(game, e))?;
-        }
-        engine
-            .play_text(state, m.trim())
-            .map_err(|e| play_error(game, e))?;
-    }
-    if !p.dice.is_empty() {
-        if state.chance().is_none() {
-            return Err(refused!(
-                "--dice fixes a chance outcome, but no chance event is pending here"
-            ));
-        }
-        let text: Vec<String> = p.dice.iter().map(|d| d.to_string()).collect();
-        engine
-            .resolve_chance(state, &mut rng, Some(&text.join("-")))
-            .map_err(|e| play_error(game, e))?;
-    }
-    Ok(())
 }

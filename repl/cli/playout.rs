@@ -1,7 +1,8 @@
 //! `playout`: random games of a rules file, one after the other or on several threads,
 //! and matches played to a number of points.
 
-use super::{games_bar, load, runtime, GameArgs};
+use super::common::{games_bar, load, runtime_error};
+use super::GameArgs;
 use crate::arena::{check_games, runner};
 use crate::error::{refused, CliError};
 use tabula::ai::arena::MAX_RUN_GAMES;
@@ -38,7 +39,7 @@ pub(super) fn playout(
         engine
             .playout(&mut rng, max_decisions, choices)
             .map(|record| (job.seed, record))
-            .map_err(|e| runtime(&game, &e))
+            .map_err(|e| runtime_error(&game, &e))
     };
     let take = |(game_seed, record): (u64, PlayoutRecord)| {
         match &record.outcome {
@@ -131,7 +132,7 @@ pub(super) fn playout_matches(
         engine
             .playout_match(length, &mut rng, max_decisions, choices)
             .map(|(games, m)| (job.seed, games.len(), m))
-            .map_err(|e| runtime(&game, &e))
+            .map_err(|e| runtime_error(&game, &e))
     };
     let take = |(match_seed, games, m): (u64, usize, Match)| {
         total_games += games;

@@ -1,6 +1,7 @@
 //! `tabula rules`: the rules of a game in plain words, as text or JSON.
 
-use super::{load, GameArgs};
+use super::common::load;
+use super::GameArgs;
 use crate::error::CliError;
 use std::io::IsTerminal;
 

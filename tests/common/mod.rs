@@ -168,7 +168,7 @@ pub fn die(game: &Game, state: &State, name: &str) -> Option<(String, i64)> {
 /// The outcome as (winner name or "draw", scores, reason); None while the game goes on.
 pub fn result(engine: &mut Engine, state: &State) -> Option<(String, Vec<i32>, String)> {
     let game = engine.game;
-    engine.outcome(state).map(|o| {
+    engine.outcome(state).unwrap().map(|o| {
         (
             o.winner
                 .map_or("draw".to_string(), |w| game.players[w.index()].clone()),
@@ -180,8 +180,8 @@ pub fn result(engine: &mut Engine, state: &State) -> Option<(String, Vec<i32>, S
 
 /// Whether the game is over, checked three ways that must agree.
 pub fn is_over(engine: &mut Engine, state: &State) -> bool {
-    let by_outcome = engine.outcome(state).is_some();
-    let by_status = matches!(engine.status(state), Status::Over(_));
+    let by_outcome = engine.outcome(state).unwrap().is_some();
+    let by_status = matches!(engine.status(state).unwrap(), Status::Over(_));
     assert_eq!(by_outcome, by_status, "outcome and status disagree");
     if by_outcome {
         assert!(

@@ -37,7 +37,7 @@ pub fn check_end(
     want: &Option<(Option<usize>, [i32; 2], &str)>,
     at: &str,
 ) {
-    let got = engine.outcome(state).map(|o| {
+    let got = engine.outcome(state).unwrap().map(|o| {
         (
             o.winner.map(|w| w.index()),
             o.scores.clone(),

@@ -38,7 +38,7 @@ pub fn compare(engine: &mut Engine, game: &Game, state: &State, sample: &Value) 
         mismatches.push(format!("{at}: scores ours {scores:?}, theirs {want:?}"));
     }
     if sample["terminal"].as_bool() == Some(true) {
-        let winner = engine.outcome(state).map(|o| {
+        let winner = engine.outcome(state).unwrap().map(|o| {
             o.winner
                 .map_or("draw".to_string(), |w| game.players[w.index()].clone())
         });

@@ -76,8 +76,8 @@ impl Playground {
     }
 
     /// The position as SVG, cells numbered (`data-cell`), the last move ringed.
-    pub fn picture(&mut self) -> String {
-        self.session.picture()
+    pub fn picture(&mut self) -> Result<String, JsError> {
+        self.session.picture().map_err(|e| js_error(e.shown()))
     }
 
     /// The game so far as a YAML record.

@@ -178,7 +178,7 @@ impl Tree {
     ) -> Result<(), AiError> {
         let node = &mut self.nodes[at as usize];
         let mut choices = std::mem::take(&mut node.choices);
-        let kind = match engine.status(&node.state) {
+        let kind = match engine.status(&node.state)? {
             Status::Over(o) => {
                 node.result = Some(reward_of(Some(&o), self.players));
                 Kind::Over
@@ -371,7 +371,7 @@ impl Tree {
             engine.play_choice(&mut next, &node.choices, i)?;
             let mut child = Node::new(next.clone());
             // A finished game is known at once: the solver needs it.
-            if let Status::Over(o) = engine.status(&next) {
+            if let Status::Over(o) = engine.status(&next)? {
                 child.kind = Kind::Over;
                 child.result = Some(reward_of(Some(&o), self.players));
             }

@@ -2,7 +2,7 @@
 
 use super::ExprFn;
 use super::{compile, slot};
-use crate::engine::eval::{self, Locals};
+use crate::engine::eval::Locals;
 use crate::engine::state::{CellWord, State};
 use crate::engine::Game;
 use crate::ir::*;
@@ -149,19 +149,19 @@ pub(super) fn over_cells(
     Some(Box::new(move |g, st, l| {
         let mut fold = Fold::new(op, s, filter.as_ref(), value.as_ref());
         let n = g.board.cells.len();
-        // What `eval::for_each_in` spends: the board's size for all cells or an owner's,
+        // What `loops::for_each_in` spends: the board's size for all cells or an owner's,
         // a region's or track's list otherwise.
         let size = match (&list, &owner) {
             (CellList::Listed(_) | CellList::Neighbours(_), None) => 8,
             _ => n as u64,
         };
-        if !crate::engine::budget::spend(size) {
+        if !l.spend(size) {
             return fold.result();
         }
         let who = owner.as_ref().map(|o| o(g, st, l));
         // The neighbours of one owner: the owner's loop, then the neighbours' own.
         if let (CellList::Neighbours(_), Some(_)) = (&list, &owner) {
-            if !crate::engine::budget::spend(8) {
+            if !l.spend(8) {
                 return fold.result();
             }
         }
@@ -177,7 +177,7 @@ pub(super) fn over_cells(
                 }
             }
             CellList::Listed(d) => {
-                for &c in eval::listed_cells(g, st, d, l) {
+                for &c in crate::engine::loops::listed_cells(g, st, d, l) {
                     if !visit(l, c, cells[c as usize]) {
                         break;
                     }
@@ -210,7 +210,7 @@ fn is_local(e: &Expr, s: usize) -> bool {
 fn any_owned(s: usize, owner: ExprFn) -> ExprFn {
     Box::new(move |g, st, l| {
         let n = g.board.cells.len();
-        if !crate::engine::budget::spend(n as u64) {
+        if !l.spend(n as u64) {
             return 0;
         }
         let who = owner(g, st, l);

@@ -4,7 +4,7 @@ use super::masks::{for_each_kept, for_each_owned, for_each_set};
 use super::{compile, slot, PlayerFn};
 use super::{EmitFn, ExprFn, GensFn};
 use crate::board::NONE;
-use crate::engine::eval::{self, Locals};
+use crate::engine::eval::Locals;
 use crate::engine::state::{CellWord, State};
 use crate::engine::Game;
 use crate::ir::*;
@@ -71,7 +71,7 @@ fn owned_cells(d: &Domain) -> Option<OwnedCells> {
 fn any_loop<T: Tail>(s: usize, domain: &Domain, next: T) -> GensFn {
     let domain = domain.clone();
     Box::new(move |g, st, l, emit| {
-        eval::for_each_in(g, st, &domain, l, &mut |g, st, x, l| {
+        crate::engine::loops::for_each_in(g, st, &domain, l, &mut |g, st, x, l| {
             l[s] = x;
             next(g, st, l, emit)
         })
@@ -83,7 +83,7 @@ fn any_loop<T: Tail>(s: usize, domain: &Domain, next: T) -> GensFn {
 fn owned_loop<T: Tail>(s: usize, list: OwnedCells, next: T) -> GensFn {
     Box::new(move |g, st, l, emit| {
         let n = g.board.cells.len();
-        if !crate::engine::budget::spend(n as u64) {
+        if !l.spend(n as u64) {
             return false;
         }
         let mover = st.mover().index();
@@ -199,7 +199,7 @@ macro_rules! with_tail {
 fn dirs_loop<T: Tail>(s: usize, table: Vec<Vec<i32>>, next: T) -> GensFn {
     let size = table[0].len() as u64;
     Box::new(move |g, st, l, emit| {
-        if !crate::engine::budget::spend(size) {
+        if !l.spend(size) {
             return false;
         }
         for &d in &table[st.mover().index().min(table.len() - 1)] {
@@ -216,7 +216,7 @@ fn dirs_loop<T: Tail>(s: usize, table: Vec<Vec<i32>>, next: T) -> GensFn {
 fn cells_loop<T: Tail>(s: usize, next: T) -> GensFn {
     Box::new(move |g, st, l, emit| {
         let n = g.board.cells.len();
-        if !crate::engine::budget::spend(n as u64) {
+        if !l.spend(n as u64) {
             return false;
         }
         for c in 0..n as i32 {
@@ -235,7 +235,7 @@ fn cells_loop<T: Tail>(s: usize, next: T) -> GensFn {
 fn empty_cells_loop<T: Tail>(s: usize, next: T) -> GensFn {
     Box::new(move |g, st, l, emit| {
         let n = g.board.cells.len();
-        if !crate::engine::budget::spend(n as u64) {
+        if !l.spend(n as u64) {
             return false;
         }
         let cells = &st.data[g.cells_base..g.cells_base + n];
@@ -257,10 +257,10 @@ fn empty_cells_loop<T: Tail>(s: usize, next: T) -> GensFn {
 }
 
 /// A loop into local `s` over the values a player's pool holds, in increasing order:
-/// the same values and the same budget spent as `eval::for_each_in`.
+/// the same values and the same budget spent as `loops::for_each_in`.
 fn pool_loop<T: Tail>(s: usize, pool: usize, player: PlayerFn, next: T) -> GensFn {
     Box::new(move |g, st, l, emit| {
-        if !crate::engine::budget::spend(8) {
+        if !l.spend(8) {
             return false;
         }
         let Some(p) = player.get(g, st, l) else {
@@ -285,10 +285,10 @@ fn pool_loop<T: Tail>(s: usize, pool: usize, player: PlayerFn, next: T) -> GensF
 
 /// A loop into local `s` over a player's list of a region or track (`for c in
 /// region[p]`): the same cells, in the same order, and the same budget spent as
-/// `eval::for_each_in`.
+/// `loops::for_each_in`.
 fn listed_loop<T: Tail>(s: usize, list: OwnedCells, player: PlayerFn, next: T) -> GensFn {
     Box::new(move |g, st, l, emit| {
-        if !crate::engine::budget::spend(8) {
+        if !l.spend(8) {
             return false;
         }
         let Some(p) = player.get(g, st, l) else {
@@ -322,20 +322,19 @@ fn neighbours_of(d: &Domain) -> Option<(&Expr, Option<&Expr>)> {
 }
 
 /// A loop into local `s` over the neighbours of a cell, maybe only those of one owner:
-/// the same cells, in the same order, and the same budget spent as `eval::for_each_in`.
+/// the same cells, in the same order, and the same budget spent as `loops::for_each_in`.
 fn neighbours_loop<T: Tail>(s: usize, cell: ExprFn, owner: Option<ExprFn>, next: T) -> GensFn {
     Box::new(move |g, st, l, emit| {
-        let budget = crate::engine::budget::spend;
         let who = match &owner {
             Some(owner) => {
-                if !budget(g.board.cells.len() as u64) {
+                if !l.spend(g.board.cells.len() as u64) {
                     return false;
                 }
                 Some(owner(g, st, l))
             }
             None => None,
         };
-        if !budget(8) {
+        if !l.spend(8) {
             return false;
         }
         let c = cell(g, st, l);
@@ -431,7 +430,7 @@ fn neighbour_tail<T: Tail>(
     let pairs = std::sync::OnceLock::new();
     #[inline(always)]
     move |g: &Game, st: &State, l: &mut Locals, emit: &mut EmitFn<'_>| {
-        if !crate::engine::budget::spend(size) {
+        if !l.spend(size) {
             return false;
         }
         let c = l[from];

@@ -366,7 +366,7 @@ pub fn compile(e: &Expr) -> ExprFn {
                 for (x, a) in v.iter_mut().zip(&args) {
                     *x = a(g, st, l);
                 }
-                super::reach::reach(g, st, op, &v[..args.len()])
+                super::reach::reach(g, st, op, &v[..args.len()], l.meter())
             })
         }
         Expr::RelDir(r) => {
@@ -448,12 +448,21 @@ pub fn compile(e: &Expr) -> ExprFn {
             let compiled = |e: &Option<Box<Expr>>| e.as_deref().map(compile);
             let (filter, value) = (compiled(filter), compiled(value));
             Box::new(move |g, st, l| {
-                eval::aggregate(g, st, op, s, &domain, filter.as_ref(), value.as_ref(), l)
+                crate::engine::loops::aggregate(
+                    g,
+                    st,
+                    op,
+                    s,
+                    &domain,
+                    filter.as_ref(),
+                    value.as_ref(),
+                    l,
+                )
             })
         }
         Expr::Can(action) => {
             let action = *action;
-            Box::new(move |g, st, _| eval::can(g, st, action))
+            Box::new(move |g, st, l| eval::can(g, st, action, l.meter()))
         }
     }
 }

@@ -3,7 +3,6 @@
 use super::{compile, slot};
 use super::{BlockFn, ExprFn};
 use crate::diagnostic::Span;
-use crate::engine::budget;
 use crate::engine::eval::Locals;
 use crate::engine::exec::effect;
 use crate::engine::state::State;
@@ -25,13 +24,13 @@ pub(crate) fn compile_block(stmts: &[Stmt]) -> BlockFn {
             let (f, span) = fns.remove(0);
             Box::new(move |g, st, l, flow| {
                 f(g, st, l, flow)?;
-                within_budget(span)
+                within_budget(l, span)
             })
         }
         _ => Box::new(move |g, st, l, flow| {
             for (f, span) in &fns {
                 f(g, st, l, flow)?;
-                within_budget(*span)?;
+                within_budget(l, *span)?;
             }
             Ok(())
         }),
@@ -40,9 +39,10 @@ pub(crate) fn compile_block(stmts: &[Stmt]) -> BlockFn {
 
 /// An error naming the statement at `span` if the loop budget has run out.
 #[inline(always)]
-fn within_budget(span: Span) -> crate::engine::Fallible {
-    if budget::spent_out() {
-        return Err(budget::exceeded(span, crate::engine::Work::Statement).into());
+fn within_budget(l: &Locals, span: Span) -> crate::engine::Fallible {
+    let meter = l.meter();
+    if meter.spent_out() {
+        return Err(meter.exceeded(span, crate::engine::Work::Statement).into());
     }
     Ok(())
 }
@@ -112,7 +112,7 @@ fn compile_stmt(s: &Stmt) -> StmtFn {
             Box::new(move |g, st, l, flow| {
                 let items = effect::domain_items(g, st, &domain, l);
                 // The loop is not run on a list the budget cut short.
-                within_budget(span)?;
+                within_budget(l, span)?;
                 for x in items {
                     l[s] = x;
                     if let Some(f) = &filter {

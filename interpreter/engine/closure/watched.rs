@@ -2,7 +2,7 @@
 //! so that a watcher (`trace`, `why`) sees every test the rules write, in order.
 
 use super::{slot, ExprFn, GensFn};
-use crate::engine::eval::{self, Locals};
+use crate::engine::eval::Locals;
 use crate::engine::state::State;
 use crate::engine::Game;
 use crate::ir::*;
@@ -103,7 +103,7 @@ fn watched_loop(
     };
     Box::new(move |g, st, l, emit| {
         let Some(watcher) = emit.watcher.as_deref() else {
-            return eval::for_each_in(g, st, &domain, l, &mut |g, st, x, l| {
+            return crate::engine::loops::for_each_in(g, st, &domain, l, &mut |g, st, x, l| {
                 l[s] = x;
                 next(g, st, l, emit)
             });
@@ -120,7 +120,7 @@ fn watched_loop(
         };
         let who = owner.as_ref().map(|o| o(g, st, l));
         let bound = *l;
-        eval::for_each_in(g, st, run_over, l, &mut |g, st, x, l| {
+        crate::engine::loops::for_each_in(g, st, run_over, l, &mut |g, st, x, l| {
             if let Some(w) = emit.watcher.as_deref_mut() {
                 w.next_value(gen);
             }
@@ -142,7 +142,7 @@ fn watched_loop(
 fn holds(game: &Game, state: &State, domain: &Domain, bound: &Locals, x: i32) -> bool {
     let mut locals = *bound;
     let mut found = false;
-    eval::for_each_in(game, state, domain, &mut locals, &mut |_, _, y, _| {
+    crate::engine::loops::for_each_in(game, state, domain, &mut locals, &mut |_, _, y, _| {
         found = y == x;
         !found
     });

@@ -86,8 +86,9 @@ impl<'g> Engine<'g> {
             StepKind::Chance => &game.chances[step.id as usize],
             StepKind::Pass => return Vec::new(),
         };
-        let mut locals: Locals = [0; MAX_LOCALS];
-        locals[..MAX_ARGS].copy_from_slice(&step.args);
+        let run = self.run();
+        let mut locals = run.locals();
+        locals.slots_mut()[..MAX_ARGS].copy_from_slice(&step.args);
         self.bindings(state, def, &locals, def.generators.len())
             .into_iter()
             .map(|(_, name, value)| (name, value))

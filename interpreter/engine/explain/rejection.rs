@@ -6,6 +6,7 @@ use std::cell::Cell;
 
 use super::explore::{Explorer, Fail};
 use super::{local_types, slot_name, Anchor, Finding, BUDGET};
+use crate::engine::budget::Run;
 use crate::engine::closure::Emit;
 use crate::engine::eval::{eval, Locals};
 use crate::engine::Game;
@@ -13,7 +14,7 @@ use crate::engine::{Engine, State, Step, StepKind};
 use crate::ir::*;
 
 /// A move the explainer can print: its text with and without marks, where it failed.
-struct Candidate {
+struct Candidate<'r> {
     action: usize,
     marked: String,
     plain: String,
@@ -22,7 +23,7 @@ struct Candidate {
     /// That generator is a `for` whose domain does not hold the value (found only by
     /// running it over a wider domain).
     outside: bool,
-    locals: Locals,
+    locals: Locals<'r>,
 }
 
 impl<'g> Engine<'g> {
@@ -43,9 +44,10 @@ impl<'g> Engine<'g> {
         let mut near: Vec<(usize, Candidate)> = Vec::new();
         let mut examples: Vec<(usize, String)> = Vec::new();
         let mut budget = BUDGET;
+        let run = self.run();
         for &a in &order {
             let in_phase = phase.actions.contains(&a);
-            self.explore(state, a, false, &mut budget, &mut |candidate| {
+            self.explore(&run, state, a, false, &mut budget, &mut |candidate| {
                 if in_phase && candidate.fail.is_none() && !examples.iter().any(|(x, _)| *x == a) {
                     examples.push((a, candidate.marked.clone()));
                 }
@@ -65,7 +67,7 @@ impl<'g> Engine<'g> {
         // say which `for` leaves it out ("the reserve has no 6").
         if exact.is_empty() {
             for &a in &phase.actions {
-                self.explore(state, a, true, &mut budget, &mut |candidate| {
+                self.explore(&run, state, a, true, &mut budget, &mut |candidate| {
                     if candidate.marked == text || candidate.plain == text {
                         exact.push(candidate);
                     }
@@ -363,13 +365,14 @@ fn action_names<'g>(game: &'g Game, actions: &[usize]) -> Vec<&'g str> {
 impl Engine<'_> {
     /// Runs action `a`'s generators past their failed tests (see `Explorer`), calling
     /// `f` with each binding as a candidate, while `budget` lasts: each spends one.
-    fn explore(
+    fn explore<'r>(
         &self,
+        run: &'r Run,
         state: &State,
         a: usize,
         wide: bool,
         budget: &mut usize,
-        f: &mut dyn FnMut(Candidate),
+        f: &mut dyn FnMut(Candidate<'r>),
     ) {
         let game = self.game;
         self.generating.set(Some((StepKind::Action, a)));
@@ -388,12 +391,12 @@ impl Engine<'_> {
                 plain: self.step_text(state, &step, false),
                 fail: fail.map(|f| f.gen),
                 outside: fail.is_some_and(|f| f.outside),
-                locals: *l,
+                locals: run.locals_from(l),
             });
             true
         };
         let mut emit = Emit::watched(&mut explorer, &mut each);
-        let mut locals: Locals = [0; MAX_LOCALS];
+        let mut locals = run.locals();
         game.watchable(a)(game, state, &mut locals, &mut emit);
     }
 }

@@ -27,7 +27,8 @@ impl<'g> Engine<'g> {
         let run = |a: usize, out: &mut Vec<Step>| {
             let def = &game.actions[a];
             let mut gens = vec![GenCount::default(); def.generators.len()];
-            let mut locals: Locals = [0; MAX_LOCALS];
+            let run = self.run();
+            let mut locals = run.locals();
             let mut moves = 0;
             let mut counter = Counter(&mut gens);
             let mut each = |_: &Game, _: &State, l: &Locals| {
@@ -53,7 +54,7 @@ impl<'g> Engine<'g> {
         let mut preferred = Vec::new();
         // An action whose loops ran out of budget is the last one run, so that the
         // error names it.
-        let spent_out = crate::engine::budget::spent_out;
+        let spent_out = || self.meter.spent_out();
         for &a in &phase.prefer {
             if spent_out() {
                 break;
@@ -106,7 +107,7 @@ impl<'g> Engine<'g> {
         }
         let mut steps = Vec::new();
         let (actions, preferred) = self.trace_actions(state, &mut steps);
-        if crate::engine::budget::spent_out() {
+        if self.meter.spent_out() {
             return Err(self.budget_error());
         }
         trace.actions = actions;

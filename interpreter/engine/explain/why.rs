@@ -12,7 +12,7 @@ impl<'g> Engine<'g> {
         let _run = self.run();
         let game = self.game;
         let text = text.trim();
-        if let Some(o) = self.outcome(state) {
+        if let Some(o) = self.outcome(state)? {
             return Ok(Why::rejected(
                 format!("the game is over ({}): no move is legal", o.reason),
                 Anchor::None,
@@ -81,7 +81,7 @@ impl<'g> Engine<'g> {
             f
         };
         // Candidates cut short by the loop budget would give a wrong reason.
-        if crate::engine::budget::spent_out() {
+        if self.meter.spent_out() {
             return Err(self.budget_error());
         }
         Ok(Why {
