@@ -11,7 +11,7 @@
 //! let game = compile(&Source::new("g.tabula", rules), &[]).expect("the rules compile");
 //! let mut engine = Engine::new(&game);
 //! let state = engine.initial_state().expect("the game sets up");
-//! assert_eq!(engine.status(&state), Status::Player(PlayerId::new(1)));
+//! assert_eq!(engine.status(&state).unwrap(), Status::Player(PlayerId::new(1)));
 //! assert_eq!(game.players[state.mover().index()], "b");
 //! let cell = game.board.cell_id("a2").expect("the board has a2");
 //! assert!(state.cell(&game, cell).holder().is_empty());

@@ -40,7 +40,7 @@
 //! engine.legal(&state, &mut choices).expect("the moves list");
 //! assert_eq!(choices.len(), 9);
 //! // Always the first choice listed, until the board is full.
-//! while !matches!(engine.status(&state), Status::Over(_)) {
+//! while !matches!(engine.status(&state).expect("the rules tell"), Status::Over(_)) {
 //!     engine.legal(&state, &mut choices).expect("the moves list");
 //!     engine.play_choice(&mut state, &choices, 0).expect("the move plays");
 //! }
