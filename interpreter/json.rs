@@ -1,7 +1,7 @@
 //! States as JSON or YAML documents: written with every field, read back losslessly,
 //! and simple enough for another program to write one by hand (docs/state-format.md).
 
-use crate::diagnostic::{Diagnostic, Diagnostics, Source, Span};
+use crate::diagnostic::{Diagnostic, Diagnostics, ErrorKind, Source, Span, StateErrorKind};
 use crate::engine::state::{CellWord, State, NEUTRAL};
 use crate::engine::Game;
 use crate::ir::*;
@@ -163,37 +163,34 @@ pub fn state_from_text(game: &Game, source: &Source) -> Result<State, Diagnostic
     };
     let limit = crate::input::MAX_STATE_BYTES;
     if source.text.len() as u64 > limit {
-        let m = format!(
-            "a state is at most {limit} bytes; this one has {}",
-            source.text.len()
-        );
-        return Err(fail(vec![Diagnostic::new(Span::default(), m)]));
+        let size = source.text.len();
+        let kind = StateErrorKind::TooLong { limit, size };
+        return Err(fail(vec![state_error(Span::default(), kind)]));
     }
     if let Some(at) = crate::input::too_deep(&source.text) {
-        let m = format!(
-            "brackets nest more than {} deep here; a state nests four",
-            crate::input::MAX_DOCUMENT_NESTING
-        );
-        return Err(fail(vec![Diagnostic::new(Span::new(at, at + 1), m)]));
+        let max = crate::input::MAX_DOCUMENT_NESTING;
+        let kind = StateErrorKind::TooDeep { max };
+        return Err(fail(vec![state_error(Span::new(at, at + 1), kind)]));
     }
     let name = source.name.to_ascii_lowercase();
     let yaml = name.ends_with(".yaml") || name.ends_with(".yml");
     let value: Value = if yaml {
         serde_yaml_ng::from_str(&source.text).map_err(|e| {
             let at = e.location().map_or(0, |l| l.index());
-            fail(vec![Diagnostic::new(
+            let reason = e.to_string();
+            fail(vec![state_error(
                 Span::new(at, at + 1),
-                format!("this is not valid YAML: {e}"),
+                StateErrorKind::NotYaml { reason },
             )])
         })?
     } else {
         serde_json::from_str(&source.text).map_err(|e| {
             let at = offset_of(&source.text, e.line(), e.column());
             let msg = e.to_string();
-            let msg = msg.split(" at line").next().unwrap_or(&msg).to_string();
-            fail(vec![Diagnostic::new(
+            let reason = msg.split(" at line").next().unwrap_or(&msg).to_string();
+            fail(vec![state_error(
                 Span::new(at, at + 1),
-                format!("this is not valid JSON: {msg}"),
+                StateErrorKind::NotJson { reason },
             )])
         })?
     };
@@ -205,8 +202,10 @@ pub fn state_from_text(game: &Game, source: &Source) -> Result<State, Diagnostic
     };
     let state = reader.state(&value);
     if reader.unreported > 0 {
-        let m = format!("and {} more problems", reader.unreported);
-        reader.errors.push(Diagnostic::new(Span::default(), m));
+        let kind = ErrorKind::MoreProblems {
+            count: reader.unreported,
+        };
+        reader.errors.push(Diagnostic::of(Span::default(), kind));
     }
     if reader.errors.is_empty() {
         Ok(state)
@@ -249,18 +248,17 @@ impl<'a> Reader<'a> {
     /// Reports a problem at `token`'s place. Names from the file are quoted escaped and
     /// cut short; past `MAX_REPORTED` problems, they are only counted (finding each
     /// place reads the text).
-    fn error(&mut self, token: &str, message: String) {
+    fn error(&mut self, token: &str, kind: StateErrorKind) {
         if self.errors.len() >= MAX_REPORTED {
             self.unreported += 1;
             return;
         }
         let span = self.find(token);
-        let message = if token.chars().count() > 60 || token.chars().any(char::is_control) {
-            message.replace(token, &crate::diagnostic::escape(token))
-        } else {
-            message
-        };
-        self.errors.push(Diagnostic::new(span, message));
+        let mut d = state_error(span, kind);
+        if token.chars().count() > 60 || token.chars().any(char::is_control) {
+            d.message = d.message.replace(token, &crate::diagnostic::escape(token));
+        }
+        self.errors.push(d);
     }
 
     fn player(&mut self, v: &Value, what: &str) -> Option<usize> {
@@ -268,12 +266,12 @@ impl<'a> Reader<'a> {
         match self.game.players.iter().position(|p| p == name) {
             Some(p) => Some(p),
             None => {
-                let m = format!(
-                    "{what}: `{}` is not a player; the players are {}",
-                    value_text(v),
-                    self.game.players.join(", ")
-                );
-                self.error(name, m);
+                let kind = StateErrorKind::NotAPlayer {
+                    what: what.to_string(),
+                    found: value_text(v),
+                    players: self.game.players.clone(),
+                };
+                self.error(name, kind);
                 None
             }
         }
@@ -283,10 +281,11 @@ impl<'a> Reader<'a> {
         match v.as_i64().and_then(|n| i32::try_from(n).ok()) {
             Some(n) => n,
             None => {
-                self.error(
-                    key,
-                    format!("{what} must be a whole number, not {}", value_text(v)),
-                );
+                let kind = StateErrorKind::NotWholeNumber {
+                    what: what.to_string(),
+                    found: value_text(v),
+                };
+                self.error(key, kind);
                 0
             }
         }
@@ -298,14 +297,13 @@ impl<'a> Reader<'a> {
         // A counter the document leaves out has its declared starting value, worked
         // out by the engine as for a new game.
         if let Err(e) = crate::engine::Engine::new(game).start_counters(&mut state) {
-            let m = format!("the counters' starting values cannot be worked out: {e}");
-            self.errors.push(Diagnostic::new(Span::new(0, 1), m));
+            let reason = e.to_string();
+            let kind = StateErrorKind::CountersNotWorkedOut { reason };
+            self.errors.push(state_error(Span::new(0, 1), kind));
         }
         let Some(obj) = v.as_object() else {
-            self.errors.push(Diagnostic::new(
-                Span::new(0, 1),
-                "a state is an object with `phase`, `to_move`, `cells`, ...",
-            ));
+            let kind = StateErrorKind::NotAnObject;
+            self.errors.push(state_error(Span::new(0, 1), kind));
             return state;
         };
         let known = [
@@ -314,26 +312,24 @@ impl<'a> Reader<'a> {
         ];
         for k in obj.keys() {
             if !known.contains(&k.as_str()) {
-                let m = format!(
-                    "unknown field `{}`; a state has {}",
-                    crate::diagnostic::escape(k),
-                    known[..10].join(", ")
-                );
-                self.error(k, m);
+                let kind = StateErrorKind::UnknownField {
+                    field: crate::diagnostic::escape(k),
+                    fields: known[..10].iter().map(|f| f.to_string()).collect(),
+                };
+                self.error(k, kind);
             }
         }
         if let Some(opts) = obj.get("options").filter(|o| !o.is_array()) {
-            let m = format!(
-                "`options` is a list of option names, like [{}], not {}",
-                game.chosen.join(", "),
-                value_text(opts)
-            );
-            self.error("options", m);
+            let kind = StateErrorKind::OptionsNotList {
+                chosen: game.chosen.clone(),
+                found: value_text(opts),
+            };
+            self.error("options", kind);
         }
         if let Some(opts) = obj.get("options").and_then(|o| o.as_array()) {
             if let Some(odd) = opts.iter().find(|o| !o.is_string()) {
-                let m = format!("`options` lists option names, not {}", value_text(odd));
-                self.error("options", m);
+                let found = value_text(odd);
+                self.error("options", StateErrorKind::OptionNotName { found });
             }
             let mut given: Vec<String> = opts
                 .iter()
@@ -341,12 +337,8 @@ impl<'a> Reader<'a> {
                 .collect();
             given.sort();
             if given != game.chosen {
-                let m = format!(
-                    "this state is for options [{}], but the game was started with [{}]",
-                    given.join(", "),
-                    game.chosen.join(", ")
-                );
-                self.error("options", m);
+                let chosen = game.chosen.clone();
+                self.error("options", StateErrorKind::OtherOptions { given, chosen });
             }
         }
         match obj.get("phase") {
@@ -357,16 +349,14 @@ impl<'a> Reader<'a> {
             {
                 Some(i) => state.data[SLOT_PHASE] = i as i32,
                 None => {
-                    let names: Vec<&str> = game.phases.iter().map(|p| p.name.as_str()).collect();
-                    let m = format!(
-                        "`{}` is not a phase; the phases are {}",
-                        value_text(p),
-                        names.join(", ")
-                    );
-                    self.error(p.as_str().unwrap_or("phase"), m);
+                    let kind = StateErrorKind::NotAPhase {
+                        found: value_text(p),
+                        phases: game.phases.iter().map(|p| p.name.clone()).collect(),
+                    };
+                    self.error(p.as_str().unwrap_or("phase"), kind);
                 }
             },
-            None => self.error("", "a state needs a `phase`".into()),
+            None => self.error("", StateErrorKind::NoPhase),
         }
         match obj.get("to_move") {
             Some(p) => {
@@ -375,7 +365,7 @@ impl<'a> Reader<'a> {
                     state.data[SLOT_OWNER] = i as i32;
                 }
             }
-            None => self.error("", "a state needs `to_move`".into()),
+            None => self.error("", StateErrorKind::NoToMove),
         }
         if let Some(c) = obj.get("chance").filter(|c| !c.is_null()) {
             match game
@@ -385,8 +375,9 @@ impl<'a> Reader<'a> {
             {
                 Some(i) => state.data[SLOT_CHANCE] = i as i32,
                 None => {
-                    let m = format!("`{}` is not a chance event of this game", value_text(c));
-                    self.error(c.as_str().unwrap_or("chance"), m);
+                    let found = value_text(c);
+                    let kind = StateErrorKind::NotAChance { found };
+                    self.error(c.as_str().unwrap_or("chance"), kind);
                 }
             }
         }
@@ -398,22 +389,19 @@ impl<'a> Reader<'a> {
         if let Some(t) = obj.get("in_turn") {
             match t.as_bool() {
                 Some(b) => state.data[SLOT_IN_TURN] = b as i32,
-                None => self.error(
-                    "in_turn",
-                    format!("`in_turn` is true or false, not {}", value_text(t)),
-                ),
+                None => {
+                    let found = value_text(t);
+                    self.error("in_turn", StateErrorKind::InTurnNotBool { found });
+                }
             }
         }
         if let Some(g) = obj.get("game") {
             if g.as_str() != Some(game.name.as_str()) {
-                self.error(
-                    "game",
-                    format!(
-                        "this state is of `{}`, not of `{}`",
-                        value_text(g),
-                        game.name
-                    ),
-                );
+                let kind = StateErrorKind::OtherGame {
+                    found: value_text(g),
+                    game: game.name.clone(),
+                };
+                self.error("game", kind);
             }
         }
         if let Some(cells) = obj.get("cells") {
@@ -431,17 +419,17 @@ impl<'a> Reader<'a> {
     fn cells(&mut self, v: &Value, state: &mut State) {
         let game = self.game;
         let Some(map) = v.as_object() else {
-            self.error("cells", "`cells` maps cell names to their contents".into());
+            self.error("cells", StateErrorKind::CellsNotMap);
             return;
         };
         for (name, c) in map {
             let Some(cell) = game.board.cell(name) else {
-                let m = format!(
-                    "`{name}` is not a cell of this board (cells run from `{}` to `{}`)",
-                    game.board.cells[0],
-                    game.board.cells[game.board.cells.len() - 1]
-                );
-                self.error(name, m);
+                let kind = StateErrorKind::NotACell {
+                    name: name.clone(),
+                    first: game.board.cells[0].clone(),
+                    last: game.board.cells[game.board.cells.len() - 1].clone(),
+                };
+                self.error(name, kind);
                 continue;
             };
             if c.is_null() {
@@ -457,19 +445,29 @@ impl<'a> Reader<'a> {
                     for l in list {
                         match self.layer(name, l) {
                             Some(w) if w.count() > 0 => words.push(w),
-                            Some(_) => self.error(name, format!("cell `{name}`: a layer under the top holds at least one piece")),
+                            Some(_) => {
+                                let cell = name.clone();
+                                self.error(name, StateErrorKind::EmptyUnderLayer { cell });
+                            }
                             None => {}
                         }
                     }
                 }
-                Some(_) if game.stack_layers == 1 => self.error(name, format!("cell `{name}`: this board's cells hold one layer (the board has no `layers N`), so nothing is `under`")),
-                Some(_) => self.error(name, format!("cell `{name}`: `under` lists at most {} layers, nearest first", game.stack_layers - 1)),
+                Some(_) if game.stack_layers == 1 => {
+                    let cell = name.clone();
+                    self.error(name, StateErrorKind::NothingUnder { cell });
+                }
+                Some(_) => {
+                    let kind = StateErrorKind::TooManyUnder {
+                        cell: name.clone(),
+                        max: game.stack_layers - 1,
+                    };
+                    self.error(name, kind);
+                }
             }
             if top.count() == 0 && words.len() > 1 {
-                self.error(
-                    name,
-                    format!("cell `{name}`: an empty cell has nothing under it"),
-                );
+                let cell = name.clone();
+                self.error(name, StateErrorKind::UnderEmptyCell { cell });
                 continue;
             }
             state.data[game.cells_base + cell as usize] = 0;
@@ -483,7 +481,8 @@ impl<'a> Reader<'a> {
     fn layer(&mut self, name: &str, c: &Value) -> Option<CellWord> {
         let game = self.game;
         let Some(obj) = c.as_object() else {
-            self.error(name, format!("cell `{name}`: expected an object like {{\"owner\": ..., \"piece\": ..., \"value\": ...}}"));
+            let cell = name.to_string();
+            self.error(name, StateErrorKind::CellNotObject { cell });
             return None;
         };
         let piece = match obj.get("piece") {
@@ -494,21 +493,19 @@ impl<'a> Reader<'a> {
             {
                 Some(i) => i,
                 None => {
-                    let names: Vec<&str> = game.pieces.iter().map(|p| p.name.as_str()).collect();
-                    self.error(
-                        p.as_str().unwrap_or(name),
-                        format!(
-                            "cell `{name}`: `{}` is not a piece; the pieces are {}",
-                            value_text(p),
-                            names.join(", ")
-                        ),
-                    );
+                    let kind = StateErrorKind::NotAPiece {
+                        cell: name.to_string(),
+                        found: value_text(p),
+                        pieces: game.pieces.iter().map(|p| p.name.clone()).collect(),
+                    };
+                    self.error(p.as_str().unwrap_or(name), kind);
                     return None;
                 }
             },
             None if game.pieces.len() == 1 => 0,
             None => {
-                self.error(name, format!("cell `{name}` needs a `piece`"));
+                let cell = name.to_string();
+                self.error(name, StateErrorKind::CellNeedsPiece { cell });
                 return None;
             }
         };
@@ -520,14 +517,16 @@ impl<'a> Reader<'a> {
             },
             (None, true) => NEUTRAL,
             (Some(_), true) => {
-                self.error(
-                    name,
-                    format!("cell `{name}`: a `{}` has no owner", def.name),
-                );
+                let kind = StateErrorKind::NeutralOwned {
+                    cell: name.to_string(),
+                    piece: def.name.clone(),
+                };
+                self.error(name, kind);
                 return None;
             }
             (None, false) => {
-                self.error(name, format!("cell `{name}` needs an `owner`"));
+                let cell = name.to_string();
+                self.error(name, StateErrorKind::CellNeedsOwner { cell });
                 return None;
             }
         };
@@ -537,13 +536,14 @@ impl<'a> Reader<'a> {
         };
         if let Some((lo, hi)) = def.values {
             if value < lo || value > hi {
-                self.error(
-                    name,
-                    format!(
-                        "cell `{name}`: a `{}` shows {lo} to {hi}, not {value}",
-                        def.name
-                    ),
-                );
+                let kind = StateErrorKind::ValueOutOfRange {
+                    cell: name.to_string(),
+                    piece: def.name.clone(),
+                    low: lo,
+                    high: hi,
+                    found: value,
+                };
+                self.error(name, kind);
                 return None;
             }
         }
@@ -552,10 +552,11 @@ impl<'a> Reader<'a> {
             None => 1,
         };
         if !(0..=255).contains(&count) {
-            self.error(
-                name,
-                format!("cell `{name}`: a cell holds 0 to 255 pieces, not {count}"),
-            );
+            let kind = StateErrorKind::CountOutOfRange {
+                cell: name.to_string(),
+                found: count,
+            };
+            self.error(name, kind);
             return None;
         }
         Some(if count == 0 {
@@ -570,19 +571,18 @@ impl<'a> Reader<'a> {
         let Some(map) = v.as_object() else { return };
         for (name, value) in map {
             let Some(pi) = game.pools.iter().position(|p| &p.name == name) else {
-                self.error(name, format!("`{name}` is not a pool of this game"));
+                let name_of = name.clone();
+                self.error(name, StateErrorKind::NotAPool { name: name_of });
                 continue;
             };
             let def = &game.pools[pi];
             let lists: Vec<(usize, &Value)> = if def.per_player {
                 let Some(obj) = value.as_object() else {
-                    self.error(
-                        name,
-                        format!(
-                            "pool `{name}` is kept per player: {{\"{}\": [...], ...}}",
-                            game.players[0]
-                        ),
-                    );
+                    let kind = StateErrorKind::PoolPerPlayer {
+                        name: name.clone(),
+                        player: game.players[0].clone(),
+                    };
+                    self.error(name, kind);
                     continue;
                 };
                 obj.iter()
@@ -596,30 +596,32 @@ impl<'a> Reader<'a> {
             };
             for (player, list) in lists {
                 let Some(items) = list.as_array() else {
-                    self.error(name, format!("pool `{name}`: expected a list of values"));
+                    let kind = StateErrorKind::PoolNotList { name: name.clone() };
+                    self.error(name, kind);
                     continue;
                 };
                 if items.len() > MAX_POOL_COPIES as usize {
-                    self.error(
-                        name,
-                        format!(
-                            "pool `{name}` holds at most {MAX_POOL_COPIES} copies, not {}",
-                            items.len()
-                        ),
-                    );
+                    let kind = StateErrorKind::PoolTooMany {
+                        name: name.clone(),
+                        max: MAX_POOL_COPIES,
+                        found: items.len(),
+                    };
+                    self.error(name, kind);
                     continue;
                 }
                 for item in items {
                     let x = self.int(item, &format!("pool `{name}`: a value"), name);
                     match crate::engine::eval::pool_slot(game, pi, player, x) {
                         Some(slot) => state.data[slot] += 1,
-                        None => self.error(
-                            name,
-                            format!(
-                                "pool `{name}` holds values {} to {}, not {x}",
-                                def.low, def.high
-                            ),
-                        ),
+                        None => {
+                            let kind = StateErrorKind::PoolValueOutOfRange {
+                                name: name.clone(),
+                                low: def.low,
+                                high: def.high,
+                                found: x,
+                            };
+                            self.error(name, kind);
+                        }
                     }
                 }
             }
@@ -631,18 +633,17 @@ impl<'a> Reader<'a> {
         let Some(map) = v.as_object() else { return };
         for (name, value) in map {
             let Some(c) = game.counters.iter().find(|c| &c.name == name) else {
-                self.error(name, format!("`{name}` is not a counter of this game"));
+                let kind = StateErrorKind::NotACounter { name: name.clone() };
+                self.error(name, kind);
                 continue;
             };
             if c.per_player {
                 let Some(obj) = value.as_object() else {
-                    self.error(
-                        name,
-                        format!(
-                            "counter `{name}` is kept per player: {{\"{}\": 0, ...}}",
-                            game.players[0]
-                        ),
-                    );
+                    let kind = StateErrorKind::CounterPerPlayer {
+                        name: name.clone(),
+                        player: game.players[0].clone(),
+                    };
+                    self.error(name, kind);
                     continue;
                 };
                 for (p, x) in obj {
@@ -670,10 +671,11 @@ impl Reader<'_> {
             (Ty::Cell, _) => match v.as_str().and_then(|c| game.board.cell(c)) {
                 Some(c) => c,
                 None => {
-                    self.error(
-                        name,
-                        format!("counter `{name}`: `{}` is not a cell", value_text(v)),
-                    );
+                    let kind = StateErrorKind::CounterNotACell {
+                        name: name.to_string(),
+                        found: value_text(v),
+                    };
+                    self.error(name, kind);
                     -1
                 }
             },
@@ -681,6 +683,11 @@ impl Reader<'_> {
             _ => self.int(v, &format!("counter `{name}`"), name),
         }
     }
+}
+
+/// A problem of a state document at a span.
+fn state_error(span: Span, kind: StateErrorKind) -> Diagnostic {
+    Diagnostic::of(span, ErrorKind::State(kind))
 }
 
 /// A value as a message quotes it: control characters escaped, cut to a few words.

@@ -107,6 +107,10 @@ fn initialize_lists_what_the_server_answers() {
         assert_eq!(c[provider], true, "{provider}: {c}");
     }
     assert!(c["completionProvider"].is_object(), "{c}");
+    assert_eq!(
+        c["codeActionProvider"]["codeActionKinds"],
+        json!(["quickfix"])
+    );
     assert_eq!(c["semanticTokensProvider"]["full"], true, "{c}");
     client.stop();
 }
@@ -147,6 +151,57 @@ fn errors_are_published_at_their_places_with_the_command_line_s_words_and_cleare
     assert_eq!(found[0]["range"], range(18, 2, 7));
     client.change(&file, 3, &one_fixed.replace("pases", "passes"));
     assert_eq!(client.diagnostics(&file), Vec::<Value>::new());
+    client.stop();
+}
+
+#[test]
+fn a_problem_has_its_code_its_related_places_and_its_fixes_as_quick_fixes() {
+    let dir = folder("fixes");
+    let broken = CAPTURE
+        .replace("piece stone\n", "piece stone\npiece stone\n")
+        .replace("(open_edge or", "(open_egde or");
+    let file = uri(&dir.join("capture.tabula"));
+    let (mut client, _) = Client::start(&dir);
+    client.open(&file, &broken);
+    let found = client.diagnostics(&file);
+    assert_eq!(found.len(), 2, "{found:?}");
+    // The second `piece stone`, on line 5, points at the first, on line 4.
+    assert_eq!(found[0]["code"], "declared-twice");
+    assert_eq!(found[0]["range"], range(4, 6, 11));
+    let related = &found[0]["relatedInformation"];
+    assert_eq!(
+        related,
+        &json!([{
+            "location": { "uri": file, "range": range(3, 6, 11) },
+            "message": "first declared here",
+        }])
+    );
+    // `  where empty(to) and (` is 23 characters.
+    assert_eq!(found[1]["code"], "unknown-name");
+    assert_eq!(found[1]["range"], range(13, 23, 32));
+    assert!(found[1].get("relatedInformation").is_none(), "{}", found[1]);
+    let ask = |range: Value| {
+        json!({
+            "textDocument": { "uri": file },
+            "range": range,
+            "context": { "diagnostics": [] },
+        })
+    };
+    let actions = client.result("textDocument/codeAction", ask(range(13, 25, 25)));
+    let actions = actions.as_array().expect("a list of actions");
+    assert_eq!(actions.len(), 1, "{actions:?}");
+    assert_eq!(actions[0]["title"], "Replace with `open_edge`");
+    assert_eq!(actions[0]["kind"], "quickfix");
+    assert_eq!(actions[0]["diagnostics"][0]["code"], "unknown-name");
+    assert_eq!(
+        actions[0]["edit"]["changes"][&file],
+        json!([{ "range": range(13, 23, 32), "newText": "open_edge" }])
+    );
+    // A name declared twice has no edit to offer; a line without problems neither.
+    let none = client.result("textDocument/codeAction", ask(range(4, 6, 11)));
+    assert_eq!(none, json!([]));
+    let none = client.result("textDocument/codeAction", ask(range(0, 0, 4)));
+    assert_eq!(none, json!([]));
     client.stop();
 }
 

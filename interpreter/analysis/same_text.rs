@@ -3,7 +3,7 @@
 //! cannot tell such moves apart (the engine refuses the text), so `tabula check` warns
 //! of the first found.
 
-use crate::diagnostic::{Diagnostic, Span};
+use crate::diagnostic::{Diagnostic, ErrorKind, Span};
 use crate::engine::rng::Rng;
 use crate::{Choices, Engine, Game, RuntimeError, State, StepKind};
 use std::collections::HashMap;
@@ -117,38 +117,19 @@ impl SameText {
     /// event), and at the second's when it is another one.
     pub fn warnings(&self) -> Vec<Diagnostic> {
         const SHOWN: usize = 12;
-        let path = if self.after.is_empty() {
-            "at the start".to_string()
-        } else {
-            let mut listed: Vec<&str> = self.after.iter().take(SHOWN).map(String::as_str).collect();
-            if self.after.len() > SHOWN {
-                listed.push("...");
-            }
-            format!("after {}", listed.join(", "))
+        let kind = ErrorKind::SameText {
+            text: self.text.clone(),
+            after: self.after.iter().take(SHOWN).cloned().collect(),
+            more: self.after.len() > SHOWN,
+            action: self.first.0.clone(),
         };
-        let mut out = vec![Diagnostic::new(
-            self.first.1,
-            format!(
-                "two different moves are printed `{}` ({path}): a typed move or a saved game cannot tell them apart",
-                self.text
-            ),
-        )
-        .with_hint(format!(
-            "make the template of `{}` show what tells them apart",
-            self.first.0
-        ))
-        .into_warning()];
+        let mut out = vec![Diagnostic::of(self.first.1, kind)];
         if self.second != self.first {
-            out.push(
-                Diagnostic::new(
-                    self.second.1,
-                    format!(
-                        "the other move printed `{}` is a `{}`",
-                        self.text, self.second.0
-                    ),
-                )
-                .into_warning(),
-            );
+            let kind = ErrorKind::SameTextOther {
+                text: self.text.clone(),
+                action: self.second.0.clone(),
+            };
+            out.push(Diagnostic::of(self.second.1, kind));
         }
         out
     }

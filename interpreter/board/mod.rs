@@ -2,6 +2,7 @@
 //! dense tables (neighbour by direction, region membership, track positions) so that
 //! move generation is array indexing.
 
+use crate::diagnostic::ErrorKind;
 use petgraph::graph::{DiGraph, NodeIndex};
 use petgraph::visit::EdgeRef;
 
@@ -107,9 +108,9 @@ impl Board {
     }
 
     /// Refuses a part of `n` more cells that would take the board beyond `MAX_CELLS`.
-    fn room_for(&self, n: usize) -> Result<(), String> {
+    fn room_for(&self, n: usize) -> Result<(), ErrorKind> {
         if self.cells.len() + n > MAX_CELLS {
-            return Err(format!("a board has at most {MAX_CELLS} cells"));
+            return Err(ErrorKind::TooManyCells { max: MAX_CELLS });
         }
         Ok(())
     }
@@ -132,7 +133,7 @@ impl Board {
         (self.cells.len() - 1) as i32
     }
 
-    fn add_dirs(&mut self, names: &[&str]) -> Result<Vec<u8>, String> {
+    fn add_dirs(&mut self, names: &[&str]) -> Result<Vec<u8>, ErrorKind> {
         let mut ids = Vec::new();
         for n in names {
             let id = match self.dir(n) {
@@ -149,9 +150,9 @@ impl Board {
 
     /// A hexagon-like board of rows named a, b, c, ... with the given cell counts; rows
     /// are offset by half a cell, six directions e, w, ne, nw, se, sw.
-    pub(crate) fn add_hex(&mut self, rows: &[u32]) -> Result<(), String> {
+    pub(crate) fn add_hex(&mut self, rows: &[u32]) -> Result<(), ErrorKind> {
         if rows.is_empty() || rows.len() > 26 || rows.iter().any(|&n| n == 0 || n > 99) {
-            return Err("a hex board has 1 to 26 rows of 1 to 99 cells".into());
+            return Err(ErrorKind::HexSize);
         }
         self.room_for(rows.iter().map(|&n| n as usize).sum())?;
         let widest = rows.iter().copied().max().unwrap_or(0) as i32;
@@ -173,9 +174,9 @@ impl Board {
     /// Hexagons in a rhombus: files a.. across, ranks 1.. from the
     /// top, each rank half a cell to the right of the one above; rank-major order; the
     /// six directions of `hex`.
-    pub(crate) fn add_rhombus(&mut self, files: u32, ranks: u32) -> Result<(), String> {
+    pub(crate) fn add_rhombus(&mut self, files: u32, ranks: u32) -> Result<(), ErrorKind> {
         if files == 0 || files > 26 || ranks == 0 || ranks > 99 {
-            return Err("a rhombus has 1 to 26 files and 1 to 99 ranks".into());
+            return Err(ErrorKind::RhombusSize);
         }
         self.room_for(files as usize * ranks as usize)?;
         let dirs = self.add_dirs(&["e", "w", "ne", "nw", "se", "sw"])?;
@@ -195,9 +196,9 @@ impl Board {
 
     /// A rectangular grid: files a.. (columns), ranks 1.. (rows), in rank-major order,
     /// eight directions n (rank up), s, e (file up), w, ne, nw, se, sw.
-    pub(crate) fn add_grid(&mut self, files: u32, ranks: u32) -> Result<(), String> {
+    pub(crate) fn add_grid(&mut self, files: u32, ranks: u32) -> Result<(), ErrorKind> {
         if files == 0 || files > 26 || ranks == 0 || ranks > 99 {
-            return Err("a grid has 1 to 26 files and 1 to 99 ranks".into());
+            return Err(ErrorKind::GridSize);
         }
         self.room_for(files as usize * ranks as usize)?;
         let dirs = self.add_dirs(&["n", "s", "e", "w", "ne", "nw", "se", "sw"])?;
@@ -224,11 +225,9 @@ impl Board {
     }
 
     /// Cells named by the numbers first..=last, linked `next` (up) and `prev` (down).
-    pub(crate) fn add_line(&mut self, first: u32, last: u32) -> Result<(), String> {
+    pub(crate) fn add_line(&mut self, first: u32, last: u32) -> Result<(), ErrorKind> {
         if first > last || last - first > 998 {
-            return Err(
-                "a line runs from a smaller number to a larger one, at most 999 cells".into(),
-            );
+            return Err(ErrorKind::LineSize);
         }
         self.room_for((last - first) as usize + 1)?;
         let dirs = self.add_dirs(&["next", "prev"])?;
@@ -246,7 +245,7 @@ impl Board {
         &mut self,
         name: &str,
         players: Option<&[String]>,
-    ) -> Result<(), String> {
+    ) -> Result<(), ErrorKind> {
         self.room_for(players.map_or(1, <[String]>::len))?;
         let mut cells = Vec::new();
         match players {

@@ -3,6 +3,7 @@
 use super::domain::SetRef;
 use super::expr::{is_none, Typed};
 use super::{Compiler, Scope};
+use crate::diagnostic::ErrorKind;
 use crate::ir::*;
 use crate::syntax::ast::{self, BinaryOp};
 
@@ -39,14 +40,7 @@ impl<'a> Compiler<'a> {
                     _ => Ty::Cell,
                 };
                 if x.1 != want {
-                    self.error(
-                        a.span,
-                        format!(
-                            "expected {} here, but this is {}",
-                            want.describe(),
-                            x.1.describe()
-                        ),
-                    );
+                    self.report_with(a.span, |_| ErrorKind::TypeMismatchHere { want, found: x.1 });
                     return None;
                 }
                 let universe = match &set {
@@ -111,25 +105,25 @@ impl<'a> Compiler<'a> {
                         && (is_none(&x) || is_none(&y)));
                 if equality {
                     if !compatible {
-                        self.error(
-                            b.span,
-                            format!("cannot compare {} with {}", tx.describe(), ty.describe()),
-                        );
+                        self.report_with(b.span, |_| ErrorKind::CannotCompare {
+                            left: tx,
+                            right: ty,
+                        });
                         return None;
                     }
                 } else {
                     if tx != Ty::Int {
-                        self.error(
-                            a.span,
-                            format!("expected a number, but this is {}", tx.describe()),
-                        );
+                        self.report_with(a.span, |_| ErrorKind::TypeMismatch {
+                            want: Ty::Int,
+                            found: tx,
+                        });
                         return None;
                     }
                     if ty != Ty::Int {
-                        self.error(
-                            b.span,
-                            format!("expected a number, but this is {}", ty.describe()),
-                        );
+                        self.report_with(b.span, |_| ErrorKind::TypeMismatch {
+                            want: Ty::Int,
+                            found: ty,
+                        });
                         return None;
                     }
                 }

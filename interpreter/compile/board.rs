@@ -3,7 +3,7 @@
 
 use super::{Compiler, MAX_LISTED_CELLS};
 use crate::board::{Region, Track};
-use crate::diagnostic::Span;
+use crate::diagnostic::{ErrorKind, Span};
 use crate::syntax::ast::{self, BoardItem, CellItem, Item, RegionBody};
 use std::collections::HashMap;
 
@@ -14,10 +14,7 @@ impl<'a> Compiler<'a> {
         match u32::try_from(n) {
             Ok(n) => Some(n),
             Err(_) => {
-                self.error(
-                    e.span,
-                    format!("a board size cannot be negative; this is {n}"),
-                );
+                self.report(e.span, ErrorKind::NegativeBoardSize { found: n });
                 None
             }
         }
@@ -66,7 +63,7 @@ impl<'a> Compiler<'a> {
                     }
                 };
                 if let Err((sp, e)) = result {
-                    self.error(sp, e);
+                    self.report(sp, e);
                 }
             }
             for b in items {
@@ -76,13 +73,9 @@ impl<'a> Compiler<'a> {
             }
         }
         if !seen {
-            self.error(Span::default(), "a game needs a `board { ... }`");
+            self.report(Span::default(), ErrorKind::NoBoard);
         } else if self.game.board.cells.is_empty() && self.errors.is_empty() {
-            self.error_hint(
-                Span::default(),
-                "the board has no cells",
-                "add `grid W x H`, `hex ROWS...`, `line A..B` or a `zone`",
-            );
+            self.report(Span::default(), ErrorKind::NoCells);
         }
         // Cell names must be unique for the file to name them.
         let mut names: HashMap<&str, usize> = HashMap::new();
@@ -93,13 +86,11 @@ impl<'a> Compiler<'a> {
             }
         }
         if let Some(d) = dup {
-            self.error(
-                Span::default(),
-                format!("two cells of the board are both named `{d}`"),
-            );
+            self.report(Span::default(), ErrorKind::CellNamedTwice { name: d });
         }
         if self.game.board.cells.len() > 4096 {
-            self.error(Span::default(), "a board has at most 4096 cells");
+            let max = crate::board::MAX_CELLS;
+            self.report(Span::default(), ErrorKind::TooManyCells { max });
         }
         self.game.board.finish(players.len());
         for item in &file.items {
@@ -158,11 +149,10 @@ impl<'a> Compiler<'a> {
             || b.tracks.iter().any(|t| t.name == name.text)
             || b.zones.iter().any(|z| z.name == name.text)
         {
-            let m = format!(
-                "`{}` is already the name of a region, track or zone",
-                name.text
-            );
-            self.error(name.span, m);
+            let name_taken = ErrorKind::SetNameTaken {
+                name: name.text.clone(),
+            };
+            self.report(name.span, name_taken);
         }
     }
 
@@ -172,19 +162,18 @@ impl<'a> Compiler<'a> {
         let errors_before = self.errors.len();
         for (p, d) in map {
             let Some(pi) = self.player(&p.text) else {
-                let m = format!("unknown player `{}`", p.text);
-                self.error(p.span, m);
+                let name = p.text.clone();
+                self.report(p.span, ErrorKind::UnknownPlayer { name });
                 continue;
             };
             match self.game.board.dir(&d.text) {
                 Some(di) => per_player[pi] = di,
                 None => {
-                    let dirs = self.game.board.dirs.join(", ");
-                    self.error_hint(
-                        d.span,
-                        format!("unknown direction `{}`", d.text),
-                        format!("this board's directions are {dirs}"),
-                    );
+                    let kind = ErrorKind::UnknownDirection {
+                        name: d.text.clone(),
+                        directions: self.game.board.dirs.clone(),
+                    };
+                    self.report(d.span, kind);
                 }
             }
         }
@@ -193,11 +182,11 @@ impl<'a> Compiler<'a> {
             self.errors.len() == errors_before,
         ) {
             if map.len() == n || !map.is_empty() {
-                let m = format!(
-                    "the direction `{}` does not say what it is for {}",
-                    name.text, self.game.players[missing]
-                );
-                self.error(name.span, m);
+                let kind = ErrorKind::DirectionMissingPlayer {
+                    direction: name.text.clone(),
+                    player: self.game.players[missing].clone(),
+                };
+                self.report(name.span, kind);
             }
         }
         if self.game.board.dir(&name.text).is_some()
@@ -208,8 +197,11 @@ impl<'a> Compiler<'a> {
                 .iter()
                 .any(|(r, _)| r == &name.text)
         {
-            let m = format!("the direction `{}` is declared twice", name.text);
-            self.error(name.span, m);
+            let kind = ErrorKind::DeclaredTwice {
+                what: "direction",
+                name: name.text.clone(),
+            };
+            self.report(name.span, kind);
         }
         self.game
             .board
@@ -225,12 +217,14 @@ impl<'a> Compiler<'a> {
         for it in items {
             let max = crate::board::MAX_CELLS;
             if out.len() > max || self.listed > MAX_LISTED_CELLS {
-                let m = if out.len() > max {
-                    format!("a list of cells holds at most {max} cells")
+                let kind = if out.len() > max {
+                    ErrorKind::CellListTooLong { max }
                 } else {
-                    format!("the cell lists of a rules file name at most {MAX_LISTED_CELLS} cells in all")
+                    ErrorKind::TooManyListedCells {
+                        max: MAX_LISTED_CELLS,
+                    }
                 };
-                self.error(it.first.span, m);
+                self.report(it.first.span, kind);
                 return Vec::new();
             }
             let before = out.len();
@@ -258,20 +252,22 @@ impl<'a> Compiler<'a> {
     fn cell_by_name(&mut self, name: &ast::Name) -> Option<i32> {
         let found = self.game.board.cell(&name.text);
         if found.is_none() {
-            let m = format!("unknown cell `{}`", name.text);
-            let hint = self
-                .suggest(&name.text, self.game.board.cells.iter().map(String::as_str))
-                .unwrap_or_else(|| self.cell_hint());
-            self.error_hint(name.span, m, hint);
+            let kind = self.unknown_cell(&name.text);
+            self.report(name.span, kind);
         }
         found
     }
 
-    pub(super) fn cell_hint(&self) -> String {
+    /// A name that is no cell of the board, with the cell it may mean.
+    pub(super) fn unknown_cell(&self, name: &str) -> ErrorKind {
         let cells = &self.game.board.cells;
-        match (cells.first(), cells.last()) {
-            (Some(a), Some(b)) => format!("this board's cells run from `{a}` to `{b}`"),
-            _ => "this board has no cells".into(),
+        ErrorKind::UnknownCell {
+            name: name.to_string(),
+            close: self.close_name(name, cells.iter().map(String::as_str)),
+            cells: cells
+                .first()
+                .zip(cells.last())
+                .map(|(a, b)| (a.clone(), b.clone())),
         }
     }
 
@@ -290,17 +286,17 @@ impl<'a> Compiler<'a> {
                             given[pi] = true;
                         }
                         None => {
-                            let m = format!("unknown player `{}`", p.text);
-                            self.error(p.span, m);
+                            let name = p.text.clone();
+                            self.report(p.span, ErrorKind::UnknownPlayer { name });
                         }
                     }
                 }
                 if let Some(missing) = given.iter().position(|g| !g) {
-                    let m = format!(
-                        "`{}` gives no cells for {}",
-                        r.name.text, self.game.players[missing]
-                    );
-                    self.error(r.name.span, m);
+                    let kind = ErrorKind::NoCellsForPlayer {
+                        set: r.name.text.clone(),
+                        player: self.game.players[missing].clone(),
+                    };
+                    self.report(r.name.span, kind);
                 }
                 (true, out)
             }
@@ -309,8 +305,8 @@ impl<'a> Compiler<'a> {
 
     fn labels(&mut self, player: &ast::Name, maps: &[(CellItem, Vec<CellItem>)]) {
         let Some(pi) = self.player(&player.text) else {
-            let m = format!("unknown player `{}`", player.text);
-            self.error(player.span, m);
+            let name = player.text.clone();
+            self.report(player.span, ErrorKind::UnknownPlayer { name });
             return;
         };
         let mut read: Vec<(String, i32, Span)> = Vec::new();
@@ -342,11 +338,12 @@ impl<'a> Compiler<'a> {
                 .find(|(l, c, _)| l == label && c != cell)
                 .map(|(_, c, _)| *c as usize);
             if let Some(other) = printed.or(earlier) {
-                let m = format!(
-                    "`{label}` already names {} for {}; a label names one cell",
-                    self.game.board.cells[other], self.game.players[pi]
-                );
-                self.error(*span, m);
+                let kind = ErrorKind::LabelNamesTwoCells {
+                    label: label.clone(),
+                    cell: self.game.board.cells[other].clone(),
+                    player: self.game.players[pi].clone(),
+                };
+                self.report(*span, kind);
             }
         }
         let aliases = read.into_iter().map(|(l, c, _)| (l, c));
@@ -364,8 +361,8 @@ impl<'a> Compiler<'a> {
                 if let (Ok(a), Ok(b)) = (&a, &b) {
                     let n = a.abs_diff(*b).saturating_add(1);
                     if n != cells as u64 && n != 1 {
-                        let m = format!("{cells} cells are given {n} names");
-                        self.error(labels.first.span, m);
+                        let kind = ErrorKind::NameCount { cells, names: n };
+                        self.report(labels.first.span, kind);
                         return None;
                     }
                 }
@@ -373,18 +370,18 @@ impl<'a> Compiler<'a> {
                     (Ok(a), Ok(b)) if a <= b => (a..=b).map(|n| n.to_string()).collect(),
                     (Ok(a), Ok(b)) => (b..=a).rev().map(|n| n.to_string()).collect(),
                     _ => {
-                        self.error(
-                            labels.first.span,
-                            "a range of names runs between two numbers",
-                        );
+                        self.report(labels.first.span, ErrorKind::NameRangeNotNumbers);
                         return None;
                     }
                 }
             }
         };
         if names.len() != cells && names.len() != 1 {
-            let m = format!("{cells} cells are given {} names", names.len());
-            self.error(labels.first.span, m);
+            let kind = ErrorKind::NameCount {
+                cells,
+                names: names.len() as u64,
+            };
+            self.report(labels.first.span, kind);
             return None;
         }
         Some(names)

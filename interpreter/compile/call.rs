@@ -3,7 +3,7 @@
 use super::domain::SetRef;
 use super::expr::Typed;
 use super::{Compiler, Scope};
-use crate::diagnostic::Span;
+use crate::diagnostic::{ErrorKind, Span};
 use crate::ir::*;
 use crate::syntax::ast::{self, ExprKind, AGGREGATES};
 
@@ -17,14 +17,11 @@ impl<'a> Compiler<'a> {
         scope: &mut Scope,
     ) -> Option<Vec<Expr>> {
         if args.len() != tys.len() {
-            let what = match tys.len() {
-                1 => "one argument".to_string(),
-                n => format!("{n} arguments"),
-            };
-            self.error(
-                span,
-                format!("`{}` takes {what}, not {}", name.text, args.len()),
-            );
+            self.report_with(span, |_| ErrorKind::ArgumentCount {
+                function: name.text.clone(),
+                want: tys.len(),
+                found: args.len(),
+            });
             return None;
         }
         let mut out = Vec::new();
@@ -76,7 +73,7 @@ impl<'a> Compiler<'a> {
             "is" => {
                 let v = self.args(name, args, &[Ty::Cell, Ty::Piece], span, scope)?;
                 let Expr::Const(p) = v[1] else {
-                    self.error(args[1].span, "`is` takes a piece type by name");
+                    self.report_with(args[1].span, |_| ErrorKind::IsTakesPieceName);
                     return None;
                 };
                 (Expr::Is(b(v[0].clone()), p as u8), Ty::Bool)
@@ -103,26 +100,21 @@ impl<'a> Compiler<'a> {
             }
             "option" => {
                 let [arg] = args else {
-                    self.error(span, "`option` takes one option name");
+                    self.report_with(span, |_| ErrorKind::OptionTakesOneName);
                     return None;
                 };
                 let ExprKind::Name(o) = &arg.kind else {
-                    self.error(arg.span, "`option` takes an option name");
+                    self.report_with(arg.span, |_| ErrorKind::OptionTakesName);
                     return None;
                 };
                 if !self.game.options.iter().any(|(n, _)| n == o) {
-                    let known: Vec<&str> =
-                        self.game.options.iter().map(|(n, _)| n.as_str()).collect();
-                    self.error_hint(
-                        arg.span,
-                        format!("unknown option `{o}`"),
-                        self.suggest(o, known.iter().copied()).unwrap_or_else(|| {
-                            format!(
-                                "declare it with `option {o} \"...\"`; the options are: {}",
-                                known.join(", ")
-                            )
-                        }),
-                    );
+                    let options: Vec<String> =
+                        self.game.options.iter().map(|(n, _)| n.clone()).collect();
+                    self.report_with(arg.span, |c| ErrorKind::UnknownOption {
+                        name: o.clone(),
+                        close: c.close_name(o, options.iter().map(String::as_str)),
+                        options,
+                    });
                     return None;
                 }
                 self.options_read.insert(o.clone());
@@ -132,7 +124,7 @@ impl<'a> Compiler<'a> {
                 [] => (Expr::Can(None), Ty::Bool),
                 [a] => {
                     let ExprKind::Name(n) = &a.kind else {
-                        self.error(a.span, "`can` takes an action name");
+                        self.report_with(a.span, |_| ErrorKind::CanTakesActionName);
                         return None;
                     };
                     let n = ast::Name {
@@ -142,7 +134,7 @@ impl<'a> Compiler<'a> {
                     (Expr::Can(Some(self.action_index(&n)?)), Ty::Bool)
                 }
                 _ => {
-                    self.error(span, "`can` takes at most one action name");
+                    self.report_with(span, |_| ErrorKind::CanTakesOneAction);
                     return None;
                 }
             },
@@ -150,28 +142,19 @@ impl<'a> Compiler<'a> {
                 return self.set_call(name, args, span, scope)
             }
             "neighbours" | "neighbors" => {
-                self.error_hint(
-                    span,
-                    "`neighbours(c)` is a set of cells",
-                    "use it as `for n in neighbours(c)` or `exists(n in neighbours(c) where ...)`",
-                );
+                self.report_with(span, |_| ErrorKind::NeighboursAsValue);
                 return None;
             }
             "group" => {
-                self.error_hint(
-                    span,
-                    "`group(c)` is a set of cells",
-                    "use it as `for g in group(c)`, `count(g in group(c))` or `x in group(c)`",
-                );
+                self.report_with(span, |_| ErrorKind::GroupAsValue);
                 return None;
             }
             other => {
-                self.error_hint(
-                    name.span,
-                    format!("unknown function `{other}`"),
-                    self.suggest(other, FUNCTIONS.into_iter().chain(AGGREGATES))
-                        .unwrap_or_else(|| format!("the functions are {}", FUNCTIONS.join(", "))),
-                );
+                self.report_with(name.span, |c| ErrorKind::UnknownFunction {
+                    name: other.to_string(),
+                    close: c.close_name(other, FUNCTIONS.into_iter().chain(AGGREGATES)),
+                    functions: FUNCTIONS.map(str::to_string).to_vec(),
+                });
                 return None;
             }
         };
@@ -190,14 +173,10 @@ impl<'a> Compiler<'a> {
             _ => 2,
         };
         if args.len() != want {
-            self.error(
-                span,
-                format!(
-                    "`{}` takes {want} argument{}",
-                    name.text,
-                    if want == 1 { "" } else { "s" }
-                ),
-            );
+            self.report_with(span, |_| ErrorKind::SetArgumentCount {
+                function: name.text.clone(),
+                want,
+            });
             return None;
         }
         let set = self.set_ref(&args[0], scope)?;
@@ -251,19 +230,16 @@ impl<'a> Compiler<'a> {
                 ))
             }
             ("size", _) => {
-                self.error_hint(
-                    args[0].span,
-                    "`size` counts the values in a pool",
-                    "to count cells write `count(c in region where ...)`",
-                );
+                self.report_with(args[0].span, |_| ErrorKind::SizeOfNonPool);
                 None
             }
             ("has", _) => {
-                self.error(args[0].span, "`has` looks in a pool");
+                self.report_with(args[0].span, |_| ErrorKind::HasOnNonPool);
                 None
             }
             _ => {
-                self.error(args[0].span, format!("`{}` takes a track", name.text));
+                let function = name.text.clone();
+                self.report_with(args[0].span, |_| ErrorKind::TakesTrack { function });
                 None
             }
         }

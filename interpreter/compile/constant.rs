@@ -5,6 +5,8 @@
 
 use super::expr::{MAX_EXPR_DEPTH, MAX_EXPR_NODES};
 use super::Compiler;
+use crate::diagnostic::ErrorKind;
+use crate::ir::Ty;
 use crate::syntax::ast::{self, BinaryOp, ExprKind, UnaryOp};
 
 /// A value computed before the game starts.
@@ -14,10 +16,6 @@ enum Known {
     Truth(bool),
 }
 
-/// What may be used in a number known before the game starts.
-const KNOWN_HINT: &str =
-    "use numbers, `define`s of them, `option(NAME)`, `+ - * / %`, `min`, `max`, `abs` and `if ... then ... else`";
-
 impl<'a> Compiler<'a> {
     /// The value of `e`, which must be a number known before the game starts; `what`
     /// names the place in messages ("a board size"). Reports and gives `None` otherwise.
@@ -25,10 +23,8 @@ impl<'a> Compiler<'a> {
         match self.known(e, what)? {
             Known::Number(n) => Some(n),
             Known::Truth(_) => {
-                self.error(
-                    e.span,
-                    format!("{what} is a number, but this is true or false"),
-                );
+                let what = what.to_string();
+                self.report_with(e.span, |_| ErrorKind::ConstantIsTruth { what });
                 None
             }
         }
@@ -36,7 +32,8 @@ impl<'a> Compiler<'a> {
 
     fn known(&mut self, e: &'a ast::Expr, what: &str) -> Option<Known> {
         if self.nodes >= MAX_EXPR_NODES || self.depth >= MAX_EXPR_DEPTH {
-            self.error(e.span, format!("{what} is too complex to work out"));
+            let what = what.to_string();
+            self.report_with(e.span, |_| ErrorKind::ConstantTooComplex { what });
             return None;
         }
         self.nodes += 1;
@@ -50,7 +47,10 @@ impl<'a> Compiler<'a> {
         match self.known(e, what)? {
             Known::Number(n) => Some(n),
             Known::Truth(_) => {
-                self.error(e.span, "expected a number, but this is true or false");
+                self.report_with(e.span, |_| ErrorKind::TypeMismatch {
+                    want: Ty::Int,
+                    found: Ty::Bool,
+                });
                 None
             }
         }
@@ -60,7 +60,10 @@ impl<'a> Compiler<'a> {
         match self.known(e, what)? {
             Known::Truth(b) => Some(b),
             Known::Number(_) => {
-                self.error(e.span, "expected true or false, but this is a number");
+                self.report_with(e.span, |_| ErrorKind::TypeMismatch {
+                    want: Ty::Bool,
+                    found: Ty::Int,
+                });
                 None
             }
         }
@@ -72,7 +75,7 @@ impl<'a> Compiler<'a> {
             ExprKind::Int(n) => match i32::try_from(*n) {
                 Ok(n) => Number(n),
                 Err(_) => {
-                    self.error(e.span, "this number is too large");
+                    self.report_with(e.span, |_| ErrorKind::NumberTooLarge);
                     return None;
                 }
             },
@@ -89,7 +92,8 @@ impl<'a> Compiler<'a> {
                     return self.not_known(e, what);
                 };
                 if self.defining.iter().any(|d| d == name) {
-                    self.error(e.span, format!("`{name}` is defined in terms of itself"));
+                    let name = name.clone();
+                    self.report_with(e.span, |_| ErrorKind::DefinedInTermsOfItself { name });
                     return None;
                 }
                 self.defining.push(name.clone());
@@ -148,11 +152,12 @@ impl<'a> Compiler<'a> {
         match (f.text.as_str(), args) {
             ("option", [arg]) => {
                 let ExprKind::Name(o) = &arg.kind else {
-                    self.error(arg.span, "`option` takes an option name");
+                    self.report_with(arg.span, |_| ErrorKind::OptionTakesName);
                     return None;
                 };
                 if !self.game.options.iter().any(|(n, _)| n == o) {
-                    self.error(arg.span, format!("unknown option `{o}`"));
+                    let name = o.clone();
+                    self.report_with(arg.span, |_| ErrorKind::UnknownOptionInConstant { name });
                     return None;
                 }
                 self.options_read.insert(o.clone());
@@ -178,13 +183,9 @@ impl<'a> Compiler<'a> {
             .source_text
             .get(e.span.start..e.span.end)
             .filter(|t| !t.is_empty() && t.len() <= 40 && !t.contains('\n'))
-            .map(|t| format!("`{t}`"))
-            .unwrap_or_else(|| "this".to_string());
-        self.error_hint(
-            e.span,
-            format!("{what} must be known before the game starts, and {text} is not"),
-            KNOWN_HINT,
-        );
+            .map(str::to_string);
+        let what = what.to_string();
+        self.report_with(e.span, |_| ErrorKind::NotKnownBeforeStart { what, text });
         None
     }
 }

@@ -1,6 +1,7 @@
 //! Domains and sets: what `in X`, `for c in X`, `size(X)` and `A..B` range over.
 
 use super::{Compiler, Scope};
+use crate::diagnostic::ErrorKind;
 use crate::ir::*;
 use crate::syntax::ast::{self, ExprKind};
 
@@ -23,13 +24,13 @@ impl<'a> Compiler<'a> {
             ExprKind::Index(base, i) => match &base.kind {
                 ExprKind::Name(n) => (n.as_str(), Some(i.as_ref())),
                 _ => {
-                    self.error(e.span, "expected a set: `cells`, `players`, a region, a track, a pool, `neighbours(c)` or `group(c)`");
+                    self.report_with(e.span, |_| ErrorKind::ExpectedSet);
                     return None;
                 }
             },
             ExprKind::Call(n, args) if n.text == "neighbours" || n.text == "neighbors" => {
                 if args.len() != 1 {
-                    self.error(e.span, "`neighbours` takes one cell");
+                    self.report_with(e.span, |_| ErrorKind::NeighboursTakesOneCell);
                     return None;
                 }
                 return Some(SetRef::Neighbours(self.expect(
@@ -40,13 +41,13 @@ impl<'a> Compiler<'a> {
             }
             ExprKind::Call(n, args) if n.text == "group" => {
                 if args.len() != 1 {
-                    self.error(e.span, "`group` takes one cell");
+                    self.report_with(e.span, |_| ErrorKind::GroupTakesOneCell);
                     return None;
                 }
                 return Some(SetRef::Group(self.expect(&args[0], Ty::Cell, scope)?));
             }
             _ => {
-                self.error(e.span, "expected a set: `cells`, `players`, a region, a track, a pool, `neighbours(c)` or `group(c)`");
+                self.report_with(e.span, |_| ErrorKind::ExpectedSet);
                 return None;
             }
         };
@@ -73,7 +74,8 @@ impl<'a> Compiler<'a> {
                 return Some(SetRef::Pool(pl, p));
             }
         }
-        self.error(e.span, format!("`{name}` is not a set: expected `cells`, `players`, a region, a track, a pool, `neighbours(c)` or `group(c)`"));
+        let name = name.to_string();
+        self.report_with(e.span, |_| ErrorKind::NotASet { name });
         None
     }
 
@@ -140,20 +142,14 @@ impl<'a> Compiler<'a> {
             (Ty::Int, Ty::Int) => Some((Domain::Range(first, last), Ty::Int)),
             (Ty::Cell, Ty::Cell) => Some((Domain::CellRange(first, last), Ty::Cell)),
             (Ty::Int | Ty::Cell, _) => {
-                let m = format!(
-                    "this range starts at {} and ends at {}: it runs between two numbers or two cells",
-                    t1.describe(),
-                    t2.describe()
-                );
-                self.error(b.span, m);
+                self.report_with(b.span, |_| ErrorKind::RangeEndType {
+                    first: t1,
+                    last: t2,
+                });
                 None
             }
             _ => {
-                let m = format!(
-                    "a range runs between two numbers or two cells, but this is {}",
-                    t1.describe()
-                );
-                self.error(a.span, m);
+                self.report_with(a.span, |_| ErrorKind::RangeType { found: t1 });
                 None
             }
         }

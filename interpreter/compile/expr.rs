@@ -1,6 +1,7 @@
 //! Expressions: one compiled to a typed IR expression by its kind, within the size limits.
 
 use super::{Compiler, Scope};
+use crate::diagnostic::ErrorKind;
 use crate::ir::*;
 use crate::syntax::ast::{self, AggregateOp, ExprKind, UnaryOp};
 
@@ -21,14 +22,7 @@ impl<'a> Compiler<'a> {
     pub fn expect(&mut self, e: &ast::Expr, want: Ty, scope: &mut Scope) -> Option<Expr> {
         let (c, ty) = self.expr(e, scope)?;
         if ty != want {
-            self.error(
-                e.span,
-                format!(
-                    "expected {}, but this is {}",
-                    want.describe(),
-                    ty.describe()
-                ),
-            );
+            self.report_with(e.span, |_| ErrorKind::TypeMismatch { want, found: ty });
             return None;
         }
         Some(c)
@@ -53,11 +47,9 @@ impl<'a> Compiler<'a> {
         if self.nodes >= MAX_EXPR_NODES {
             if self.nodes == MAX_EXPR_NODES {
                 self.nodes += 1;
-                self.error_hint(
-                    e.span,
-                    format!("compiling the rules makes more than {MAX_EXPR_NODES} expression parts here, with `define`s copied at each use"),
-                    "a define used twice in a define used twice ... doubles at each step: keep a value in a `let` or a counter instead",
-                );
+                self.report_with(e.span, |_| ErrorKind::TooManyExprParts {
+                    max: MAX_EXPR_NODES,
+                });
             }
             return None;
         }
@@ -65,10 +57,9 @@ impl<'a> Compiler<'a> {
         if self.depth >= MAX_EXPR_DEPTH {
             if !self.too_deep {
                 self.too_deep = true;
-                self.error(
-                    e.span,
-                    format!("this expression nests more than {MAX_EXPR_DEPTH} levels deep; split it with `let` or `define`"),
-                );
+                self.report_with(e.span, |_| ErrorKind::TooDeep {
+                    max: MAX_EXPR_DEPTH,
+                });
             }
             return None;
         }
@@ -86,7 +77,7 @@ impl<'a> Compiler<'a> {
         match &e.kind {
             ExprKind::Int(n) => {
                 if *n > i32::MAX as i64 {
-                    self.error(e.span, "this number is too large");
+                    self.report_with(e.span, |_| ErrorKind::NumberTooLarge);
                     return None;
                 }
                 Some((Expr::Const(*n as i32), Ty::Int))
@@ -96,10 +87,7 @@ impl<'a> Compiler<'a> {
             ExprKind::Cell(name) => match self.game.board.cell(name) {
                 Some(c) => Some((Expr::Const(c), Ty::Cell)),
                 None => {
-                    let hint = self
-                        .suggest(name, self.game.board.cells.iter().map(String::as_str))
-                        .unwrap_or_else(|| self.cell_hint());
-                    self.error_hint(e.span, format!("unknown cell `{name}`"), hint);
+                    self.report_with(e.span, |c| c.unknown_cell(name));
                     None
                 }
             },
@@ -130,14 +118,10 @@ impl<'a> Compiler<'a> {
                     tb = Ty::Player;
                 }
                 if ta != tb {
-                    self.error(
-                        b.span,
-                        format!(
-                            "both branches must have one type: the first is {}, this one is {}",
-                            ta.describe(),
-                            tb.describe()
-                        ),
-                    );
+                    self.report_with(b.span, |_| ErrorKind::BranchTypes {
+                        first: ta,
+                        second: tb,
+                    });
                     return None;
                 }
                 Some((Expr::If(Box::new(c?), Box::new(a2), Box::new(b2)), ta))
@@ -158,7 +142,7 @@ impl<'a> Compiler<'a> {
                 };
                 let (v, out) = match (op, value) {
                     (AggregateOp::Count | AggregateOp::Exists | AggregateOp::All, Some(v)) => {
-                        self.error(v.span, "`count`, `exists` and `all` take no `: value`");
+                        self.report_with(v.span, |_| ErrorKind::AggregateTakesNoValue);
                         (None, Ty::Int)
                     }
                     (AggregateOp::Count, None) => (None, Ty::Int),
@@ -166,11 +150,7 @@ impl<'a> Compiler<'a> {
                     (_, Some(v)) => (Some(Box::new(self.expect(v, Ty::Int, scope)?)), Ty::Int),
                     (_, None) => {
                         if ty != Ty::Int {
-                            self.error_hint(
-                                e.span,
-                                "this needs a value to add up or compare",
-                                "write `sum(c in cells where ... : value(c))`",
-                            );
+                            self.report_with(e.span, |_| ErrorKind::AggregateNeedsValue);
                             return None;
                         }
                         (Some(Box::new(Expr::Local(slot))), Ty::Int)

@@ -2,7 +2,7 @@
 //! declarations. Only built-in games can be included, so a rules file reads no file.
 //! `replace DECLARATION` says a declaration takes the place of an included one.
 
-use crate::diagnostic::{Diagnostic, Span};
+use crate::diagnostic::{Diagnostic, ErrorKind, Span};
 use crate::syntax::ast::{Block, File, Item, StmtKind};
 use crate::syntax::parse;
 
@@ -68,13 +68,9 @@ pub fn resolve(file: File, text: &str) -> Result<Resolved, Vec<Diagnostic>> {
             .items
             .iter()
             .filter_map(|i| match i {
-                Item::Replace(_, word) => Some(
-                    Diagnostic::new(
-                        *word,
-                        "`replace` takes the place of a declaration of an included game, and this file includes none",
-                    )
-                    .with_hint("start the file with `include \"GAME\"`, or leave out `replace`"),
-                ),
+                Item::Replace(_, word) => {
+                    Some(Diagnostic::of(*word, ErrorKind::ReplaceWithoutInclude))
+                }
                 _ => None,
             })
             .collect();
@@ -91,27 +87,30 @@ pub fn resolve(file: File, text: &str) -> Result<Resolved, Vec<Diagnostic>> {
         // Including a game twice adds nothing but copies: refused, so that a file of
         // repeated includes cannot make compiling re-read ever more text.
         if includes[..k].iter().any(|(n, _)| n == name) {
-            return Err(vec![Diagnostic::new(
+            let game = name.clone();
+            return Err(vec![Diagnostic::of(
                 *span,
-                format!("`{name}` is already included"),
-            )
-            .with_hint("a game is included once")]);
+                ErrorKind::IncludedTwice { game },
+            )]);
         }
         let Some(included) = crate::games::built_in(name) else {
-            let names: Vec<&str> = crate::games::BUILT_IN.iter().map(|(n, _)| *n).collect();
-            return Err(vec![Diagnostic::new(
-                *span,
-                format!("`{name}` is not a built-in game"),
-            )
-            .with_hint(format!("`include` takes one of: {}", names.join(", ")))]);
+            let kind = ErrorKind::NotBuiltIn {
+                game: name.clone(),
+                games: crate::games::BUILT_IN
+                    .iter()
+                    .map(|(n, _)| n.to_string())
+                    .collect(),
+            };
+            return Err(vec![Diagnostic::of(*span, kind)]);
         };
         // Parsed behind `at` bytes of blank, so its spans lie past the including text.
         let padded = format!("{}{included}", " ".repeat(at));
         let parsed = parse(&padded).map_err(|d| vec![d])?;
         if parsed.items.iter().any(|i| matches!(i, Item::Include(..))) {
-            return Err(vec![Diagnostic::new(
+            let game = name.clone();
+            return Err(vec![Diagnostic::of(
                 *span,
-                format!("`{name}` includes another game; includes do not nest"),
+                ErrorKind::NestedInclude { game },
             )]);
         }
         // An included game's tests are about its own rules, not the variant's.
@@ -145,10 +144,7 @@ pub fn resolve(file: File, text: &str) -> Result<Resolved, Vec<Diagnostic>> {
                         .filter(|&i| matches!(base[i], Item::Setup(..)))
                         .collect();
                     let Some(&first) = included.first() else {
-                        errors.push(Diagnostic::new(
-                            word,
-                            "`replace setup` finds no setup in the included game",
-                        ));
+                        errors.push(Diagnostic::of(word, ErrorKind::ReplaceSetupWithoutSetup));
                         continue;
                     };
                     base[first] = setup;
@@ -174,14 +170,7 @@ pub fn resolve(file: File, text: &str) -> Result<Resolved, Vec<Diagnostic>> {
                 }
             },
             Item::Setup(block, span) if included_puts && !setup_replaced && puts(&block) => {
-                warnings.push(
-                    Diagnostic::new(
-                        span,
-                        "this setup runs after the included game's, which also puts pieces: both sets will be on the board",
-                    )
-                    .with_hint("write `replace setup { ... }` to set the board up in place of the included game's setup")
-                    .into_warning(),
-                );
+                warnings.push(Diagnostic::of(span, ErrorKind::SetupOverIncludedSetup));
                 rest.push(Item::Setup(block, span));
             }
             // A second own declaration of the same kind and name follows the rest, so
@@ -211,31 +200,18 @@ fn nothing_to_replace(
     base: &[Item],
 ) -> Diagnostic {
     let Some((kind, name)) = wanted else {
-        return Diagnostic::new(word, "there is nothing to replace here");
+        return Diagnostic::of(word, ErrorKind::NothingToReplace);
     };
-    let what = match kind {
-        "rules" if name.is_empty() => "rules text".to_string(),
-        "rules" => format!("rules text for the option `{name}`"),
-        _ if name.is_empty() => format!("`{kind}`"),
-        "end" | "show" => format!("{kind} \"{name}\""),
-        _ => format!("{kind} `{name}`"),
-    };
-    let names: Vec<String> = base
+    let declared = base
         .iter()
         .filter_map(|b| key(b).filter(|(k, _)| *k == kind).map(|(_, n)| n))
         .collect();
-    let d = Diagnostic::new(
-        word,
-        format!("`replace` finds no {what} in the included game"),
-    );
-    match names.as_slice() {
-        _ if kind == "rules" => d,
-        [] => d.with_hint(format!(
-            "the included game has no {kind}: leave out `replace` to add one"
-        )),
-        [n] if n.is_empty() => d,
-        _ => d.with_hint(format!("its {kind} declarations are: {}", names.join(", "))),
-    }
+    let kind = ErrorKind::ReplaceFindsNone {
+        kind,
+        name,
+        declared,
+    };
+    Diagnostic::of(word, kind)
 }
 
 /// Whether a block puts pieces on the board, anywhere in it.

@@ -2,7 +2,7 @@
 
 use super::expr::Typed;
 use super::{Compiler, Scope};
-use crate::diagnostic::Span;
+use crate::diagnostic::{ErrorKind, NameHelp, Span};
 use crate::ir::*;
 use crate::syntax::ast::{self, ExprKind};
 
@@ -15,10 +15,7 @@ impl<'a> Compiler<'a> {
         scope: &mut Scope,
     ) -> Typed {
         let ExprKind::Name(name) = &base.kind else {
-            self.error(
-                span,
-                "only a counter, pool, zone, region or track can be indexed",
-            );
+            self.report_with(span, |_| ErrorKind::NotIndexable);
             return None;
         };
         if let Some(c) = self.game.counters.iter().position(|c| &c.name == name) {
@@ -48,14 +45,14 @@ impl<'a> Compiler<'a> {
             ));
         }
         if self.is_set_name(name) {
-            self.error_hint(
-                span,
-                format!("`{name}[...]` is a set, not one value"),
-                format!("use it as `x in {name}[p]`, `for x in {name}[p]` or `size({name}[p])`"),
-            );
+            let name = name.clone();
+            self.report_with(span, |_| ErrorKind::IndexedSetAsValue { name });
             return None;
         }
-        self.error(base.span, format!("unknown name `{name}`"));
+        self.report_with(base.span, |_| ErrorKind::UnknownName {
+            name: name.clone(),
+            help: NameHelp::Nothing,
+        });
         None
     }
 }

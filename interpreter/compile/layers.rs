@@ -2,7 +2,7 @@
 //! stack's top (`owner(c, k)`, `count(c, k)`, `value(c, k)`, `layers(c)`).
 
 use super::Compiler;
-use crate::diagnostic::Span;
+use crate::diagnostic::{ErrorKind, Span};
 use crate::ir::*;
 use crate::syntax::ast;
 
@@ -16,15 +16,14 @@ impl<'a> Compiler<'a> {
             return;
         };
         if !(2..=MAX_LAYERS).contains(&v) {
-            self.error_hint(
-                n.span,
-                format!("a cell holds 2 to {MAX_LAYERS} layers, not {v}"),
-                "without `layers` a cell holds one stack of alike pieces",
-            );
+            self.report_with(n.span, |_| ErrorKind::LayerCount {
+                max: MAX_LAYERS,
+                found: v,
+            });
             return;
         }
         if self.game.stack_layers > 1 {
-            self.error(span, "the board says `layers` twice");
+            self.report_with(span, |_| ErrorKind::LayersTwice);
             return;
         }
         self.game.stack_layers = v as usize;
@@ -35,14 +34,8 @@ impl<'a> Compiler<'a> {
         if self.game.stack_layers > 1 {
             return Some(());
         }
-        self.error_hint(
-            span,
-            format!(
-                "`{}` reads the layers of a stack, and this board's cells hold one stack of alike pieces",
-                name.text
-            ),
-            "give the board `layers N` (a cell holds up to N layers, each a stack of alike pieces)",
-        );
+        let function = name.text.clone();
+        self.report_with(span, |_| ErrorKind::NeedsLayers { function });
         None
     }
 
@@ -61,13 +54,10 @@ impl<'a> Compiler<'a> {
         if let Expr::Const(k) = k {
             let most = self.game.stack_layers as i32;
             if !(0..most).contains(&k) {
-                self.error(
-                    args[1].span,
-                    format!(
-                        "the layers of this board are numbered 0 (the top) to {}, not {k}",
-                        most - 1
-                    ),
-                );
+                self.report_with(args[1].span, |_| ErrorKind::LayerOutOfRange {
+                    last: most - 1,
+                    found: k,
+                });
                 return None;
             }
         }

@@ -26,7 +26,7 @@ mod test_block;
 pub(crate) use call::FUNCTIONS as FUNCTION_NAMES;
 
 use crate::board::Board;
-use crate::diagnostic::{Diagnostic, Diagnostics, Source, Span};
+use crate::diagnostic::{Diagnostic, Diagnostics, ErrorKind, RelatedLabel, Source, Span};
 use crate::ir::{self, *};
 use crate::syntax::ast::{self, BoardItem, Item};
 use crate::syntax::parse;
@@ -82,11 +82,11 @@ pub fn rules_with(
     };
     let limit = crate::input::MAX_RULES_BYTES;
     if source.text.len() as u64 > limit {
-        let m = format!(
-            "a rules file is at most {limit} bytes; this one has {}",
-            source.text.len()
-        );
-        return Err(fail(vec![Diagnostic::new(Span::default(), m)]));
+        let kind = ErrorKind::RulesTooLong {
+            limit,
+            size: source.text.len(),
+        };
+        return Err(fail(vec![Diagnostic::of(Span::default(), kind)]));
     }
     let file = parse(&source.text).map_err(|d| fail(vec![d]))?;
     rules_of_file(source, file, options, rewrites)
@@ -158,14 +158,34 @@ pub(crate) fn rules_of_file(
         {
             let text = crate::games::built_in(name).unwrap_or("");
             let (line, _) = Source::new("", text).line_col(d.span.start - at);
-            d.message = format!("in the included game `{name}` (line {line}): {}", d.message);
+            d.message = crate::diagnostic::in_included_game(name, line, &d.message);
+            d.add_related(crate::diagnostic::Related {
+                span: Span::new(d.span.start - at, d.span.end.max(d.span.start) - at),
+                label: RelatedLabel::InIncludedGame,
+                game: Some(name.clone()),
+            });
+            // The edits are in the included game's text, which the file does not hold.
+            d.suggestions = Box::default();
             d.span = *span;
+        }
+        // A place it is about in an included game is shown in that game's text.
+        for r in d.related.iter_mut() {
+            if let Some((name, at, _)) = included_at
+                .iter()
+                .rev()
+                .find(|(_, at, _)| r.game.is_none() && r.span.start >= *at)
+            {
+                r.span = Span::new(r.span.start - at, r.span.end.max(r.span.start) - at);
+                r.game = Some(name.clone());
+            }
         }
     }
     if c.unreported > 0 {
-        let m = format!("and {} more problems", c.unreported);
+        let kind = ErrorKind::MoreProblems {
+            count: c.unreported,
+        };
         c.errors
-            .push(Diagnostic::new(Span::new(usize::MAX, usize::MAX), m));
+            .push(Diagnostic::of(Span::new(usize::MAX, usize::MAX), kind));
     }
     if c.errors.is_empty() {
         let mut warnings = warnings;
@@ -201,10 +221,11 @@ fn too_many(file: &ast::File) -> Result<(), Vec<Diagnostic>> {
         let n = counts.entry(kind).or_insert(0);
         *n += 1;
         if *n == MAX_DECLARATIONS + 1 {
-            errors.push(Diagnostic::new(
-                span,
-                format!("a game has at most {MAX_DECLARATIONS} declarations of one kind: this is one `{kind}` too many"),
-            ));
+            let kind = ErrorKind::TooManyDeclarations {
+                max: MAX_DECLARATIONS,
+                kind,
+            };
+            errors.push(Diagnostic::of(span, kind));
         }
     };
     for item in &file.items {
@@ -221,7 +242,7 @@ fn too_many(file: &ast::File) -> Result<(), Vec<Diagnostic>> {
             Item::Rules(r) => r.span,
             Item::Players(names) => {
                 if let Some(ninth) = names.get(8) {
-                    errors.push(Diagnostic::new(ninth.span, "a game has at most 8 players"));
+                    errors.push(Diagnostic::of(ninth.span, ErrorKind::TooManyPlayers));
                 }
                 continue;
             }
@@ -290,6 +311,8 @@ pub(crate) struct Compiler<'a> {
     unreported: usize,
     /// The options some `option(...)` names, whichever are chosen.
     pub options_read: std::collections::HashSet<String>,
+    /// Where each name of a kind (`"action"`, `"piece"`, ...) is first declared.
+    first_declared: HashMap<(&'static str, String), Span>,
 }
 
 /// A warning at each option declared before `own_text` ends that no rule reads: choosing
@@ -305,20 +328,10 @@ fn unread_options(
             Item::Option { name, .. }
                 if name.span.start < own_text && !read.contains(&name.text) =>
             {
-                Some(
-                    Diagnostic::new(
-                        name.span,
-                        format!(
-                            "the option `{}` is declared but nothing reads it",
-                            name.text
-                        ),
-                    )
-                    .with_hint(format!(
-                        "read it with `option({})` in a rule, or remove it",
-                        name.text
-                    ))
-                    .into_warning(),
-                )
+                let kind = ErrorKind::UnreadOption {
+                    name: name.text.clone(),
+                };
+                Some(Diagnostic::of(name.span, kind))
             }
             _ => None,
         })
@@ -377,42 +390,41 @@ impl<'a> Compiler<'a> {
             listed: 0,
             unreported: 0,
             options_read: Default::default(),
+            first_declared: HashMap::new(),
         }
     }
 
-    pub fn error(&mut self, span: Span, message: impl Into<String>) {
+    /// Reports a problem of a kind at a span.
+    pub(crate) fn report(&mut self, span: Span, kind: ErrorKind) {
+        self.push(Diagnostic::of(span, kind));
+    }
+
+    /// Reports a problem whose kind `kind` makes. The functions that recurse over
+    /// expressions and blocks report this way: a kind is made in the closure's stack
+    /// frame, not in theirs, so their frames stay small and rules may nest as deep as
+    /// the limits allow.
+    #[inline(never)]
+    pub(crate) fn report_with(&mut self, span: Span, kind: impl FnOnce(&Self) -> ErrorKind) {
+        let kind = kind(self);
+        self.report(span, kind);
+    }
+
+    /// Reports a problem, unless `MAX_REPORTED` have been: then it is only counted.
+    pub(crate) fn push(&mut self, d: Diagnostic) {
         if self.errors.len() >= MAX_REPORTED {
             self.unreported += 1;
             return;
         }
-        self.errors.push(Diagnostic::new(span, message));
+        self.errors.push(d);
     }
 
-    pub(crate) fn error_hint(
-        &mut self,
-        span: Span,
-        message: impl Into<String>,
-        hint: impl Into<String>,
-    ) {
-        if self.errors.len() >= MAX_REPORTED {
-            self.unreported += 1;
-            return;
-        }
-        self.errors
-            .push(Diagnostic::new(span, message).with_hint(hint));
-    }
-
-    /// The known name closest to a misspelt one, while errors are still reported (a
-    /// suggestion compares the name with every candidate).
-    pub(crate) fn suggest<'n>(
-        &self,
-        name: &str,
-        candidates: impl IntoIterator<Item = &'n str>,
-    ) -> Option<String> {
-        if self.errors.len() >= MAX_REPORTED {
-            return None;
-        }
-        Self::suggest_any(name, candidates)
+    /// The place a name was first declared, for a name declared again.
+    pub(crate) fn twice(&mut self, span: Span, kind: ErrorKind, first: Option<Span>) {
+        let d = Diagnostic::of(span, kind);
+        self.push(match first {
+            Some(first) => d.with_related(first, RelatedLabel::FirstDeclared),
+            None => d,
+        });
     }
 
     /// The known name closest to a misspelt one, if any is close.
@@ -421,6 +433,18 @@ impl<'a> Compiler<'a> {
         candidates: impl IntoIterator<Item = &'n str>,
     ) -> Option<String> {
         crate::diagnostic::closest_name(name, candidates).map(|c| format!("did you mean `{c}`?"))
+    }
+
+    /// The known name closest to a misspelt one, while errors are still reported.
+    pub(crate) fn close_name<'n>(
+        &self,
+        name: &str,
+        candidates: impl IntoIterator<Item = &'n str>,
+    ) -> Option<String> {
+        if self.errors.len() >= MAX_REPORTED {
+            return None;
+        }
+        crate::diagnostic::closest_name(name, candidates).map(str::to_string)
     }
 
     /// Every name an expression could mean here.
@@ -458,26 +482,20 @@ impl<'a> Compiler<'a> {
                 match zones.iter().find(|z| &z.name == value) {
                     Some(z) if z.per_player => {}
                     Some(_) => {
-                        let m = format!(
-                            "the zone `{value}` has one cell, not one per player: \
-                             only a `per player` zone can be drawn in the middle"
-                        );
-                        self.error(key.span, m);
+                        let zone = value.clone();
+                        self.report(key.span, ErrorKind::MiddleZoneNotPerPlayer { zone });
                     }
                     None => {
-                        let names: Vec<&str> = zones.iter().map(|z| z.name.as_str()).collect();
-                        let m = if names.is_empty() {
-                            "`middle` names a zone to draw in the board's middle, \
-                             and this board has no zones"
-                                .to_string()
+                        let zones: Vec<String> = zones.iter().map(|z| z.name.clone()).collect();
+                        let kind = if zones.is_empty() {
+                            ErrorKind::MiddleWithoutZones
                         } else {
-                            format!(
-                                "`middle` names a zone to draw in the board's middle; \
-                                 `{value}` is not one (the zones: {})",
-                                names.join(", ")
-                            )
+                            ErrorKind::MiddleNotAZone {
+                                zone: value.clone(),
+                                zones,
+                            }
                         };
-                        self.error(key.span, m);
+                        self.report(key.span, kind);
                     }
                 }
             }
@@ -582,27 +600,24 @@ impl<'a> Compiler<'a> {
             }
         }
         if self.game.phases.is_empty() && self.errors.is_empty() {
-            self.error(Span::default(), "a game needs at least one `phase`");
+            self.report(Span::default(), ErrorKind::NoPhase);
         }
     }
 
     /// A `show`'s label: given, and once.
     fn show_label(&mut self, label: &str, span: Span) {
         if label.trim().is_empty() {
-            self.error_hint(
-                span,
-                "a shown value needs a label",
-                "write it as `show \"pip count\" p = ...`",
-            );
+            self.report(span, ErrorKind::ShowWithoutLabel);
         } else if self.game.shows.iter().any(|s| s.label == label) {
-            self.error(span, format!("`show \"{label}\"` is declared twice"));
+            let label = label.to_string();
+            self.report(span, ErrorKind::ShowTwice { label });
         }
     }
 
     /// A name means one thing: a player, phase, counter, pool, region, track, zone, piece,
     /// direction, definition or cell, never two of them.
     fn name_clashes(&mut self, file: &'a ast::File) {
-        let mut seen: HashMap<String, &'static str> = HashMap::new();
+        let mut seen: HashMap<String, (&'static str, Option<Span>)> = HashMap::new();
         for c in &self.game.board.cells {
             // A shared zone's one cell bears the zone's name: that is one thing.
             if !self
@@ -612,11 +627,11 @@ impl<'a> Compiler<'a> {
                 .iter()
                 .any(|z| !z.per_player && &z.name == c)
             {
-                seen.insert(c.clone(), "a cell");
+                seen.insert(c.clone(), ("a cell", None));
             }
         }
         for d in &self.game.board.dirs {
-            seen.insert(d.clone(), "a direction");
+            seen.insert(d.clone(), ("a direction", None));
         }
         let mut declared: Vec<(&ast::Name, &'static str)> = Vec::new();
         for item in &file.items {
@@ -646,28 +661,42 @@ impl<'a> Compiler<'a> {
         declared.sort_by_key(|(_, kind)| !matches!(*kind, "a player" | "a zone"));
         for (name, kind) in declared {
             match seen.get(name.text.as_str()) {
-                Some(other) if *other != kind => {
-                    let m = format!("`{}` names both {other} and {kind}", name.text);
-                    self.error_hint(name.span, m, "give one of them another name");
+                Some(&(other, first)) if other != kind => {
+                    let clash = ErrorKind::NameClash {
+                        name: name.text.clone(),
+                        first: other,
+                        second: kind,
+                    };
+                    self.twice(name.span, clash, first);
                 }
                 _ => {
-                    seen.insert(name.text.clone(), kind);
+                    seen.insert(name.text.clone(), (kind, Some(name.span)));
                 }
             }
         }
     }
 
-    fn declare_unique(&mut self, name: &ast::Name, what: &str) {
+    fn declare_unique(&mut self, name: &ast::Name, what: &'static str) {
         let list = match what {
             "action" => &mut self.action_names,
             "chance" => &mut self.chance_names,
             _ => &mut self.phase_names,
         };
-        let twice = list.contains(&name.text);
         list.push(name.text.clone());
-        if twice {
-            let msg = format!("the {what} `{}` is declared twice", name.text);
-            self.error(name.span, msg);
+        self.declared_once(what, name);
+    }
+
+    /// Notes where a name of a kind is declared, and reports a second declaration.
+    fn declared_once(&mut self, what: &'static str, name: &ast::Name) {
+        let key = (what, name.text.clone());
+        if let Some(&first) = self.first_declared.get(&key) {
+            let kind = ErrorKind::DeclaredTwice {
+                what,
+                name: name.text.clone(),
+            };
+            self.twice(name.span, kind, Some(first));
+        } else {
+            self.first_declared.insert(key, name.span);
         }
     }
 
@@ -678,25 +707,27 @@ impl<'a> Compiler<'a> {
                 Item::Game(name, _) => self.game.name = name.clone(),
                 Item::Players(names) => {
                     if players_seen {
-                        self.error(names[0].span, "`players` is declared twice");
+                        self.report(names[0].span, ErrorKind::PlayersTwice);
                     }
                     players_seen = true;
                     for n in names {
                         if self.game.players.contains(&n.text) {
-                            let m = format!("the player `{}` is named twice", n.text);
-                            self.error(n.span, m);
+                            let first = self.first_declared.get(&("player", n.text.clone()));
+                            let first = first.copied();
+                            let name = n.text.clone();
+                            self.twice(n.span, ErrorKind::PlayerNamedTwice { name }, first);
+                        } else {
+                            self.first_declared
+                                .insert(("player", n.text.clone()), n.span);
                         }
                         self.game.players.push(n.text.clone());
                     }
                     if names.len() > 8 {
-                        self.error(names[0].span, "a game has at most 8 players");
+                        self.report(names[0].span, ErrorKind::TooManyPlayers);
                     }
                 }
                 Item::Option { name, description } => {
-                    if self.game.options.iter().any(|(n, _)| n == &name.text) {
-                        let m = format!("the option `{}` is declared twice", name.text);
-                        self.error(name.span, m);
-                    }
+                    self.declared_once("option", name);
                     self.game
                         .options
                         .push((name.text.clone(), description.clone()));
@@ -723,21 +754,15 @@ impl<'a> Compiler<'a> {
             }
         }
         if !players_seen {
-            self.error(
-                Span::default(),
-                "a game needs `players`, e.g. `players white, black`",
-            );
+            self.report(Span::default(), ErrorKind::NoPlayers);
         }
         if self.game.pieces.len() > 250 {
-            self.error(Span::default(), "a game has at most 250 piece types");
+            self.report(Span::default(), ErrorKind::TooManyPieceTypes);
         }
     }
 
     fn piece(&mut self, p: &'a ast::PieceDecl) {
-        if self.game.pieces.iter().any(|q| q.name == p.name.text) {
-            let m = format!("the piece `{}` is declared twice", p.name.text);
-            self.error(p.name.span, m);
-        }
+        self.declared_once("piece", &p.name);
         let values = p.values.as_ref().and_then(|(lo, hi)| {
             let lo = self.constant(lo, "a piece's lowest value");
             let hi = self.constant(hi, "a piece's highest value");
@@ -745,12 +770,9 @@ impl<'a> Compiler<'a> {
         });
         if let Some((lo, hi)) = values {
             if lo < 0 {
-                self.error(p.name.span, "piece values cannot be negative");
+                self.report(p.name.span, ErrorKind::NegativePieceValues);
             } else if lo > hi || hi > 255 {
-                self.error(
-                    p.name.span,
-                    "piece values run from a smaller number to a larger one, at most 255",
-                );
+                self.report(p.name.span, ErrorKind::PieceValueOrder);
             }
         }
         self.game.pieces.push(PieceDef {
@@ -763,10 +785,8 @@ impl<'a> Compiler<'a> {
     pub fn bind(&mut self, scope: &mut Scope, name: &ast::Name, ty: Ty) -> u8 {
         let slot = scope.next;
         if slot >= MAX_LOCALS {
-            self.error(
-                name.span,
-                format!("too many local names here (at most {MAX_LOCALS})"),
-            );
+            let kind = ErrorKind::TooManyLocals { max: MAX_LOCALS };
+            self.report(name.span, kind);
         }
         scope
             .names

@@ -1,7 +1,7 @@
 //! Actions and chance events: their generators, weights, text and effects.
 
 use super::{Compiler, Scope};
-use crate::diagnostic::Span;
+use crate::diagnostic::{ErrorKind, Span};
 use crate::ir::{self, *};
 use crate::syntax::ast;
 
@@ -64,11 +64,11 @@ impl<'a> Compiler<'a> {
             }
         }
         if scope.next > MAX_ARGS {
-            let m2 = format!(
-                "`{}` binds {} names before its effects; at most {MAX_ARGS} are allowed",
-                m.name.text, scope.next
-            );
-            self.error(m.name.span, m2);
+            self.report_with(m.name.span, |_| ErrorKind::TooManyArgs {
+                action: m.name.text.clone(),
+                bound: scope.next,
+                max: MAX_ARGS,
+            });
         }
         let arg_names = scope.names.iter().map(|(n, _, _)| n.clone()).collect();
         let arg_types = scope.names.iter().map(|(_, _, t)| *t).collect();
@@ -84,10 +84,7 @@ impl<'a> Compiler<'a> {
             .as_ref()
             .and_then(|w| self.expect(w, Ty::Int, &mut scope));
         if kind == MoveKind::Action && m.weight.is_some() {
-            self.error(
-                m.name.span,
-                "only a chance event has a `weight`; an action may have a `playout weight`",
-            );
+            self.report_with(m.name.span, |_| ErrorKind::WeightOnAction);
         }
         let playout_weight = m
             .playout_weight
@@ -116,7 +113,7 @@ impl<'a> Compiler<'a> {
         let parts = match crate::syntax::parse_template(text, span.start) {
             Ok(p) => p,
             Err(d) => {
-                self.errors.push(d);
+                self.push(d);
                 return Vec::new();
             }
         };
@@ -127,11 +124,7 @@ impl<'a> Compiler<'a> {
                 crate::syntax::TemplatePart::Value(e) => {
                     if let Some((c, ty)) = self.expr(&e, scope) {
                         if ty == Ty::Bool {
-                            self.error_hint(
-                                e.span,
-                                "a template cannot print true or false",
-                                "write `{cond ? text}` to print text when cond holds",
-                            );
+                            self.report_with(e.span, |_| ErrorKind::TemplatePrintsTruth);
                         }
                         out.push(ir::TemplatePart::Value(c, ty));
                     }

@@ -2,7 +2,7 @@
 
 use super::expr::Typed;
 use super::{Compiler, Scope};
-use crate::diagnostic::Span;
+use crate::diagnostic::{ErrorKind, NameHelp, Span};
 use crate::ir::*;
 use crate::syntax::ast;
 
@@ -19,7 +19,8 @@ impl<'a> Compiler<'a> {
         }
         if let Some(def) = self.defines.get(name).copied() {
             if self.defining.iter().any(|d| d == name) {
-                self.error(span, format!("`{name}` is defined in terms of itself"));
+                let name = name.to_string();
+                self.report_with(span, |_| ErrorKind::DefinedInTermsOfItself { name });
                 return None;
             }
             self.defining.push(name.to_string());
@@ -29,11 +30,8 @@ impl<'a> Compiler<'a> {
         }
         if let Some(c) = self.game.counters.iter().find(|c| c.name == name) {
             if c.per_player {
-                self.error_hint(
-                    span,
-                    format!("`{name}` is kept per player"),
-                    format!("write `{name}[mover]` or `{name}[p]`"),
-                );
+                let name = name.to_string();
+                self.report_with(span, |_| ErrorKind::KeptPerPlayer { name });
                 return None;
             }
             return Some((
@@ -61,11 +59,8 @@ impl<'a> Compiler<'a> {
         }
         if let Some(z) = self.game.board.zones.iter().find(|z| z.name == name) {
             if z.per_player {
-                self.error_hint(
-                    span,
-                    format!("the zone `{name}` has one cell per player"),
-                    format!("write `{name}[mover]` or `{name}[p]`"),
-                );
+                let name = name.to_string();
+                self.report_with(span, |_| ErrorKind::ZonePerPlayer { name });
                 return None;
             }
             return Some((Expr::Const(z.cells[0]), Ty::Cell));
@@ -74,11 +69,8 @@ impl<'a> Compiler<'a> {
             return Some((Expr::Const(c), Ty::Cell));
         }
         if self.is_set_name(name) {
-            self.error_hint(
-                span,
-                format!("`{name}` is a set of cells or values, not one value"),
-                format!("use it as `x in {name}`, `for x in {name}` or `size({name})`"),
-            );
+            let name = name.to_string();
+            self.report_with(span, |_| ErrorKind::SetAsValue { name });
             return None;
         }
         let known = self.names_in_scope(scope);
@@ -86,23 +78,17 @@ impl<'a> Compiler<'a> {
         let subtraction = name
             .split_once('-')
             .is_some_and(|(a, _)| known.iter().any(|k| k == a));
-        let hint = if subtraction {
-            format!(
-                "for a subtraction, put spaces around the minus: `{}`",
-                name.replacen('-', " - ", 1)
-            )
-        } else if let Some(s) = self.suggest(name, known.iter().map(String::as_str)) {
-            s
+        let help = if subtraction {
+            NameHelp::Subtraction
+        } else if let Some(c) = self.close_name(name, known.iter().map(String::as_str)) {
+            NameHelp::Close(c)
         } else if name.contains('-') {
-            format!(
-                "for a subtraction, put spaces around the minus: `{}`",
-                name.replacen('-', " - ", 1)
-            )
+            NameHelp::Subtraction
         } else {
-            "a name is a local variable, counter, player, phase, direction, piece, zone or cell"
-                .to_string()
+            NameHelp::Kinds
         };
-        self.error_hint(span, format!("unknown name `{name}`"), hint);
+        let name = name.to_string();
+        self.report_with(span, |_| ErrorKind::UnknownName { name, help });
         None
     }
 
@@ -127,18 +113,13 @@ impl<'a> Compiler<'a> {
             (Some(i), true) => Some(Some(self.expect(i, Ty::Player, scope)?)),
             (None, false) => Some(None),
             (Some(i), false) => {
-                self.error(
-                    i.span,
-                    format!("`{what}` is shared, not kept per player: drop the `[...]`"),
-                );
+                let name = what.to_string();
+                self.report_with(i.span, |_| ErrorKind::SharedIndexed { name });
                 None
             }
             (None, true) => {
-                self.error_hint(
-                    span,
-                    format!("`{what}` is kept per player"),
-                    format!("write `{what}[mover]` or `{what}[p]`"),
-                );
+                let name = what.to_string();
+                self.report_with(span, |_| ErrorKind::KeptPerPlayer { name });
                 None
             }
         }

@@ -1,7 +1,7 @@
 //! Phases: who starts, which actions, what a turn is, what happens when stuck.
 
 use super::{Compiler, Scope};
-use crate::diagnostic::Span;
+use crate::diagnostic::{ErrorKind, Span};
 use crate::ir::*;
 use crate::syntax::ast;
 
@@ -52,10 +52,9 @@ impl<'a> Compiler<'a> {
                         def.maximize_span = Some(Span::new(first.span.start, last.span.end));
                     }
                     if es.len() > MAX_TURN_KEYS {
-                        self.error(
-                            es[MAX_TURN_KEYS].span,
-                            format!("`maximize` compares at most {MAX_TURN_KEYS} keys"),
-                        );
+                        self.report_with(es[MAX_TURN_KEYS].span, |_| ErrorKind::TooManyTurnKeys {
+                            max: MAX_TURN_KEYS,
+                        });
                     }
                     for e in es {
                         if let Some(c) = self.expect(e, Ty::Int, &mut scope) {
@@ -91,20 +90,19 @@ impl<'a> Compiler<'a> {
         let _ = stuck_seen;
         for &a in &def.prefer {
             if !def.actions.contains(&a) {
-                let m = format!(
-                    "the phase `{}` prefers `{}`, which is not one of its actions",
-                    p.name.text,
-                    self.game.actions.get(a).map_or("?", |d| d.name.as_str())
-                );
-                self.error(p.name.span, m);
+                self.report_with(p.name.span, |c| ErrorKind::PrefersNonAction {
+                    phase: p.name.text.clone(),
+                    action: c
+                        .game
+                        .actions
+                        .get(a)
+                        .map_or("?", |d| d.name.as_str())
+                        .to_string(),
+                });
             }
         }
         if !def.maximize.is_empty() && !def.decide_turn {
-            self.error_hint(
-                p.name.span,
-                "`maximize` compares whole turns",
-                "add `decide turn` to the phase",
-            );
+            self.report_with(p.name.span, |_| ErrorKind::MaximizeWithoutDecideTurn);
         }
         def.locals = scope.max;
         def
@@ -123,24 +121,19 @@ impl<'a> Compiler<'a> {
             depth == 0 && ch.is_whitespace()
         });
         if let Some((i, _)) = outside {
-            self.error_hint(
-                Span::new(span.start + i, span.start + i + 1),
-                "a move's notation cannot contain a space",
-                "moves typed together are separated by spaces; write `a-b` or `a_b`",
-            );
+            let at = Span::new(span.start + i, span.start + i + 1);
+            self.report_with(at, |_| ErrorKind::SpaceInNotation);
         }
     }
 
     pub(crate) fn action_index(&mut self, n: &ast::Name) -> Option<usize> {
         let found = self.action_names.iter().position(|a| a == &n.text);
         if found.is_none() {
-            let known = self.action_names.join(", ");
-            self.error_hint(
-                n.span,
-                format!("unknown action `{}`", n.text),
-                self.suggest(&n.text, self.action_names.iter().map(String::as_str))
-                    .unwrap_or_else(|| format!("the actions are: {known}")),
-            );
+            self.report_with(n.span, |c| ErrorKind::UnknownAction {
+                name: n.text.clone(),
+                close: c.close_name(&n.text, c.action_names.iter().map(String::as_str)),
+                actions: c.action_names.clone(),
+            });
         }
         found
     }

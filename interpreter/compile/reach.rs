@@ -4,7 +4,7 @@
 
 use super::domain::SetRef;
 use super::{Compiler, Scope};
-use crate::diagnostic::Span;
+use crate::diagnostic::{ErrorKind, Span};
 use crate::ir::*;
 use crate::syntax::ast;
 
@@ -23,10 +23,8 @@ impl<'a> Compiler<'a> {
                 v.map(|v| (Expr::Reach(ReachOp::StepN, v), Ty::Cell))
             }
             "step" if args.len() != 2 => {
-                self.error(
-                    span,
-                    format!("`step` takes 2 or 3 arguments, not {}", args.len()),
-                );
+                let found = args.len();
+                self.report_with(span, |_| ErrorKind::StepArgumentCount { found });
                 None
             }
             "run" => self.run_call(name, args, span, scope),
@@ -49,10 +47,10 @@ impl<'a> Compiler<'a> {
         scope: &mut Scope,
     ) -> Option<(Expr, Ty)> {
         let [c, d, p] = args else {
-            self.error(
-                span,
-                format!("`{}` takes 3 arguments, not {}", name.text, args.len()),
-            );
+            self.report_with(span, |_| ErrorKind::ThreeArguments {
+                function: name.text.clone(),
+                found: args.len(),
+            });
             return None;
         };
         let c = self.expect(c, Ty::Cell, scope);
@@ -70,14 +68,10 @@ impl<'a> Compiler<'a> {
         scope: &mut Scope,
     ) -> Option<(Expr, Ty)> {
         let [p, a, b] = args else {
-            self.error(
-                span,
-                format!(
-                    "`{}` takes 3 arguments (a player and two regions), not {}",
-                    name.text,
-                    args.len()
-                ),
-            );
+            self.report_with(span, |_| ErrorKind::ConnectedArguments {
+                function: name.text.clone(),
+                found: args.len(),
+            });
             return None;
         };
         let p = self.expect(p, Ty::Player, scope);
@@ -95,11 +89,7 @@ impl<'a> Compiler<'a> {
         match self.set_ref(e, scope)? {
             SetRef::Region(r, p) => Some((r, p.unwrap_or(Expr::Const(0)))),
             _ => {
-                self.error_hint(
-                    e.span,
-                    "`connected` joins two regions",
-                    "declare the cells it joins as a `region`: `region edge { a1..a5 }`",
-                );
+                self.report_with(e.span, |_| ErrorKind::ConnectedTakesRegions);
                 None
             }
         }

@@ -2,6 +2,7 @@
 //! paragraph for an option it declares) and laid out as written.
 
 use super::Compiler;
+use crate::diagnostic::ErrorKind;
 use crate::ir::RulesText;
 use crate::syntax::ast::{self, Item};
 
@@ -18,17 +19,9 @@ impl<'a> Compiler<'a> {
             let laid_out = dedent(&r.text);
             let Some(option) = &r.option else {
                 if text.is_some() {
-                    self.error_hint(
-                        r.span,
-                        "the game's rules text is given twice",
-                        "a game has one rules text; give an option's paragraph as `rules with OPTION \"\"\" ... \"\"\"`",
-                    );
+                    self.report(r.span, ErrorKind::RulesTextTwice);
                 } else if laid_out.is_empty() {
-                    self.error_hint(
-                        r.span,
-                        "this rules text is empty",
-                        "write the rules between the quotes, or leave the declaration out",
-                    );
+                    self.report(r.span, ErrorKind::EmptyRulesText);
                 }
                 text = Some(laid_out);
                 continue;
@@ -36,40 +29,26 @@ impl<'a> Compiler<'a> {
             first_paragraph.get_or_insert(r.span);
             let declared = self.game.options.iter().map(|(n, _)| n.as_str());
             if !self.game.options.iter().any(|(n, _)| *n == option.text) {
-                let hint = if self.game.options.is_empty() {
-                    "this game declares no options".to_string()
-                } else {
-                    self.suggest(&option.text, declared).unwrap_or_else(|| {
-                        let names: Vec<&str> =
-                            self.game.options.iter().map(|(n, _)| n.as_str()).collect();
-                        format!("its options are: {}", names.join(", "))
-                    })
+                let kind = ErrorKind::NotAnOption {
+                    name: option.text.clone(),
+                    close: self.close_name(&option.text, declared),
+                    options: self.game.options.iter().map(|(n, _)| n.clone()).collect(),
                 };
-                let m = format!("`{}` is not an option of this game", option.text);
-                self.error_hint(option.span, m, hint);
+                self.report(option.span, kind);
             } else if options.iter().any(|(n, _)| *n == option.text) {
-                let m = format!(
-                    "the rules text for the option `{}` is given twice",
-                    option.text
-                );
-                self.error(option.span, m);
+                let kind = ErrorKind::OptionRulesTextTwice {
+                    option: option.text.clone(),
+                };
+                self.report(option.span, kind);
             } else if laid_out.is_empty() {
-                self.error_hint(
-                    r.span,
-                    "this rules text is empty",
-                    "write the rules between the quotes, or leave the declaration out",
-                );
+                self.report(r.span, ErrorKind::EmptyRulesText);
             } else {
                 options.push((option.text.clone(), laid_out));
             }
         }
         match (text, first_paragraph) {
             (Some(text), _) => self.game.rules_text = Some(RulesText { text, options }),
-            (None, Some(span)) => self.error_hint(
-                span,
-                "an option's rules text needs the game's own rules text",
-                "write the game's rules as `rules \"\"\" ... \"\"\"`; the option's paragraph is shown after them",
-            ),
+            (None, Some(span)) => self.report(span, ErrorKind::OptionRulesWithoutGameRules),
             (None, None) => {}
         }
     }

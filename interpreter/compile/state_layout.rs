@@ -1,7 +1,7 @@
 //! Where each counter, pool and flag of the game lives in the state's words.
 
 use super::{Compiler, Scope};
-use crate::diagnostic::Span;
+use crate::diagnostic::{ErrorKind, Span};
 use crate::ir::*;
 use crate::syntax::ast::{self, Item};
 
@@ -31,7 +31,7 @@ impl<'a> Compiler<'a> {
                         continue;
                     };
                     if low > high || high as i64 - low as i64 > 255 {
-                        self.error(p.span, "a pool holds values from a smaller number to a larger one, at most 256 of them");
+                        self.report(p.span, ErrorKind::PoolRange);
                         continue;
                     }
                     self.unique_state_name(&p.name);
@@ -47,8 +47,8 @@ impl<'a> Compiler<'a> {
                 }
                 Item::Counter(c) => {
                     if MATCH_COUNTERS.iter().any(|(m, _)| *m == c.name.text) {
-                        let m = format!("`{}` is a counter of every game, kept by the match: it cannot be declared again", c.name.text);
-                        self.error(c.name.span, m);
+                        let name = c.name.text.clone();
+                        self.report(c.name.span, ErrorKind::MatchCounterDeclared { name });
                     }
                     self.unique_state_name(&c.name);
                     let ty = match c.ty.as_ref().map(|t| t.text.as_str()) {
@@ -58,7 +58,8 @@ impl<'a> Compiler<'a> {
                         Some("bool") => Ty::Bool,
                         Some(other) => {
                             let span = c.ty.as_ref().map_or(c.name.span, |t| t.span);
-                            self.error_hint(span, format!("unknown counter type `{other}`"), "a counter holds an `int` (the default), a `player`, a `cell` or a `bool`");
+                            let name = other.to_string();
+                            self.report(span, ErrorKind::UnknownCounterType { name });
                             Ty::Int
                         }
                     };
@@ -102,10 +103,11 @@ impl<'a> Compiler<'a> {
                 })
                 .next_back()
                 .unwrap_or_default();
-            self.error(
-                span,
-                format!("a game keeps at most {MAX_POOL_LISTS} pools, a pool kept per player counting once per player; this one keeps {lists}"),
-            );
+            let kind = ErrorKind::TooManyPools {
+                max: MAX_POOL_LISTS,
+                lists,
+            };
+            self.report(span, kind);
         }
         self.game.data_len = at;
     }
@@ -114,8 +116,10 @@ impl<'a> Compiler<'a> {
         if self.game.pools.iter().any(|p| p.name == name.text)
             || self.game.counters.iter().any(|c| c.name == name.text)
         {
-            let m = format!("`{}` is already the name of a counter or pool", name.text);
-            self.error(name.span, m);
+            let kind = ErrorKind::StateNameTaken {
+                name: name.text.clone(),
+            };
+            self.report(name.span, kind);
         }
     }
 }

@@ -1,6 +1,7 @@
 //! Effects: statements of setup, moves, chance events and turn hooks.
 
 use super::{Compiler, Scope};
+use crate::diagnostic::ErrorKind;
 use crate::ir::*;
 use crate::syntax::ast::{self, StmtKind as K};
 
@@ -31,13 +32,12 @@ impl<'a> Compiler<'a> {
             span: pool.name.span,
         };
         if !self.game.pools.iter().any(|p| p.name == pool.name.text) {
-            let known: Vec<&str> = self.game.pools.iter().map(|p| p.name.as_str()).collect();
-            self.error_hint(
-                pool.name.span,
-                format!("unknown pool `{}`", pool.name.text),
-                self.suggest(&pool.name.text, known.iter().copied())
-                    .unwrap_or_else(|| format!("the pools are: {}", known.join(", "))),
-            );
+            let pools: Vec<String> = self.game.pools.iter().map(|p| p.name.clone()).collect();
+            self.report_with(pool.name.span, |c| ErrorKind::UnknownPool {
+                name: pool.name.text.clone(),
+                close: c.close_name(&pool.name.text, pools.iter().map(String::as_str)),
+                pools,
+            });
             return None;
         }
         match self.set_ref(&e, scope)? {
@@ -98,29 +98,23 @@ impl<'a> Compiler<'a> {
             } => {
                 let pi = self.game.pieces.iter().position(|p| p.name == piece.text);
                 if pi.is_none() {
-                    let known: Vec<&str> =
-                        self.game.pieces.iter().map(|p| p.name.as_str()).collect();
-                    self.error_hint(
-                        piece.span,
-                        format!("unknown piece `{}`", piece.text),
-                        self.suggest(&piece.text, known.iter().copied())
-                            .unwrap_or_else(|| format!("the pieces are: {}", known.join(", "))),
-                    );
+                    let pieces: Vec<String> =
+                        self.game.pieces.iter().map(|p| p.name.clone()).collect();
+                    self.report_with(piece.span, |c| ErrorKind::UnknownPiece {
+                        name: piece.text.clone(),
+                        close: c.close_name(&piece.text, pieces.iter().map(String::as_str)),
+                        pieces,
+                    });
                 }
                 let neutral = pi.is_some_and(|p| self.game.pieces[p].neutral);
                 let o = owner.as_ref().map(|o| self.expect(o, Ty::Player, scope));
                 if neutral && owner.is_some() {
-                    self.error(
-                        s.span,
-                        format!("`{}` is neutral: it has no owner", piece.text),
-                    );
+                    let piece = piece.text.clone();
+                    self.report_with(s.span, |_| ErrorKind::NeutralHasNoOwner { piece });
                 }
                 if !neutral && owner.is_none() && pi.is_some() {
-                    self.error_hint(
-                        s.span,
-                        format!("whose `{}` is this?", piece.text),
-                        format!("write `put {} of mover at ...`", piece.text),
-                    );
+                    let piece = piece.text.clone();
+                    self.report_with(s.span, |_| ErrorKind::WhosePiece { piece });
                 }
                 let v = value.as_ref().map(|v| self.expect(v, Ty::Int, scope));
                 let a = self.expect(at, Ty::Cell, scope);
@@ -128,7 +122,7 @@ impl<'a> Compiler<'a> {
                     // A count written as a number is checked now; a computed one in play.
                     Some(c) => match c.kind {
                         ast::ExprKind::Int(n) if n == 0 || n > 255 => {
-                            self.error(c.span, "`put` places 1 to 255 pieces");
+                            self.report_with(c.span, |_| ErrorKind::PutCount);
                             None
                         }
                         _ => self.expect(c, Ty::Int, scope),
@@ -185,13 +179,11 @@ impl<'a> Compiler<'a> {
             K::Chance(name) => match self.chance_names.iter().position(|c| c == &name.text) {
                 Some(c) => StmtKind::Chance(c as u16),
                 None => {
-                    let known = self.chance_names.join(", ");
-                    self.error_hint(
-                        name.span,
-                        format!("unknown chance event `{}`", name.text),
-                        self.suggest(&name.text, self.chance_names.iter().map(String::as_str))
-                            .unwrap_or_else(|| format!("the chance events are: {known}")),
-                    );
+                    self.report_with(name.span, |c| ErrorKind::UnknownChance {
+                        name: name.text.clone(),
+                        close: c.close_name(&name.text, c.chance_names.iter().map(String::as_str)),
+                        chances: c.chance_names.clone(),
+                    });
                     return None;
                 }
             },
@@ -210,21 +202,16 @@ impl<'a> Compiler<'a> {
                     .iter()
                     .position(|c| c.name == target.text)
                 else {
-                    let m = if self.game.pools.iter().any(|p| p.name == target.text) {
-                        format!(
-                            "`{}` is a pool: change it with `add`, `take` or `clear`",
-                            target.text
-                        )
-                    } else {
-                        format!("unknown counter `{}`", target.text)
-                    };
-                    let hint = self
-                        .suggest(
-                            &target.text,
-                            self.game.counters.iter().map(|c| c.name.as_str()),
-                        )
-                        .unwrap_or_else(|| "declare a counter with `counter NAME`".to_string());
-                    self.error_hint(target.span, m, hint);
+                    self.report_with(target.span, |c| {
+                        let name = target.text.clone();
+                        let counters = c.game.counters.iter().map(|c| c.name.as_str());
+                        let close = c.close_name(&target.text, counters);
+                        if c.game.pools.iter().any(|p| p.name == target.text) {
+                            ErrorKind::AssignToPool { name, close }
+                        } else {
+                            ErrorKind::UnknownCounter { name, close }
+                        }
+                    });
                     return None;
                 };
                 let per_player = self.game.counters[c].per_player;
@@ -232,44 +219,25 @@ impl<'a> Compiler<'a> {
                     (Some(i), true) => Some(self.expect(i, Ty::Player, scope)?),
                     (None, false) => None,
                     (Some(i), false) => {
-                        self.error(
-                            i.span,
-                            format!(
-                                "`{}` is shared, not kept per player: drop the `[...]`",
-                                target.text
-                            ),
-                        );
+                        let name = target.text.clone();
+                        self.report_with(i.span, |_| ErrorKind::SharedIndexed { name });
                         return None;
                     }
                     (None, true) => {
-                        self.error_hint(
-                            target.span,
-                            format!("`{}` is kept per player", target.text),
-                            format!("write `{}[mover]`", target.text),
-                        );
+                        let name = target.text.clone();
+                        self.report_with(target.span, |_| ErrorKind::AssignKeptPerPlayer { name });
                         return None;
                     }
                 };
                 if MATCH_COUNTERS.iter().any(|(m, _)| *m == target.text) {
-                    self.error(
-                        target.span,
-                        format!(
-                            "`{}` is kept by the match: rules read it but cannot change it",
-                            target.text
-                        ),
-                    );
+                    let name = target.text.clone();
+                    self.report_with(target.span, |_| ErrorKind::MatchCounterAssigned { name });
                     return None;
                 }
                 let ty = self.game.counters[c].ty;
                 if ty != Ty::Int && *op != ast::AssignOp::Set {
-                    self.error(
-                        s.span,
-                        format!(
-                            "`{}` holds {}: only `=` assigns it",
-                            target.text,
-                            ty.describe()
-                        ),
-                    );
+                    let name = target.text.clone();
+                    self.report_with(s.span, |_| ErrorKind::NonNumberAssigned { name, ty });
                     return None;
                 }
                 let v = self.expect_assignable(value, ty, scope)?;

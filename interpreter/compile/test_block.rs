@@ -2,6 +2,7 @@
 //! the IR's `RulesTest`, which `tabula test` runs and play ignores.
 
 use super::Compiler;
+use crate::diagnostic::ErrorKind;
 use crate::ir::{MovesCheck, RulesTest, TestCheck, TestStep};
 use crate::syntax::ast::{MovesMode, Name, TestDecl, TestKind};
 
@@ -13,11 +14,13 @@ impl Compiler<'_> {
         match self.player(&name.text) {
             Some(p) => p,
             None => {
-                let players: Vec<String> = self.game.players.clone();
-                let hint = self
-                    .suggest(&name.text, players.iter().map(String::as_str))
-                    .unwrap_or_else(|| format!("the players are {}", players.join(", ")));
-                self.error_hint(name.span, format!("`{}` is not a player", name.text), hint);
+                let players = &self.game.players;
+                let kind = ErrorKind::TestNotAPlayer {
+                    name: name.text.clone(),
+                    close: self.close_name(&name.text, players.iter().map(String::as_str)),
+                    players: players.clone(),
+                };
+                self.report(name.span, kind);
                 0
             }
         }
@@ -25,32 +28,21 @@ impl Compiler<'_> {
 
     pub(super) fn rules_test(&mut self, t: &TestDecl) -> RulesTest {
         if t.name.trim().is_empty() {
-            self.error_hint(
-                t.span,
-                "a test needs a name",
-                "write it as `test \"bearing off\" { ... }`",
-            );
+            self.report(t.span, ErrorKind::TestWithoutName);
         }
         let mut options = Vec::new();
         for o in &t.options {
             if self.game.options.iter().any(|(n, _)| n == &o.text) {
                 options.push(o.text.clone());
             } else {
-                let names: Vec<String> = self.game.options.iter().map(|(n, _)| n.clone()).collect();
-                let hint = self
-                    .suggest(&o.text, names.iter().map(String::as_str))
-                    .unwrap_or_else(|| {
-                        if names.is_empty() {
-                            "the game declares no options".into()
-                        } else {
-                            format!("the options are {}", names.join(", "))
-                        }
-                    });
-                self.error_hint(
-                    o.span,
-                    format!("`{}` is not an option of the game", o.text),
-                    hint,
-                );
+                let options: Vec<String> =
+                    self.game.options.iter().map(|(n, _)| n.clone()).collect();
+                let kind = ErrorKind::TestNotAnOption {
+                    name: o.text.clone(),
+                    close: self.close_name(&o.text, options.iter().map(String::as_str)),
+                    options,
+                };
+                self.report(o.span, kind);
             }
         }
         let mut steps = Vec::new();
@@ -58,7 +50,7 @@ impl Compiler<'_> {
             let check = match &s.kind {
                 TestKind::FromState(text) => {
                     if !steps.is_empty() {
-                        self.error(s.span, "`from state` starts a test: put it first");
+                        self.report(s.span, ErrorKind::FromStateNotFirst);
                     }
                     TestCheck::FromState(text.clone())
                 }
@@ -74,11 +66,8 @@ impl Compiler<'_> {
                 TestKind::Count(n) => TestCheck::Count(*n),
                 TestKind::Perft(depth, n) => {
                     if *depth > MAX_TEST_PERFT {
-                        self.error_hint(
-                            s.span,
-                            format!("a test's perft goes {MAX_TEST_PERFT} levels deep at most"),
-                            "count deeper with `tabula perft`",
-                        );
+                        let max = MAX_TEST_PERFT;
+                        self.report(s.span, ErrorKind::TestPerftTooDeep { max });
                     }
                     TestCheck::Perft((*depth).min(MAX_TEST_PERFT) as usize, *n)
                 }

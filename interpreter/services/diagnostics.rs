@@ -1,6 +1,8 @@
 //! The problems of a rules text as the checker finds them: every error at once and the
 //! warnings of a file that compiles, each worded as `tabula check` words it.
 
+use super::navigate::Edit;
+use super::symbols::{Location, Place};
 use crate::compile::Rewrites;
 use crate::diagnostic::{Diagnostic, Source, Span};
 use crate::CompileError;
@@ -23,6 +25,12 @@ pub struct Problem {
     /// What `tabula check` prints after `= hint:`, if anything.
     pub hint: Option<String>,
     pub severity: Severity,
+    /// The stable name of the problem's kind (docs/errors.md), when it has one.
+    pub code: Option<&'static str>,
+    /// Other places the problem is about, each with what it is there.
+    pub related: Vec<(Location, String)>,
+    /// Edits of the text that would put it right.
+    pub suggestions: Vec<Edit>,
 }
 
 impl Problem {
@@ -36,10 +44,39 @@ impl Problem {
 
     fn of(d: Diagnostic, text: &str) -> Problem {
         // A span past the text ("and N more problems") is put at its end.
-        let end = floor(text, d.span.end.min(text.len()));
-        let start = floor(text, d.span.start.min(end));
+        let inside = |span: Span, text: &str| {
+            let end = floor(text, span.end.min(text.len()));
+            Span::new(floor(text, span.start.min(end)), end)
+        };
+        let related = d
+            .related
+            .iter()
+            .filter_map(|r| {
+                let (place, text) = match &r.game {
+                    None => (Place::Own, text),
+                    Some(name) => {
+                        let (name, text) =
+                            crate::games::BUILT_IN.iter().find(|(n, _)| n == name)?;
+                        (Place::Game(name), *text)
+                    }
+                };
+                let span = inside(r.span, text);
+                Some((Location { place, span }, r.label.to_string()))
+            })
+            .collect();
+        let suggestions = d
+            .suggestions
+            .iter()
+            .map(|e| Edit {
+                span: inside(e.span, text),
+                text: e.replacement.clone(),
+            })
+            .collect();
         Problem {
-            span: Span::new(start, end),
+            span: inside(d.span, text),
+            code: d.code(),
+            related,
+            suggestions,
             message: d.message,
             hint: d.hint,
             severity: if d.warning {
@@ -97,10 +134,40 @@ mod tests {
         assert_eq!(problems[0].message, "unknown name `cc`");
         assert_eq!(problems[0].hint.as_deref(), Some("did you mean `c`?"));
         assert_eq!(&text[problems[0].span.start..problems[0].span.end], "cc");
+        assert_eq!(problems[0].code, Some("unknown-name"));
+        let fix = Edit {
+            span: problems[0].span,
+            text: "c".to_string(),
+        };
+        assert_eq!(problems[0].suggestions, vec![fix]);
         assert_eq!(problems[1].message, "unknown action `stay`");
         assert_eq!(problems[1].hint.as_deref(), Some("the actions are: go"));
         assert_eq!(&text[problems[1].span.start..problems[1].span.end], "stay");
         assert!(problems.iter().all(|p| p.severity == Severity::Error));
+        // No action is close to `stay`: nothing to put in its place.
+        assert_eq!(problems[1].code, Some("unknown-action"));
+        assert_eq!(problems[1].suggestions, Vec::new());
+    }
+
+    #[test]
+    fn a_name_declared_twice_points_at_its_first_declaration() {
+        let text = "game \"t\"\nplayers a, b\nboard { grid 2 x 2 }\npiece p\npiece p\n\
+                    action go \"{c}\" for c in cells where empty(c) { put p of mover at c }\n\
+                    phase play { starts a actions go }\n";
+        let problems = diagnostics("t.tabula", text);
+        assert_eq!(problems.len(), 1, "{problems:?}");
+        assert_eq!(problems[0].code, Some("declared-twice"));
+        let first = text.find("p\n").expect("the first piece");
+        assert_eq!(
+            problems[0].span.start,
+            text.rfind("piece p").expect("two") + 6
+        );
+        let (at, label) = &problems[0].related[0];
+        assert_eq!(
+            (at.place, at.span),
+            (Place::Own, Span::new(first, first + 1))
+        );
+        assert_eq!(label, "first declared here");
     }
 
     #[test]

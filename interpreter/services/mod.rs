@@ -55,11 +55,12 @@ fn refuse_long(text: &str) -> Result<(), crate::Diagnostic> {
     if text.len() <= MAX_TEXT {
         return Ok(());
     }
-    Err(crate::Diagnostic::new(
+    let kind = crate::diagnostic::ErrorKind::RulesTooLong {
+        limit: MAX_TEXT as u64,
+        size: text.len(),
+    };
+    Err(crate::Diagnostic::of(
         crate::diagnostic::Span::default(),
-        format!(
-            "a rules file is at most {MAX_TEXT} bytes; this one has {}",
-            text.len()
-        ),
+        kind,
     ))
 }

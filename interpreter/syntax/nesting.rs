@@ -1,7 +1,7 @@
 //! The nesting limit: refusing a parse tree too deep for the recursive passes after it.
 
 use super::grammar::Rule;
-use crate::diagnostic::{Diagnostic, Span};
+use crate::diagnostic::{Diagnostic, ErrorKind, Span};
 
 /// How deep the syntax tree may nest. Everything after the parser (building the AST,
 /// checking, compiling, running, and dropping the tree at the end) walks it recursively,
@@ -12,11 +12,7 @@ use crate::diagnostic::{Diagnostic, Span};
 pub const MAX_NESTING: usize = 500;
 
 pub(super) fn nested_too_deep(at: usize) -> Diagnostic {
-    Diagnostic::new(
-        Span::new(at, at + 1),
-        "the rules nest too deeply here (blocks, `else if`s or brackets inside each other)",
-    )
-    .with_hint("split it with `define`, `let` or smaller blocks")
+    Diagnostic::of(Span::new(at, at + 1), ErrorKind::NestedTooDeep)
 }
 
 /// Whether a token is an operator of a chain, which nests the tree one level more.

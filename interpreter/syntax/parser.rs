@@ -8,7 +8,7 @@ use super::nesting::too_deep;
 use super::pair::span;
 use super::syntax_error::EOI_NAME;
 use super::tokens::Token;
-use crate::diagnostic::{Diagnostic, Span};
+use crate::diagnostic::{Diagnostic, ErrorKind, Span};
 
 /// Parses a whole rules file.
 pub fn parse(text: &str) -> Result<File, Diagnostic> {
@@ -36,7 +36,7 @@ pub fn parse_all(
     };
     let file = pairs
         .next()
-        .ok_or_else(|| Diagnostic::new(Span::default(), "empty rules file"))?;
+        .ok_or_else(|| Diagnostic::of(Span::default(), ErrorKind::EmptyRules))?;
     let mut items = Vec::new();
     let mut extents = Vec::new();
     for pair in file.into_inner() {

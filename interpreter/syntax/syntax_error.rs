@@ -4,7 +4,7 @@ use super::ast::AGGREGATES;
 use super::expected::{Expected, Tried};
 use super::grammar::Rule;
 use super::nesting::nested_too_deep;
-use crate::diagnostic::{closest_name, Diagnostic, Span};
+use crate::diagnostic::{closest_name, Diagnostic, ErrorKind, Span};
 use pest::error::{ErrorVariant, InputLocation};
 
 /// `end_name` names the end of `text` as the reader sees it: "the end of the file", or the
@@ -28,7 +28,10 @@ pub(super) fn syntax_error(
             return nested_too_deep(start);
         }
         ErrorVariant::CustomError { message } => {
-            return Diagnostic::new(Span::new(start, end.max(start)), message.clone())
+            let kind = ErrorKind::ParserRefused {
+                message: message.clone(),
+            };
+            return Diagnostic::of(Span::new(start, end.max(start)), kind);
         }
     };
     // The second parse names the literal tokens (`{`, `where`, ...) tried at the
@@ -96,20 +99,12 @@ pub(super) fn syntax_error(
             *n = end_name.to_string();
         }
     }
-    let expected = match names.len() {
-        0 => "something else".to_string(),
-        1 => names[0].clone(),
-        n => format!("{} or {}", names[..n - 1].join(", "), names[n - 1]),
+    let kind = ErrorKind::Syntax {
+        expected: names,
+        found: (!found.is_empty()).then(|| found.chars().take(20).collect()),
+        end: end_name.to_string(),
     };
-    let message = if found.is_empty() {
-        format!("expected {expected}, found {end_name}")
-    } else {
-        format!(
-            "expected {expected}, found `{}`",
-            found.chars().take(20).collect::<String>()
-        )
-    };
-    Diagnostic::new(Span::new(start, end), message)
+    Diagnostic::of(Span::new(start, end), kind)
 }
 
 /// The end of the text parsed, in "expected ...".
@@ -143,19 +138,14 @@ pub(super) fn unclosed_block(text: &str, at: usize) -> Option<Diagnostic> {
             let first = l.split_whitespace().next().unwrap_or("");
             !l.starts_with(char::is_whitespace) && DECLARATIONS.contains(&first)
         })
-        .map(|l| l.split_whitespace().take(2).collect::<Vec<_>>().join(" "))
-        .map(|d| format!(" (in `{d}`)"))
-        .unwrap_or_default();
-    Some(
-        Diagnostic::new(
-            Span::new(line_start, line_start + word.len()),
-            format!(
-                "expected `}}` to close the block opened at line {}{owner}, found `{word}`",
-                line(open)
-            ),
-        )
-        .with_hint("every `{` needs its `}` before the next declaration"),
-    )
+        .map(|l| l.split_whitespace().take(2).collect::<Vec<_>>().join(" "));
+    let span = Span::new(line_start, line_start + word.len());
+    let kind = ErrorKind::UnclosedBlock {
+        line: line(open),
+        owner,
+        word,
+    };
+    Some(Diagnostic::of(span, kind))
 }
 
 /// A mistake inside `NAME(x in ...` where NAME is close to an aggregate's word but is
@@ -185,13 +175,15 @@ fn misspelt_aggregate(text: &str, at: usize) -> Option<Diagnostic> {
         return None;
     }
     let near = closest_name(name, AGGREGATES)?;
-    Some(
-        Diagnostic::new(
-            Span::new(name_start, name_start + name.len()),
-            format!("unknown function `{name}`"),
-        )
-        .with_hint(format!("did you mean `{near}`?")),
-    )
+    let kind = ErrorKind::UnknownFunction {
+        name: name.to_string(),
+        close: Some(near.to_string()),
+        functions: Vec::new(),
+    };
+    Some(Diagnostic::of(
+        Span::new(name_start, name_start + name.len()),
+        kind,
+    ))
 }
 
 /// A rules text opened before `at` and never closed: it took the rest of the file, so
@@ -199,11 +191,10 @@ fn misspelt_aggregate(text: &str, at: usize) -> Option<Diagnostic> {
 fn unclosed_text(text: &str, at: usize) -> Option<Diagnostic> {
     let open = texts(text).into_iter().find(|&(_, end)| end.is_none())?.0;
     (open <= at).then(|| {
-        Diagnostic::new(
+        Diagnostic::of(
             Span::new(open, open + TRIPLE.len()),
-            "this rules text is not closed: its `\"\"\"` has no partner",
+            ErrorKind::UnclosedText,
         )
-        .with_hint("a rules text runs from `\"\"\"` to the next `\"\"\"`")
     })
 }
 
@@ -222,15 +213,10 @@ fn text_in_block(text: &str, at: usize, found: &str) -> Option<Diagnostic> {
         (found.starts_with(TRIPLE) && before.ends_with("rules") && starts_word(w)).then_some(w)?
     };
     open_braces(&text[..word]).last()?;
-    Some(
-        Diagnostic::new(
-            Span::new(word, word + "rules".len()),
-            "a rules text cannot stand inside a block",
-        )
-        .with_hint(
-            "`rules \"\"\" ... \"\"\"` is a declaration of its own: move it out of the `{ ... }`",
-        ),
-    )
+    Some(Diagnostic::of(
+        Span::new(word, word + "rules".len()),
+        ErrorKind::TextInBlock,
+    ))
 }
 
 /// The rules texts of `text` (comments and strings skipped): where each opens, and

@@ -4,7 +4,7 @@ use super::ast::*;
 use super::expr::expr;
 use super::grammar::{Rule, RulesParser};
 use super::nesting::too_deep;
-use crate::diagnostic::{Diagnostic, Span};
+use crate::diagnostic::{Diagnostic, ErrorKind, Span};
 
 /// A piece of a move's notation template: literal text, `{expr}` or `{expr ? text}`.
 #[derive(Debug, Clone)]
@@ -24,11 +24,10 @@ pub fn parse_template(text: &str, offset: usize) -> Result<Vec<TemplatePart>, Di
             parts.push(TemplatePart::Text(rest[..open].to_string()));
         }
         let close = rest[open..].find('}').ok_or_else(|| {
-            Diagnostic::new(
+            Diagnostic::of(
                 Span::new(at + open, at + open + 1),
-                "this `{` is never closed",
+                ErrorKind::UnclosedTemplateValue,
             )
-            .with_hint("a template writes a value as `{name}`")
         })? + open;
         let inner = &rest[open + 1..close];
         let inner_at = at + open + 1;
@@ -47,10 +46,8 @@ pub fn parse_template(text: &str, offset: usize) -> Result<Vec<TemplatePart>, Di
         too_deep(&pairs).map_err(at_inner)?;
         let pair = pairs.next().and_then(|p| p.into_inner().next());
         let Some(pair) = pair else {
-            return Err(Diagnostic::new(
-                Span::new(inner_at, inner_at),
-                "expected an expression",
-            ));
+            let at = Span::new(inner_at, inner_at);
+            return Err(Diagnostic::of(at, ErrorKind::TemplateWithoutExpression));
         };
         let mut e = expr(pair);
         shift(&mut e, inner_at);

@@ -53,7 +53,17 @@ pub enum Command {
         computers: Vec<String>,
     },
     /// Check a rules file and summarise it.
-    Check(GameArgs),
+    #[command(
+        after_help = "Examples:\n  tabula check my-game.tabula\n  tabula check my-game.tabula --json"
+    )]
+    Check {
+        #[command(flatten)]
+        game: GameArgs,
+        /// One JSON object: whether the file is accepted and each problem as data (code,
+        /// place, related places, suggested edits).
+        #[arg(long)]
+        json: bool,
+    },
     /// Print the rules of a game in plain words, with the paragraph of each option
     /// turned on (on a terminal, reflowed to its width).
     #[command(

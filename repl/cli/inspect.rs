@@ -6,35 +6,15 @@ use super::{add_gnubg_ids, GameArgs, PositionArgs};
 use crate::error::{refused, CliError};
 use std::io::IsTerminal;
 use tabula::engine::play::Ended;
-use tabula::{json, Choices, Engine, Source};
+use tabula::{json, Choices, Diagnostics, Engine, Source};
 
-pub(super) fn check(g: &GameArgs) -> Result<(), CliError> {
-    let game = load(g)?;
-    let mut engine = Engine::new(&game);
-    engine
-        .initial_state()
-        .map_err(|e| runtime_error(&game, &e))?;
-    let own = Source::new(game.source_name.as_str(), game.source_text.as_str());
-    if !game.warnings.is_empty() {
-        let warnings = tabula::Diagnostics {
-            source: own.clone(),
-            list: game.warnings.clone(),
-        };
-        eprint!("{}", warnings.render(color()));
+pub(super) fn check(g: &GameArgs, as_json: bool) -> Result<(), CliError> {
+    if as_json {
+        return check_json(g);
     }
-    // Two moves printed alike cannot be typed or saved: a few random games look for
-    // them.
-    use tabula::analysis::same_text::{same_text, CHECK_DECISIONS, CHECK_GAMES};
-    let found =
-        same_text(&game, CHECK_GAMES, CHECK_DECISIONS, 1).map_err(|e| runtime_error(&game, &e))?;
-    for mut warning in found.iter().flat_map(|f| f.warnings()) {
-        let (source, span) = game.source_of(&own, warning.span);
-        warning.span = span;
-        let one = tabula::Diagnostics {
-            source: source.clone(),
-            list: vec![warning],
-        };
-        eprint!("{}", one.render(color()));
+    let game = load(g)?;
+    for warnings in warnings(&game)? {
+        eprint!("{}", warnings.render(color()));
     }
     out!("{}: ok", game.source_name);
     out!("  game     {}", game.name);
@@ -66,6 +46,64 @@ pub(super) fn check(g: &GameArgs) -> Result<(), CliError> {
         }
     }
     Ok(())
+}
+
+/// The warnings of a game that compiles, each with the source it is in: the
+/// compiler's, and those of a few random games looking for two moves printed alike
+/// (they cannot be typed or saved).
+fn warnings(game: &tabula::Game) -> Result<Vec<Diagnostics>, CliError> {
+    let mut engine = Engine::new(game);
+    engine
+        .initial_state()
+        .map_err(|e| runtime_error(game, &e))?;
+    let own = Source::new(game.source_name.as_str(), game.source_text.as_str());
+    let mut out = Vec::new();
+    if !game.warnings.is_empty() {
+        out.push(Diagnostics {
+            source: own.clone(),
+            list: game.warnings.clone(),
+        });
+    }
+    use tabula::analysis::same_text::{same_text, CHECK_DECISIONS, CHECK_GAMES};
+    let found =
+        same_text(game, CHECK_GAMES, CHECK_DECISIONS, 1).map_err(|e| runtime_error(game, &e))?;
+    for mut warning in found.iter().flat_map(|f| f.warnings()) {
+        let (source, span) = game.source_of(&own, warning.span);
+        warning.span = span;
+        out.push(Diagnostics {
+            source: source.clone(),
+            list: vec![warning],
+        });
+    }
+    Ok(out)
+}
+
+/// `check --json`: one object saying whether the rules are accepted, with every
+/// problem as data. Rules that do not compile fail the command after it is printed.
+fn check_json(g: &GameArgs) -> Result<(), CliError> {
+    let source = tabula::games::load_source(&g.game)?;
+    let (ok, diagnostics) = match tabula::compile(&source, &g.options) {
+        Ok(game) => {
+            let found = warnings(&game)?;
+            (true, found.iter().flat_map(Diagnostics::to_json).collect())
+        }
+        Err(tabula::CompileError::Rules(d)) => (false, d.to_json()),
+        Err(other) => return Err(other.into()),
+    };
+    let value = serde_json::json!({
+        "file": source.name,
+        "ok": ok,
+        "diagnostics": diagnostics,
+    });
+    out!(
+        "{}",
+        serde_json::to_string_pretty(&value).map_err(|e| refused!("{e}"))?
+    );
+    if ok {
+        Ok(())
+    } else {
+        Err(CliError::Reported)
+    }
 }
 
 pub(super) fn moves(

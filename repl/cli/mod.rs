@@ -71,7 +71,7 @@ pub fn run(cli: Cli, places: crate::analyze::Places) -> Result<(), CliError> {
             vs,
             computers,
         }),
-        Command::Check(g) => check(&g),
+        Command::Check { game, json } => check(&game, json),
         Command::Rules { game, json } => rules::rules(&game, json),
         Command::Moves {
             game,

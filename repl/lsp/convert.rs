@@ -8,7 +8,12 @@ use tabula::services::{
     self, CompletionKind, Highlight, HighlightKind, OutlineItem, Problem, Severity, SymbolKind,
 };
 
-pub fn diagnostic(range: lsp::Range, p: &Problem) -> lsp::Diagnostic {
+/// A problem as the protocol's diagnostic, with the other places it is about.
+pub fn diagnostic(
+    range: lsp::Range,
+    p: &Problem,
+    related: Vec<lsp::DiagnosticRelatedInformation>,
+) -> lsp::Diagnostic {
     lsp::Diagnostic {
         range,
         severity: Some(match p.severity {
@@ -17,6 +22,8 @@ pub fn diagnostic(range: lsp::Range, p: &Problem) -> lsp::Diagnostic {
         }),
         source: Some("tabula".to_string()),
         message: p.text(),
+        code: p.code.map(|c| lsp::NumberOrString::String(c.to_string())),
+        related_information: (!related.is_empty()).then_some(related),
         ..lsp::Diagnostic::default()
     }
 }

@@ -71,6 +71,12 @@ fn capabilities() -> lsp::ServerCapabilities {
         rename_provider: Some(lsp::OneOf::Left(true)),
         document_symbol_provider: Some(lsp::OneOf::Left(true)),
         document_formatting_provider: Some(lsp::OneOf::Left(true)),
+        code_action_provider: Some(lsp::CodeActionProviderCapability::Options(
+            lsp::CodeActionOptions {
+                code_action_kinds: Some(vec![lsp::CodeActionKind::QUICKFIX]),
+                ..lsp::CodeActionOptions::default()
+            },
+        )),
         completion_provider: Some(lsp::CompletionOptions {
             trigger_characters: Some(vec!["(".to_string()]),
             ..lsp::CompletionOptions::default()
@@ -118,6 +124,10 @@ const REQUESTS: &[(&str, Handler)] = &[
         Server::semantic_tokens,
     ),
     (lsp::request::Formatting::METHOD, Server::formatting),
+    (
+        lsp::request::CodeActionRequest::METHOD,
+        Server::code_actions,
+    ),
     (GAME_TEXT, Server::game_text),
 ];
 
@@ -298,11 +308,59 @@ impl Server {
             let list = problems
                 .iter()
                 .zip(lines.ranges(&spans))
-                .map(|(p, range)| convert::diagnostic(range, p))
+                .map(|(p, range)| convert::diagnostic(range, p, self.related(&uri, text, p)))
                 .collect();
             self.publish(&uri, list)?;
         }
         Ok(())
+    }
+
+    /// The other places a problem of the document `uri` is about, in the protocol's terms.
+    fn related(
+        &self,
+        uri: &str,
+        text: &str,
+        p: &services::Problem,
+    ) -> Vec<lsp::DiagnosticRelatedInformation> {
+        p.related
+            .iter()
+            .filter_map(|(at, label)| {
+                Some(lsp::DiagnosticRelatedInformation {
+                    location: self.location(uri, text, *at)?,
+                    message: label.clone(),
+                })
+            })
+            .collect()
+    }
+
+    /// The quick fixes of the problems in a range: each suggested edit of each problem.
+    fn code_actions(&self, value: Value) -> Answer {
+        let p: lsp::CodeActionParams = params(value)?;
+        let uri = p.text_document.uri.as_str();
+        let text = self.text(&p.text_document)?;
+        let lines = Lines::new(text);
+        let problems = services::diagnostics(&name_of_uri(uri), text);
+        let mut actions = Vec::new();
+        for problem in &problems {
+            let range = lines.range(problem.span);
+            if range.start > p.range.end || p.range.start > range.end {
+                continue;
+            }
+            let diagnostic = convert::diagnostic(range, problem, self.related(uri, text, problem));
+            for fix in &problem.suggestions {
+                let edit = lsp::TextEdit::new(lines.range(fix.span), fix.text.clone());
+                // Written by hand, as for a rename: the protocol's map of edits is keyed
+                // by a type that clippy takes for mutable.
+                actions.push(serde_json::json!({
+                    "title": format!("Replace with `{}`", fix.text),
+                    "kind": lsp::CodeActionKind::QUICKFIX,
+                    "diagnostics": [diagnostic],
+                    "isPreferred": true,
+                    "edit": { "changes": { uri: [edit] } },
+                }));
+            }
+        }
+        to_value(actions)
     }
 
     fn publish(&self, uri: &str, diagnostics: Vec<lsp::Diagnostic>) -> Result<(), CliError> {

@@ -1,9 +1,17 @@
 //! Diagnostics: what went wrong, where (a byte span in a source), and how to say it.
 
-use codespan_reporting::diagnostic::{Diagnostic as Report, Label};
-use codespan_reporting::files::SimpleFile;
-use codespan_reporting::term::{self, Chars, Config};
+mod json;
+mod kind;
+mod render;
+mod state_kind;
+mod wording;
+
+pub use kind::{ErrorKind, NameHelp};
+pub use render::MAX_QUOTED_LINE;
+pub use state_kind::StateErrorKind;
 use std::fmt;
+pub(crate) use wording::in_included_game;
+pub use wording::RelatedLabel;
 
 /// The known name closest to a misspelt one, if one is close enough to be what was
 /// meant: the one measure of every "did you mean".
@@ -35,32 +43,90 @@ impl Span {
 /// One problem found in a source text.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Diagnostic {
+    /// The sentence shown after `error:` or `warning:`: the kind's wording when there
+    /// is a kind.
     pub message: String,
+    /// What the problem is, as data; `None` for the problems of texts other than the
+    /// compiler's (syntax, state documents, the session's inputs), which have no kind yet.
+    /// (Boxed, as are the lists: a diagnostic is the error of many a `Result`.)
+    pub kind: Option<Box<ErrorKind>>,
     pub span: Span,
     pub hint: Option<String>,
+    /// Other places the problem is about, each shown as a secondary label.
+    pub related: Box<[Related]>,
+    /// Edits that would put the problem right.
+    pub suggestions: Box<[Edit]>,
     /// A warning: the file is accepted, but probably does not say what was meant.
     pub warning: bool,
+}
+
+/// Another place a problem is about.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Related {
+    pub span: Span,
+    pub label: RelatedLabel,
+    /// The built-in game whose text `span` is in, when it is not the diagnostic's own
+    /// source (an included game).
+    pub game: Option<String>,
+}
+
+/// A change to the source: `replacement` in place of the text of `span`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Edit {
+    pub span: Span,
+    pub replacement: String,
 }
 
 impl Diagnostic {
     pub fn new(span: Span, message: impl Into<String>) -> Diagnostic {
         Diagnostic {
             message: message.into(),
+            kind: None,
             span,
             hint: None,
+            related: Box::default(),
+            suggestions: Box::default(),
             warning: false,
         }
     }
 
-    /// The same, as a warning.
-    pub(crate) fn into_warning(mut self) -> Diagnostic {
-        self.warning = true;
+    /// A problem of a kind at a span: its wording, hint, severity and suggested edit are
+    /// the kind's.
+    pub fn of(span: Span, kind: ErrorKind) -> Diagnostic {
+        Diagnostic {
+            message: kind.to_string(),
+            hint: kind.hint(),
+            suggestions: kind
+                .replacement()
+                .map(|replacement| Edit { span, replacement })
+                .into_iter()
+                .collect(),
+            warning: kind.is_warning(),
+            related: Box::default(),
+            kind: Some(Box::new(kind)),
+            span,
+        }
+    }
+
+    /// The kind's stable code, if the problem has a kind.
+    pub fn code(&self) -> Option<&'static str> {
+        self.kind.as_deref().map(ErrorKind::code)
+    }
+
+    /// The same, with another place of the same source it is about.
+    pub(crate) fn with_related(mut self, span: Span, label: RelatedLabel) -> Diagnostic {
+        self.add_related(Related {
+            span,
+            label,
+            game: None,
+        });
         self
     }
 
-    pub(crate) fn with_hint(mut self, hint: impl Into<String>) -> Diagnostic {
-        self.hint = Some(hint.into());
-        self
+    pub(crate) fn add_related(&mut self, related: Related) {
+        let mut all = std::mem::take(&mut self.related).into_vec();
+        all.push(related);
+        self.related = all.into();
     }
 }
 
@@ -89,7 +155,7 @@ impl Source {
     }
 }
 
-fn floor_char_boundary(text: &str, mut offset: usize) -> usize {
+pub(crate) fn floor_char_boundary(text: &str, mut offset: usize) -> usize {
     while offset > 0 && !text.is_char_boundary(offset) {
         offset -= 1;
     }
@@ -97,103 +163,11 @@ fn floor_char_boundary(text: &str, mut offset: usize) -> usize {
 }
 
 /// Diagnostics of one source, rendered like a compiler's: `error: ...`, `--> file:line:col`,
-/// the source line and a caret under the span.
+/// the source line and a caret under the span (diagnostic/render.rs).
 #[derive(Debug, Clone)]
 pub struct Diagnostics {
     pub source: Source,
     pub list: Vec<Diagnostic>,
-}
-
-impl Diagnostics {
-    pub fn render(&self, color: bool) -> String {
-        let config = Config {
-            chars: Chars::ascii(),
-            ..Config::default()
-        };
-        let mut out = if color {
-            term::termcolor::Buffer::ansi()
-        } else {
-            term::termcolor::Buffer::no_color()
-        };
-        for d in &self.list {
-            let text = self.source.text.as_str();
-            let end = floor_char_boundary(text, d.span.end.max(d.span.start).min(text.len()));
-            let start = floor_char_boundary(text, d.span.start.min(end));
-            let (shown, range) = quoted(text, start..end);
-            let file = SimpleFile::new(self.source.name.as_str(), shown.as_ref());
-            let report = if d.warning {
-                Report::warning()
-            } else {
-                Report::error()
-            };
-            let mut report = report
-                .with_message(&d.message)
-                .with_labels(vec![Label::primary((), range.clone())]);
-            if let Some(hint) = &d.hint {
-                report = report.with_notes(vec![format!("hint: {hint}")]);
-            }
-            // Writing into a memory buffer cannot fail for a span inside the text.
-            if shown.len() == text.len() {
-                let _ = term::emit(&mut out, &config, &file, &report);
-            } else {
-                // The window's column is not the line's: put the true one in the header.
-                let mut part = term::termcolor::Buffer::no_color();
-                let _ = term::emit(&mut part, &config, &file, &report);
-                let part = String::from_utf8_lossy(part.as_slice()).into_owned();
-                let source = Source::new(self.source.name.as_str(), shown.as_ref());
-                let (line, shown_col) = source.line_col(range.start);
-                let (_, col) = self.source.line_col(start);
-                let name = &self.source.name;
-                let part = part.replacen(
-                    &format!("{name}:{line}:{shown_col}"),
-                    &format!("{name}:{line}:{col}"),
-                    1,
-                );
-                use std::io::Write as _;
-                let _ = out.write_all(part.as_bytes());
-            }
-        }
-        String::from_utf8_lossy(out.as_slice()).into_owned()
-    }
-}
-
-/// The most of a source line an error quotes: a longer line (a state written on one
-/// line, a file of one huge line) is quoted as a window around the error's place.
-pub const MAX_QUOTED_LINE: usize = 160;
-
-/// The source an error is shown against: the text itself, or, when the line the error
-/// is on is longer than `MAX_QUOTED_LINE`, a copy in which that line is cut down to a
-/// window around the span (the other lines are not shown), with the span moved along.
-fn quoted(
-    text: &str,
-    span: std::ops::Range<usize>,
-) -> (std::borrow::Cow<'_, str>, std::ops::Range<usize>) {
-    let line_start = text[..span.start].rfind('\n').map_or(0, |i| i + 1);
-    let line_end = text[span.start..]
-        .find('\n')
-        .map_or(text.len(), |i| span.start + i);
-    if line_end - line_start <= MAX_QUOTED_LINE {
-        return (text.into(), span);
-    }
-    let from = floor_char_boundary(
-        text,
-        span.start
-            .saturating_sub(MAX_QUOTED_LINE / 2)
-            .max(line_start),
-    );
-    let to = floor_char_boundary(text, (from + MAX_QUOTED_LINE).min(line_end));
-    // The lines before are kept as empty lines, so the line number stays right.
-    let lines_before = text[..line_start].matches('\n').count();
-    let mut cut = "\n".repeat(lines_before);
-    let marker = if from > line_start { "..." } else { "" };
-    cut.push_str(marker);
-    let at = cut.len() + span.start - from;
-    cut.push_str(&text[from..to]);
-    if to < line_end {
-        cut.push_str("...");
-    }
-    let end = (at + span.end - span.start).min(cut.len());
-    (cut.into(), at..end)
 }
 
 /// Text from an untrusted file made safe to print on a terminal: every control

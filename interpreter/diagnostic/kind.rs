@@ -1,0 +1,611 @@
+//! What is wrong with a rules file, as data: one variant per kind of problem with what
+//! it is about and a stable code for each (their words are in wording.rs).
+
+use crate::ir::Ty;
+
+/// A kind of problem the compiler finds in a rules file, with its particulars.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ErrorKind {
+    /// A problem of a state document rather than of a rules file.
+    State(super::StateErrorKind),
+    // Syntax.
+    /// What the grammar expected where the parser stopped, each named as a reader says
+    /// it (`` `{` ``, "an expression"), and the token found there, or `None` at the end
+    /// of the text, which `end` names ("the end of the file", the `}` of a template).
+    Syntax {
+        expected: Vec<String>,
+        found: Option<String>,
+        end: String,
+    },
+    /// The parser library's own refusal, in its words.
+    ParserRefused {
+        message: String,
+    },
+    EmptyRules,
+    NestedTooDeep,
+    UnclosedBlock {
+        line: usize,
+        owner: Option<String>,
+        word: String,
+    },
+    UnclosedText,
+    TextInBlock,
+    UnclosedTemplateValue,
+    TemplateWithoutExpression,
+    // The file as a whole.
+    RulesTooLong {
+        limit: u64,
+        size: usize,
+    },
+    TooManyDeclarations {
+        max: usize,
+        kind: &'static str,
+    },
+    TooManyPlayers,
+    TooManyPieceTypes,
+    MoreProblems {
+        count: usize,
+    },
+    NoPlayers,
+    NoPhase,
+    // Declarations.
+    PlayersTwice,
+    PlayerNamedTwice {
+        name: String,
+    },
+    DeclaredTwice {
+        what: &'static str,
+        name: String,
+    },
+    NameClash {
+        name: String,
+        first: &'static str,
+        second: &'static str,
+    },
+    NegativePieceValues,
+    PieceValueOrder,
+    TooManyLocals {
+        max: usize,
+    },
+    UnreadOption {
+        name: String,
+    },
+    ShowWithoutLabel,
+    ShowTwice {
+        label: String,
+    },
+    MiddleZoneNotPerPlayer {
+        zone: String,
+    },
+    MiddleWithoutZones,
+    MiddleNotAZone {
+        zone: String,
+        zones: Vec<String>,
+    },
+    // The board.
+    NegativeBoardSize {
+        found: i32,
+    },
+    NoBoard,
+    NoCells,
+    CellNamedTwice {
+        name: String,
+    },
+    TooManyCells {
+        max: usize,
+    },
+    HexSize,
+    RhombusSize,
+    GridSize,
+    LineSize,
+    SetNameTaken {
+        name: String,
+    },
+    UnknownPlayer {
+        name: String,
+    },
+    UnknownDirection {
+        name: String,
+        directions: Vec<String>,
+    },
+    DirectionMissingPlayer {
+        direction: String,
+        player: String,
+    },
+    CellListTooLong {
+        max: usize,
+    },
+    TooManyListedCells {
+        max: usize,
+    },
+    UnknownCell {
+        name: String,
+        close: Option<String>,
+        cells: Option<(String, String)>,
+    },
+    NoCellsForPlayer {
+        set: String,
+        player: String,
+    },
+    LabelNamesTwoCells {
+        label: String,
+        cell: String,
+        player: String,
+    },
+    NameCount {
+        cells: usize,
+        names: u64,
+    },
+    NameRangeNotNumbers,
+    // Layers.
+    LayerCount {
+        max: i32,
+        found: i32,
+    },
+    LayersTwice,
+    NeedsLayers {
+        function: String,
+    },
+    LayerOutOfRange {
+        last: i32,
+        found: i32,
+    },
+    // The rules text.
+    RulesTextTwice,
+    EmptyRulesText,
+    NotAnOption {
+        name: String,
+        close: Option<String>,
+        options: Vec<String>,
+    },
+    OptionRulesTextTwice {
+        option: String,
+    },
+    OptionRulesWithoutGameRules,
+    // Includes.
+    ReplaceWithoutInclude,
+    IncludedTwice {
+        game: String,
+    },
+    NotBuiltIn {
+        game: String,
+        games: Vec<String>,
+    },
+    NestedInclude {
+        game: String,
+    },
+    ReplaceSetupWithoutSetup,
+    SetupOverIncludedSetup,
+    NothingToReplace,
+    ReplaceFindsNone {
+        kind: &'static str,
+        name: String,
+        declared: Vec<String>,
+    },
+    // Phases and actions.
+    TooManyTurnKeys {
+        max: usize,
+    },
+    PrefersNonAction {
+        phase: String,
+        action: String,
+    },
+    MaximizeWithoutDecideTurn,
+    SpaceInNotation,
+    UnknownAction {
+        name: String,
+        close: Option<String>,
+        actions: Vec<String>,
+    },
+    // Names.
+    DefinedInTermsOfItself {
+        name: String,
+    },
+    KeptPerPlayer {
+        name: String,
+    },
+    ZonePerPlayer {
+        name: String,
+    },
+    SetAsValue {
+        name: String,
+    },
+    UnknownName {
+        name: String,
+        help: NameHelp,
+    },
+    SharedIndexed {
+        name: String,
+    },
+    NotIndexable,
+    IndexedSetAsValue {
+        name: String,
+    },
+    // Functions.
+    ArgumentCount {
+        function: String,
+        want: usize,
+        found: usize,
+    },
+    SetArgumentCount {
+        function: String,
+        want: usize,
+    },
+    IsTakesPieceName,
+    OptionTakesOneName,
+    OptionTakesName,
+    UnknownOption {
+        name: String,
+        close: Option<String>,
+        options: Vec<String>,
+    },
+    CanTakesActionName,
+    CanTakesOneAction,
+    NeighboursAsValue,
+    GroupAsValue,
+    UnknownFunction {
+        name: String,
+        close: Option<String>,
+        functions: Vec<String>,
+    },
+    SizeOfNonPool,
+    HasOnNonPool,
+    TakesTrack {
+        function: String,
+    },
+    // Moves printed alike (found by playing, as `tabula check` does).
+    /// Two moves printed `text` at a decision reached after the moves `after` (the
+    /// first few, `more` if there are others); `action` is the first one's action.
+    SameText {
+        text: String,
+        after: Vec<String>,
+        more: bool,
+        action: String,
+    },
+    SameTextOther {
+        text: String,
+        action: String,
+    },
+    // Expressions, statements, state and tests.
+    TypeMismatch {
+        want: Ty,
+        found: Ty,
+    },
+    TypeMismatchHere {
+        want: Ty,
+        found: Ty,
+    },
+    CannotCompare {
+        left: Ty,
+        right: Ty,
+    },
+    BranchTypes {
+        first: Ty,
+        second: Ty,
+    },
+    TooManyExprParts {
+        max: usize,
+    },
+    TooDeep {
+        max: usize,
+    },
+    NumberTooLarge,
+    AggregateTakesNoValue,
+    AggregateNeedsValue,
+    ConstantIsTruth {
+        what: String,
+    },
+    ConstantTooComplex {
+        what: String,
+    },
+    UnknownOptionInConstant {
+        name: String,
+    },
+    NotKnownBeforeStart {
+        what: String,
+        text: Option<String>,
+    },
+    ExpectedSet,
+    NeighboursTakesOneCell,
+    GroupTakesOneCell,
+    NotASet {
+        name: String,
+    },
+    RangeEndType {
+        first: Ty,
+        last: Ty,
+    },
+    RangeType {
+        found: Ty,
+    },
+    TooManyArgs {
+        action: String,
+        bound: usize,
+        max: usize,
+    },
+    WeightOnAction,
+    TemplatePrintsTruth,
+    StepArgumentCount {
+        found: usize,
+    },
+    ThreeArguments {
+        function: String,
+        found: usize,
+    },
+    ConnectedArguments {
+        function: String,
+        found: usize,
+    },
+    ConnectedTakesRegions,
+    PoolRange,
+    MatchCounterDeclared {
+        name: String,
+    },
+    UnknownCounterType {
+        name: String,
+    },
+    TooManyPools {
+        max: usize,
+        lists: usize,
+    },
+    StateNameTaken {
+        name: String,
+    },
+    TestNotAPlayer {
+        name: String,
+        close: Option<String>,
+        players: Vec<String>,
+    },
+    TestWithoutName,
+    TestNotAnOption {
+        name: String,
+        close: Option<String>,
+        options: Vec<String>,
+    },
+    FromStateNotFirst,
+    TestPerftTooDeep {
+        max: u32,
+    },
+    UnknownPool {
+        name: String,
+        close: Option<String>,
+        pools: Vec<String>,
+    },
+    UnknownPiece {
+        name: String,
+        close: Option<String>,
+        pieces: Vec<String>,
+    },
+    NeutralHasNoOwner {
+        piece: String,
+    },
+    WhosePiece {
+        piece: String,
+    },
+    PutCount,
+    UnknownChance {
+        name: String,
+        close: Option<String>,
+        chances: Vec<String>,
+    },
+    AssignToPool {
+        name: String,
+        close: Option<String>,
+    },
+    UnknownCounter {
+        name: String,
+        close: Option<String>,
+    },
+    AssignKeptPerPlayer {
+        name: String,
+    },
+    MatchCounterAssigned {
+        name: String,
+    },
+    NonNumberAssigned {
+        name: String,
+        ty: Ty,
+    },
+}
+
+/// What an unknown name probably meant.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum NameHelp {
+    /// Nothing is said.
+    Nothing,
+    /// `a-b` where `a` is a name: a subtraction written without spaces.
+    Subtraction,
+    /// A known name close to it.
+    Close(String),
+    /// Nothing close: what a name can be.
+    Kinds,
+}
+
+impl ErrorKind {
+    /// The kind's stable name, for editors and for looking it up in docs/errors.md.
+    pub fn code(&self) -> &'static str {
+        use ErrorKind::*;
+        match self {
+            State(kind) => kind.code(),
+            Syntax { .. } => "syntax",
+            SameText { .. } => "same-text",
+            SameTextOther { .. } => "same-text-other",
+            ParserRefused { .. } => "parser-refused",
+            EmptyRules => "empty-rules",
+            NestedTooDeep => "nested-too-deep",
+            UnclosedBlock { .. } => "unclosed-block",
+            UnclosedText => "unclosed-text",
+            TextInBlock => "text-in-block",
+            UnclosedTemplateValue => "unclosed-template-value",
+            TemplateWithoutExpression => "template-without-expression",
+            RulesTooLong { .. } => "rules-too-long",
+            TooManyDeclarations { .. } => "too-many-declarations",
+            TooManyPlayers => "too-many-players",
+            TooManyPieceTypes => "too-many-piece-types",
+            MoreProblems { .. } => "more-problems",
+            NoPlayers => "no-players",
+            NoPhase => "no-phase",
+            PlayersTwice => "players-twice",
+            PlayerNamedTwice { .. } => "player-named-twice",
+            DeclaredTwice { .. } => "declared-twice",
+            NameClash { .. } => "name-clash",
+            NegativePieceValues => "negative-piece-values",
+            PieceValueOrder => "piece-value-order",
+            TooManyLocals { .. } => "too-many-locals",
+            UnreadOption { .. } => "unread-option",
+            ShowWithoutLabel => "show-without-label",
+            ShowTwice { .. } => "show-twice",
+            MiddleZoneNotPerPlayer { .. } => "middle-zone-not-per-player",
+            MiddleWithoutZones => "middle-without-zones",
+            MiddleNotAZone { .. } => "middle-not-a-zone",
+            NegativeBoardSize { .. } => "negative-board-size",
+            NoBoard => "no-board",
+            NoCells => "no-cells",
+            CellNamedTwice { .. } => "cell-named-twice",
+            TooManyCells { .. } => "too-many-cells",
+            HexSize => "hex-size",
+            RhombusSize => "rhombus-size",
+            GridSize => "grid-size",
+            LineSize => "line-size",
+            SetNameTaken { .. } => "set-name-taken",
+            UnknownPlayer { .. } => "unknown-player",
+            UnknownDirection { .. } => "unknown-direction",
+            DirectionMissingPlayer { .. } => "direction-missing-player",
+            CellListTooLong { .. } => "cell-list-too-long",
+            TooManyListedCells { .. } => "too-many-listed-cells",
+            UnknownCell { .. } => "unknown-cell",
+            NoCellsForPlayer { .. } => "no-cells-for-player",
+            LabelNamesTwoCells { .. } => "label-names-two-cells",
+            NameCount { .. } => "name-count",
+            NameRangeNotNumbers => "name-range-not-numbers",
+            LayerCount { .. } => "layer-count",
+            LayersTwice => "layers-twice",
+            NeedsLayers { .. } => "needs-layers",
+            LayerOutOfRange { .. } => "layer-out-of-range",
+            RulesTextTwice => "rules-text-twice",
+            EmptyRulesText => "empty-rules-text",
+            NotAnOption { .. } => "not-an-option",
+            OptionRulesTextTwice { .. } => "option-rules-text-twice",
+            OptionRulesWithoutGameRules => "option-rules-without-game-rules",
+            ReplaceWithoutInclude => "replace-without-include",
+            IncludedTwice { .. } => "included-twice",
+            NotBuiltIn { .. } => "not-built-in",
+            NestedInclude { .. } => "nested-include",
+            ReplaceSetupWithoutSetup => "replace-setup-without-setup",
+            SetupOverIncludedSetup => "setup-over-included-setup",
+            NothingToReplace => "nothing-to-replace",
+            ReplaceFindsNone { .. } => "replace-finds-none",
+            TooManyTurnKeys { .. } => "too-many-turn-keys",
+            PrefersNonAction { .. } => "prefers-non-action",
+            MaximizeWithoutDecideTurn => "maximize-without-decide-turn",
+            SpaceInNotation => "space-in-notation",
+            UnknownAction { .. } => "unknown-action",
+            DefinedInTermsOfItself { .. } => "defined-in-terms-of-itself",
+            KeptPerPlayer { .. } => "kept-per-player",
+            ZonePerPlayer { .. } => "zone-per-player",
+            SetAsValue { .. } => "set-as-value",
+            UnknownName { .. } => "unknown-name",
+            SharedIndexed { .. } => "shared-indexed",
+            NotIndexable => "not-indexable",
+            IndexedSetAsValue { .. } => "indexed-set-as-value",
+            ArgumentCount { .. } => "argument-count",
+            SetArgumentCount { .. } => "set-argument-count",
+            IsTakesPieceName => "is-takes-piece-name",
+            OptionTakesOneName => "option-takes-one-name",
+            OptionTakesName => "option-takes-name",
+            UnknownOption { .. } => "unknown-option",
+            CanTakesActionName => "can-takes-action-name",
+            CanTakesOneAction => "can-takes-one-action",
+            NeighboursAsValue => "neighbours-as-value",
+            GroupAsValue => "group-as-value",
+            UnknownFunction { .. } => "unknown-function",
+            SizeOfNonPool => "size-of-non-pool",
+            HasOnNonPool => "has-on-non-pool",
+            TakesTrack { .. } => "takes-track",
+            TypeMismatch { .. } => "type-mismatch",
+            TypeMismatchHere { .. } => "type-mismatch-here",
+            CannotCompare { .. } => "cannot-compare",
+            BranchTypes { .. } => "branch-types",
+            TooManyExprParts { .. } => "too-many-expr-parts",
+            TooDeep { .. } => "too-deep",
+            NumberTooLarge => "number-too-large",
+            AggregateTakesNoValue => "aggregate-takes-no-value",
+            AggregateNeedsValue => "aggregate-needs-value",
+            ConstantIsTruth { .. } => "constant-is-truth",
+            ConstantTooComplex { .. } => "constant-too-complex",
+            UnknownOptionInConstant { .. } => "unknown-option-in-constant",
+            NotKnownBeforeStart { .. } => "not-known-before-start",
+            ExpectedSet => "expected-set",
+            NeighboursTakesOneCell => "neighbours-takes-one-cell",
+            GroupTakesOneCell => "group-takes-one-cell",
+            NotASet { .. } => "not-a-set",
+            RangeEndType { .. } => "range-end-type",
+            RangeType { .. } => "range-type",
+            TooManyArgs { .. } => "too-many-args",
+            WeightOnAction => "weight-on-action",
+            TemplatePrintsTruth => "template-prints-truth",
+            StepArgumentCount { .. } => "step-argument-count",
+            ThreeArguments { .. } => "three-arguments",
+            ConnectedArguments { .. } => "connected-arguments",
+            ConnectedTakesRegions => "connected-takes-regions",
+            PoolRange => "pool-range",
+            MatchCounterDeclared { .. } => "match-counter-declared",
+            UnknownCounterType { .. } => "unknown-counter-type",
+            TooManyPools { .. } => "too-many-pools",
+            StateNameTaken { .. } => "state-name-taken",
+            TestNotAPlayer { .. } => "test-not-a-player",
+            TestWithoutName => "test-without-name",
+            TestNotAnOption { .. } => "test-not-an-option",
+            FromStateNotFirst => "from-state-not-first",
+            TestPerftTooDeep { .. } => "test-perft-too-deep",
+            UnknownPool { .. } => "unknown-pool",
+            UnknownPiece { .. } => "unknown-piece",
+            NeutralHasNoOwner { .. } => "neutral-has-no-owner",
+            WhosePiece { .. } => "whose-piece",
+            PutCount => "put-count",
+            UnknownChance { .. } => "unknown-chance",
+            AssignToPool { .. } => "assign-to-pool",
+            UnknownCounter { .. } => "unknown-counter",
+            AssignKeptPerPlayer { .. } => "assign-kept-per-player",
+            MatchCounterAssigned { .. } => "match-counter-assigned",
+            NonNumberAssigned { .. } => "non-number-assigned",
+        }
+    }
+
+    /// The text that would put the problem right in place of the primary span: the
+    /// close name a misspelt one probably meant, or a subtraction spaced out.
+    pub fn replacement(&self) -> Option<String> {
+        use ErrorKind::*;
+        match self {
+            NotAnOption { close, .. }
+            | UnknownAction { close, .. }
+            | UnknownOption { close, .. }
+            | UnknownFunction { close, .. }
+            | UnknownCell { close, .. }
+            | TestNotAPlayer { close, .. }
+            | TestNotAnOption { close, .. }
+            | UnknownPool { close, .. }
+            | UnknownPiece { close, .. }
+            | UnknownChance { close, .. }
+            | AssignToPool { close, .. }
+            | UnknownCounter { close, .. } => close.clone(),
+            UnknownName { help, name } => match help {
+                NameHelp::Close(c) => Some(c.clone()),
+                NameHelp::Subtraction => Some(super::wording::subtraction(name)),
+                NameHelp::Nothing | NameHelp::Kinds => None,
+            },
+            _ => None,
+        }
+    }
+
+    /// Whether the file is still accepted: the problem is a warning.
+    pub fn is_warning(&self) -> bool {
+        matches!(
+            self,
+            ErrorKind::UnreadOption { .. }
+                | ErrorKind::SetupOverIncludedSetup
+                | ErrorKind::SameText { .. }
+                | ErrorKind::SameTextOther { .. }
+        )
+    }
+}

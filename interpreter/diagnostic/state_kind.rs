@@ -1,0 +1,242 @@
+//! What is wrong with a state document (JSON or YAML, docs/state-format.md), as data:
+//! one variant per kind of problem, its code and its words.
+
+use std::fmt;
+
+/// A kind of problem in a state document, with its particulars (values from the
+/// document as a message quotes them: escaped and cut short).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum StateErrorKind {
+    TooLong {
+        limit: u64,
+        size: usize,
+    },
+    TooDeep {
+        max: usize,
+    },
+    NotYaml {
+        reason: String,
+    },
+    NotJson {
+        reason: String,
+    },
+    CountersNotWorkedOut {
+        reason: String,
+    },
+    NotAnObject,
+    UnknownField {
+        field: String,
+        fields: Vec<String>,
+    },
+    OptionsNotList {
+        chosen: Vec<String>,
+        found: String,
+    },
+    OptionNotName {
+        found: String,
+    },
+    OtherOptions {
+        given: Vec<String>,
+        chosen: Vec<String>,
+    },
+    NotAPhase {
+        found: String,
+        phases: Vec<String>,
+    },
+    NoPhase,
+    NoToMove,
+    NotAChance {
+        found: String,
+    },
+    InTurnNotBool {
+        found: String,
+    },
+    OtherGame {
+        found: String,
+        game: String,
+    },
+    CellsNotMap,
+    NotACell {
+        name: String,
+        first: String,
+        last: String,
+    },
+    EmptyUnderLayer {
+        cell: String,
+    },
+    NothingUnder {
+        cell: String,
+    },
+    TooManyUnder {
+        cell: String,
+        max: usize,
+    },
+    UnderEmptyCell {
+        cell: String,
+    },
+    CellNotObject {
+        cell: String,
+    },
+    NotAPiece {
+        cell: String,
+        found: String,
+        pieces: Vec<String>,
+    },
+    CellNeedsPiece {
+        cell: String,
+    },
+    NeutralOwned {
+        cell: String,
+        piece: String,
+    },
+    CellNeedsOwner {
+        cell: String,
+    },
+    ValueOutOfRange {
+        cell: String,
+        piece: String,
+        low: i32,
+        high: i32,
+        found: i32,
+    },
+    CountOutOfRange {
+        cell: String,
+        found: i32,
+    },
+    NotAPool {
+        name: String,
+    },
+    PoolPerPlayer {
+        name: String,
+        player: String,
+    },
+    PoolNotList {
+        name: String,
+    },
+    PoolTooMany {
+        name: String,
+        max: i32,
+        found: usize,
+    },
+    PoolValueOutOfRange {
+        name: String,
+        low: i32,
+        high: i32,
+        found: i32,
+    },
+    NotACounter {
+        name: String,
+    },
+    CounterPerPlayer {
+        name: String,
+        player: String,
+    },
+    CounterNotACell {
+        name: String,
+        found: String,
+    },
+    NotAPlayer {
+        what: String,
+        found: String,
+        players: Vec<String>,
+    },
+    NotWholeNumber {
+        what: String,
+        found: String,
+    },
+}
+
+impl StateErrorKind {
+    /// The kind's stable name (docs/errors.md).
+    pub fn code(&self) -> &'static str {
+        use StateErrorKind::*;
+        match self {
+            TooLong { .. } => "state-too-long",
+            TooDeep { .. } => "state-too-deep",
+            NotYaml { .. } => "state-not-yaml",
+            NotJson { .. } => "state-not-json",
+            CountersNotWorkedOut { .. } => "state-counters-not-worked-out",
+            NotAnObject => "state-not-an-object",
+            UnknownField { .. } => "state-unknown-field",
+            OptionsNotList { .. } => "state-options-not-list",
+            OptionNotName { .. } => "state-option-not-name",
+            OtherOptions { .. } => "state-other-options",
+            NotAPhase { .. } => "state-not-a-phase",
+            NoPhase => "state-no-phase",
+            NoToMove => "state-no-to-move",
+            NotAChance { .. } => "state-not-a-chance",
+            InTurnNotBool { .. } => "state-in-turn-not-bool",
+            OtherGame { .. } => "state-other-game",
+            CellsNotMap => "state-cells-not-map",
+            NotACell { .. } => "state-not-a-cell",
+            EmptyUnderLayer { .. } => "state-empty-under-layer",
+            NothingUnder { .. } => "state-nothing-under",
+            TooManyUnder { .. } => "state-too-many-under",
+            UnderEmptyCell { .. } => "state-under-empty-cell",
+            CellNotObject { .. } => "state-cell-not-object",
+            NotAPiece { .. } => "state-not-a-piece",
+            CellNeedsPiece { .. } => "state-cell-needs-piece",
+            NeutralOwned { .. } => "state-neutral-owned",
+            CellNeedsOwner { .. } => "state-cell-needs-owner",
+            ValueOutOfRange { .. } => "state-value-out-of-range",
+            CountOutOfRange { .. } => "state-count-out-of-range",
+            NotAPool { .. } => "state-not-a-pool",
+            PoolPerPlayer { .. } => "state-pool-per-player",
+            PoolNotList { .. } => "state-pool-not-list",
+            PoolTooMany { .. } => "state-pool-too-many",
+            PoolValueOutOfRange { .. } => "state-pool-value-out-of-range",
+            NotACounter { .. } => "state-not-a-counter",
+            CounterPerPlayer { .. } => "state-counter-per-player",
+            CounterNotACell { .. } => "state-counter-not-a-cell",
+            NotAPlayer { .. } => "state-not-a-player",
+            NotWholeNumber { .. } => "state-not-whole-number",
+        }
+    }
+}
+
+impl fmt::Display for StateErrorKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use StateErrorKind::*;
+        match self {
+            TooLong { limit, size } => write!(f, "a state is at most {limit} bytes; this one has {size}"),
+            TooDeep { max } => write!(f, "brackets nest more than {max} deep here; a state nests four"),
+            NotYaml { reason } => write!(f, "this is not valid YAML: {reason}"),
+            NotJson { reason } => write!(f, "this is not valid JSON: {reason}"),
+            CountersNotWorkedOut { reason } => write!(f, "the counters' starting values cannot be worked out: {reason}"),
+            NotAnObject => write!(f, "a state is an object with `phase`, `to_move`, `cells`, ..."),
+            UnknownField { field, fields } => write!(f, "unknown field `{field}`; a state has {}", fields.join(", ")),
+            OptionsNotList { chosen, found } => write!(f, "`options` is a list of option names, like [{}], not {found}", chosen.join(", ")),
+            OptionNotName { found } => write!(f, "`options` lists option names, not {found}"),
+            OtherOptions { given, chosen } => write!(f, "this state is for options [{}], but the game was started with [{}]", given.join(", "), chosen.join(", ")),
+            NotAPhase { found, phases } => write!(f, "`{found}` is not a phase; the phases are {}", phases.join(", ")),
+            NoPhase => write!(f, "a state needs a `phase`"),
+            NoToMove => write!(f, "a state needs `to_move`"),
+            NotAChance { found } => write!(f, "`{found}` is not a chance event of this game"),
+            InTurnNotBool { found } => write!(f, "`in_turn` is true or false, not {found}"),
+            OtherGame { found, game } => write!(f, "this state is of `{found}`, not of `{game}`"),
+            CellsNotMap => write!(f, "`cells` maps cell names to their contents"),
+            NotACell { name, first, last } => write!(f, "`{name}` is not a cell of this board (cells run from `{first}` to `{last}`)"),
+            EmptyUnderLayer { cell } => write!(f, "cell `{cell}`: a layer under the top holds at least one piece"),
+            NothingUnder { cell } => write!(f, "cell `{cell}`: this board's cells hold one layer (the board has no `layers N`), so nothing is `under`"),
+            TooManyUnder { cell, max } => write!(f, "cell `{cell}`: `under` lists at most {max} layers, nearest first"),
+            UnderEmptyCell { cell } => write!(f, "cell `{cell}`: an empty cell has nothing under it"),
+            CellNotObject { cell } => write!(f, "cell `{cell}`: expected an object like {{\"owner\": ..., \"piece\": ..., \"value\": ...}}"),
+            NotAPiece { cell, found, pieces } => write!(f, "cell `{cell}`: `{found}` is not a piece; the pieces are {}", pieces.join(", ")),
+            CellNeedsPiece { cell } => write!(f, "cell `{cell}` needs a `piece`"),
+            NeutralOwned { cell, piece } => write!(f, "cell `{cell}`: a `{piece}` has no owner"),
+            CellNeedsOwner { cell } => write!(f, "cell `{cell}` needs an `owner`"),
+            ValueOutOfRange { cell, piece, low, high, found } => write!(f, "cell `{cell}`: a `{piece}` shows {low} to {high}, not {found}"),
+            CountOutOfRange { cell, found } => write!(f, "cell `{cell}`: a cell holds 0 to 255 pieces, not {found}"),
+            NotAPool { name } => write!(f, "`{name}` is not a pool of this game"),
+            PoolPerPlayer { name, player } => write!(f, "pool `{name}` is kept per player: {{\"{player}\": [...], ...}}"),
+            PoolNotList { name } => write!(f, "pool `{name}`: expected a list of values"),
+            PoolTooMany { name, max, found } => write!(f, "pool `{name}` holds at most {max} copies, not {found}"),
+            PoolValueOutOfRange { name, low, high, found } => write!(f, "pool `{name}` holds values {low} to {high}, not {found}"),
+            NotACounter { name } => write!(f, "`{name}` is not a counter of this game"),
+            CounterPerPlayer { name, player } => write!(f, "counter `{name}` is kept per player: {{\"{player}\": 0, ...}}"),
+            CounterNotACell { name, found } => write!(f, "counter `{name}`: `{found}` is not a cell"),
+            NotAPlayer { what, found, players } => write!(f, "{what}: `{found}` is not a player; the players are {}", players.join(", ")),
+            NotWholeNumber { what, found } => write!(f, "{what} must be a whole number, not {found}"),
+        }
+    }
+}
