@@ -23,12 +23,14 @@
 mod base64;
 mod bits;
 mod error;
+mod game;
 pub mod mat;
 mod match_id;
 mod position;
 mod state;
 
 pub use error::{IdError, Side};
+pub use game::{GameError, GameFacts};
 pub use match_id::{
     game_state, match_id, parse_match_id, resignation, try_match_id, CubeOwner, MatchInfo,
 };
