@@ -7,6 +7,17 @@ use crate::engine::Game;
 use crate::ir::*;
 use serde_json::{json, Map, Value};
 
+/// The game's first state as a document that names no game (its `game` field left
+/// out), so that a format judging a position by its board takes a variant as well.
+pub fn first_state_unnamed(game: &Game) -> Result<Value, crate::RuntimeError> {
+    let start = crate::Engine::new(game).initial_state()?;
+    let mut value = state_to_json(game, &start);
+    if let Some(object) = value.as_object_mut() {
+        object.remove("game");
+    }
+    Ok(value)
+}
+
 /// The state as a JSON value.
 pub fn state_to_json(game: &Game, state: &State) -> Value {
     let mut cells = Map::new();

@@ -6,7 +6,7 @@ use crate::error::{refused, CliError};
 
 use clap::Args;
 use tabula::session::{Record, Session, SessionError};
-use tabula::{json, Engine, Game};
+use tabula::{json, Game};
 
 #[derive(Args, Debug)]
 pub struct ExportArgs {
@@ -69,11 +69,12 @@ pub fn run(args: &ExportArgs) -> Result<(), CliError> {
                     ));
                 }
                 if record.start.is_some() {
-                    return Err(refused!("{path}: {NOT_FROM_START}"));
+                    return Err(refused!("{path}: {}", tabula_gnubg::mat::NOT_FROM_START));
                 }
                 games.push(record.moves.clone());
             }
-            let [a, b] = names(&records[0].1).map_err(|e| refused!("{e}"))?;
+            let [a, b] =
+                tabula_gnubg::mat::mat_names(&records[0].1).map_err(|e| refused!("{e}"))?;
             tabula_gnubg::mat::match_to_mat(0, [&a, &b], &games).map_err(|e| refused!("{e}"))?
         }
     };
@@ -88,72 +89,27 @@ pub fn run(args: &ExportArgs) -> Result<(), CliError> {
     }
 }
 
-/// The position ID of backgammon's usual start (the same from either side).
-const USUAL_START: &str = "4HPwATDgc/ABMA";
-
-const NOT_FROM_START: &str = "the record starts from a position set up by hand, but a .mat \
-                              file starts every game from the usual start";
-
 /// Whether a game has backgammon's shape, so that its records can be written as a
-/// .mat file: two players, and a first state that reads as a backgammon board (the
-/// points 1 to 24 in the first player's numbering, a bar and a tray per player, one
-/// kind of piece, a `dice` pool) holding the usual start. Whether the moves are
-/// backgammon moves is seen when they are written.
+/// .mat file (`tabula_gnubg::mat::check_mat_shape`), judged by its first state.
 pub fn check_mat_shape(game: &Game) -> Result<(), String> {
-    let not = |why: String| format!("{} cannot be written as a .mat file: {why}", game.name);
-    if game.players.len() != 2 {
-        return Err(not(format!(
-            "a .mat file is for two players, and it has {}",
-            game.players.len()
-        )));
-    }
-    let mut engine = Engine::new(game);
-    let start = engine
-        .initial_state()
-        .map_err(|e| not(format!("its first state fails: {e}")))?;
-    let mut value = json::state_to_json(game, &start);
-    // Judged by its board, not its name: a variant of backgammon fits too.
-    if let Some(object) = value.as_object_mut() {
-        object.remove("game");
-    }
-    match tabula_gnubg::ids_from_state(&value) {
-        Ok((position, _)) if position == USUAL_START => Ok(()),
-        Ok(_) => Err(not(
-            "it does not start from backgammon's usual position".into()
-        )),
-        Err(e) => Err(not(format!("its board is not backgammon's ({e})"))),
-    }
-}
-
-/// The players' names as the .mat file writes them: `white` is `White`.
-fn names(players: &[String]) -> Result<[String; 2], String> {
-    match players {
-        [a, b] => Ok([capitalised(a), capitalised(b)]),
-        _ => Err("a .mat file is for two players".into()),
-    }
-}
-
-fn capitalised(name: &str) -> String {
-    let mut chars = name.chars();
-    match chars.next() {
-        Some(first) => first.to_uppercase().chain(chars).collect(),
-        None => String::new(),
-    }
+    let first = json::first_state_unnamed(game).map_err(|e| {
+        format!(
+            "{} cannot be written as a .mat file: its first state fails: {e}",
+            game.name
+        )
+    })?;
+    tabula_gnubg::mat::check_mat_shape(&game.name, game.players.len(), &first)
 }
 
 /// One record (a single game or a match) as a .mat file.
 fn mat_text(players: &[String], record: &Record) -> Result<String, String> {
-    if record.start.is_some() {
-        return Err(NOT_FROM_START.into());
-    }
-    let mut games = record.games.clone();
-    // A match saved right after a game ended has no move yet in the next one.
-    if games.is_empty() || !record.moves.is_empty() {
-        games.push(record.moves.clone());
-    }
-    let [a, b] = names(players)?;
-    let length = u32::try_from(record.match_length).unwrap_or(0);
-    tabula_gnubg::mat::match_to_mat(length, [&a, &b], &games).map_err(|e| e.to_string())
+    tabula_gnubg::mat::record_to_mat(
+        players,
+        record.start.is_some(),
+        record.match_length,
+        &record.games,
+        &record.moves,
+    )
 }
 
 /// `save FILE.mat` at the prompt: the session's record as a .mat file.

@@ -89,6 +89,8 @@ function startGame(spec, { record = null, seats = null } = {}) {
   app.focus = null;
   app.announced = Infinity;
   $('hint-text').hidden = true;
+  // A game of backgammon's shape can also be exported for GNU Backgammon.
+  $('export-mat').hidden = game.mat_refusal() != null;
   const players = JSON.parse(game.view()).players;
   app.seats = {};
   for (const p of players) app.seats[p] = seats?.[p] ?? '';
@@ -435,9 +437,9 @@ function loadRecord(yaml) {
   }
 }
 
-function download(name, text) {
+function download(name, text, type = 'text/yaml') {
   const a = document.createElement('a');
-  a.href = URL.createObjectURL(new Blob([text], { type: 'text/yaml' }));
+  a.href = URL.createObjectURL(new Blob([text], { type }));
   a.download = name;
   a.click();
   URL.revokeObjectURL(a.href);
@@ -653,6 +655,13 @@ async function boot() {
     const yaml = app.game.record();
     $('record').value = yaml;
     download('game.yaml', yaml);
+  });
+  $('export-mat').addEventListener('click', () => {
+    try {
+      download('game.mat', app.game.mat(), 'text/plain');
+    } catch (e) {
+      say(String(e.message ?? e));
+    }
   });
   $('import').addEventListener('change', async (event) => {
     const file = event.target.files[0];

@@ -94,6 +94,27 @@ impl Playground {
         self.session.record().to_yaml().map_err(js_error)
     }
 
+    /// Whether the game's records can be written as a .mat file (backgammon's shape):
+    /// `null` when they can, otherwise why not.
+    pub fn mat_refusal(&self) -> Option<String> {
+        mat_shape(self.session.game()).err()
+    }
+
+    /// The game so far as a .mat file, as `tabula export --mat` writes it.
+    pub fn mat(&self) -> Result<String, JsError> {
+        let game = self.session.game();
+        mat_shape(game).map_err(js_error)?;
+        let record = self.session.record();
+        tabula_gnubg::mat::record_to_mat(
+            &game.players,
+            record.start.is_some(),
+            record.match_length,
+            &record.games,
+            &record.moves,
+        )
+        .map_err(js_error)
+    }
+
     /// Replaces the game with a YAML record's, replayed: what the session says.
     pub fn load_record(&mut self, name: &str, yaml: &str) -> String {
         self.session.load_record_text(name, yaml).text
@@ -350,4 +371,15 @@ pub fn run_tests(
         })
         .collect();
     to_json(&list)
+}
+
+/// Whether a game has backgammon's shape, judged by its first state's board.
+fn mat_shape(game: &tabula::Game) -> Result<(), String> {
+    let first = tabula::json::first_state_unnamed(game).map_err(|e| {
+        format!(
+            "{} cannot be written as a .mat file: its first state fails: {e}",
+            game.name
+        )
+    })?;
+    tabula_gnubg::mat::check_mat_shape(&game.name, game.players.len(), &first)
 }

@@ -74,6 +74,19 @@ for (const [game, seed, options] of [['backgammon', 5, 'no-cube'], ['naytin-six'
     await page.locator('#export').click();
     const yaml = await page.locator('#record').inputValue();
     assert.match(yaml, new RegExp(`^game: ${game}$`, 'm'));
+    // A game of backgammon's shape is exported for GNU Backgammon as well, byte for
+    // byte as `tabula export --mat` writes the same record; another offers no .mat.
+    const recordFile = path.join(os.tmpdir(), `tabula-web-${game}-${process.pid}.yaml`);
+    fs.writeFileSync(recordFile, yaml);
+    const cliMat = tabula(['export', '--mat', recordFile]);
+    fs.rmSync(recordFile);
+    const matButton = page.locator('#export-mat');
+    if (cliMat.code === 0) {
+      const [download] = await Promise.all([page.waitForEvent('download'), matButton.click()]);
+      assert.equal(fs.readFileSync(await download.path(), 'utf8'), cliMat.stdout);
+    } else {
+      assert.ok(await matButton.isHidden(), `${game}: ${cliMat.stderr}`);
+    }
     await page.locator('#board svg').screenshot({ path: saveScreenshot(`${game}.png`) });
     assert.deepEqual(page.errors, []);
     await page.close();

@@ -37,6 +37,7 @@
 //! # Ok::<(), tabula_gnubg::mat::MatError>(())
 //! ```
 
+use serde_json::Value;
 use std::fmt::Write as _;
 
 /// Why games could not be written as a `.mat` file.
@@ -491,6 +492,73 @@ pub fn match_to_mat(
         }
     }
     Ok(out)
+}
+
+/// The position ID of backgammon's usual start (the same from either side).
+const USUAL_START: &str = "4HPwATDgc/ABMA";
+
+/// Why a record that starts from a position set up by hand is not written.
+pub const NOT_FROM_START: &str = "the record starts from a position set up by hand, but a .mat \
+                                  file starts every game from the usual start";
+
+/// Whether a game's records can be written as a .mat file: two players, and a first
+/// state (a tabula state document, its `game` field left out, so that a variant fits
+/// as well) that reads as a backgammon board holding the usual start. Whether the
+/// moves are backgammon moves is seen when they are written. The refusal is a
+/// sentence naming the game `title`.
+pub fn check_mat_shape(title: &str, players: usize, first_state: &Value) -> Result<(), String> {
+    let not = |why: String| format!("{title} cannot be written as a .mat file: {why}");
+    if players != 2 {
+        return Err(not(format!(
+            "a .mat file is for two players, and it has {players}"
+        )));
+    }
+    match crate::ids_from_state(first_state) {
+        Ok((position, _)) if position == USUAL_START => Ok(()),
+        Ok(_) => Err(not(
+            "it does not start from backgammon's usual position".into()
+        )),
+        Err(e) => Err(not(format!("its board is not backgammon's ({e})"))),
+    }
+}
+
+/// The players' names as a .mat file writes them: `white` is `White`.
+pub fn mat_names(players: &[String]) -> Result<[String; 2], String> {
+    match players {
+        [a, b] => Ok([capitalised(a), capitalised(b)]),
+        _ => Err("a .mat file is for two players".into()),
+    }
+}
+
+fn capitalised(name: &str) -> String {
+    let mut chars = name.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}
+
+/// One tabula record (a single game or a match) as a .mat file: its players, whether
+/// it starts from a position set up by hand, its match length (0 for a single game),
+/// the steps of each game played to its end, and those of the game in progress.
+pub fn record_to_mat(
+    players: &[String],
+    set_up: bool,
+    match_length: i32,
+    games: &[Vec<String>],
+    moves: &[String],
+) -> Result<String, String> {
+    if set_up {
+        return Err(NOT_FROM_START.into());
+    }
+    let mut games = games.to_vec();
+    // A match saved right after a game ended has no move yet in the next one.
+    if games.is_empty() || !moves.is_empty() {
+        games.push(moves.to_vec());
+    }
+    let [a, b] = mat_names(players)?;
+    let length = u32::try_from(match_length).unwrap_or(0);
+    match_to_mat(length, [&a, &b], &games).map_err(|e| e.to_string())
 }
 
 #[cfg(test)]
