@@ -115,7 +115,8 @@ export function createEditor(parent, { check, onChecked, services }) {
             info: item.documentation ? () => markdown(item.documentation) : undefined,
             boost: n > 1 ? Math.round(99 - (198 * k) / (n - 1)) : 0,
           })),
-          validFor: /^\w*$/,
+          // A name's characters, as the services read the word being typed.
+          validFor: /^[\w-]*$/,
         };
       },
     ],

@@ -73,12 +73,7 @@ fn kind_word(kind: CompletionKind) -> &'static str {
 #[wasm_bindgen]
 pub fn complete(text: &str, at: usize) -> Result<String, JsError> {
     let offset = byte_offset(text, at);
-    let word = text[..offset]
-        .char_indices()
-        .rev()
-        .take_while(|(_, c)| c.is_alphanumeric() || *c == '_')
-        .last()
-        .map_or(offset, |(byte, _)| byte);
+    let word = services::word_start(text, offset);
     let items: Vec<serde_json::Value> = services::completions(text, offset)
         .into_iter()
         .map(|c| {
