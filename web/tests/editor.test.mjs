@@ -126,6 +126,19 @@ test('Format lays the text out as tabula fmt does', async () => {
   assert.equal(fmt.code, 0, fmt.stderr);
   assert.ok(fmt.stdout.includes('players x, o // the two sides\n'), fmt.stdout);
   assert.equal(await editorText(), fmt.stdout);
+  // A text that does not parse is left as it is.
+  await page.locator('.cm-line', { hasText: 'piece mark' }).click();
+  await page.keyboard.press('End');
+  await page.keyboard.type(' )');
+  const broken = await editorText();
+  await page.locator('#format-rules').click();
+  await page.locator('#message', { hasText: 'the rules are not formatted: error: ' }).waitFor();
+  assert.equal(await editorText(), broken);
+  await page.locator('.cm-line', { hasText: 'piece mark )' }).click();
+  await page.keyboard.press('End');
+  await page.keyboard.press('Backspace');
+  await page.keyboard.press('Backspace');
+  assert.equal(await editorText(), fmt.stdout);
 });
 
 test('F12 and Ctrl-click go to where a name is declared', async () => {
