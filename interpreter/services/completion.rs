@@ -44,6 +44,20 @@ enum Context {
     Only(SymbolKind),
 }
 
+/// Where the word being typed at byte `offset` of `text` starts: what a completion
+/// replaces. `offset` itself after anything but a letter, digit, `_` or `-`.
+pub fn word_start(text: &str, offset: usize) -> usize {
+    let mut offset = offset.min(text.len());
+    while !text.is_char_boundary(offset) {
+        offset -= 1;
+    }
+    let word = text[..offset]
+        .rsplit(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '-'))
+        .next()
+        .unwrap_or("");
+    offset - word.len()
+}
+
 /// What may be written at byte `offset` of `text`, in this order: the locals, the other
 /// names, the built-in names and functions, the words of the language.
 pub fn completions(text: &str, offset: usize) -> Vec<Completion> {
@@ -98,10 +112,7 @@ pub fn completions(text: &str, offset: usize) -> Vec<Completion> {
             });
         }
     };
-    let typed = text[..offset]
-        .rsplit(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '-'))
-        .next()
-        .unwrap_or("");
+    let typed = &text[word_start(text, offset)..offset];
     complete(&mut out, context, &names, &keywords, text, &before[start..]);
     if out.len() > MAX_COMPLETIONS {
         // The names that go on the word typed first, then the others, to the most.
@@ -506,6 +517,18 @@ mod tests {
         assert!(l.contains(&"moves".to_string()) && l.contains(&"stone".to_string()));
         assert!(l.contains(&"liberties".to_string()) && l.contains(&"not".to_string()));
         assert!(!l.contains(&"action".to_string()), "{l:?}");
+    }
+
+    #[test]
+    fn the_word_being_typed_starts_after_the_last_mark() {
+        let text = "put p at bar-wh";
+        assert_eq!(word_start(text, text.len()), 9);
+        assert_eq!(word_start(text, 10), 9);
+        assert_eq!(word_start(text, 9), 9);
+        assert_eq!(word_start("empty(", 6), 6);
+        // Past the end, or inside a character: from the character before.
+        assert_eq!(word_start("é", 1), 0);
+        assert_eq!(word_start("ab", 99), 0);
     }
 
     #[test]

@@ -31,7 +31,7 @@ pub mod reference;
 mod resolve;
 pub mod symbols;
 
-pub use completion::{completions, Completion, CompletionKind, MAX_COMPLETIONS};
+pub use completion::{completions, word_start, Completion, CompletionKind, MAX_COMPLETIONS};
 pub use diagnostics::{diagnostics, Problem, Severity};
 pub use highlight::{highlights, Highlight, HighlightKind};
 pub use hover::{hover, Hover};

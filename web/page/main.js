@@ -608,7 +608,16 @@ async function boot() {
   showFamilies(families, new Map(app.examples.map((e) => [e.file, e.title])), openExample);
   select.addEventListener('change', () => showOptions([]));
 
-  editor = createEditor($('editor'), { check: checkText, onChecked: checked });
+  editor = createEditor($('editor'), {
+    check: checkText,
+    onChecked: checked,
+    services: {
+      hover: tabula.hover,
+      complete: tabula.complete,
+      definition: tabula.definition,
+      format: (text) => tabula.format(rulesFile(app.spec), text),
+    },
+  });
   design = setupDesign({ rules: designRules });
 
   $('setup').addEventListener('submit', newGameFromForm);
@@ -670,6 +679,10 @@ async function boot() {
   });
   $('load-record').addEventListener('click', () => loadRecord($('record').value));
   $('play-rules').addEventListener('click', playTheseRules);
+  $('format-rules').addEventListener('click', () => {
+    const error = editor.format();
+    say(error ? `the rules are not formatted: ${error.split('\n')[0]}` : 'the rules are laid out as tabula fmt lays them');
+  });
   window.addEventListener('hashchange', () => {
     const linked = share.decode(location.hash);
     if (linked && share.encode(linked) !== share.encode({ spec: app.spec, seats: app.seats, record: app.game.record() })) {

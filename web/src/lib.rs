@@ -4,6 +4,7 @@
 
 mod analysis;
 pub use analysis::Analysis;
+pub mod services;
 
 use serde::Serialize;
 use tabula::engine::rng::Rng;
@@ -222,6 +223,35 @@ struct Problem {
     end_column: usize,
     /// The diagnostic drawn as `tabula check` draws it.
     rendered: String,
+    /// The stable name of its kind (docs/errors.md), when it has one.
+    code: Option<&'static str>,
+    /// Edits that would put it right, each a range of the same file and its new text.
+    suggestions: Vec<Placed>,
+    /// Other places of the same file it is about, each with what it is there.
+    related: Vec<Placed>,
+}
+
+/// A range of a file, 1-based lines and columns in characters as `Problem`'s, with a
+/// text: the replacement of a suggestion, the label of a related place.
+#[derive(Serialize)]
+struct Placed {
+    line: usize,
+    column: usize,
+    end_line: usize,
+    end_column: usize,
+    text: String,
+}
+
+fn placed(source: &Source, span: tabula::diagnostic::Span, text: String) -> Placed {
+    let (line, column) = source.line_col(span.start);
+    let (end_line, end_column) = source.line_col(span.end.max(span.start));
+    Placed {
+        line,
+        column,
+        end_line,
+        end_column,
+        text,
+    }
 }
 
 fn problem(source: &Source, d: &Diagnostic) -> Problem {
@@ -242,12 +272,25 @@ fn problem(source: &Source, d: &Diagnostic) -> Problem {
         end_line,
         end_column,
         rendered,
+        code: d.code(),
+        suggestions: d
+            .suggestions
+            .iter()
+            .map(|e| placed(source, e.span, e.replacement.clone()))
+            .collect(),
+        related: d
+            .related
+            .iter()
+            .filter(|r| r.game.is_none())
+            .map(|r| placed(source, r.span, r.label.to_string()))
+            .collect(),
     }
 }
 
 /// Checks a rules text with options as `tabula check` does, as JSON: whether it
 /// compiles and sets up, its title, players and declared options, each problem placed
-/// at its line and column, and all of them drawn as the command prints them.
+/// at its line and column with its code, suggested edits and related places, and all
+/// of them drawn as the command prints them.
 #[wasm_bindgen]
 pub fn check(name: &str, text: &str, options: Vec<String>) -> Result<String, JsError> {
     let source = Source::new(name, text);
