@@ -408,10 +408,10 @@ impl<'g> Engine<'g> {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Ended {
     /// One leaf, however far the depth goes on (the count of games of up to `depth`
-    /// choices and outcomes, as for tic-tac-toe's 255,168 games to depth 9).
+    /// choices and outcomes).
     Leaf,
-    /// Nothing: only positions reached at exactly the depth count, as chess perft
-    /// counts (a mate at depth 3 adds nothing to depth 5).
+    /// Nothing: only positions reached at exactly the depth count, as the published
+    /// counts of move generators do (a game over at depth 3 adds nothing to depth 5).
     Nothing,
 }
 

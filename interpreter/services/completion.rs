@@ -521,7 +521,7 @@ mod tests {
 
     #[test]
     fn the_word_being_typed_starts_after_the_last_mark() {
-        let text = "put p at bar-wh";
+        let text = "put p at pen-wh";
         assert_eq!(word_start(text, text.len()), 9);
         assert_eq!(word_start(text, 10), 9);
         assert_eq!(word_start(text, 9), 9);

@@ -167,10 +167,10 @@ fn check_name(index: &SymbolIndex, new: &str) -> Result<(), RenameError> {
 mod tests {
     use super::*;
 
-    const TEXT: &str = "players a, b\nboard { grid 3 x 3 zone bar per player }\npiece p\n\
+    const TEXT: &str = "players a, b\nboard { grid 3 x 3 zone pen per player }\npiece p\n\
         counter moves = 0\n\
         action go \"{to}\" for to in cells where empty(to) and moves < 9 {\n\
-          put p of mover at to\n  moves += 1\n  let moves = 2\n  put p of a at bar-a\n}\n\
+          put p of mover at to\n  moves += 1\n  let moves = 2\n  put p of a at pen-a\n}\n\
         end \"full\" when moves == 9 draw\n";
 
     fn spans(text: &str, locations: &[Location]) -> Vec<String> {
@@ -206,7 +206,7 @@ mod tests {
 
     #[test]
     fn a_player_and_a_zone_are_renamed_in_the_cells_of_a_zone_kept_per_player() {
-        let at = TEXT.find("bar").unwrap();
+        let at = TEXT.find("pen").unwrap();
         let edits = rename(TEXT, at, "rail").expect("renamed");
         assert_eq!(edits.len(), 2);
         let at = TEXT.find("a,").unwrap();

@@ -149,7 +149,7 @@ mod tests {
 
     #[test]
     fn every_declaration_is_listed_in_order_with_its_extent() {
-        let text = "game \"t\"\nplayers a, b\n// the board\nboard {\n  grid 2 x 2\n  zone bar\n}\n\
+        let text = "game \"t\"\nplayers a, b\n// the board\nboard {\n  grid 2 x 2\n  zone pen\n}\n\
                     setup { }\naction go \"go\" { }\nend \"x\" when true draw\n";
         let items = outline(text).expect("parses");
         let names: Vec<&str> = items.iter().map(|i| i.name.as_str()).collect();
@@ -157,9 +157,9 @@ mod tests {
         let board = &items[2];
         assert_eq!(
             &text[board.span.start..board.span.end],
-            "board {\n  grid 2 x 2\n  zone bar\n}"
+            "board {\n  grid 2 x 2\n  zone pen\n}"
         );
-        assert_eq!(board.children[0].name, "bar");
+        assert_eq!(board.children[0].name, "pen");
         assert_eq!(items[1].children.len(), 2);
         let go = &items[4];
         assert_eq!(&text[go.name_span.start..go.name_span.end], "go");

@@ -166,7 +166,7 @@ pub const KEYWORDS: &[Keyword] = &[
     kw("winner", Within, "`winner PLAYER [points N] [named \"TEMPLATE\"]`: the game ends won. In a test, `expect winner PLAYER [points N]`."),
     kw("with", Within, "`test \"NAME\" with OPTION, ...`: the options a test is played with; `rules with OPTION \"\"\"...\"\"\"`: the paragraph of the rules shown when that option is on."),
     kw("x", Within, "`grid FILES x RANKS`, `rhombus FILES x RANKS`; `add V x N to POOL`."),
-    kw("zone", Board, "`zone NAME [per player]` in a board: a cell off the board (a bar, a home), or one per player (`NAME-PLAYER`)."),
+    kw("zone", Board, "`zone NAME [per player]` in a board: a cell off the board (a place to wait, a home), or one per player (`NAME-PLAYER`)."),
 ];
 
 const fn f(name: &'static str, signature: &'static str, text: &'static str) -> Function {

@@ -681,7 +681,7 @@ impl Builder<'_> {
             self.used(id, span);
             return true;
         }
-        // A zone kept per player names a cell of each: `bar-white`.
+        // A zone kept per player names a cell of each: `pen-white`.
         for (at, _) in name.match_indices('-') {
             let (zone, player) = (&name[..at], &name[at + 1..]);
             if let (Some(z), Some(p)) = (

@@ -14,7 +14,7 @@ use pest::iterators::Pairs;
 pub enum TokenKind {
     /// A word of the language: `action`, `for`, `where`, `and`, `true`, `per player`...
     Keyword,
-    /// A name the rules file declares or uses: a piece, a counter, a cell (`bar-white`,
+    /// A name the rules file declares or uses: a piece, a counter, a cell (`pen-white`,
     /// `a1`), a direction, a built-in function.
     Name,
     Number,

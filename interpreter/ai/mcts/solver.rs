@@ -151,11 +151,33 @@ end "no heads" when done == 1
         crate::compile(&Source::new(name, text), &[]).expect("compiles")
     }
 
-    fn tic_tac_toe() -> Game {
-        compiled(
-            "ttt",
-            include_str!("../../../examples/rules/tic-tac-toe.tabula"),
-        )
+    /// Marks on a 3 × 3 board; three of one's own in a line win, a full board is a
+    /// draw.
+    const LINES: &str = r#"game "lines"
+players x, o
+board { grid 3 x 3 }
+piece mark
+action place "{to}"
+  for to in cells
+  where empty(to)
+{
+  put mark of mover at to
+}
+phase play {
+  starts x
+  decide action
+  actions place
+  stuck end draw
+}
+end "three in a row" for p in players
+  when exists(c in cells where owner(c) == p
+    and exists(d in [n, e, ne, se] where
+      owner(step(c, d)) == p and owner(step(step(c, d), d)) == p))
+  winner p
+"#;
+
+    fn lines() -> Game {
+        compiled("lines", LINES)
     }
 
     /// The estimates of `mcts` with `iterations` at `state`, and the iterations it used.
@@ -205,8 +227,8 @@ end "no heads" when done == 1
 
     #[test]
     fn a_win_in_one_is_proven_and_ends_the_search() {
-        // Tic-tac-toe after a1 b1 a2 b2: x wins at a3.
-        let game = tic_tac_toe();
+        // After a1 b1 a2 b2: x wins at a3.
+        let game = lines();
         let mut engine = Engine::new(&game);
         let mut state = engine.initial_state().expect("a start");
         for m in ["a1", "b1", "a2", "b2"] {
@@ -237,9 +259,9 @@ end "no heads" when done == 1
 
     #[test]
     fn a_move_that_lets_the_opponent_win_at_once_is_proven_lost() {
-        // Tic-tac-toe after a1 b1 c3 b2: x has no row to make, and o threatens b3.
+        // After a1 b1 c3 b2: x has no row to make, and o threatens b3.
         // Every move of x but b3 lets o win there at once.
-        let game = tic_tac_toe();
+        let game = lines();
         let mut engine = Engine::new(&game);
         let mut state = engine.initial_state().expect("a start");
         for m in ["a1", "b1", "c3", "b2"] {
@@ -263,7 +285,7 @@ end "no heads" when done == 1
 
     #[test]
     fn the_best_result_is_known_only_when_every_result_is_a_fixed_number() {
-        assert_eq!(super::best_result(&tic_tac_toe()), Some(1.0));
+        assert_eq!(super::best_result(&lines()), Some(1.0));
         assert_eq!(super::best_result(&compiled("coin", COIN)), Some(1.0));
         // A win worth what a counter holds (a stake that may double) has no known best.
         let staked = COIN
