@@ -3,31 +3,18 @@
 // intervals also worked out here from the counts, by Wilson's formula); Stop ends an
 // analysis and keeps the figures of the games played; the file's tests run with the
 // results `tabula test` prints.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { browser, serve, open, tabula, root, saveScreenshot } from './support.mjs';
+import {
+  open, tabula, root, saveScreenshot, playground, gameLink,
+} from './support.mjs';
 
-let server;
-let chrome;
+const env = playground();
 
-before(async () => {
-  server = await serve();
-  chrome = await browser();
-});
-
-after(async () => {
-  await chrome?.close();
-  server?.stop();
-});
-
-const link = (game, seed = '1', options = '') => {
-  const p = new URLSearchParams({ g: game, s: seed });
-  if (options) p.set('o', options);
-  return `${server.url}#${p}`;
-};
+const link = (game, seed = '1', options = '') => gameLink(env.server.url, { game, seed, options });
 const pct = (x) => `${(100 * x).toFixed(1)} %`;
 
 /** Wilson's 95 % interval of `count` successes in `n`, as in any statistics book. */
@@ -53,7 +40,7 @@ async function analyse(page, { games, players = 'random', seed }) {
 }
 
 test('an analysis runs in the worker and shows its figures and intervals as tabula analyze does', async () => {
-  const page = await open(chrome.context, link('naytin-six'));
+  const page = await open(env.chrome.context, link('naytin-six'));
   await analyse(page, { games: 60, seed: 5 });
   await page.locator('#analysis-summary', { hasText: '60 of 60 games' }).waitFor({ timeout: 60000 });
   await page.waitForSelector('body[data-analysing="no"]');
@@ -84,7 +71,7 @@ test('an analysis runs in the worker and shows its figures and intervals as tabu
 });
 
 test('a --vs comparison shows each difference with its interval', async () => {
-  const page = await open(chrome.context, link('naytin-six'));
+  const page = await open(env.chrome.context, link('naytin-six'));
   await page.locator('#analysis-add-set').click();
   await page.locator('.option-set').nth(1).locator('input[value="slide"]').check();
   await analyse(page, { games: 40, seed: 3 });
@@ -113,7 +100,7 @@ test('a --vs comparison shows each difference with its interval', async () => {
 });
 
 test('Stop ends an analysis and keeps the figures of the games played', async () => {
-  const page = await open(chrome.context, link('naytin-six'));
+  const page = await open(env.chrome.context, link('naytin-six'));
   await analyse(page, { games: 1000000, seed: 1 });
   await page.locator('#analysis-progress').waitFor({ state: 'visible' });
   await page.waitForFunction(() => Number(document.querySelector('#analysis-bar').value) > 0, null, { timeout: 30000 });
@@ -133,7 +120,7 @@ test('Stop ends an analysis and keeps the figures of the games played', async ()
 });
 
 test("the file's tests run with the results tabula test prints", async () => {
-  const page = await open(chrome.context, link('backgammon'));
+  const page = await open(env.chrome.context, link('backgammon'));
   await page.locator('#game').selectOption('example:examples/rules/tic-tac-toe.tabula');
   await page.locator('#new-game').click();
   await page.locator('#rules-name', { hasText: 'examples/rules/tic-tac-toe.tabula' }).waitFor();

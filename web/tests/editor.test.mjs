@@ -2,27 +2,18 @@
 // hover, a completion list, a quick fix clicked, the Format button and go to
 // definition, each checked against what the command line (`tabula fmt`, `tabula lsp`)
 // says of the same text.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { browser, serve, open, tabula } from './support.mjs';
+import { open, tabula, playground } from './support.mjs';
 
-let server;
-let chrome;
 let page;
 
-before(async () => {
-  server = await serve();
-  chrome = await browser();
+playground(async ({ server, chrome }) => {
   page = await open(chrome.context, `${server.url}#g=backgammon&s=1`);
   await page.locator('#game').selectOption('example:examples/rules/tic-tac-toe.tabula');
   await page.locator('#new-game').click();
   await page.locator('#rules-name', { hasText: 'examples/rules/tic-tac-toe.tabula' }).waitFor();
   await page.locator('#check-state', { hasText: 'the rules compile' }).waitFor();
-});
-
-after(async () => {
-  await chrome?.close();
-  server?.stop();
 });
 
 const editorText = () =>

@@ -3,30 +3,15 @@
 // from its family, a match to N points played to its end, moves made with the keyboard
 // alone, the cells labelled for a screen reader and the moves announced; and a picture
 // of each built-in game's board with its rules beside it kept as an artifact.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { browser, serve, open, idle, tabula, saveScreenshot } from './support.mjs';
+import {
+  open, idle, tabula, saveScreenshot, playground, gameLink,
+} from './support.mjs';
 
-let server;
-let chrome;
+const env = playground();
 
-before(async () => {
-  server = await serve();
-  chrome = await browser();
-});
-
-after(async () => {
-  await chrome?.close();
-  server?.stop();
-});
-
-function link({ game, seed = '1', options = '', computer = '', record = '' }) {
-  const p = new URLSearchParams({ g: game, s: seed });
-  if (options) p.set('o', options);
-  if (computer) p.set('c', computer);
-  if (record) p.set('r', Buffer.from(record).toString('base64url'));
-  return `${server.url}#${p}`;
-}
+const link = (options) => gameLink(env.server.url, options);
 
 /** The games of a match record (YAML as the page exports it): each game's moves. */
 function gamesOf(yaml) {
@@ -52,7 +37,7 @@ const movesOf = (page) => page.$$eval('#moves li', (li) => li.map((l) => l.textC
 
 for (const [game, options] of [['backgammon', ''], ['invictus', ''], ['naytin-six', 'slide']]) {
   test(`the rules of ${game}${options ? ` with ${options}` : ''} are shown beside its board as tabula rules says them`, async () => {
-    const page = await open(chrome.context, link({ game, options }));
+    const page = await open(env.chrome.context, link({ game, options }));
     const cli = tabula(['rules', game, ...(options ? ['-o', options] : [])]);
     assert.equal(cli.code, 0, cli.stderr);
     // The same words, wrapped to the page's width; a picture of the board as written.
@@ -70,7 +55,7 @@ for (const [game, options] of [['backgammon', ''], ['invictus', ''], ['naytin-si
 }
 
 test('an example is one click away under its family', async () => {
-  const page = await open(chrome.context, link({ game: 'backgammon' }));
+  const page = await open(env.chrome.context, link({ game: 'backgammon' }));
   await page.locator('#families-box summary').click();
   const family = page.locator('#families section', { has: page.locator('h3', { hasText: 'connection' }) });
   await family.locator('button', { hasText: 'Hex' }).click();
@@ -86,7 +71,7 @@ test('an example is one click away under its family', async () => {
 });
 
 test('a match to 2 points is played game after game until a player has 2', async () => {
-  const page = await open(chrome.context, link({ game: 'backgammon' }));
+  const page = await open(env.chrome.context, link({ game: 'backgammon' }));
   await page.locator('#game').selectOption('example:examples/rules/tic-tac-toe.tabula');
   await page.locator('#seed').fill('11');
   await page.locator('#match-length').fill('2');
@@ -151,7 +136,7 @@ async function tabToBoard(page) {
 test('a move is made with the keyboard alone, the cells said in words and the move announced', async () => {
   // Black to play 6-6 (as in the double's test): from white's 1 to white's 7.
   const record = 'game: backgammon\nseed: 3\nmoves: [3-1, 8/5 6/5, roll, 6-6]\n';
-  const page = await open(chrome.context, link({ game: 'backgammon', seed: '3', record }));
+  const page = await open(env.chrome.context, link({ game: 'backgammon', seed: '3', record }));
   await tabToBoard(page);
   // Only one cell of the board is in the tab order.
   assert.equal(await page.locator('#board [tabindex="0"]').count(), 1);
@@ -184,7 +169,7 @@ test('a move is made with the keyboard alone, the cells said in words and the mo
 });
 
 test('a placement is made from the keyboard in a grid game', async () => {
-  const page = await open(chrome.context, link({ game: 'backgammon' }));
+  const page = await open(env.chrome.context, link({ game: 'backgammon' }));
   await page.locator('#game').selectOption('example:examples/rules/tic-tac-toe.tabula');
   await page.locator('#new-game').click();
   await page.locator('#rules-name', { hasText: 'examples/rules/tic-tac-toe.tabula' }).waitFor();
@@ -199,7 +184,7 @@ test('a placement is made from the keyboard in a grid game', async () => {
 });
 
 test('every control of the page is reached with the Tab key', async () => {
-  const page = await open(chrome.context, link({ game: 'naytin-six' }));
+  const page = await open(env.chrome.context, link({ game: 'naytin-six' }));
   // Open the folded parts, as a person would with Enter on their summaries.
   await page.locator('#families-box summary').focus();
   await page.keyboard.press('Enter');

@@ -2,36 +2,19 @@
 // by clicks, a turn entered step by step, an error made and mended in the editor, a
 // thinking computer stopped, a shared link opened. Each waits for what the page shows,
 // never for a fixed time.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {
-  browser, serve, open, idle, clickCell, clickSomeMove, picker, saveScreenshot, tabula, root,
+  browser, open, idle, clickCell, clickSomeMove, picker, saveScreenshot, tabula, root, playground, gameLink,
 } from './support.mjs';
 
-let server;
-let chrome;
-
-before(async () => {
-  server = await serve();
-  chrome = await browser();
-});
-
-after(async () => {
-  await chrome?.close();
-  server?.stop();
-});
+const env = playground();
 
 /** The fragment of a game link (as share.js writes it). */
-function link({ game, seed = '1', options = '', computer = '', record = '' }) {
-  const p = new URLSearchParams({ g: game, s: seed });
-  if (options) p.set('o', options);
-  if (computer) p.set('c', computer);
-  if (record) p.set('r', Buffer.from(record).toString('base64url'));
-  return `${server.url}#${p}`;
-}
+const link = (options) => gameLink(env.server.url, options);
 
 const statusOf = (page) => page.locator('#status').textContent();
 const movesOf = (page) => page.$$eval('#moves li', (li) => li.map((l) => l.textContent));
@@ -48,7 +31,7 @@ async function seatComputer(page, player, budget) {
 // at once: it is raced to the end.
 for (const [game, seed, options] of [['backgammon', 5, 'no-cube'], ['naytin-six', 7, ''], ['invictus', 6, '']]) {
   test(`a game of ${game} is played to its end by clicks against the computer`, { timeout: 150000 }, async () => {
-    const page = await open(chrome.context, link({ game, seed: String(seed), options }));
+    const page = await open(env.chrome.context, link({ game, seed: String(seed), options }));
     const players = await page.$$eval('#seats select', (s) => s.map((x) => x.dataset.player));
     await seatComputer(page, players[1], '20');
     const pick = picker(seed);
@@ -96,7 +79,7 @@ for (const [game, seed, options] of [['backgammon', 5, 'no-cube'], ['naytin-six'
 test('a double in backgammon is entered a step at a time, and a step taken back', async () => {
   // White opened 3-1 with 8/5 6/5; black rolls 6-6.
   const record = 'game: backgammon\nseed: 3\nmoves: [3-1, 8/5 6/5, roll, 6-6]\n';
-  const page = await open(chrome.context, link({ game: 'backgammon', seed: '3', record }));
+  const page = await open(env.chrome.context, link({ game: 'backgammon', seed: '3', record }));
   assert.equal(await statusOf(page), 'black to move');
   const cell = async (name) => Number(await page.locator(`#board polygon.cell[data-name="${name}"]`).getAttribute('data-cell'));
   // Black's two checkers on white's 1 (his 24) move six to white's 7 (his 18).
@@ -129,7 +112,7 @@ test('a double in backgammon is entered a step at a time, and a step taken back'
 });
 
 test('an error in the editor is underlined where tabula check puts it, and mended', async () => {
-  const page = await open(chrome.context, link({ game: 'backgammon' }));
+  const page = await open(env.chrome.context, link({ game: 'backgammon' }));
   await page.locator('#game').selectOption('example:examples/rules/tic-tac-toe.tabula');
   await page.locator('#new-game').click();
   await page.locator('#rules-name', { hasText: 'examples/rules/tic-tac-toe.tabula' }).waitFor();
@@ -187,7 +170,7 @@ test('an error in the editor is underlined where tabula check puts it, and mende
 
 test('a thinking computer is stopped and the game is as it was', async () => {
   const record = 'game: backgammon\nseed: 4\nmoves: [3-1, 8/5 6/5]\n';
-  const page = await open(chrome.context, link({ game: 'backgammon', seed: '4', record, computer: 'black=mcts:60s' }));
+  const page = await open(env.chrome.context, link({ game: 'backgammon', seed: '4', record, computer: 'black=mcts:60s' }));
   await page.locator('#thinking').waitFor({ state: 'visible' });
   const moves = await movesOf(page);
   const board = await page.locator('#board').innerHTML();
@@ -208,7 +191,7 @@ test('a thinking computer is stopped and the game is as it was', async () => {
 });
 
 test('a shared link opens the same position', async () => {
-  const first = await open(chrome.context, link({ game: 'backgammon', seed: '9', options: 'no-cube' }));
+  const first = await open(env.chrome.context, link({ game: 'backgammon', seed: '9', options: 'no-cube' }));
   const pick = picker(9);
   for (let k = 0; k < 6; k++) {
     await idle(first);
@@ -232,7 +215,7 @@ test('a shared link opens the same position', async () => {
 });
 
 test('random games in the page match the command line seed for seed', async () => {
-  const page = await open(chrome.context, link({ game: 'backgammon' }));
+  const page = await open(env.chrome.context, link({ game: 'backgammon' }));
   for (const [game, seed] of [['backgammon', '21'], ['invictus', '22'], ['naytin-six', '23']]) {
     const lines = await page.evaluate(async ([g, s]) => {
       const t = await import('./pkg/tabula_web.js');
@@ -249,7 +232,7 @@ test('random games in the page match the command line seed for seed', async () =
 test('a search whose tree is large enough to be measured as it is given back plays in the worker', async () => {
   // 5000 iterations: the tree outgrows the size below which its teardown is not timed,
   // which reads the clock (the page's, on WebAssembly).
-  const page = await open(chrome.context, link({ game: 'naytin-six', seed: '2' }));
+  const page = await open(env.chrome.context, link({ game: 'naytin-six', seed: '2' }));
   const mover = (await statusOf(page)).split(' ')[0];
   await seatComputer(page, mover, '5000');
   await page.locator('#moves li').first().waitFor({ timeout: 60000 });

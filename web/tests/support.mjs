@@ -2,6 +2,7 @@
 // system's Chromium driven by playwright-core (no browser of its own is downloaded),
 // and the moves of a person: clicks on the board's cells and on the buttons shown.
 import { chromium } from 'playwright-core';
+import { before, after } from 'node:test';
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -135,4 +136,32 @@ export async function clickSomeMove(page, pick) {
 export function saveScreenshot(name) {
   fs.mkdirSync(artifacts, { recursive: true });
   return path.join(artifacts, name);
+}
+
+/**
+ * The page served and a browser, opened before a test file's tests and closed after
+ * them: `env.server` and `env.chrome` once the tests run; `then` runs last in the
+ * setup (a page to open for every test, say).
+ */
+export function playground(then = async () => {}) {
+  const env = { server: null, chrome: null };
+  before(async () => {
+    env.server = await serve();
+    env.chrome = await browser();
+    await then(env);
+  });
+  after(async () => {
+    await env.chrome?.close();
+    env.server?.stop();
+  });
+  return env;
+}
+
+/** The address of a game link at `base` (the fragment share.js writes). */
+export function gameLink(base, { game, seed = '1', options = '', computer = '', record = '' }) {
+  const p = new URLSearchParams({ g: game, s: seed });
+  if (options) p.set('o', options);
+  if (computer) p.set('c', computer);
+  if (record) p.set('r', Buffer.from(record).toString('base64url'));
+  return `${base}#${p}`;
 }
