@@ -134,6 +134,18 @@ function commandLine(source, request) {
  * `{spec, file, options, declared}` (the spec the worker opens, the file's name as
  * `tabula` names it, the options on, and the options the rules declare).
  */
+/** An option of the rules as a checkbox with its name, its description as the tip. */
+export function optionCheckbox(option, checked) {
+  const label = document.createElement('label');
+  label.title = option.description;
+  const input = document.createElement('input');
+  input.type = 'checkbox';
+  input.value = option.name;
+  input.checked = checked;
+  label.append(input, ` ${option.name}`);
+  return label;
+}
+
 export function setupDesign({ rules }) {
   let worker = null;
   let asked = 0;
@@ -174,16 +186,7 @@ export function setupDesign({ rules }) {
     box.className = 'option-set';
     const legend = document.createElement('legend');
     box.append(legend);
-    for (const o of declared) {
-      const label = document.createElement('label');
-      label.title = o.description;
-      const input = document.createElement('input');
-      input.type = 'checkbox';
-      input.value = o.name;
-      input.checked = on.includes(o.name);
-      label.append(input, ` ${o.name}`);
-      box.append(label);
-    }
+    for (const o of declared) box.append(optionCheckbox(o, on.includes(o.name)));
     if (!declared.length) box.append(cell('span', 'these rules declare no options', 'note'));
     if (sets.children.length) {
       const remove = document.createElement('button');

@@ -5,7 +5,7 @@
 import init, * as tabula from './pkg/tabula_web.js';
 import { drawBoard, stepsForClick, clickedCell, nextCell } from './board.js';
 import { createEditor } from './editor.js';
-import { setupDesign } from './design.js';
+import { setupDesign, optionCheckbox } from './design.js';
 import { showRules, showFamilies } from './learn.js';
 import * as share from './share.js';
 
@@ -478,16 +478,7 @@ async function showOptions(chosen) {
   const box = $('options');
   const options = await optionsOfChoice();
   box.replaceChildren();
-  for (const o of options) {
-    const label = document.createElement('label');
-    label.title = o.description;
-    const box1 = document.createElement('input');
-    box1.type = 'checkbox';
-    box1.value = o.name;
-    box1.checked = chosen.includes(o.name);
-    label.append(box1, ` ${o.name}`);
-    box.append(label);
-  }
+  for (const o of options) box.append(optionCheckbox(o, chosen.includes(o.name)));
 }
 
 const exampleTexts = new Map();
