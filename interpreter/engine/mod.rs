@@ -20,13 +20,13 @@ pub mod play;
 pub(crate) mod reach;
 mod reads;
 pub mod rng;
+mod run_errors;
 mod runtime_error;
 mod search_hash;
 pub(crate) mod state;
 mod turn_end;
 mod turns;
 
-use crate::diagnostic::Span;
 use crate::ids::PlayerId;
 use crate::ir::*;
 pub use choice::{Choices, Outcome, Shown, Status, Step, StepKind};
@@ -105,45 +105,6 @@ impl<'g> Engine<'g> {
     /// another spends from that one's budget (see `budget`).
     pub(crate) fn run(&self) -> budget::Run {
         self.meter.open(self.loop_steps)
-    }
-
-    /// The error of a run of `MAX_CHANCE_RUN` chance outcomes with no decision between,
-    /// at the chance event `c`.
-    pub(crate) fn endless_chance(&self, c: usize) -> RuntimeError {
-        let def = &self.game.chances[c];
-        RuntimeError::new(
-            def.span,
-            RuntimeErrorKind::EndlessChance {
-                event: def.name.clone(),
-            },
-        )
-    }
-
-    /// The error of a loop budget run out outside the effects, which name their own
-    /// statement: the move being generated, or else the rules that settle a turn.
-    /// The error of a list of moves cut at `MAX_CHOICES`, at the move being generated.
-    pub(crate) fn overflow_error(&self) -> RuntimeError {
-        let game = self.game;
-        let span = match self.generating.get() {
-            Some((StepKind::Action, a)) => game.actions.get(a).map(|d| d.span),
-            Some((StepKind::Chance, c)) => game.chances.get(c).map(|d| d.span),
-            _ => None,
-        };
-        RuntimeError::new(span.unwrap_or_default(), RuntimeErrorKind::TooManyChoices)
-    }
-
-    pub(crate) fn budget_error(&self) -> RuntimeError {
-        let game = self.game;
-        // The move being generated is pointed at.
-        let def = match self.generating.get() {
-            Some((StepKind::Action, a)) => game.actions.get(a).map(|d| (d, Work::LegalMoves)),
-            Some((StepKind::Chance, c)) => game.chances.get(c).map(|d| (d, Work::ChanceOutcomes)),
-            _ => None,
-        };
-        match def {
-            Some((d, work)) => self.meter.exceeded(d.span, work),
-            None => self.meter.exceeded(Span::default(), Work::Settling),
-        }
     }
 
     /// For each chance event, its outcomes and weights if they read no state (a roll of
