@@ -4,20 +4,10 @@
 //! and what is built on it name nothing of the syntax, so no spans are read back from
 //! the text that the IR does not carry.
 
-use std::path::Path;
+mod rust_sources;
 
-/// Every `.rs` file under `dir`, with its text.
-fn sources(dir: &Path, out: &mut Vec<(String, String)>) {
-    for entry in std::fs::read_dir(dir).expect("the folder reads") {
-        let path = entry.expect("an entry").path();
-        if path.is_dir() {
-            sources(&path, out);
-        } else if path.extension().is_some_and(|e| e == "rs") {
-            let text = std::fs::read_to_string(&path).expect("the file reads");
-            out.push((path.display().to_string(), text));
-        }
-    }
-}
+use rust_sources::sources;
+use std::path::Path;
 
 /// Asserts that no file of `layers` (folders from the crate's root) names any of
 /// `modules` of the library; returns how many files were read.

@@ -2,19 +2,10 @@
 //! threads: `Instant::now()` from std panics there. Every reading of the clock goes
 //! through interpreter/clock.rs, which picks the page's clock on wasm32.
 
-use std::path::Path;
+mod rust_sources;
 
-fn sources(dir: &Path, out: &mut Vec<(String, String)>) {
-    for entry in std::fs::read_dir(dir).expect("the folder reads") {
-        let path = entry.expect("an entry").path();
-        if path.is_dir() {
-            sources(&path, out);
-        } else if path.extension().is_some_and(|e| e == "rs") {
-            let text = std::fs::read_to_string(&path).expect("the file reads");
-            out.push((path.display().to_string(), text));
-        }
-    }
-}
+use rust_sources::sources;
+use std::path::Path;
 
 #[test]
 fn the_library_reads_the_clock_only_through_its_clock_module() {
