@@ -92,13 +92,8 @@ pub fn run(args: &ExportArgs) -> Result<(), CliError> {
 /// Whether a game has backgammon's shape, so that its records can be written as a
 /// .mat file (`tabula_gnubg::mat::check_mat_shape`), judged by its first state.
 pub fn check_mat_shape(game: &Game) -> Result<(), String> {
-    let first = json::first_state_unnamed(game).map_err(|e| {
-        format!(
-            "{} cannot be written as a .mat file: its first state fails: {e}",
-            game.name
-        )
-    })?;
-    tabula_gnubg::mat::check_mat_shape(&game.name, game.players.len(), &first)
+    let first = json::first_state_unnamed(game).map_err(|e| e.to_string());
+    tabula_gnubg::mat::check_mat_shape(&game.name, game.players.len(), first)
 }
 
 /// One record (a single game or a match) as a .mat file.

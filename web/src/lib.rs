@@ -418,11 +418,6 @@ pub fn run_tests(
 
 /// Whether a game has backgammon's shape, judged by its first state's board.
 fn mat_shape(game: &tabula::Game) -> Result<(), String> {
-    let first = tabula::json::first_state_unnamed(game).map_err(|e| {
-        format!(
-            "{} cannot be written as a .mat file: its first state fails: {e}",
-            game.name
-        )
-    })?;
-    tabula_gnubg::mat::check_mat_shape(&game.name, game.players.len(), &first)
+    let first = tabula::json::first_state_unnamed(game).map_err(|e| e.to_string());
+    tabula_gnubg::mat::check_mat_shape(&game.name, game.players.len(), first)
 }

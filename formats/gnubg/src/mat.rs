@@ -504,16 +504,22 @@ pub const NOT_FROM_START: &str = "the record starts from a position set up by ha
 /// Whether a game's records can be written as a .mat file: two players, and a first
 /// state (a tabula state document, its `game` field left out, so that a variant fits
 /// as well) that reads as a backgammon board holding the usual start. Whether the
-/// moves are backgammon moves is seen when they are written. The refusal is a
-/// sentence naming the game `title`.
-pub fn check_mat_shape(title: &str, players: usize, first_state: &Value) -> Result<(), String> {
+/// moves are backgammon moves is seen when they are written; a first state the game
+/// failed to set up is given as the sentence of its error. The refusal is a sentence
+/// naming the game `title`.
+pub fn check_mat_shape(
+    title: &str,
+    players: usize,
+    first_state: Result<Value, String>,
+) -> Result<(), String> {
     let not = |why: String| format!("{title} cannot be written as a .mat file: {why}");
     if players != 2 {
         return Err(not(format!(
             "a .mat file is for two players, and it has {players}"
         )));
     }
-    match crate::ids_from_state(first_state) {
+    let first_state = first_state.map_err(|e| not(format!("its first state fails: {e}")))?;
+    match crate::ids_from_state(&first_state) {
         Ok((position, _)) if position == USUAL_START => Ok(()),
         Ok(_) => Err(not(
             "it does not start from backgammon's usual position".into()
