@@ -12,8 +12,8 @@
 //! let mut engine = Engine::new(&game);
 //! let state = engine.initial_state().expect("the game sets up");
 //! assert_eq!(engine.status(&state).unwrap(), Status::Player(PlayerId::new(1)));
-//! assert_eq!(game.players[state.mover().index()], "b");
-//! let cell = game.board.cell_id("a2").expect("the board has a2");
+//! assert_eq!(game.player_name(state.mover()), "b");
+//! let cell = game.cell("a2").expect("the board has a2");
 //! assert!(state.cell(&game, cell).holder().is_empty());
 //! ```
 
@@ -48,19 +48,19 @@ macro_rules! id {
 }
 
 id!(
-    /// A player: the index in the game's `players` line (`Game::players`).
+    /// A player: the index in the game's `players` line ([`crate::Game::players`]).
     PlayerId
 );
 id!(
-    /// A cell of the board: the index in `Board::cells`.
+    /// A cell of the board: the index in [`crate::Game::cells`].
     CellId
 );
 id!(
-    /// A chance event: the index in the game's `chance` declarations (`Game::chances`).
+    /// A chance event: the index in the game's `chance` declarations ([`crate::Game::chances`]).
     ChanceId
 );
 id!(
-    /// A phase: the index in the game's `phase` declarations (`Game::phases`).
+    /// A phase: the index in the game's `phase` declarations ([`crate::Game::phases`]).
     PhaseId
 );
 

@@ -21,13 +21,13 @@ pub fn first_state_unnamed(game: &Game) -> Result<Value, crate::RuntimeError> {
 /// The state as a JSON value.
 pub fn state_to_json(game: &Game, state: &State) -> Value {
     let mut cells = Map::new();
-    for (i, name) in game.board.cells.iter().enumerate() {
-        let w = CellWord(state.data[game.cells_base + i]);
+    for (i, name) in game.rules.board.cells.iter().enumerate() {
+        let w = CellWord(state.data[game.rules.cells_base + i]);
         if w.count() == 0 {
             continue;
         }
         let mut c = layer_json(game, w);
-        let under: Vec<Value> = (1..game.stack_layers as i32)
+        let under: Vec<Value> = (1..game.rules.stack_layers as i32)
             .map(|k| state.layer(game, i as i32, k))
             .take_while(|w| w.count() > 0)
             .map(|w| Value::Object(layer_json(game, w)))
@@ -45,13 +45,17 @@ pub fn state_to_json(game: &Game, state: &State) -> Value {
 fn layer_json(game: &Game, w: CellWord) -> Map<String, Value> {
     let mut c = Map::new();
     if w.owner() != NEUTRAL {
-        c.insert("owner".into(), json!(game.players.get(w.owner() as usize)));
+        c.insert(
+            "owner".into(),
+            json!(game.rules.players.get(w.owner() as usize)),
+        );
     }
     c.insert(
         "piece".into(),
-        json!(game.pieces.get(w.piece() as usize).map(|p| &p.name)),
+        json!(game.rules.pieces.get(w.piece() as usize).map(|p| &p.name)),
     );
     if game
+        .rules
         .pieces
         .get(w.piece() as usize)
         .is_some_and(|p| p.values.is_some())
@@ -67,7 +71,7 @@ fn layer_json(game: &Game, w: CellWord) -> Map<String, Value> {
 /// The state as a JSON value, given its cells.
 fn state_json_rest(game: &Game, state: &State, cells: Map<String, Value>) -> Value {
     let mut pools = Map::new();
-    for p in &game.pools {
+    for p in &game.rules.pools {
         let list = |player: usize| {
             let base = p.base + player * p.width();
             let mut v = Vec::new();
@@ -80,7 +84,8 @@ fn state_json_rest(game: &Game, state: &State, cells: Map<String, Value>) -> Val
         };
         let value = if p.per_player {
             Value::Object(
-                game.players
+                game.rules
+                    .players
                     .iter()
                     .enumerate()
                     .map(|(i, n)| (n.clone(), list(i)))
@@ -92,18 +97,21 @@ fn state_json_rest(game: &Game, state: &State, cells: Map<String, Value>) -> Val
         pools.insert(p.name.clone(), value);
     }
     let mut counters = Map::new();
-    for c in &game.counters {
+    for c in &game.rules.counters {
         let typed = |v: i32| match c.ty {
-            Ty::Player => json!(usize::try_from(v).ok().and_then(|i| game.players.get(i))),
+            Ty::Player => json!(usize::try_from(v)
+                .ok()
+                .and_then(|i| game.rules.players.get(i))),
             Ty::Cell => json!(usize::try_from(v)
                 .ok()
-                .and_then(|i| game.board.cells.get(i))),
+                .and_then(|i| game.rules.board.cells.get(i))),
             Ty::Bool => json!(v != 0),
             _ => json!(v),
         };
         let value = if c.per_player {
             Value::Object(
-                game.players
+                game.rules
+                    .players
                     .iter()
                     .enumerate()
                     .map(|(i, n)| (n.clone(), typed(state.data[c.base + i])))
@@ -115,13 +123,13 @@ fn state_json_rest(game: &Game, state: &State, cells: Map<String, Value>) -> Val
         counters.insert(c.name.clone(), value);
     }
     json!({
-        "game": game.name,
-        "options": game.chosen,
-        "phase": game.phases[state.phase().index()].name,
-        "to_move": game.players[state.mover().index()],
-        "chance": state.chance().map(|c| &game.chances[c.index()].name),
+        "game": game.rules.name,
+        "options": game.rules.chosen,
+        "phase": game.rules.phases[state.phase().index()].name,
+        "to_move": game.rules.players[state.mover().index()],
+        "chance": state.chance().map(|c| &game.rules.chances[c.index()].name),
         "in_turn": state.in_turn(),
-        "turn_of": game.players.get(state.turn_of().index()).unwrap_or(&game.players[0]),
+        "turn_of": game.rules.players.get(state.turn_of().index()).unwrap_or(&game.rules.players[0]),
         "cells": cells,
         "pools": pools,
         "counters": counters,
@@ -148,13 +156,14 @@ pub fn state_report(
 /// player, and the end rule that decided it.
 pub fn outcome_to_json(game: &Game, o: &crate::engine::Outcome) -> Value {
     let scores: Map<String, Value> = game
+        .rules
         .players
         .iter()
         .zip(&o.scores)
         .map(|(p, s)| (p.clone(), json!(s)))
         .collect();
     let mut value = json!({
-        "winner": o.winner.and_then(|w| game.players.get(w.index())),
+        "winner": o.winner.and_then(|w| game.rules.players.get(w.index())),
         "points": o.points,
         "scores": scores,
         "reason": o.reason,
@@ -274,13 +283,13 @@ impl<'a> Reader<'a> {
 
     fn player(&mut self, v: &Value, what: &str) -> Option<usize> {
         let name = v.as_str().unwrap_or("");
-        match self.game.players.iter().position(|p| p == name) {
+        match self.game.rules.players.iter().position(|p| p == name) {
             Some(p) => Some(p),
             None => {
                 let kind = StateErrorKind::NotAPlayer {
                     what: what.to_string(),
                     found: value_text(v),
-                    players: self.game.players.clone(),
+                    players: self.game.rules.players.clone(),
                 };
                 self.error(name, kind);
                 None
@@ -332,7 +341,7 @@ impl<'a> Reader<'a> {
         }
         if let Some(opts) = obj.get("options").filter(|o| !o.is_array()) {
             let kind = StateErrorKind::OptionsNotList {
-                chosen: game.chosen.clone(),
+                chosen: game.rules.chosen.clone(),
                 found: value_text(opts),
             };
             self.error("options", kind);
@@ -347,13 +356,14 @@ impl<'a> Reader<'a> {
                 .filter_map(|o| o.as_str().map(str::to_string))
                 .collect();
             given.sort();
-            if given != game.chosen {
-                let chosen = game.chosen.clone();
+            if given != game.rules.chosen {
+                let chosen = game.rules.chosen.clone();
                 self.error("options", StateErrorKind::OtherOptions { given, chosen });
             }
         }
         match obj.get("phase") {
             Some(p) => match game
+                .rules
                 .phases
                 .iter()
                 .position(|ph| Some(ph.name.as_str()) == p.as_str())
@@ -362,7 +372,7 @@ impl<'a> Reader<'a> {
                 None => {
                     let kind = StateErrorKind::NotAPhase {
                         found: value_text(p),
-                        phases: game.phases.iter().map(|p| p.name.clone()).collect(),
+                        phases: game.rules.phases.iter().map(|p| p.name.clone()).collect(),
                     };
                     self.error(p.as_str().unwrap_or("phase"), kind);
                 }
@@ -380,6 +390,7 @@ impl<'a> Reader<'a> {
         }
         if let Some(c) = obj.get("chance").filter(|c| !c.is_null()) {
             match game
+                .rules
                 .chances
                 .iter()
                 .position(|ch| Some(ch.name.as_str()) == c.as_str())
@@ -407,10 +418,10 @@ impl<'a> Reader<'a> {
             }
         }
         if let Some(g) = obj.get("game") {
-            if g.as_str() != Some(game.name.as_str()) {
+            if g.as_str() != Some(game.rules.name.as_str()) {
                 let kind = StateErrorKind::OtherGame {
                     found: value_text(g),
-                    game: game.name.clone(),
+                    game: game.rules.name.clone(),
                 };
                 self.error("game", kind);
             }
@@ -434,11 +445,11 @@ impl<'a> Reader<'a> {
             return;
         };
         for (name, c) in map {
-            let Some(cell) = game.board.cell(name) else {
+            let Some(cell) = game.rules.board.cell(name) else {
                 let kind = StateErrorKind::NotACell {
                     name: name.clone(),
-                    first: game.board.cells[0].clone(),
-                    last: game.board.cells[game.board.cells.len() - 1].clone(),
+                    first: game.rules.board.cells[0].clone(),
+                    last: game.rules.board.cells[game.rules.board.cells.len() - 1].clone(),
                 };
                 self.error(name, kind);
                 continue;
@@ -452,7 +463,7 @@ impl<'a> Reader<'a> {
             let mut words = vec![top];
             match c.get("under") {
                 None => {}
-                Some(Value::Array(list)) if list.len() < game.stack_layers => {
+                Some(Value::Array(list)) if list.len() < game.rules.stack_layers => {
                     for l in list {
                         match self.layer(name, l) {
                             Some(w) if w.count() > 0 => words.push(w),
@@ -464,14 +475,14 @@ impl<'a> Reader<'a> {
                         }
                     }
                 }
-                Some(_) if game.stack_layers == 1 => {
+                Some(_) if game.rules.stack_layers == 1 => {
                     let cell = name.clone();
                     self.error(name, StateErrorKind::NothingUnder { cell });
                 }
                 Some(_) => {
                     let kind = StateErrorKind::TooManyUnder {
                         cell: name.clone(),
-                        max: game.stack_layers - 1,
+                        max: game.rules.stack_layers - 1,
                     };
                     self.error(name, kind);
                 }
@@ -481,7 +492,7 @@ impl<'a> Reader<'a> {
                 self.error(name, StateErrorKind::UnderEmptyCell { cell });
                 continue;
             }
-            state.data[game.cells_base + cell as usize] = 0;
+            state.data[game.rules.cells_base + cell as usize] = 0;
             for w in words.iter().rev().filter(|w| w.count() > 0) {
                 state.push_layer(game, cell as usize, *w);
             }
@@ -498,6 +509,7 @@ impl<'a> Reader<'a> {
         };
         let piece = match obj.get("piece") {
             Some(p) => match game
+                .rules
                 .pieces
                 .iter()
                 .position(|d| Some(d.name.as_str()) == p.as_str())
@@ -507,20 +519,20 @@ impl<'a> Reader<'a> {
                     let kind = StateErrorKind::NotAPiece {
                         cell: name.to_string(),
                         found: value_text(p),
-                        pieces: game.pieces.iter().map(|p| p.name.clone()).collect(),
+                        pieces: game.rules.pieces.iter().map(|p| p.name.clone()).collect(),
                     };
                     self.error(p.as_str().unwrap_or(name), kind);
                     return None;
                 }
             },
-            None if game.pieces.len() == 1 => 0,
+            None if game.rules.pieces.len() == 1 => 0,
             None => {
                 let cell = name.to_string();
                 self.error(name, StateErrorKind::CellNeedsPiece { cell });
                 return None;
             }
         };
-        let def = &game.pieces[piece];
+        let def = &game.rules.pieces[piece];
         let owner = match (obj.get("owner"), def.neutral) {
             (Some(o), false) => match self.player(o, &format!("cell `{name}`")) {
                 Some(p) => p as i32,
@@ -581,17 +593,17 @@ impl<'a> Reader<'a> {
         let game = self.game;
         let Some(map) = v.as_object() else { return };
         for (name, value) in map {
-            let Some(pi) = game.pools.iter().position(|p| &p.name == name) else {
+            let Some(pi) = game.rules.pools.iter().position(|p| &p.name == name) else {
                 let name_of = name.clone();
                 self.error(name, StateErrorKind::NotAPool { name: name_of });
                 continue;
             };
-            let def = &game.pools[pi];
+            let def = &game.rules.pools[pi];
             let lists: Vec<(usize, &Value)> = if def.per_player {
                 let Some(obj) = value.as_object() else {
                     let kind = StateErrorKind::PoolPerPlayer {
                         name: name.clone(),
-                        player: game.players[0].clone(),
+                        player: game.rules.players[0].clone(),
                     };
                     self.error(name, kind);
                     continue;
@@ -643,7 +655,7 @@ impl<'a> Reader<'a> {
         let game = self.game;
         let Some(map) = v.as_object() else { return };
         for (name, value) in map {
-            let Some(c) = game.counters.iter().find(|c| &c.name == name) else {
+            let Some(c) = game.rules.counters.iter().find(|c| &c.name == name) else {
                 let kind = StateErrorKind::NotACounter { name: name.clone() };
                 self.error(name, kind);
                 continue;
@@ -652,7 +664,7 @@ impl<'a> Reader<'a> {
                 let Some(obj) = value.as_object() else {
                     let kind = StateErrorKind::CounterPerPlayer {
                         name: name.clone(),
-                        player: game.players[0].clone(),
+                        player: game.rules.players[0].clone(),
                     };
                     self.error(name, kind);
                     continue;
@@ -679,7 +691,7 @@ impl Reader<'_> {
             (Ty::Player, _) => self
                 .player(v, &format!("counter `{name}`"))
                 .map_or(-1, |p| p as i32),
-            (Ty::Cell, _) => match v.as_str().and_then(|c| game.board.cell(c)) {
+            (Ty::Cell, _) => match v.as_str().and_then(|c| game.rules.board.cell(c)) {
                 Some(c) => c,
                 None => {
                     let kind = StateErrorKind::CounterNotACell {

@@ -1,11 +1,11 @@
 #![forbid(unsafe_code)]
 //! tabula: a rules-definition interpreter for board games. A game is a rules file;
-//! this library parses it (syntax), checks and compiles it (compile) over a board
-//! (board), and plays it (engine). It knows no game.
+//! this library parses it, checks and compiles it over a board, and plays it. It knows
+//! no game.
 //!
-//! The way in: [`compile()`] a rules file into a [`Game`] (the rules as plain data,
-//! [`ir::Rules`], which the game reads as, and their compiled form), then let an
-//! [`Engine`] play it: [`Engine::initial_state`], [`Engine::legal`] lists the
+//! The way in: [`compile()`] a rules file into a [`Game`] (what it declares is read
+//! through [`Game::players`], [`Game::cells`], [`Game::options`] and their kin), then
+//! let an [`Engine`] play it: [`Engine::initial_state`], [`Engine::legal`] lists the
 //! [`Choices`] of a position, [`Engine::play_choice`] plays one, [`Engine::status`]
 //! tells whose decision it is, a chance event's, or how the game ended. Players,
 //! cells, chance events and phases are typed ids ([`PlayerId`], [`CellId`],
@@ -49,16 +49,16 @@
 
 pub mod ai;
 pub mod analysis;
-pub mod board;
+pub(crate) mod board;
 pub(crate) mod clock;
-pub mod compile;
+pub(crate) mod compile;
 pub mod diagnostic;
 pub mod engine;
 pub mod format;
 pub mod games;
 pub(crate) mod ids;
 pub mod input;
-pub mod ir;
+pub(crate) mod ir;
 pub mod json;
 pub mod output;
 pub mod picture;
@@ -67,10 +67,24 @@ pub mod runner;
 pub mod services;
 pub mod session;
 pub(crate) mod svg;
-pub mod syntax;
+pub(crate) mod syntax;
 pub mod testing;
 
 pub use compile::CompileError;
+
+/// Not part of the API: what the white-box tests reach into (the rules as data, the
+/// compiler with its rewrites off, the parser). Hidden from the documentation and free
+/// to change.
+#[doc(hidden)]
+#[allow(missing_docs)]
+pub mod internals {
+    pub use crate::compile::{rules, rules_with, Rewrites};
+    /// The rules as data.
+    pub mod ir {
+        pub use crate::ir::*;
+    }
+    pub use crate::syntax::parse;
+}
 pub use diagnostic::{Diagnostic, Diagnostics, Source};
 pub use engine::Game;
 pub use engine::{
@@ -80,8 +94,8 @@ pub use engine::{
 pub use ids::{CellId, ChanceId, Holder, PhaseId, PlayerId};
 
 /// Parses, checks and compiles a rules file with the chosen options into a game ready
-/// to play: the rules as plain data (`compile::rules`), then compiled by the engine
-/// (`Game::new`).
+/// to play. A file that does not compile gives every problem found, each with its
+/// place ([`CompileError::render`] draws them as the command line does).
 pub fn compile(source: &Source, options: &[String]) -> Result<Game, CompileError> {
     compile::rules(source, options).map(Game::new)
 }

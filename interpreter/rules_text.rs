@@ -2,7 +2,8 @@
 //! `Game.rules()` in Python): the game's text, the paragraph of each option that is on,
 //! the options that are off; escaped, and reflowed to a terminal's width.
 
-use crate::ir::Rules;
+use crate::engine::Game;
+pub use crate::ir::RulesText;
 use crate::session::style::wrap;
 
 /// The widest a reflowed text is, however wide the terminal: longer lines are hard to
@@ -10,8 +11,8 @@ use crate::session::style::wrap;
 pub const MAX_WIDTH: usize = 80;
 
 /// The rules of a game with the options it was compiled with, in words (`render_with`).
-pub fn render(game: &Rules, width: Option<usize>) -> String {
-    render_with(game, &game.chosen, width)
+pub fn render(game: &Game, width: Option<usize>) -> String {
+    render_with(game, game.chosen_options(), width)
 }
 
 /// The rules of a game with the options `on`, in words: its name, its text, a heading
@@ -20,16 +21,16 @@ pub fn render(game: &Rules, width: Option<usize>) -> String {
 /// reflowed to it, at most `MAX_WIDTH` columns; without one, every line of the file's
 /// text is as written, and the lines made here fit `MAX_WIDTH`.
 /// A game whose file gives no text says so in a sentence.
-pub fn render_with(game: &Rules, on: &[String], width: Option<usize>) -> String {
-    let name = safe(&game.name);
-    let Some(words) = &game.rules_text else {
+pub fn render_with(game: &Game, on: &[String], width: Option<usize>) -> String {
+    let name = safe(game.name());
+    let Some(words) = game.rules_text() else {
         return format!(
             "{name} has no rules text: its rules file does not say its rules in words.\n"
         );
     };
     let mut parts = vec![name, words.text.clone()];
     let mut off = Vec::new();
-    for (option, description) in &game.options {
+    for (option, description) in game.options() {
         if !on.contains(option) {
             off.push(option.as_str());
             continue;
@@ -61,22 +62,22 @@ pub fn render_with(game: &Rules, on: &[String], width: Option<usize>) -> String 
 /// The rules text as data, for `--json`: the game's name, its text (null without one),
 /// and each option with its description, whether it is on, and its paragraph (null
 /// without one). Strings are as written; JSON escapes what needs it.
-pub fn to_json(game: &Rules) -> serde_json::Value {
-    let words = game.rules_text.as_ref();
+pub fn to_json(game: &Game) -> serde_json::Value {
+    let words = game.rules_text();
     let options: Vec<serde_json::Value> = game
-        .options
+        .options()
         .iter()
         .map(|(name, description)| {
             serde_json::json!({
                 "name": name,
                 "description": description,
-                "on": game.chosen.contains(name),
+                "on": game.chosen_options().contains(name),
                 "text": words.and_then(|w| w.option(name)),
             })
         })
         .collect();
     serde_json::json!({
-        "game": game.name,
+        "game": game.name(),
         "text": words.map(|w| w.text.as_str()),
         "options": options,
     })

@@ -33,7 +33,7 @@ pub fn run_file(source: &Source, extra: &[String]) -> Result<Vec<TestResult>, Co
     let base = compile(source, extra)?;
     let mut games: BTreeMap<Vec<String>, Game> = BTreeMap::new();
     let mut results = Vec::new();
-    for (k, test) in base.tests.iter().enumerate() {
+    for (k, test) in base.rules.tests.iter().enumerate() {
         let mut options: Vec<String> = test.options.iter().chain(extra).cloned().collect();
         options.sort();
         options.dedup();
@@ -44,7 +44,7 @@ pub fn run_file(source: &Source, extra: &[String]) -> Result<Vec<TestResult>, Co
         let Some(game) = games.get(&options) else {
             continue;
         };
-        let test = game.tests.get(k).unwrap_or(test);
+        let test = game.rules.tests.get(k).unwrap_or(test);
         results.push(TestResult {
             name: test.name.clone(),
             options,
@@ -139,7 +139,7 @@ impl Run<'_> {
                 .map_err(|e| match e {
                     PlayError::Illegal { legal, .. } => format!(
                         "chance (`{}`) comes first: `{text}` is not one of its outcomes ({legal})",
-                        game.chances[c.index()].name
+                        game.rules.chances[c.index()].name
                     ),
                     other => other.to_string(),
                 }),
@@ -280,8 +280,8 @@ pub(crate) fn run_test(game: &Game, source: &Source, test: &RulesTest) -> Result
             }
             TestCheck::Winner(p, points) => {
                 let wanted = match points {
-                    Some(pts) => format!("{} to win {pts} points", game.players[*p]),
-                    None => format!("{} to win", game.players[*p]),
+                    Some(pts) => format!("{} to win {pts} points", game.rules.players[*p]),
+                    None => format!("{} to win", game.rules.players[*p]),
                 };
                 match run.outcome(span)? {
                     None => {
@@ -354,7 +354,7 @@ pub(crate) fn run_test(game: &Game, source: &Source, test: &RulesTest) -> Result
                 if i64::from(found) != *v {
                     return Err(Run::fail(
                         span,
-                        format!("{}'s score is {found}, not {v}", game.players[*p]),
+                        format!("{}'s score is {found}, not {v}", game.rules.players[*p]),
                     ));
                 }
             }
@@ -364,12 +364,12 @@ pub(crate) fn run_test(game: &Game, source: &Source, test: &RulesTest) -> Result
                     Run::fail(span, format!("while working out who is to move: {e}"))
                 })? {
                     crate::Status::Over(o) => format!("no one: the game is over ({})", o.reason),
-                    _ => game.players[run.state.mover().index()].clone(),
+                    _ => game.rules.players[run.state.mover().index()].clone(),
                 };
-                if who != game.players[*p] {
+                if who != game.rules.players[*p] {
                     return Err(Run::fail(
                         span,
-                        format!("expected {} to move; it is {who}", game.players[*p]),
+                        format!("expected {} to move; it is {who}", game.rules.players[*p]),
                     ));
                 }
             }
@@ -423,9 +423,9 @@ fn illegal_because(
         let rules_text = f
             .anchor
             .span(game)
-            .and_then(|s| match game.included_source(s) {
+            .and_then(|s| match game.rules.included_source(s) {
                 Some((included, s)) => included.text.get(s.start..s.end),
-                None => game.source_text.get(s.start..s.end),
+                None => game.rules.source_text.get(s.start..s.end),
             })
             .unwrap_or("");
         if f.message.contains(rule) || rules_text.contains(rule) {

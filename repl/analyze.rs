@@ -200,7 +200,11 @@ pub fn run(o: AnalyzeOptions) -> Result<(), CliError> {
             b.set_message(label(options));
         }
         let start = std::time::Instant::now();
-        let mut tally = Tally::new(game.players.len(), levels[0] != levels[1], o.early / 100.0);
+        let mut tally = Tally::new(
+            game.players().len(),
+            levels[0] != levels[1],
+            o.early / 100.0,
+        );
         let play = |job: tabula::runner::Job| {
             GameFacts::play(&game, &arena, job.index, None).map_err(|e| ai_error(&game, e))
         };
@@ -223,10 +227,10 @@ pub fn run(o: AnalyzeOptions) -> Result<(), CliError> {
             break;
         }
         let figures = tally.figures();
-        seat_names = game.players.clone();
+        seat_names = game.players().to_vec();
         player_names = names.to_vec();
         results.push((
-            game.name.clone(),
+            game.name().to_string(),
             SetResult {
                 label: label(options),
                 options: options.clone(),

@@ -90,7 +90,7 @@ fn write_record(
 ) -> Result<(), CliError> {
     let record = Record {
         game: o.game.game.clone(),
-        options: game.chosen.clone(),
+        options: game.chosen_options().to_vec(),
         seed: g.seed,
         match_length: 0,
         start: None,
@@ -103,7 +103,7 @@ fn write_record(
             .enumerate()
             // As written on the command line, which `ai` and `load` read back
             // (`mcts:1000`, `net:FILE`), not as reports name it (`mcts:1000+net`).
-            .map(|(seat, &side)| (game.players[seat].clone(), [o.a, o.b][side].to_string()))
+            .map(|(seat, &side)| (game.players()[seat].clone(), [o.a, o.b][side].to_string()))
             .collect(),
     };
     let path = std::path::Path::new(dir).join(format!("game-{:04}.yaml", g.index + 1));
@@ -139,7 +139,7 @@ pub fn run(o: ArenaOptions) -> Result<(), CliError> {
     let bar = games_bar(o.games, true);
     let start = std::time::Instant::now();
     let interrupt = Interrupt::install("the games under way");
-    let players = game.players.len();
+    let players = game.players().len();
     let mut tally = Tally::new(players);
     let progress = |_| {
         if let Some(b) = &bar {
@@ -174,8 +174,8 @@ pub fn run(o: ArenaOptions) -> Result<(), CliError> {
     let per_sec = s.games as f64 / elapsed.max(1e-9);
     if o.json {
         let out = serde_json::json!({
-            "game": game.name,
-            "options": game.chosen,
+            "game": game.name(),
+            "options": game.chosen_options(),
             "a": names[0],
             "b": names[1],
             "seed": o.seed,
@@ -194,7 +194,7 @@ pub fn run(o: ArenaOptions) -> Result<(), CliError> {
     let pct = |x: f64| format!("{:.1} %", 100.0 * x);
     println!(
         "{}: A {a} against B {b}, {} games, seats alternating (seeds {}..{})",
-        game.name,
+        game.name(),
         s.games,
         o.seed,
         o.seed.wrapping_add(o.games - 1)
@@ -234,7 +234,7 @@ pub fn run(o: ArenaOptions) -> Result<(), CliError> {
         .by_seat
         .iter()
         .enumerate()
-        .map(|(seat, (n, won))| format!("{} {won} of {n}", game.players[seat]))
+        .map(|(seat, (n, won))| format!("{} {won} of {n}", game.players()[seat]))
         .collect();
     println!("  A won as {}", seats.join(", "));
     let significant = s.score_low > 0.5 || s.score_high < 0.5;

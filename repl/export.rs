@@ -53,7 +53,7 @@ pub fn run(args: &ExportArgs) -> Result<(), CliError> {
             Session::open(&record.game, &record.options, record.seed).map_err(of_record)?;
         session.load_record(&record).map_err(of_record)?;
         check_mat_shape(session.game()).map_err(|e| refused!("{path}: {e}"))?;
-        records.push((path, session.game().players.clone(), record));
+        records.push((path, session.game().players().to_vec(), record));
     }
     let text = match records.as_slice() {
         [(path, players, record)] => {
@@ -93,7 +93,7 @@ pub fn run(args: &ExportArgs) -> Result<(), CliError> {
 /// .mat file (`tabula_gnubg::mat::check_mat_shape`), judged by its first state.
 pub fn check_mat_shape(game: &Game) -> Result<(), String> {
     let first = json::first_state_unnamed(game).map_err(|e| e.to_string());
-    tabula_gnubg::mat::check_mat_shape(&game.name, game.players.len(), first)
+    tabula_gnubg::mat::check_mat_shape(game.name(), game.players().len(), first)
 }
 
 /// One record (a single game or a match) as a .mat file.
@@ -110,5 +110,5 @@ fn mat_text(players: &[String], record: &Record) -> Result<String, String> {
 /// `save FILE.mat` at the prompt: the session's record as a .mat file.
 pub fn save_mat(game: &Game, record: &Record) -> Result<String, String> {
     check_mat_shape(game)?;
-    mat_text(&game.players, record)
+    mat_text(game.players(), record)
 }

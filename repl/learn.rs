@@ -24,7 +24,7 @@ pub fn encode(
     let values = encoding.dense(game, state);
     if json {
         let out = serde_json::json!({
-            "game": game.name,
+            "game": game.name(),
             "view": view.to_string(),
             "length": encoding.len(),
             "hash": format!("{:016x}", encoding.hash()),
@@ -38,7 +38,7 @@ pub fn encode(
         View::Board => String::new(),
         View::Mover => format!(
             ", from the side of {}{}",
-            game.players
+            game.players()
                 .get(encoding.viewer(state))
                 .map_or("the first player", String::as_str),
             if encoding.turns_cells() {
@@ -50,7 +50,7 @@ pub fn encode(
     };
     println!(
         "{}: {} entries (encoding {:016x}{seen}){}",
-        game.name,
+        game.name(),
         encoding.len(),
         encoding.hash(),
         if all { "" } else { "; those that are not 0:" }
@@ -141,13 +141,17 @@ pub fn train(o: TrainOptions) -> Result<(), CliError> {
         }
     }
     if let Some(name) = o.keep {
-        t.keep = game.players.iter().position(|p| p == name).ok_or_else(|| {
-            refused!(
-                "`--keep {name}`: {} has no player `{name}` (its players: {})",
-                game.name,
-                game.players.join(", ")
-            )
-        })?;
+        t.keep = game
+            .players()
+            .iter()
+            .position(|p| p == name)
+            .ok_or_else(|| {
+                refused!(
+                    "`--keep {name}`: {} has no player `{name}` (its players: {})",
+                    game.name(),
+                    game.players().join(", ")
+                )
+            })?;
     }
     // No games from a network: it is written as it is, with what the other options
     // change (`--mcts-leaf`, `--view`, `--hidden`).
@@ -234,7 +238,10 @@ pub fn train(o: TrainOptions) -> Result<(), CliError> {
     }
     println!(
         "{}: {} games of self-play, {} hidden units; wrote {}",
-        game.name, net.header.games, net.header.hidden, o.out
+        game.name(),
+        net.header.games,
+        net.header.hidden,
+        o.out
     );
     Ok(())
 }

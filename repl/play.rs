@@ -381,7 +381,7 @@ fn choose_game(
     println!("Built-in games:");
     for (i, (name, text)) in tabula::games::BUILT_IN.iter().enumerate() {
         let title = tabula::compile(&tabula::Source::new(*name, *text), &[])
-            .map(|g| g.name.clone())
+            .map(|g| g.name().to_string())
             .unwrap_or_default();
         println!("  {}. {name:<12} {title}", i + 1);
     }

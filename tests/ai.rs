@@ -492,7 +492,7 @@ fn weighted() -> Game {
 #[test]
 fn playout_weights_are_listed_with_the_choices() {
     let game = weighted();
-    assert!(game.phases[0].weighted);
+    assert!(game.rules().phases[0].weighted);
     let mut engine = Engine::new(&game);
     let state = engine.initial_state().unwrap();
     let mut choices = Choices::default();
@@ -585,11 +585,13 @@ phase play { starts a actions ten, low, most }
 end "full" when not empty(#a1) draw
 "#;
     let game = tabula::compile(&tabula::Source::new("constant.tabula", text), &[]).unwrap();
-    for m in &game.actions {
+    for m in &game.rules().actions {
         assert!(
             matches!(
                 m.playout_weight,
-                Some(tabula::ir::Expr::Operand(tabula::ir::Operand::Const(_)))
+                Some(tabula::internals::ir::Expr::Operand(
+                    tabula::internals::ir::Operand::Const(_)
+                ))
             ),
             "{}: {:?}",
             m.name,

@@ -42,7 +42,7 @@ fn outcome(engine: &mut Engine, state: &State) -> (String, i32, String) {
     let game = engine.game;
     let o = engine.outcome(state).unwrap().expect("the game is over");
     (
-        game.players[o.winner.expect("a winner").index()].clone(),
+        game.players()[o.winner.expect("a winner").index()].clone(),
         o.points,
         o.reason,
     )
@@ -63,7 +63,9 @@ fn no_double_on_the_opening_roll() {
     let mut state = engine.initial_state().unwrap();
     // Before anything: the opening roll, one die each, never equal: 30 outcomes.
     assert_eq!(
-        state.chance().map(|c| g.chances[c.index()].name.as_str()),
+        state
+            .chance()
+            .map(|c| g.rules().chances[c.index()].name.as_str()),
         Some("opening")
     );
     let opening = legal(&mut engine, &state);
@@ -92,7 +94,9 @@ fn no_double_on_the_opening_roll_with_first_roll_reroll() {
     // Black won the opening and rolls anew, without a cube decision.
     assert_eq!(to_move(&g, &state), "black");
     assert_eq!(
-        state.chance().map(|c| g.chances[c.index()].name.as_str()),
+        state
+            .chance()
+            .map(|c| g.rules().chances[c.index()].name.as_str()),
         Some("roll")
     );
     let rolls = legal(&mut engine, &state);
@@ -125,7 +129,9 @@ fn double_take_redouble_and_ownership() {
     assert_eq!(cube(&g, &state), (2, json!("white")));
     assert_eq!(to_move(&g, &state), "black");
     assert_eq!(
-        state.chance().map(|c| g.chances[c.index()].name.as_str()),
+        state
+            .chance()
+            .map(|c| g.rules().chances[c.index()].name.as_str()),
         Some("roll")
     );
     play(&mut engine, &mut state, "6-5");
@@ -142,7 +148,9 @@ fn double_take_redouble_and_ownership() {
     // Black, the doubler, no longer may double: his roll comes at once.
     assert_eq!(to_move(&g, &state), "black");
     assert_eq!(
-        state.chance().map(|c| g.chances[c.index()].name.as_str()),
+        state
+            .chance()
+            .map(|c| g.rules().chances[c.index()].name.as_str()),
         Some("roll")
     );
     let rolls = legal(&mut engine, &state);

@@ -50,7 +50,7 @@ fn random_games(options: &[&str], seed: u64, games: u64) -> [u64; 4] {
         loop {
             match engine.status(&state).unwrap() {
                 Status::Over(o) => {
-                    let winner = match o.winner.map(|w| game.players[w.index()].as_str()) {
+                    let winner = match o.winner.map(|w| game.players()[w.index()].as_str()) {
                         Some("white") => Colour::White,
                         Some("black") => Colour::Black,
                         other => panic!("game {g}: no winner ({other:?})"),

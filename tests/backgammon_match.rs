@@ -202,7 +202,7 @@ fn a_whole_match_with_scripted_cube_decisions() {
         assert_eq!(m.winner(), None, "the match is not over yet");
         let played = play_game(&mut engine, &m, opening, plan, &mut rng);
         let o = &played.outcome;
-        assert_eq!(g.players[o.winner.unwrap().index()], winner);
+        assert_eq!(g.players()[o.winner.unwrap().index()], winner);
         assert_eq!(o.points, points);
         assert_eq!(o.reason, "double dropped");
         m.record(o);

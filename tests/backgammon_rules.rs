@@ -478,7 +478,7 @@ fn no_move_at_all_passes() {
         let (next, after_pass) = after(&mut engine, &state, colour, "pass");
         assert_eq!(after_pass, e);
         // The opponent is to roll (or first to decide whether to double).
-        assert_eq!(game.players[next.mover().index()], colour.other().name());
+        assert_eq!(game.players()[next.mover().index()], colour.other().name());
         assert!(pool(&game, &next).is_empty());
         assert!(matches!(
             engine.status(&next).unwrap(),
@@ -553,7 +553,11 @@ fn the_opening_roll() {
         let mut state = start.clone();
         engine.apply_step(&mut state, &step).unwrap();
         let mover = if w > b { Colour::White } else { Colour::Black };
-        assert_eq!(game.players[state.mover().index()], mover.name(), "{text}");
+        assert_eq!(
+            game.players()[state.mover().index()],
+            mover.name(),
+            "{text}"
+        );
         assert_eq!(
             pool(&game, &state),
             vec![w.min(b) as i64, w.max(b) as i64],
@@ -597,11 +601,16 @@ fn the_opening_roll_with_first_roll_reroll() {
     let game = game(&["first-roll-reroll"]);
     let mut engine = Engine::new(&game);
     let start = engine.initial_state().unwrap();
-    let roll = game.chances.iter().position(|c| c.name == "roll").unwrap();
+    let roll = game
+        .rules()
+        .chances
+        .iter()
+        .position(|c| c.name == "roll")
+        .unwrap();
     for (opening, starter) in [("6-1", Colour::White), ("2-5", Colour::Black)] {
         let mut state = start.clone();
         engine.play_text(&mut state, opening).unwrap();
-        assert_eq!(game.players[state.mover().index()], starter.name());
+        assert_eq!(game.players()[state.mover().index()], starter.name());
         assert_eq!(
             engine.status(&state).unwrap(),
             Status::Chance(tabula::ChanceId::new(roll))
@@ -613,7 +622,7 @@ fn the_opening_roll_with_first_roll_reroll() {
         // A double as the first move: 6-6 from the start has 11 turns (README).
         let mut doubled = state.clone();
         engine.play_text(&mut doubled, "6-6").unwrap();
-        assert_eq!(game.players[doubled.mover().index()], starter.name());
+        assert_eq!(game.players()[doubled.mover().index()], starter.name());
         assert_eq!(pool(&game, &doubled), vec![6, 6, 6, 6]);
         assert_eq!(legal(&mut engine, &doubled).len(), 11);
     }
@@ -666,7 +675,7 @@ fn single_gammon_and_backgammon() {
             match engine.status(&end).unwrap() {
                 Status::Over(o) => {
                     assert_eq!(
-                        o.winner.map(|w| game.players[w.index()].as_str()),
+                        o.winner.map(|w| game.players()[w.index()].as_str()),
                         Some(colour.name()),
                         "{name}"
                     );

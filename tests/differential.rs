@@ -23,7 +23,7 @@ mod common;
 mod examples_support;
 
 use tabula::engine::rng::Rng;
-use tabula::ir::{Expr, Gen};
+use tabula::internals::ir::{Expr, Gen};
 use tabula::session::Session;
 use tabula::{Choices, Engine, Game, Source, State, StepKind};
 
@@ -46,7 +46,7 @@ fn has_compiled(game: &Game) -> bool {
         e.children(&mut |c| walk(c, found));
     }
     let mut found = false;
-    for m in game.actions.iter().chain(&game.chances) {
+    for m in game.rules().actions.iter().chain(&game.rules().chances) {
         for gen in &m.generators {
             match gen {
                 Gen::For(_, d) => d.exprs(&mut |e| walk(e, &mut found)),
@@ -54,10 +54,10 @@ fn has_compiled(game: &Game) -> bool {
             }
         }
     }
-    for p in &game.phases {
+    for p in &game.rules().phases {
         p.maximize.iter().for_each(|e| walk(e, &mut found));
     }
-    for end in &game.ends {
+    for end in &game.rules().ends {
         walk(&end.when, &mut found);
     }
     found
@@ -148,7 +148,7 @@ impl<'g> Paths<'g> {
         let traced: u64 = trace.actions.iter().map(|a| a.moves).sum();
         assert_eq!(traced, steps.len() as u64, "{}", at());
 
-        if game.phases[state.phase().index()].decide_turn {
+        if game.rules().phases[state.phase().index()].decide_turn {
             let turns = trace.turns.as_ref().expect("a whole-turn trace");
             self.seen.whole_turns += 1;
             // `trace` counts the engine's own search: the turns it reports are the
@@ -349,11 +349,11 @@ fn the_examples() {
     for (k, file) in files.iter().enumerate() {
         let game = examples_support::example(file, &[]);
         let mut runs = vec![game];
-        for (option, _) in runs[0].options.clone() {
+        for (option, _) in runs[0].options().to_vec() {
             runs.push(examples_support::example(file, &[option.as_str()]));
         }
         for (j, game) in runs.iter().enumerate() {
-            let label = format!("{file} {:?}", game.chosen);
+            let label = format!("{file} {:?}", game.chosen_options());
             random_games(&label, game, 1, 40, 100 + 10 * k as u64 + j as u64);
         }
     }
@@ -363,7 +363,7 @@ fn the_examples() {
 /// (compile/optimize.rs), run by the tree walker.
 fn as_written(file: &str, text: &str, options: &[String]) -> Game {
     let source = Source::new(file, text);
-    match tabula::compile::rules_with(&source, options, tabula::compile::Rewrites::Off) {
+    match tabula::internals::rules_with(&source, options, tabula::internals::Rewrites::Off) {
         Ok(rules) => Game::interpreted(rules),
         Err(e) => panic!("{file} {options:?} does not compile as written:\n{e}"),
     }
@@ -397,7 +397,7 @@ fn every_game_means_the_same_rewritten_and_as_written() {
         let source = Source::new(file.as_str(), text.as_str());
         let plain = tabula::compile(&source, &[]).expect("compiles");
         let mut option_sets: Vec<Vec<String>> = vec![vec![]];
-        for (option, _) in &plain.options {
+        for (option, _) in plain.options() {
             option_sets.push(vec![option.clone()]);
         }
         for (j, options) in option_sets.iter().enumerate() {
@@ -441,7 +441,7 @@ fn an_action_does_not_see_the_locals_an_earlier_one_left() {
     let mut choices = Choices::default();
     engine.legal(&state, &mut choices).expect("legal");
     let step = |id: u16, bound: &[i32]| {
-        let mut args = [0; tabula::ir::MAX_ARGS];
+        let mut args = [0; tabula::internals::ir::MAX_ARGS];
         args[..bound.len()].copy_from_slice(bound);
         tabula::Step {
             kind: StepKind::Action,
@@ -646,13 +646,14 @@ fn twins_sharing_a_hash(settled: bool) {
     };
     let template = compile(twins(n, 0, 1, (0, 0)));
     let base = |g: &Game, i: usize| {
-        g.counters
+        g.rules()
+            .counters
             .iter()
             .find(|c| c.name == format!("c{i}"))
             .expect("counter")
             .base
     };
-    let whole = template.data_len - template.data_len % 8;
+    let whole = template.rules().data_len - template.rules().data_len % 8;
     let lane = |w: usize| (w % 8) / 2;
     let (d, j) = (0..n)
         .flat_map(|d| (0..n - 1).map(move |j| (d, j)))

@@ -22,7 +22,7 @@ fn winner_of(game: &tabula::Game) -> Option<String> {
     engine.play_text(&mut state, "a1").unwrap();
     engine.play_text(&mut state, "b1").unwrap();
     let outcome = engine.outcome(&state).unwrap().expect("the board is full");
-    outcome.winner.map(|w| game.players[w.index()].clone())
+    outcome.winner.map(|w| game.players()[w.index()].clone())
 }
 
 #[test]

@@ -115,14 +115,15 @@ fn scramble(text: &str, seed: u64) -> String {
 fn same_game(name: &str, a: &str, b: &str) {
     let ga = compile(&Source::new(name, a), &[]).unwrap_or_else(|e| panic!("{e}"));
     let gb = compile(&Source::new(name, b), &[]).unwrap_or_else(|e| panic!("{e}"));
-    assert_eq!(ga.players, gb.players, "{name}");
-    assert_eq!(ga.board.cells, gb.board.cells, "{name}");
+    assert_eq!(ga.players(), gb.players(), "{name}");
+    assert_eq!(ga.rules().board.cells, gb.rules().board.cells, "{name}");
     let names = |g: &tabula::Game| -> Vec<String> {
-        g.actions
+        g.rules()
+            .actions
             .iter()
-            .chain(&g.chances)
+            .chain(&g.rules().chances)
             .map(|m| m.name.clone())
-            .chain(g.phases.iter().map(|p| p.name.clone()))
+            .chain(g.rules().phases.iter().map(|p| p.name.clone()))
             .collect()
     };
     assert_eq!(names(&ga), names(&gb), "{name}");

@@ -117,7 +117,7 @@ fn tabula_game(record: &Record) -> GameResult {
                 dice.push(dice[0]);
             }
             let player = game
-                .players
+                .players()
                 .iter()
                 .position(|p| value["to_move"] == p.as_str())
                 .unwrap();

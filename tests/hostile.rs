@@ -516,8 +516,8 @@ fn a_record_names_a_built_in_game_or_a_rules_file() {
 fn a_game_keeps_the_text_it_was_compiled_from() {
     let source = tabula::games::load_source("backgammon").expect("a built-in game");
     let game = compile(&source, &[]).expect("it compiles");
-    assert_eq!(game.source_text, source.text);
-    assert_eq!(game.source_name, "games/backgammon.tabula");
+    assert_eq!(game.source_text(), source.text);
+    assert_eq!(game.source_name(), "games/backgammon.tabula");
 }
 
 // ------------------------------------------------------------ terminal escapes

@@ -43,8 +43,8 @@ fn the_replaced_action_takes_the_option_into_account() {
 #[test]
 fn everything_else_comes_from_the_included_game() {
     let game = variant(&["slide"]);
-    assert_eq!(game.name, "Naytïn Six, with twos that beat sixes");
-    let names: Vec<&str> = game.options.iter().map(|(n, _)| n.as_str()).collect();
+    assert_eq!(game.name(), "Naytïn Six, with twos that beat sixes");
+    let names: Vec<&str> = game.options().iter().map(|(n, _)| n.as_str()).collect();
     assert_eq!(
         names,
         [
@@ -57,9 +57,19 @@ fn everything_else_comes_from_the_included_game() {
         ]
     );
     // The replaced action keeps its place among the actions.
-    let actions: Vec<&str> = game.actions.iter().map(|a| a.name.as_str()).collect();
+    let actions: Vec<&str> = game
+        .rules()
+        .actions
+        .iter()
+        .map(|a| a.name.as_str())
+        .collect();
     assert_eq!(actions, ["obstacle", "place", "attack", "step"]);
-    let phases: Vec<&str> = game.phases.iter().map(|p| p.name.as_str()).collect();
+    let phases: Vec<&str> = game
+        .rules()
+        .phases
+        .iter()
+        .map(|p| p.name.as_str())
+        .collect();
     assert_eq!(phases, ["obstacles", "dice", "play"]);
 }
 

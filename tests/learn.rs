@@ -332,7 +332,7 @@ fn every_built_in_game_ships_a_network_that_loads_and_plays() {
         let bytes = tabula::games::built_in_net(name)
             .unwrap_or_else(|| panic!("games/{name}.net is built in"));
         let net = Net::from_bytes(&g, bytes).unwrap();
-        assert_eq!(net.header.game, g.name);
+        assert_eq!(net.header.game, g.name());
         assert_eq!(
             net.to_bytes(),
             bytes,
@@ -345,7 +345,7 @@ fn every_built_in_game_ships_a_network_that_loads_and_plays() {
         );
         // The same network reads the game with each of its options: no option changes
         // an entry of the encoding.
-        for (option, _) in &g.options {
+        for (option, _) in g.options() {
             let varied = game(name, &[option.as_str()]);
             Net::from_bytes(&varied, bytes).unwrap_or_else(|e| panic!("{name} -o {option}: {e}"));
         }

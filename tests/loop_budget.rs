@@ -208,6 +208,7 @@ fn empties_read(game: &tabula::Game) -> i32 {
     let state = tabula::json::state_from_text(game, &Source::new("s.json", doc))
         .unwrap_or_else(|d| panic!("{}", d.render(false)));
     let base = game
+        .rules()
         .counters
         .iter()
         .find(|c| c.name == "empties")

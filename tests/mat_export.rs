@@ -155,7 +155,7 @@ fn save_uses_the_export_of_the_extension() {
     s.add_export(
         "mat",
         Box::new(|game, record| {
-            let players = [game.players[0].as_str(), game.players[1].as_str()];
+            let players = [game.players()[0].as_str(), game.players()[1].as_str()];
             tabula_gnubg::mat::match_to_mat(0, players, std::slice::from_ref(&record.moves))
                 .map_err(|e| e.to_string())
         }),

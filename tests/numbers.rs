@@ -120,9 +120,12 @@ fn sizes_and_ranges_are_worked_out_before_the_game_starts() {
         "",
     );
     let game = build(&t, &[]).unwrap();
-    assert_eq!(game.board.cells.len(), 12 + 6);
-    assert_eq!(game.board.cells.last().map(String::as_str), Some("8"));
-    let bag = game.pools.iter().find(|p| p.name == "bag").unwrap();
+    assert_eq!(game.rules().board.cells.len(), 12 + 6);
+    assert_eq!(
+        game.rules().board.cells.last().map(String::as_str),
+        Some("8")
+    );
+    let bag = game.rules().pools.iter().find(|p| p.name == "bag").unwrap();
     assert_eq!((bag.low, bag.high), (1, 6));
     // An option decides a size: `hex 2 3 2` is 7 cells, with `big` `hex 3 4 5 4 3` 19.
     let t = text(
@@ -131,14 +134,20 @@ fn sizes_and_ranges_are_worked_out_before_the_game_starts() {
         "",
     );
     assert_eq!(
-        build(&t, &[]).unwrap().board.cells.len(),
+        build(&t, &[]).unwrap().rules().board.cells.len(),
         2 + 3 + 4 + 3 + 2 + 1
     );
-    assert_eq!(build(&t, &["big"]).unwrap().board.cells.len(), 19 + 1);
+    assert_eq!(
+        build(&t, &["big"]).unwrap().rules().board.cells.len(),
+        19 + 1
+    );
     // A piece's values from a define.
     let t = text("define top = 2 * 3", "grid 2 x 2", "")
         .replace("piece p value 1..6", "piece p value top - 5..top");
-    assert_eq!(build(&t, &[]).unwrap().pieces[0].values, Some((1, 6)));
+    assert_eq!(
+        build(&t, &[]).unwrap().rules().pieces[0].values,
+        Some((1, 6))
+    );
 }
 
 #[test]

@@ -49,7 +49,7 @@ fn first_message(text: &str) -> Option<String> {
 
 /// The parser's message for a file alone (cheaper than compiling it).
 fn parse_message(text: &str) -> Option<String> {
-    tabula::syntax::parse(text).err().map(|d| d.message)
+    tabula::internals::parse(text).err().map(|d| d.message)
 }
 
 #[test]

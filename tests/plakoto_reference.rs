@@ -86,7 +86,7 @@ fn canon(game: &Game, state: &State, engine: &Engine) -> String {
     if let Some(o) = engine.end_outcome(state).expect("end rules") {
         let who = o
             .winner
-            .map_or("draw".to_string(), |w| game.players[w.index()].clone());
+            .map_or("draw".to_string(), |w| game.players()[w.index()].clone());
         parts.push(format!("end:{who}/{}", o.points));
     }
     parts.join(" ")

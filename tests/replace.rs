@@ -43,7 +43,7 @@ fn setup_cells(game: &Game) -> Vec<(String, String, i64)> {
 #[test]
 fn a_replaced_setup_is_the_only_one() {
     let (game, _) = hypergammon();
-    assert!(game.warnings.is_empty());
+    assert!(game.warnings().is_empty());
     let own = |c: &str, o: &str| (c.to_string(), o.to_string(), 1);
     assert_eq!(
         setup_cells(&game),
@@ -104,8 +104,8 @@ fn a_replaced_define_changes_the_included_end_rule() {
 fn a_setup_added_on_top_of_the_included_one_is_a_warning() {
     let text = "include \"backgammon\"\nsetup {\n  put 3 checker of white at #1\n}\n";
     let game = build(text).unwrap();
-    assert_eq!(game.warnings.len(), 1);
-    let w = &game.warnings[0];
+    assert_eq!(game.warnings().len(), 1);
+    let w = &game.warnings()[0];
     assert!(w.warning);
     assert_eq!(
         w.message,
@@ -118,7 +118,7 @@ fn a_setup_added_on_top_of_the_included_one_is_a_warning() {
     );
     // A setup that puts nothing (it sets a counter) adds to the included one quietly.
     let game = build("include \"backgammon\"\nsetup { turns = 1 }\n").unwrap();
-    assert!(game.warnings.is_empty());
+    assert!(game.warnings().is_empty());
 }
 
 #[test]

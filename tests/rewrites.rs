@@ -12,8 +12,8 @@
 
 mod rules_gen;
 
-use tabula::compile::{rules_with, Rewrites};
 use tabula::engine::rng::Rng;
+use tabula::internals::{rules_with, Rewrites};
 use tabula::{Choices, Engine, Game, Source, State};
 
 fn compiled(text: &str, rewrites: Rewrites) -> Game {
@@ -167,7 +167,11 @@ fn winning_turns_are_one_only_when_their_states_are_one() {
             ["run1", "run2", "hop"],
             "{rewrites:?}"
         );
-        let square = game.counters.iter().position(|c| c.name == "square");
+        let square = game
+            .rules()
+            .counters
+            .iter()
+            .position(|c| c.name == "square");
         let square = square.expect("the counter");
         for (typed, want) in [("run1", 1), ("run2", 2)] {
             let mut state = start.clone();

@@ -299,8 +299,8 @@ fn a_text_adds_nothing_to_the_game() {
         .map(|head| format!("{head}{}", &WORDED[WORDED.find("action place").unwrap()..]))
         .unwrap();
     let (a, b) = (game(WORDED, &[]), game(&bare, &[]));
-    assert!(b.rules_text.is_none());
-    assert_eq!(a.data_len, b.data_len);
+    assert!(b.rules_text().is_none());
+    assert_eq!(a.rules().data_len, b.rules().data_len);
     let perft = |g: &tabula::Game| {
         let mut engine = tabula::Engine::new(g);
         let start = engine.initial_state().unwrap();
@@ -315,17 +315,17 @@ fn a_text_adds_nothing_to_the_game() {
 #[test]
 fn an_included_games_text_is_kept_replaced_or_added_to() {
     let naytin = tabula::games::built_in("naytin-six").unwrap();
-    let base = game(naytin, &[]).rules_text.clone().expect("a text");
+    let base = game(naytin, &[]).rules_text().cloned().expect("a text");
     // A variant that says nothing keeps the included text.
     let variant = "include \"naytin-six\"\ngame \"Naytïn Six again\"\n";
-    assert_eq!(game(variant, &[]).rules_text.as_ref(), Some(&base));
+    assert_eq!(game(variant, &[]).rules_text(), Some(&base));
     // Its own text takes the place of the included one; the options' paragraphs stay,
     // and one for its own option is added.
     let own = format!(
         "{variant}option fast \"fast\"\nrules \"\"\"Mine.\"\"\"\nrules with fast \"\"\"Faster.\"\"\"\n\
          define unused = if option(fast) then 1 else 0\n"
     );
-    let words = game(&own, &[]).rules_text.clone().expect("a text");
+    let words = game(&own, &[]).rules_text().cloned().expect("a text");
     assert_eq!(words.text, "Mine.");
     assert_eq!(words.option("slide"), base.option("slide"));
     assert_eq!(words.option("fast"), Some("Faster."));
@@ -338,8 +338,8 @@ fn an_included_games_text_is_kept_replaced_or_added_to() {
     let replaced = format!("{variant}replace rules with slide \"\"\"Sliding.\"\"\"\n");
     assert_eq!(
         game(&replaced, &[])
-            .rules_text
-            .clone()
+            .rules_text()
+            .cloned()
             .unwrap()
             .option("slide"),
         Some("Sliding.")
@@ -393,7 +393,7 @@ fn the_rules_command_shows_the_text_of_the_game_being_played() {
     assert_eq!(s.handle("rules").text, render(WORDED, &["quick"], None));
     // The options named instead of those on, without starting another game.
     assert_eq!(s.handle("rules big").text, render(WORDED, &["big"], None));
-    assert_eq!(s.game().chosen, ["quick"]);
+    assert_eq!(s.game().chosen_options(), ["quick"]);
     assert_eq!(
         s.handle("rules bog").text,
         "error: `bog` is not an option of Fill; its options are: big, quick\n"
@@ -515,10 +515,10 @@ fn every_shipped_game_and_example_says_its_rules_with_a_paragraph_per_option() {
     assert!(files.len() >= 18, "{} files", files.len());
     for (name, text) in files {
         let g = compile(&Source::new(name.as_str(), text.as_str()), &[]).expect("compiles");
-        let Some(words) = &g.rules_text else {
+        let Some(words) = &g.rules_text() else {
             panic!("{name} has no rules text");
         };
-        for (option, _) in &g.options {
+        for (option, _) in g.options() {
             assert!(
                 words.option(option).is_some(),
                 "{name}: no paragraph for `{option}`"
@@ -536,12 +536,12 @@ fn a_variant_written_as_a_difference_says_what_differs() {
     let text = |name: &str| {
         let path = format!("{}/{name}", env!("CARGO_MANIFEST_DIR"));
         let source = std::fs::read_to_string(&path).expect("the file");
-        game(&source, &[]).rules_text.clone().expect("a text")
+        game(&source, &[]).rules_text().cloned().expect("a text")
     };
     let built_in = |name: &str| {
         game(tabula::games::built_in(name).unwrap(), &[])
-            .rules_text
-            .clone()
+            .rules_text()
+            .cloned()
             .expect("a text")
     };
     // Hypergammon sets up three checkers, not fifteen: its own text, and the cube's

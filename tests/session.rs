@@ -267,7 +267,7 @@ fn save_and_load_replay_to_the_identical_state() {
         )),
         "{out}"
     );
-    assert_eq!(other.game().name, "Naytïn Six");
+    assert_eq!(other.game().name(), "Naytïn Six");
     assert_eq!(other.state(), s.state());
     assert_eq!(other.moves(), s.moves());
     assert_eq!(other.seed(), 11);

@@ -39,7 +39,7 @@ fn scratch(name: &str) -> std::path::PathBuf {
 fn replay_independently(s: &Session) -> (Vec<Option<Outcome>>, Match) {
     let game = s.game().clone();
     let mut engine = Engine::new(&game);
-    let mut m = Match::new(s.match_length(), game.players.len());
+    let mut m = Match::new(s.match_length(), game.players().len());
     let mut outcomes = Vec::new();
     for moves in s.games() {
         let mut state = engine.initial_state_in(&m).unwrap();
@@ -60,7 +60,7 @@ fn replay_independently(s: &Session) -> (Vec<Option<Outcome>>, Match) {
 /// Plays a whole match by the computer and checks it against the engine.
 fn computer_match(game: &str, options: &[&str], seed: u64, length: i32) {
     let mut s = open(game, options, seed, length);
-    let players = s.game().players.clone();
+    let players = s.game().players().to_vec();
     run(&mut s, &format!("ai {} random", players[0]));
     let out = run(&mut s, &format!("ai {} greedy", players[1]));
 
@@ -276,7 +276,7 @@ fn doubles_and_drops(s: &mut Session, target: i32) -> String {
 #[test]
 fn the_crawford_game_has_no_double() {
     let mut s = open("backgammon", &[], 8, 3);
-    let players = s.game().players.clone();
+    let players = s.game().players().to_vec();
     let out = doubles_and_drops(&mut s, 2);
     // Someone has 2 of 3 points: the next game is the Crawford game.
     let m = s.match_score();

@@ -25,7 +25,7 @@ fn tic_tac_toe() -> Session {
 fn names(s: &Session, cells: &[usize]) -> Vec<String> {
     cells
         .iter()
-        .map(|&c| s.game().board.cells[c].clone())
+        .map(|&c| s.game().rules().board.cells[c].clone())
         .collect()
 }
 
@@ -192,7 +192,7 @@ fn a_record_given_as_text_replays_and_goes_on() {
         out.starts_with("loaded game.yaml: 2 moves replayed\n"),
         "{out}"
     );
-    assert_eq!(s.game().name, "Backgammon");
+    assert_eq!(s.game().name(), "Backgammon");
     let moves = s.moves();
     assert_eq!(moves[..2], ["3-1", "8/5 6/5"]);
     assert_eq!(moves.len(), 3, "{moves:?}");
@@ -212,7 +212,7 @@ fn each_cell_is_said_in_words_with_what_stands_on_it() {
     s.intro();
     run(&mut s, "dice 3 1");
     let labels = s.cell_labels();
-    let cells = s.game().board.cells.clone();
+    let cells = s.game().rules().board.cells.clone();
     let of = |labels: &[String], name: &str| {
         let c = cells.iter().position(|n| n == name).unwrap();
         labels[c].clone()
@@ -233,7 +233,14 @@ fn each_cell_is_said_in_words_with_what_stands_on_it() {
     run(&mut t, "b2");
     let labels = t.cell_labels();
     assert_eq!(labels.len(), 9);
-    let b2 = t.game().board.cells.iter().position(|n| n == "b2").unwrap();
+    let b2 = t
+        .game()
+        .rules()
+        .board
+        .cells
+        .iter()
+        .position(|n| n == "b2")
+        .unwrap();
     assert_eq!(labels[b2], "b2: x mark");
     assert_eq!(labels.iter().filter(|l| l.ends_with(": empty")).count(), 8);
 }

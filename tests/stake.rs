@@ -47,7 +47,7 @@ phase play {{
 }
 
 fn stake_name(game: &Game) -> Option<String> {
-    stake_counter(game).map(|c| game.counters[c].name.clone())
+    stake_counter(game).map(|c| game.rules().counters[c].name.clone())
 }
 
 #[test]
@@ -154,7 +154,7 @@ fn a_network_without_a_stake_reads_points_as_they_are() {
     let mut s = engine.initial_state().unwrap();
     play_all(&mut engine, &mut s, &["3-1", "8/5 6/5", "double", "take"]);
     let stake = stake_counter(&g).unwrap();
-    assert_eq!(s.words()[g.counters[stake].base], 2);
+    assert_eq!(s.words()[g.rules().counters[stake].base], 2);
     assert_eq!(net.stake_of(&g, &s), 1.0);
     // The same weights read per unit of the stake rate the doubled position twice as high.
     let per_unit = Net::from_bytes(&g, &with).unwrap();
@@ -163,7 +163,7 @@ fn a_network_without_a_stake_reads_points_as_they_are() {
     let mut b = tabula::ai::net::Scratch::default();
     net.evaluate(&g, &s, &mut a);
     per_unit.evaluate(&g, &s, &mut b);
-    let n = g.players.len();
+    let n = g.players().len();
     for p in 0..n {
         assert_eq!(a.outputs()[p], b.outputs()[p]);
         assert!((2.0 * a.outputs()[n + p] - b.outputs()[n + p]).abs() < 1e-5);

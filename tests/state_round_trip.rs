@@ -59,7 +59,7 @@ fn after_a_take_the_doubler_rolls_also_in_a_state_read_back() {
     ] {
         assert_eq!(state, doubled);
         assert_eq!(to_move(&game, &state), "white");
-        assert_eq!(game.players[state.turn_of().index()], "black");
+        assert_eq!(game.players()[state.turn_of().index()], "black");
         assert_eq!(moves(&mut engine, &state), ["drop", "take"]);
         // White takes: the cube is worth 2 and is his, and Black, whose turn it is,
         // rolls.
@@ -128,7 +128,7 @@ fn random_states_read_back(name: &str, options: &[&str], games: u64, length: i32
     let mut later_games = 0;
     for seed in 0..games {
         let mut rng = Rng::new(seed);
-        let mut m = Match::new(length, game.players.len());
+        let mut m = Match::new(length, game.players().len());
         while m.winner().is_none() && m.games < 20 {
             later_games += usize::from(m.games > 0);
             let mut state = engine.initial_state_in(&m).expect("an initial state");

@@ -121,7 +121,7 @@ fn a_word_away_from_a_shipped_file_the_message_is_usable() {
                 ),
             ];
             for broken in broken {
-                let Err(d) = tabula::syntax::parse(&broken) else {
+                let Err(d) = tabula::internals::parse(&broken) else {
                     continue;
                 };
                 checked += 1;

@@ -197,7 +197,7 @@ impl<'g> Checker<'g> {
             return;
         }
         let whole = choices.steps.iter().all(|s| s.kind == StepKind::Action)
-            && self.game.phases[state.phase().index()].decide_turn;
+            && self.game.rules().phases[state.phase().index()].decide_turn;
         // Completion at the start of the turn and after each step of a few sequences.
         self.completion(&at, &[], &all);
         if whole {
@@ -315,7 +315,7 @@ impl<'g> Checker<'g> {
     /// Types the steps of `seq` one by one into the session.
     fn enter(&mut self, at: &str, state: &State, choices: &Choices, seq: &Sequence) {
         assert!(self.session_at(state), "{at}");
-        let player = &self.game.players[state.mover().index()];
+        let player = &self.game.players()[state.mover().index()];
         let turn = seq.turn.expect("a legal turn");
         let written = self
             .engine
@@ -434,7 +434,7 @@ fn every_rules_file() -> Vec<(Source, Vec<String>)> {
     for source in files {
         let plain = tabula::compile(&source, &[]).expect("compiles");
         runs.push((source.clone(), vec![]));
-        for (option, _) in &plain.options {
+        for (option, _) in plain.options() {
             runs.push((source.clone(), vec![option.clone()]));
         }
     }

@@ -41,7 +41,10 @@ fn a_game_speaks_in_typed_ids_from_setup_to_its_end() {
         Status::Chance(ChanceId::new(1))
     );
     assert_eq!(state.chance(), Some(ChanceId::new(1)));
-    assert_eq!(game.chances[state.chance().unwrap().index()].name, "coin");
+    assert_eq!(
+        game.rules().chances[state.chance().unwrap().index()].name,
+        "coin"
+    );
     engine
         .play_text(&mut state, "2")
         .expect("an outcome of coin");
@@ -54,7 +57,7 @@ fn a_game_speaks_in_typed_ids_from_setup_to_its_end() {
     assert_eq!(state.mover(), PlayerId::new(1));
     assert_eq!(state.phase(), PhaseId::new(0));
 
-    let [a1, b1, c1] = ["a1", "b1", "c1"].map(|n| game.board.cell_id(n).expect(n));
+    let [a1, b1, c1] = ["a1", "b1", "c1"].map(|n| game.rules().board.cell_id(n).expect(n));
     assert_eq!(
         (a1, b1, c1),
         (CellId::new(0), CellId::new(1), CellId::new(2))

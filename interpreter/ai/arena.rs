@@ -76,7 +76,7 @@ pub fn sides(
                 None => {
                     return Err(format!(
                         "{} has no trained network; train one with `tabula train`, or name a file: `net:FILE`",
-                        game.name
+                        game.rules.name
                     ))
                 }
             },
@@ -168,7 +168,7 @@ pub(crate) fn play_game_watched(
     let mut rng = Rng::new(seed);
     let mut engine = Engine::new(game);
     let mut state = engine.initial_state()?;
-    let seats = seats(index, game.players.len());
+    let seats = seats(index, game.rules.players.len());
     let mut thinkers = [
         Thinker::with_net(1, arena.nets[0].clone()),
         Thinker::with_net(1, arena.nets[1].clone()),

@@ -165,7 +165,7 @@ impl Encoding {
     /// The encoding, given up at the first entry past `MAX_ENTRIES` (the cells' part,
     /// which grows fastest, is counted before any of its names is made).
     fn build(game: &Game, view: View, cells: Option<CellView>) -> Result<Encoding, TooManyEntries> {
-        let players = game.players.len();
+        let players = game.rules.players.len();
         let mut e = Encoding {
             parts: Vec::new(),
             names: Vec::new(),
@@ -175,7 +175,7 @@ impl Encoding {
             cells,
         };
         let player_name = |i: usize| match view {
-            View::Board => game.players[i].clone(),
+            View::Board => game.rules.players[i].clone(),
             View::Mover if i == 0 => "mover".to_string(),
             View::Mover => format!("mover+{i}"),
         };
@@ -185,17 +185,17 @@ impl Encoding {
         e.one_hot(one(SLOT_OWNER), players, Of::Player, "turn of", player_name);
         e.one_hot(
             one(SLOT_PHASE),
-            game.phases.len(),
+            game.rules.phases.len(),
             Of::Other,
             "phase",
-            |i| game.phases[i].name.clone(),
+            |i| game.rules.phases[i].name.clone(),
         );
         e.one_hot(
             one(SLOT_CHANCE),
-            game.chances.len(),
+            game.rules.chances.len(),
             Of::Other,
             "pending chance",
-            |i| game.chances[i].name.clone(),
+            |i| game.rules.chances[i].name.clone(),
         );
         e.push(
             Part::Flag {
@@ -203,11 +203,12 @@ impl Encoding {
             },
             vec!["in the middle of a turn".into()],
         );
-        let any_neutral = game.pieces.iter().any(|p| p.neutral);
+        let any_neutral = game.rules.pieces.iter().any(|p| p.neutral);
         // Each cell's entries: for each owner, each kind it may own, 4 counts and the
         // values.
         let kind_entries = |neutral: bool| -> usize {
-            game.pieces
+            game.rules
+                .pieces
                 .iter()
                 .filter(|p| p.neutral == neutral)
                 .map(|p| {
@@ -222,20 +223,20 @@ impl Encoding {
         let per_cell =
             players * kind_entries(false) + usize::from(any_neutral) * kind_entries(true);
         if per_cell
-            .checked_mul(game.board.cells.len())
+            .checked_mul(game.rules.board.cells.len())
             .and_then(|n| n.checked_add(e.len))
             .is_none_or(|n| n > MAX_ENTRIES)
         {
             return Err(TooManyEntries);
         }
-        for (cell, name) in game.board.cells.iter().enumerate() {
+        for (cell, name) in game.rules.board.cells.iter().enumerate() {
             let mut owners: Vec<(i32, String)> =
                 (0..players).map(|p| (p as i32, player_name(p))).collect();
             if any_neutral {
                 owners.push((NEUTRAL, "neutral".into()));
             }
             for (owner, who) in &owners {
-                for (k, piece) in game.pieces.iter().enumerate() {
+                for (k, piece) in game.rules.pieces.iter().enumerate() {
                     if piece.neutral != (*owner == NEUTRAL) {
                         continue;
                     }
@@ -267,7 +268,7 @@ impl Encoding {
                 }
             }
         }
-        for pool in &game.pools {
+        for pool in &game.rules.pools {
             let owners = if pool.per_player { players } else { 1 };
             for o in 0..owners {
                 let who = if pool.per_player {
@@ -294,7 +295,7 @@ impl Encoding {
                 }
             }
         }
-        for c in &game.counters {
+        for c in &game.rules.counters {
             let owners = if c.per_player { players } else { 1 };
             for o in 0..owners {
                 let who = if c.per_player {
@@ -311,18 +312,22 @@ impl Encoding {
                 match c.ty {
                     Ty::Bool => e.push(Part::Flag { slot }, vec![what]),
                     Ty::Player => e.one_hot(slot, players, Of::Player, &what, player_name),
-                    Ty::Cell => e.one_hot(slot, game.board.cells.len(), Of::Cell, &what, |i| {
-                        game.board.cells[i].clone()
+                    Ty::Cell => {
+                        e.one_hot(slot, game.rules.board.cells.len(), Of::Cell, &what, |i| {
+                            game.rules.board.cells[i].clone()
+                        })
+                    }
+                    Ty::Phase => e.one_hot(slot, game.rules.phases.len(), Of::Other, &what, |i| {
+                        game.rules.phases[i].name.clone()
                     }),
-                    Ty::Phase => e.one_hot(slot, game.phases.len(), Of::Other, &what, |i| {
-                        game.phases[i].name.clone()
+                    Ty::Piece => e.one_hot(slot, game.rules.pieces.len(), Of::Other, &what, |i| {
+                        game.rules.pieces[i].name.clone()
                     }),
-                    Ty::Piece => e.one_hot(slot, game.pieces.len(), Of::Other, &what, |i| {
-                        game.pieces[i].name.clone()
-                    }),
-                    Ty::Dir => e.one_hot(slot, game.board.dirs.len(), Of::Other, &what, |i| {
-                        game.board.dirs[i].clone()
-                    }),
+                    Ty::Dir => {
+                        e.one_hot(slot, game.rules.board.dirs.len(), Of::Other, &what, |i| {
+                            game.rules.board.dirs[i].clone()
+                        })
+                    }
                     Ty::Int => e.push(
                         Part::Number { slot },
                         vec![format!("{what}: sign · ln(1 + |v|) / 4")],
@@ -481,7 +486,7 @@ impl Encoding {
                     values,
                 } => {
                     let cell = read.map_or(cell, |(read, _)| read[cell] as usize);
-                    let w = crate::engine::state::CellWord(get(game.cells_base + cell));
+                    let w = crate::engine::state::CellWord(get(game.rules.cells_base + cell));
                     let count = w.count();
                     if count == 0 || relabel(w.owner()) != owner || w.piece() != piece {
                         continue;

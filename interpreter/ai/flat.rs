@@ -21,7 +21,7 @@ const DECISIVE: i64 = 1 << 40;
 pub(super) fn all_rare(engine: &Engine, state: &State, choices: &Choices) -> bool {
     state.chance().is_none()
         && choices.len() > 1
-        && engine.game.phases[state.phase().index()].weighted
+        && engine.game.rules.phases[state.phase().index()].weighted
         && choices.weights.iter().all(|&w| w == 0)
 }
 
@@ -148,7 +148,7 @@ pub(super) fn estimates(
     stop: Option<&AtomicBool>,
 ) -> Result<Vec<Estimate>, AiError> {
     let per_choice = (PLAYOUTS / choices.len().max(1)).max(PER_CHOICE);
-    let players = engine.game.players.len();
+    let players = engine.game.rules.players.len();
     let mut out = Vec::with_capacity(choices.len());
     let mut replies = Choices::default();
     for i in 0..choices.len() {

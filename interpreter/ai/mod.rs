@@ -420,7 +420,7 @@ fn net_estimates(
     let Some(net) = thinker.net.clone() else {
         return Err(AiError::Runtime(RuntimeError::of_game(
             crate::engine::RuntimeErrorKind::NoNetwork {
-                game: d.engine.game.name.clone(),
+                game: d.engine.game.rules.name.clone(),
             },
         )));
     };
@@ -589,7 +589,7 @@ fn proven_pick(est: &[Estimate]) -> Option<usize> {
 /// with playout weights).
 pub(crate) fn is_rare(game: &Game, state: &State, choices: &Choices, i: usize) -> bool {
     state.chance().is_none()
-        && game.phases[state.phase().index()].weighted
+        && game.rules.phases[state.phase().index()].weighted
         && choices.weights.get(i) == Some(&0)
 }
 

@@ -170,7 +170,7 @@ impl Net {
     pub fn new(game: &Game, hidden: usize, points_scale: f32, seed: u64) -> Result<Net, NetError> {
         let encoding = Encoding::new(game)?;
         let inputs = encoding.len();
-        let players = game.players.len();
+        let players = game.rules.players.len();
         let outputs = 2 * players;
         check_weights(inputs, hidden, outputs)?;
         let mut s = seed ^ 0x5eed_0f7a_b01a;
@@ -180,8 +180,8 @@ impl Net {
         Ok(Net {
             header: Header {
                 format: FORMAT,
-                game: game.name.clone(),
-                options: game.chosen.clone(),
+                game: game.rules.name.clone(),
+                options: game.rules.chosen.clone(),
                 encoding: format!("{:016x}", encoding.hash()),
                 inputs,
                 hidden,
@@ -210,7 +210,7 @@ impl Net {
         self.stake = super::stake::stake_counter(game);
         self.header.stake = self
             .stake
-            .map(|c| game.counters[c].name.clone())
+            .map(|c| game.rules.counters[c].name.clone())
             .unwrap_or_default();
         self
     }
@@ -400,20 +400,22 @@ impl Net {
             serde_json::from_slice(&rest[..second]).map_err(|e| NetError::DamagedHeader {
                 reason: e.to_string(),
             })?;
-        if header.game != game.name {
+        if header.game != game.rules.name {
             return Err(NetError::OtherGame {
                 trained: header.game,
-                game: game.name.clone(),
+                game: game.rules.name.clone(),
             });
         }
         let encoding = Encoding::with_view(game, header.view)?;
         let hash = format!("{:016x}", encoding.hash());
         if header.encoding != hash || header.inputs != encoding.len() {
             return Err(NetError::OtherEncoding {
-                game: game.name.clone(),
+                game: game.rules.name.clone(),
             });
         }
-        if header.players != game.players.len() || header.hidden == 0 || header.hidden > MAX_HIDDEN
+        if header.players != game.rules.players.len()
+            || header.hidden == 0
+            || header.hidden > MAX_HIDDEN
         {
             return Err(NetError::Sizes);
         }
@@ -453,11 +455,11 @@ impl Net {
             None
         } else {
             match super::stake::stake_counter(game) {
-                Some(c) if game.counters[c].name == header.stake => Some(c),
+                Some(c) if game.rules.counters[c].name == header.stake => Some(c),
                 _ => {
                     return Err(NetError::Stake {
                         counter: header.stake,
-                        game: game.name.clone(),
+                        game: game.rules.name.clone(),
                     })
                 }
             }

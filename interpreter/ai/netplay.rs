@@ -167,7 +167,7 @@ pub(crate) fn estimates(
     scratch: &mut Scratch,
     stop: Option<&AtomicBool>,
 ) -> Result<Vec<Estimate>, AiError> {
-    let n = engine.game.players.len();
+    let n = engine.game.rules.players.len();
     let (mut w, mut p) = (vec![0.0; n], vec![0.0; n]);
     let mut out = Vec::with_capacity(choices.len());
     for i in 0..choices.len() {
@@ -336,7 +336,7 @@ pub(crate) fn deeper_estimates(
     for e in est.iter_mut() {
         e.visits = 0;
     }
-    let n = game.players.len();
+    let n = game.rules.players.len();
     let (mut w, mut p) = (vec![0.0; n], vec![0.0; n]);
     for i in order {
         if limits.deadline.is_some_and(Deadline::passed) {

@@ -12,14 +12,12 @@ use crate::State;
 /// rules and of the phases' `stuck` ends. None when any result is worth a fixed number
 /// of points (a `winner` without `points`, `by score`) or no counter is a factor of all.
 pub fn stake_counter(game: &Game) -> Option<usize> {
-    let results =
-        game.ends
-            .iter()
-            .map(|e: &EndRule| &e.result)
-            .chain(game.phases.iter().filter_map(|p| match &p.stuck {
-                Stuck::End(r) => Some(r),
-                Stuck::Pass { .. } => None,
-            }));
+    let results = game.rules.ends.iter().map(|e: &EndRule| &e.result).chain(
+        game.rules.phases.iter().filter_map(|p| match &p.stuck {
+            Stuck::End(r) => Some(r),
+            Stuck::Pass { .. } => None,
+        }),
+    );
     let mut common: Option<Vec<usize>> = None;
     for r in results {
         let slots = match r {
@@ -39,7 +37,7 @@ pub fn stake_counter(game: &Game) -> Option<usize> {
         });
     }
     let common = common?;
-    game.counters.iter().position(|c| {
+    game.rules.counters.iter().position(|c| {
         common.contains(&c.base)
             && c.ty == Ty::Int
             && !c.per_player
@@ -50,7 +48,7 @@ pub fn stake_counter(game: &Game) -> Option<usize> {
 
 /// The stake's value in `state`: 1 at least, so a per-unit figure always has a unit.
 pub fn stake_of(game: &Game, counter: usize, state: &State) -> f32 {
-    let base = game.counters[counter].base;
+    let base = game.rules.counters[counter].base;
     state.data.get(base).map_or(1.0, |&v| v.max(1) as f32)
 }
 

@@ -149,7 +149,7 @@ fn self_play(game: &Game, net: &Net, t: &Training, seed: u64) -> Result<Option<L
     // The stake at each position learnt: its targets are per unit of it.
     let mut stakes: Vec<f32> = Vec::new();
     let mut decisions = 0;
-    let n = game.players.len();
+    let n = game.rules.players.len();
     // With `lookahead`, each position's value one choice ahead, as `value` gives it.
     let mut looks: Vec<Vec<f32>> = Vec::new();
     let mut look_scratch = Scratch::default();
@@ -373,7 +373,7 @@ fn probe_game(game: &Game, net: &Net, g: u64, seed: u64) -> Result<f64, AiError>
     let mut engine = Engine::new(game);
     let mut state = engine.initial_state()?;
     let mut choices = Choices::default();
-    let seat = (g % game.players.len() as u64) as usize;
+    let seat = (g % game.rules.players.len() as u64) as usize;
     let mut decisions = 0;
     let winner = loop {
         match engine.status(&state)? {

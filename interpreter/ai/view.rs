@@ -30,7 +30,7 @@ const MAX_WORK: usize = 1 << 22;
 /// when the board says nothing of the kind, or what it says does not map the cells one
 /// to one.
 pub(crate) fn cells_seen_by_mover(game: &Game) -> Option<CellView> {
-    let n = game.players.len();
+    let n = game.rules.players.len();
     if n < 2 {
         return None;
     }
@@ -40,11 +40,11 @@ pub(crate) fn cells_seen_by_mover(game: &Game) -> Option<CellView> {
             .map(|m| by_directions(game, m))
             .collect::<Option<_>>()?,
     };
-    let cells = game.board.cells.len();
+    let cells = game.rules.board.cells.len();
     let mut read = Vec::with_capacity(n);
     let mut shown = Vec::with_capacity(n);
     for (m, mut part) in partial.into_iter().enumerate() {
-        for zone in game.board.zones.iter().filter(|z| z.per_player) {
+        for zone in game.rules.board.zones.iter().filter(|z| z.per_player) {
             for (p, &c) in zone.cells.iter().enumerate() {
                 let to = zone.cells.get((p + n - m) % n).copied();
                 if let (Ok(c), Some(Ok(to))) = (usize::try_from(c), to.map(u32::try_from)) {
@@ -79,9 +79,10 @@ pub(crate) fn cells_seen_by_mover(game: &Game) -> Option<CellView> {
 /// first player's path for the mover's cells, and so on round the table. `None` when
 /// the game has no such track or its tracks show a cell in two places.
 fn by_track(game: &Game) -> Option<Vec<Vec<Option<u32>>>> {
-    let n = game.players.len();
-    let cells = game.board.cells.len();
+    let n = game.rules.players.len();
+    let cells = game.rules.board.cells.len();
     let tracks: Vec<_> = game
+        .rules
         .board
         .tracks
         .iter()
@@ -124,7 +125,7 @@ fn by_track(game: &Game) -> Option<Vec<Vec<Option<u32>>>> {
 /// of the board the directions connect; `None` when no place gives a map of every cell
 /// those directions reach, one to one (or the search grows past `MAX_WORK`).
 fn by_directions(game: &Game, m: usize) -> Option<Vec<Option<u32>>> {
-    let b = &game.board;
+    let b = &game.rules.board;
     let cells = b.cells.len();
     let dirs = b.dirs.len();
     let pairs: Vec<(usize, usize)> = b

@@ -48,7 +48,7 @@ impl GameFacts {
         index: u64,
         stop: Option<&AtomicBool>,
     ) -> Result<GameFacts, AiError> {
-        let scored = game.score.is_some();
+        let scored = game.rules.score.is_some();
         let mut facts = GameFacts {
             index,
             ..GameFacts::default()

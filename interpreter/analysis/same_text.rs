@@ -86,8 +86,8 @@ fn one_game(
             let origin = |k: usize| {
                 let step = choices[k][0];
                 let def = match step.kind {
-                    StepKind::Chance => &game.chances[step.id as usize],
-                    _ => &game.actions[step.id as usize],
+                    StepKind::Chance => &game.rules.chances[step.id as usize],
+                    _ => &game.rules.actions[step.id as usize],
                 };
                 (def.name.clone(), def.span)
             };

@@ -47,7 +47,7 @@ impl<'g> Engine<'g> {
             && work.mover().index() == actor
             && work.chance().is_none()
             && !ended
-            && game.phases[work.phase().index()]
+            && game.rules.phases[work.phase().index()]
                 .until
                 .as_ref()
                 .is_none_or(|u| {
@@ -93,7 +93,7 @@ impl<'g> Engine<'g> {
         let game = self.game;
         let run = self.run();
         let mut locals = run.locals();
-        game.phases[work.phase().index()]
+        game.rules.phases[work.phase().index()]
             .maximize
             .iter()
             .map(|e| eval(game, work, e, &mut locals))
@@ -216,7 +216,7 @@ impl TurnCursor {
         let _run = engine.run();
         engine.generating.set(None);
         let game = engine.game;
-        let phase = &game.phases[state.phase().index()];
+        let phase = &game.rules.phases[state.phase().index()];
         let mut cursor = TurnCursor {
             work: state.clone(),
             actor: state.mover().index(),
@@ -325,7 +325,7 @@ impl TurnCursor {
 #[inline(never)]
 pub(crate) fn endless_turn(game: &Game, step: &Step, max: usize) -> RuntimeError {
     RuntimeError::new(
-        game.actions[step.id as usize].span,
+        game.rules.actions[step.id as usize].span,
         RuntimeErrorKind::EndlessTurn { max },
     )
 }

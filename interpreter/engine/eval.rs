@@ -80,7 +80,7 @@ pub(crate) fn player_slot(
         None => Some(0),
         Some(e) => {
             let v = eval(game, state, e, locals);
-            (v >= 0 && (v as usize) < game.players.len()).then_some(v as usize)
+            (v >= 0 && (v as usize) < game.rules.players.len()).then_some(v as usize)
         }
     }
 }
@@ -88,7 +88,7 @@ pub(crate) fn player_slot(
 /// The slot of a pool's count for `value`, if in range.
 #[inline]
 pub(crate) fn pool_slot(game: &Game, pool: usize, player: usize, value: i32) -> Option<usize> {
-    let def = &game.pools[pool];
+    let def = &game.rules.pools[pool];
     if value < def.low || value > def.high {
         return None;
     }
@@ -96,7 +96,7 @@ pub(crate) fn pool_slot(game: &Game, pool: usize, player: usize, value: i32) -> 
 }
 
 pub(crate) fn pool_size(game: &Game, state: &State, pool: usize, player: usize) -> i32 {
-    let def = &game.pools[pool];
+    let def = &game.rules.pools[pool];
     let base = def.base + player * def.width();
     state.data[base..base + def.width()].iter().sum()
 }
@@ -107,7 +107,7 @@ pub(crate) fn track_pos(game: &Game, track: usize, p: usize, cell: i32) -> i32 {
     if cell < 0 {
         return NONE;
     }
-    game.board.tracks[track].pos[p]
+    game.rules.board.tracks[track].pos[p]
         .get(cell as usize)
         .copied()
         .unwrap_or(NONE)
@@ -119,7 +119,7 @@ pub(crate) fn track_at(game: &Game, track: usize, p: usize, i: i32) -> i32 {
     if i < 0 {
         return NONE;
     }
-    game.board.tracks[track].lists[p]
+    game.rules.board.tracks[track].lists[p]
         .get(i as usize)
         .copied()
         .unwrap_or(NONE)
@@ -129,7 +129,7 @@ pub(crate) fn track_at(game: &Game, track: usize, p: usize, i: i32) -> i32 {
 #[inline]
 pub(crate) fn in_region(game: &Game, region: usize, p: usize, cell: i32) -> bool {
     cell >= 0
-        && game.board.regions[region].member[p]
+        && game.rules.board.regions[region].member[p]
             .get(cell as usize)
             .copied()
             .unwrap_or(false)
@@ -144,7 +144,7 @@ pub(crate) fn in_track(game: &Game, track: usize, p: usize, cell: i32) -> bool {
 /// A zone's cell (player `p`'s, for a zone kept per player).
 #[inline]
 pub(crate) fn zone_cell(game: &Game, zone: usize, p: i32) -> i32 {
-    let z = &game.board.zones[zone];
+    let z = &game.rules.board.zones[zone];
     if !z.per_player {
         return z.cells[0];
     }
@@ -163,7 +163,8 @@ pub(crate) fn pool_has(game: &Game, state: &State, pool: usize, p: usize, value:
 /// A direction relative to the mover.
 #[inline]
 pub(crate) fn rel_dir(game: &Game, r: usize, mover: usize) -> i32 {
-    game.board
+    game.rules
+        .board
         .rel_dirs
         .get(r)
         .and_then(|d| d.1.get(mover))
@@ -177,7 +178,7 @@ pub fn opponent(game: &Game, p: i32) -> i32 {
     // The next player, after the last the first; without a division for players in
     // range.
     let next = p + 1;
-    let n = game.players.len().max(1) as i32;
+    let n = game.rules.players.len().max(1) as i32;
     if next < n {
         next
     } else if next == n {
@@ -202,8 +203,11 @@ pub(crate) fn operand(game: &Game, state: &State, o: Operand, locals: &Locals) -
             (c >= 0 && state.cell_at(game, c).count() == 0) as i32
         }
         Operand::Counter(slot) => state.data[slot],
-        Operand::Step(c, d) => game.board.step(locals[c as usize], locals[d as usize]),
-        Operand::ZoneMover(z) => game.board.zones[z as usize]
+        Operand::Step(c, d) => game
+            .rules
+            .board
+            .step(locals[c as usize], locals[d as usize]),
+        Operand::ZoneMover(z) => game.rules.board.zones[z as usize]
             .cells
             .get(state.mover().index())
             .copied()
@@ -299,12 +303,13 @@ fn eval_node(game: &Game, state: &State, e: &Expr, locals: &mut Locals) -> i32 {
         Expr::Step(c, d) => {
             let c = eval(game, state, c, locals);
             let d = eval(game, state, d, locals);
-            game.board.step(c, d)
+            game.rules.board.step(c, d)
         }
         Expr::Slide(c, d) => {
             let c = eval(game, state, c, locals);
             let d = eval(game, state, d, locals);
-            game.board
+            game.rules
+                .board
                 .slide(c, d, |x| state.cell_at(game, x).count() == 0)
         }
         Expr::Reach(op, args) => {
@@ -339,7 +344,7 @@ fn eval_node(game: &Game, state: &State, e: &Expr, locals: &mut Locals) -> i32 {
             let Some(p) = player_slot(game, player.as_deref(), state, locals) else {
                 return 0;
             };
-            game.board.tracks[*track].lists[p].len() as i32
+            game.rules.board.tracks[*track].lists[p].len() as i32
         }
         Expr::InRegion {
             region,
@@ -428,7 +433,7 @@ fn eval_node(game: &Game, state: &State, e: &Expr, locals: &mut Locals) -> i32 {
 
 #[inline(never)]
 pub(crate) fn can(game: &Game, state: &State, action: Option<usize>, meter: &Meter) -> i32 {
-    let phase = &game.phases[state.phase().index().min(game.phases.len() - 1)];
+    let phase = &game.rules.phases[state.phase().index().min(game.rules.phases.len() - 1)];
     let mut frame = Locals::new(meter);
     let mut found = false;
     for &a in &phase.actions {

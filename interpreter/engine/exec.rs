@@ -47,10 +47,10 @@ pub(crate) mod effect {
         span: Span,
         effect: &'static str,
     ) -> Result<usize, Box<RuntimeError>> {
-        if cell < 0 || cell as usize >= game.board.cells.len() {
+        if cell < 0 || cell as usize >= game.rules.board.cells.len() {
             return Err(RuntimeError::new(span, Kind::NoCell { effect }).into());
         }
-        Ok(game.cells_base + cell as usize)
+        Ok(game.rules.cells_base + cell as usize)
     }
 
     /// The player a statement names, which must be one.
@@ -62,7 +62,7 @@ pub(crate) mod effect {
     ) -> Result<usize, Box<RuntimeError>> {
         match p {
             None => Ok(0),
-            Some(v) if v >= 0 && (v as usize) < game.players.len() => Ok(v as usize),
+            Some(v) if v >= 0 && (v as usize) < game.rules.players.len() => Ok(v as usize),
             Some(_) => Err(RuntimeError::new(span, Kind::NoPlayer).into()),
         }
     }
@@ -96,7 +96,7 @@ pub(crate) mod effect {
         let wa = CellWord(state.data[sa]);
         let wb = CellWord(state.data[sb]);
         if wa.count() == 0 || (wb.count() > 0 && (wb.0 ^ wa.0) & !0xff != 0) || wb.count() >= 255 {
-            if game.stack_layers > 1 && wa.count() > 0 && wb.count() < 255 {
+            if game.rules.stack_layers > 1 && wa.count() > 0 && wb.count() < 255 {
                 return move_onto_layer(game, state, a, b, span);
             }
             return Err(move_error(game, a, b, wa, wb, span));
@@ -113,7 +113,7 @@ pub(crate) mod effect {
         };
         state.data[sa] = left;
         state.data[sb] = arrived;
-        if left == 0 && game.stack_layers > 1 {
+        if left == 0 && game.rules.stack_layers > 1 {
             state.pop_layer(game, a as usize);
         }
         Ok(())
@@ -126,13 +126,13 @@ pub(crate) mod effect {
     fn move_onto_layer(game: &Game, state: &mut State, a: i32, b: i32, span: Span) -> Fallible {
         let wa = state.cell_at(game, a);
         let moving = CellWord((wa.0 & !0xff) | 1);
-        if state.layer_count(game, b) >= game.stack_layers as i32 {
+        if state.layer_count(game, b) >= game.rules.stack_layers as i32 {
             return Err(full(game, "`move`", b, span));
         }
         if wa.count() == 1 {
             state.pop_layer(game, a as usize);
         } else {
-            state.data[game.cells_base + a as usize] = wa.0 - 1;
+            state.data[game.rules.cells_base + a as usize] = wa.0 - 1;
         }
         state.push_layer(game, b as usize, moving);
         Ok(())
@@ -143,8 +143,8 @@ pub(crate) mod effect {
     fn full(game: &Game, effect: &'static str, c: i32, span: Span) -> Box<RuntimeError> {
         let kind = Kind::StackFull {
             effect,
-            cell: game.board.cells[c as usize].clone(),
-            layers: game.stack_layers,
+            cell: game.rules.board.cells[c as usize].clone(),
+            layers: game.rules.stack_layers,
         };
         Box::new(RuntimeError::new(span, kind))
     }
@@ -161,7 +161,7 @@ pub(crate) mod effect {
     ) -> Box<RuntimeError> {
         let kind = if wa.count() == 0 {
             Kind::MoveFromEmpty {
-                cell: game.board.cells[a as usize].clone(),
+                cell: game.rules.board.cells[a as usize].clone(),
             }
         } else if wb.count() > 0 && (wb.0 ^ wa.0) & !0xff != 0 {
             unlike("`move`", game, b, wa, wb)
@@ -182,7 +182,7 @@ pub(crate) mod effect {
         arriving: CellWord,
         there: CellWord,
     ) -> Kind {
-        let cell = game.board.cells[c as usize].clone();
+        let cell = game.rules.board.cells[c as usize].clone();
         if arriving.owner() == there.owner() && arriving.piece() == there.piece() {
             Kind::UnlikeValue {
                 effect,
@@ -211,7 +211,7 @@ pub(crate) mod effect {
             Some(o) => player_of(game, Some(o), span)? as i32,
             None => NEUTRAL,
         };
-        let def = &game.pieces[piece as usize];
+        let def = &game.rules.pieces[piece as usize];
         let v = value.unwrap_or_else(|| def.values.map_or(0, |(lo, _)| lo));
         if let Some((lo, hi)) = def.values {
             if v < lo || v > hi {
@@ -233,7 +233,7 @@ pub(crate) mod effect {
         let w = CellWord(state.data[slot]);
         if w.count() > 0 && (w.owner() != o || w.piece() != piece || w.value() != v) {
             let arriving = CellWord::new(o, piece, v, count);
-            if game.stack_layers > 1 {
+            if game.rules.stack_layers > 1 {
                 if !state.push_layer(game, c as usize, arriving) {
                     return Err(full(game, "`put`", c, span));
                 }
@@ -267,7 +267,7 @@ pub(crate) mod effect {
         let p = player_of(game, player, span)?;
         let Some(slot) = pool_slot(game, pool, p, v).filter(|&i| state.data[i] > 0) else {
             let kind = Kind::TakeFromEmpty {
-                pool: game.pools[pool].name.clone(),
+                pool: game.rules.pools[pool].name.clone(),
                 value: v,
             };
             return Err(RuntimeError::new(span, kind).into());
@@ -287,7 +287,7 @@ pub(crate) mod effect {
         span: Span,
     ) -> Fallible {
         let p = player_of(game, player, span)?;
-        let def = &game.pools[pool];
+        let def = &game.rules.pools[pool];
         let Some(slot) = pool_slot(game, pool, p, v) else {
             let kind = Kind::PoolValue {
                 pool: def.name.clone(),
@@ -320,7 +320,7 @@ pub(crate) mod effect {
         span: Span,
     ) -> Fallible {
         let p = player_of(game, player, span)?;
-        let def = &game.pools[pool];
+        let def = &game.rules.pools[pool];
         let base = def.base + p * def.width();
         state.data[base..base + def.width()].fill(0);
         Ok(())
@@ -337,14 +337,14 @@ pub(crate) mod effect {
         let w = CellWord(state.data[slot]);
         if w.count() == 0 {
             let kind = Kind::SetValueOfEmpty {
-                cell: game.board.cells[c as usize].clone(),
+                cell: game.rules.board.cells[c as usize].clone(),
             };
             return Err(RuntimeError::new(span, kind).into());
         }
-        if let Some((lo, hi)) = game.pieces[w.piece() as usize].values {
+        if let Some((lo, hi)) = game.rules.pieces[w.piece() as usize].values {
             if v < lo || v > hi {
                 let kind = Kind::PieceValue {
-                    piece: game.pieces[w.piece() as usize].name.clone(),
+                    piece: game.rules.pieces[w.piece() as usize].name.clone(),
                     low: lo,
                     high: hi,
                     value: v,
@@ -394,7 +394,7 @@ pub(crate) mod effect {
         span: Span,
     ) -> Fallible {
         let p = player_of(game, player, span)?;
-        let slot = game.counters[counter].base + p;
+        let slot = game.rules.counters[counter].base + p;
         let old = state.data[slot];
         state.data[slot] = match op {
             AssignOp::Set => v,

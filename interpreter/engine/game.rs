@@ -12,7 +12,7 @@ use crate::ir::*;
 /// engine alone reaches the closures.
 #[derive(Clone)]
 pub struct Game {
-    rules: Rules,
+    pub(crate) rules: Rules,
     /// The compiled form of each `Expr::Numbered`, by its id: kept here rather than in
     /// `code`, one pointer nearer, as the evaluator reads it at every such expression.
     pub(crate) exprs: Arc<[ExprFn]>,
@@ -58,8 +58,10 @@ pub(crate) struct PhaseCode {
 }
 
 impl Game {
-    /// Compiles checked rules to closures. Each compound expression at the top of a
+    /// Not part of the API (front ends call [`crate::compile()`]): compiles checked
+    /// rules to closures. Each compound expression at the top of a
     /// rule is numbered (`Expr::Numbered`) and its closure kept at that number.
+    #[doc(hidden)]
     pub fn new(mut rules: Rules) -> Game {
         let mut exprs: Vec<ExprFn> = Vec::new();
         each_top_expr(&mut rules, &mut |e| number(e, &mut exprs));
@@ -74,10 +76,11 @@ impl Game {
         game
     }
 
-    /// The same game with every expression of its generators and scores evaluated by
+    /// Not part of the API: the same game with every expression of its generators and scores evaluated by
     /// the tree walker (`eval`), no loop fused with the tests after it (the chains
     /// `trace` and `why` watch), and chance outcomes listed at each roll: a second
     /// evaluation path, for differential tests. Effects stay compiled.
+    #[doc(hidden)]
     pub fn interpreted(mut rules: Rules) -> Game {
         each_top_expr(&mut rules, &mut |e| {
             if let Expr::Numbered { expr, .. } = e {
@@ -109,7 +112,8 @@ impl Game {
         })
     }
 
-    /// The rules as plain data.
+    /// Not part of the API: the rules as plain data, for the white-box tests.
+    #[doc(hidden)]
     pub fn rules(&self) -> &Rules {
         &self.rules
     }
@@ -198,14 +202,6 @@ fn number(e: &mut Expr, exprs: &mut Vec<ExprFn>) {
                 expr,
             };
         }
-    }
-}
-
-impl std::ops::Deref for Game {
-    type Target = Rules;
-
-    fn deref(&self) -> &Rules {
-        &self.rules
     }
 }
 

@@ -99,7 +99,7 @@ fn pool_aggregate<V: Evaluate + ?Sized>(
     let Some(p) = player_slot(game, player, state, locals) else {
         return 0;
     };
-    let def = &game.pools[pool];
+    let def = &game.rules.pools[pool];
     let base = def.base + p * def.width();
     let (mut count, mut acc): (i32, Option<i32>) = (0, None);
     for i in 0..def.width() {
@@ -167,8 +167,8 @@ pub(crate) fn listed_cells<'g>(
     locals: &mut Locals,
 ) -> &'g [i32] {
     let (lists, player) = match domain {
-        Domain::Region { region, player } => (&game.board.regions[*region].lists, player),
-        Domain::Track { track, player } => (&game.board.tracks[*track].lists, player),
+        Domain::Region { region, player } => (&game.rules.board.regions[*region].lists, player),
+        Domain::Track { track, player } => (&game.rules.board.tracks[*track].lists, player),
         _ => return &[],
     };
     player_slot(game, player.as_ref(), state, locals).map_or(&[][..], |p| lists[p].as_slice())
@@ -181,8 +181,10 @@ fn domain_size(game: &Game, d: &Domain) -> u64 {
         Domain::Range(..) | Domain::CellRange(..) => 1,
         Domain::Dirs(ds) => ds.len() as u64,
         Domain::FixedDirs(t) => t.first().map_or(0, Vec::len) as u64,
-        Domain::Cells | Domain::Owned { .. } | Domain::Group(_) => game.board.cells.len() as u64,
-        Domain::Players => game.players.len() as u64,
+        Domain::Cells | Domain::Owned { .. } | Domain::Group(_) => {
+            game.rules.board.cells.len() as u64
+        }
+        Domain::Players => game.rules.players.len() as u64,
         Domain::Region { .. }
         | Domain::Track { .. }
         | Domain::Neighbours(_)
@@ -232,7 +234,7 @@ pub(crate) fn for_each_in<F: FnMut(&Game, &State, i32, &mut Locals) -> bool + ?S
         Domain::CellRange(a, b) => {
             let a = eval(game, state, a, locals);
             let b = eval(game, state, b, locals);
-            let cells = 0..game.board.cells.len() as i32;
+            let cells = 0..game.rules.board.cells.len() as i32;
             if !cells.contains(&a) || !cells.contains(&b) {
                 return true;
             }
@@ -267,14 +269,14 @@ pub(crate) fn for_each_in<F: FnMut(&Game, &State, i32, &mut Locals) -> bool + ?S
             }
         }
         Domain::Cells => {
-            for c in 0..game.board.cells.len() as i32 {
+            for c in 0..game.rules.board.cells.len() as i32 {
                 if !f(game, state, c, locals) {
                     return false;
                 }
             }
         }
         Domain::Players => {
-            for p in 0..game.players.len() as i32 {
+            for p in 0..game.rules.players.len() as i32 {
                 if !f(game, state, p, locals) {
                     return false;
                 }
@@ -290,7 +292,7 @@ pub(crate) fn for_each_in<F: FnMut(&Game, &State, i32, &mut Locals) -> bool + ?S
         Domain::Neighbours(c) => {
             let c = eval(game, state, c, locals);
             if c >= 0 {
-                for &n in &game.board.neighbours[c as usize] {
+                for &n in &game.rules.board.neighbours[c as usize] {
                     if !f(game, state, n, locals) {
                         return false;
                     }
@@ -305,12 +307,12 @@ pub(crate) fn for_each_in<F: FnMut(&Game, &State, i32, &mut Locals) -> bool + ?S
         }
         Domain::Owned { inner, owner } => {
             let who = eval(game, state, owner, locals);
-            let base = game.cells_base;
+            let base = game.rules.cells_base;
             let owned =
                 |c: i32| super::state::CellWord(state.data[base + c as usize]).owner() == who;
             match inner.as_ref() {
                 Domain::Cells => {
-                    for c in 0..game.board.cells.len() as i32 {
+                    for c in 0..game.rules.board.cells.len() as i32 {
                         if owned(c) && !f(game, state, c, locals) {
                             return false;
                         }
@@ -346,7 +348,7 @@ pub(crate) fn for_each_in<F: FnMut(&Game, &State, i32, &mut Locals) -> bool + ?S
             let Some(p) = player_slot(game, player.as_ref(), state, locals) else {
                 return true;
             };
-            let def = &game.pools[*pool];
+            let def = &game.rules.pools[*pool];
             let base = def.base + p * def.width();
             for i in 0..def.width() {
                 if state.data[base + i] > 0 && !f(game, state, def.low + i as i32, locals) {
@@ -417,13 +419,13 @@ phase play {
         let game = compile(&Source::new("loops.tabula", RULES), &[]).expect("the rules compile");
         cells
             .iter()
-            .map(|&c| game.board.cells[c as usize].clone())
+            .map(|&c| game.rules().board.cells[c as usize].clone())
             .collect()
     }
 
     fn cell(name: &str) -> Expr {
         let game = compile(&Source::new("loops.tabula", RULES), &[]).expect("the rules compile");
-        c(game.board.cell(name).expect("a cell of the board"))
+        c(game.rules().board.cell(name).expect("a cell of the board"))
     }
 
     #[test]

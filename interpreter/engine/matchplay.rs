@@ -100,18 +100,18 @@ impl<'g> Engine<'g> {
         let Some(m) = &self.match_info else { return };
         let game = self.game;
         for (name, _) in MATCH_COUNTERS {
-            let Some(c) = game.counters.iter().find(|c| c.name == name) else {
+            let Some(c) = game.rules.counters.iter().find(|c| c.name == name) else {
                 continue;
             };
             match name {
                 "match_length" => state.data[c.base] = m.length,
                 "match_score" => {
-                    for (i, s) in m.scores.iter().enumerate().take(game.players.len()) {
+                    for (i, s) in m.scores.iter().enumerate().take(game.rules.players.len()) {
                         state.data[c.base + i] = *s;
                     }
                 }
                 _ => {
-                    for (i, s) in m.before.iter().enumerate().take(game.players.len()) {
+                    for (i, s) in m.before.iter().enumerate().take(game.rules.players.len()) {
                         state.data[c.base + i] = *s;
                     }
                 }

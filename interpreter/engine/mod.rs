@@ -7,6 +7,7 @@ mod census;
 mod choice;
 pub(crate) mod closure;
 mod cursor;
+mod declarations;
 pub(crate) mod eval;
 mod exec;
 pub mod explain;
@@ -77,11 +78,16 @@ pub const MAX_CHANCE_RUN: usize = 1000;
 impl<'g> Engine<'g> {
     pub fn new(game: &'g Game) -> Engine<'g> {
         let per_turn: Vec<_> = game
+            .rules
             .counters
             .iter()
             .filter(|c| c.per_turn)
             .map(|c| {
-                let n = if c.per_player { game.players.len() } else { 1 };
+                let n = if c.per_player {
+                    game.rules.players.len()
+                } else {
+                    1
+                };
                 (c.base, n, c.init.as_ref())
             })
             .collect();
@@ -113,9 +119,9 @@ impl<'g> Engine<'g> {
     pub(crate) fn fixed_chance_outcomes(game: &Game) -> Vec<game::FixedOutcomes> {
         let engine = Engine::new(game);
         let blank = State::new(game);
-        (0..game.chances.len())
+        (0..game.rules.chances.len())
             .map(|c| {
-                if game.chances[c].outcomes_read_state() {
+                if game.rules.chances[c].outcomes_read_state() {
                     return None;
                 }
                 let _run = engine.run();
@@ -156,14 +162,18 @@ impl<'g> Engine<'g> {
         let run = self.run();
         let game = self.game;
         let mut locals = run.locals();
-        for c in &game.counters {
+        for c in &game.rules.counters {
             if let Some(init) = &c.init {
                 let v = eval(game, state, init, &mut locals);
                 if self.meter.spent_out() {
                     let work = Work::CounterStart(c.name.clone());
                     return Err(self.meter.exceeded(c.span, work));
                 }
-                let n = if c.per_player { game.players.len() } else { 1 };
+                let n = if c.per_player {
+                    game.rules.players.len()
+                } else {
+                    1
+                };
                 for p in 0..n {
                     state.data[c.base + p] = v;
                 }
@@ -179,19 +189,19 @@ impl<'g> Engine<'g> {
         let mut locals = run.locals();
         loop {
             state.data[SLOT_PHASE] = p as i32;
-            let done = game.phases[p]
+            let done = game.rules.phases[p]
                 .until
                 .as_ref()
                 .is_some_and(|u| eval(game, state, u, &mut locals) != 0);
-            if done && p + 1 < game.phases.len() {
+            if done && p + 1 < game.rules.phases.len() {
                 p += 1;
                 continue;
             }
             break;
         }
-        if let Some(starts) = &game.phases[p].starts {
+        if let Some(starts) = &game.rules.phases[p].starts {
             let m = eval(game, state, starts, &mut locals);
-            if m >= 0 && (m as usize) < game.players.len() {
+            if m >= 0 && (m as usize) < game.rules.players.len() {
                 state.data[SLOT_MOVER] = m;
             }
         }
@@ -218,7 +228,7 @@ impl<'g> Engine<'g> {
     pub(crate) fn end_turn(&mut self, state: &mut State) -> Result<(), RuntimeError> {
         let game = self.game;
         let phase_index = state.phase().index();
-        let phase = &game.phases[phase_index];
+        let phase = &game.rules.phases[phase_index];
         let run = self.run();
         let mut locals = run.locals();
         let mut flow = Flow::default();
@@ -229,7 +239,7 @@ impl<'g> Engine<'g> {
             .until
             .as_ref()
             .is_some_and(|u| eval(game, state, u, &mut locals) != 0);
-        if done && phase_index + 1 < game.phases.len() {
+        if done && phase_index + 1 < game.rules.phases.len() {
             return self.enter_phase(state, phase_index + 1);
         }
         // The next turn is the opponent's of the player whose turn this was, whoever
@@ -265,7 +275,7 @@ impl<'g> Engine<'g> {
             }
             StepKind::Pass => {
                 let phase = state.phase().index();
-                if let Stuck::Pass { .. } = &game.phases[phase].stuck {
+                if let Stuck::Pass { .. } = &game.rules.phases[phase].stuck {
                     let code = &game.code.phases[phase];
                     self.run_block(state, &code.pass, &mut locals, &mut flow)?;
                 }
@@ -314,7 +324,7 @@ impl<'g> Engine<'g> {
             return Ok(());
         }
         let game = self.game;
-        let phase = &game.phases[state.phase().index()];
+        let phase = &game.rules.phases[state.phase().index()];
         let run = self.run();
         let mut locals = run.locals();
         let until = phase
@@ -359,7 +369,7 @@ impl<'g> Engine<'g> {
         let _run = self.run();
         let any = self.can_act(state);
         if self.meter.spent_out() {
-            let phase = &self.game.phases[state.phase().index()];
+            let phase = &self.game.rules.phases[state.phase().index()];
             return Err(self.meter.exceeded(phase.span, Work::LegalMoves));
         }
         Ok(any)
@@ -380,7 +390,7 @@ impl<'g> Engine<'g> {
         if step.kind != StepKind::Action {
             return 1;
         }
-        match &self.game.actions[step.id as usize].playout_weight {
+        match &self.game.rules.actions[step.id as usize].playout_weight {
             None => 1,
             Some(e) => {
                 let run = self.run();
@@ -394,7 +404,7 @@ impl<'g> Engine<'g> {
     /// Generates the steps of the phase's actions into `out`, with `prefer` applied.
     pub(crate) fn action_steps(&self, state: &State, out: &mut Vec<Step>) {
         let game = self.game;
-        let phase = &game.phases[state.phase().index()];
+        let phase = &game.rules.phases[state.phase().index()];
         let start = out.len();
         let run = self.run();
         let mut locals = run.locals();
@@ -456,7 +466,7 @@ impl<'g> Engine<'g> {
     /// stopped the generation early.
     fn live_chance_steps(&self, state: &State, c: usize, out: &mut Choices) -> bool {
         let game = self.game;
-        let def = &game.chances[c];
+        let def = &game.rules.chances[c];
         self.generating.set(Some((StepKind::Chance, c)));
         let run = self.run();
         let mut locals = run.locals();
@@ -503,9 +513,9 @@ impl<'g> Engine<'g> {
             self.meter
                 .exceeded(rule.span, Work::EndRule(rule.name.clone()))
         };
-        for rule in &game.ends {
+        for rule in &game.rules.ends {
             let players = match rule.quantifier {
-                Some(_) => game.players.len(),
+                Some(_) => game.rules.players.len(),
                 None => 1,
             };
             for p in 0..players {
@@ -551,7 +561,7 @@ impl<'g> Engine<'g> {
                 let w = eval(game, state, player, locals);
                 let pts = points.as_ref().map_or(1, |p| eval(game, state, p, locals));
                 (
-                    (w >= 0 && (w as usize) < game.players.len()).then_some(w as usize),
+                    (w >= 0 && (w as usize) < game.rules.players.len()).then_some(w as usize),
                     pts,
                 )
             }
@@ -581,7 +591,7 @@ impl<'g> Engine<'g> {
         let _run = self.run();
         let scores = self.score_values(state);
         if self.meter.spent_out() {
-            return Err(self.meter.exceeded(self.game.score_span, Work::Score));
+            return Err(self.meter.exceeded(self.game.rules.score_span, Work::Score));
         }
         Ok(scores)
     }
@@ -591,10 +601,10 @@ impl<'g> Engine<'g> {
         let game = self.game;
         let run = self.run();
         let mut locals = run.locals();
-        (0..game.players.len())
-            .map(|p| match &game.score {
+        (0..game.rules.players.len())
+            .map(|p| match &game.rules.score {
                 Some(e) => {
-                    locals[game.score_player as usize] = p as i32;
+                    locals[game.rules.score_player as usize] = p as i32;
                     eval(game, state, e, &mut locals)
                 }
                 None => 0,
@@ -609,12 +619,12 @@ impl<'g> Engine<'g> {
         let run = self.run();
         let game = self.game;
         let mut locals = run.locals();
-        let mut out = Vec::with_capacity(game.shows.len());
-        for s in &game.shows {
+        let mut out = Vec::with_capacity(game.rules.shows.len());
+        for s in &game.rules.shows {
             let line = (|| {
                 let shown = match &s.what {
                     Shows::PerPlayer { player, value } => Shown::PerPlayer(
-                        (0..game.players.len())
+                        (0..game.rules.players.len())
                             .map(|p| {
                                 locals[*player as usize] = p as i32;
                                 eval(game, state, value, &mut locals)
@@ -668,7 +678,7 @@ impl<'g> Engine<'g> {
     pub(crate) fn stuck_outcome(&self, state: &State) -> Result<Option<Outcome>, RuntimeError> {
         let run = self.run();
         let game = self.game;
-        let Stuck::End(spec) = &game.phases[state.phase().index()].stuck else {
+        let Stuck::End(spec) = &game.rules.phases[state.phase().index()].stuck else {
             return Ok(None);
         };
         if state.in_turn() || self.any_action(state)? {
@@ -677,9 +687,10 @@ impl<'g> Engine<'g> {
         let mut locals = run.locals();
         let outcome = self.result(state, spec, &mut locals, "no legal move");
         if self.meter.spent_out() {
-            return Err(self
-                .meter
-                .exceeded(game.phases[state.phase().index()].span, Work::Settling));
+            return Err(self.meter.exceeded(
+                game.rules.phases[state.phase().index()].span,
+                Work::Settling,
+            ));
         }
         Ok(Some(outcome))
     }
@@ -731,7 +742,7 @@ impl<'g> Engine<'g> {
             return self.chance_steps(state, out);
         }
         let game = self.game;
-        let phase = &game.phases[state.phase().index()];
+        let phase = &game.rules.phases[state.phase().index()];
         if phase.decide_turn {
             return self.whole_turns(state, out);
         }

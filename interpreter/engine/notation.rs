@@ -20,7 +20,7 @@ impl<'g> Engine<'g> {
         if step.kind != StepKind::Chance {
             return None;
         }
-        let says = &self.game.chances[step.id as usize].says;
+        let says = &self.game.rules.chances[step.id as usize].says;
         (!says.is_empty()).then(|| self.render(state, step, says, Marks::Eval))
     }
 
@@ -28,10 +28,10 @@ impl<'g> Engine<'g> {
     fn template_text(&self, state: &State, step: &Step, marks: Marks) -> String {
         let game = self.game;
         let template = match step.kind {
-            StepKind::Action => &game.actions[step.id as usize].template,
-            StepKind::Chance => &game.chances[step.id as usize].template,
+            StepKind::Action => &game.rules.actions[step.id as usize].template,
+            StepKind::Chance => &game.rules.chances[step.id as usize].template,
             StepKind::Pass => {
-                return match &game.phases[state.phase().index()].stuck {
+                return match &game.rules.phases[state.phase().index()].stuck {
                     Stuck::Pass { template, .. } => template.clone(),
                     Stuck::End(_) => "pass".to_string(),
                 };
@@ -114,17 +114,19 @@ impl<'g> Engine<'g> {
                     "-".into()
                 } else {
                     name(
-                        game.board
+                        game.rules
+                            .board
                             .labels
                             .get(mover)
-                            .map_or(&game.board.cells, |l| l),
+                            .map_or(&game.rules.board.cells, |l| l),
                     )
                 }
             }
-            Ty::Player => name(&game.players),
-            Ty::Dir => name(&game.board.dirs),
+            Ty::Player => name(&game.rules.players),
+            Ty::Dir => name(&game.rules.board.dirs),
             Ty::Phase => name(
                 &game
+                    .rules
                     .phases
                     .iter()
                     .map(|p| p.name.clone())
@@ -132,6 +134,7 @@ impl<'g> Engine<'g> {
             ),
             Ty::Piece => name(
                 &game
+                    .rules
                     .pieces
                     .iter()
                     .map(|p| p.name.clone())
@@ -196,7 +199,7 @@ impl<'g> Engine<'g> {
     /// label is replaced where it stands alone, between characters that are not
     /// letters or digits, the longest first.
     pub(crate) fn unalias(&self, text: &str, player: usize) -> Option<String> {
-        let board = &self.game.board;
+        let board = &self.game.rules.board;
         let aliases = board.aliases.get(player).filter(|a| !a.is_empty())?;
         let labels = board.labels.get(player)?;
         let apart = |c: Option<char>| c.is_none_or(|c| !c.is_alphanumeric());
@@ -300,7 +303,7 @@ impl<'g> Engine<'g> {
         }
         // A whole turn typed in an order the search did not keep: play the steps one by
         // one and compare the position reached with each choice's.
-        if self.game.phases[state.phase().index()].decide_turn
+        if self.game.rules.phases[state.phase().index()].decide_turn
             && state.chance().is_none()
             && wanted.len() <= 8
         {
@@ -313,8 +316,18 @@ impl<'g> Engine<'g> {
     /// chance event) of the first.
     fn same_text_error(&self, step: &Step, text: &str) -> RuntimeError {
         let span = match step.kind {
-            StepKind::Chance => self.game.chances.get(step.id as usize).map(|m| m.span),
-            _ => self.game.actions.get(step.id as usize).map(|m| m.span),
+            StepKind::Chance => self
+                .game
+                .rules
+                .chances
+                .get(step.id as usize)
+                .map(|m| m.span),
+            _ => self
+                .game
+                .rules
+                .actions
+                .get(step.id as usize)
+                .map(|m| m.span),
         };
         RuntimeError::new(
             span.unwrap_or_default(),
@@ -465,7 +478,7 @@ impl<'g> Engine<'g> {
         if step.kind != StepKind::Action {
             return None;
         }
-        let def = &self.game.actions[step.id as usize];
+        let def = &self.game.rules.actions[step.id as usize];
         let slot = |name: &str| {
             (0..MAX_ARGS).find(|&k| super::explain::slot_name(def, k as u8) == Some(name))
         };

@@ -79,7 +79,7 @@ impl<'g> Engine<'g> {
             return Ok(false);
         }
         let game = self.game;
-        let until = game.phases[after.phase().index()]
+        let until = game.rules.phases[after.phase().index()]
             .until
             .as_ref()
             .is_some_and(|u| {
@@ -274,7 +274,7 @@ impl<'g> Engine<'g> {
         max_decisions: usize,
         choices: &mut Choices,
     ) -> Result<(Vec<PlayoutRecord>, super::matchplay::Match), RuntimeError> {
-        let mut m = super::matchplay::Match::new(length, self.game.players.len());
+        let mut m = super::matchplay::Match::new(length, self.game.rules.players.len());
         let mut games = Vec::new();
         while !m.is_over() {
             let state = self.initial_state_in(&m)?;

@@ -16,7 +16,7 @@ use crate::ir::ReachOp;
 pub(crate) fn reach(game: &Game, state: &State, op: ReachOp, args: &[i32], meter: &Meter) -> i32 {
     let arg = |i: usize| args.get(i).copied().unwrap_or(NONE);
     let fills = matches!(op, ReachOp::Liberties | ReachOp::Connected(..));
-    if fills && !meter.spend(game.board.cells.len() as u64) {
+    if fills && !meter.spend(game.rules.board.cells.len() as u64) {
         return 0;
     }
     match op {
@@ -37,10 +37,10 @@ pub(crate) fn step_n(game: &Game, cell: i32, dir: i32, n: i32) -> i32 {
         return NONE;
     }
     // A direction that comes back round (a ring) is cut after one lap of the board.
-    let n = (n as usize).min(game.board.cells.len());
+    let n = (n as usize).min(game.rules.board.cells.len());
     let mut c = cell;
     for _ in 0..n {
-        c = game.board.step(c, dir);
+        c = game.rules.board.step(c, dir);
         if c == NONE {
             break;
         }
@@ -52,13 +52,13 @@ pub(crate) fn step_n(game: &Game, cell: i32, dir: i32, n: i32) -> i32 {
 /// empty for NONE).
 pub fn run(game: &Game, state: &State, cell: i32, dir: i32, player: i32) -> i32 {
     let mut n = 0;
-    let mut c = game.board.step(cell, dir);
+    let mut c = game.rules.board.step(cell, dir);
     while c != NONE
         && state.cell_at(game, c).owner() == player
-        && (n as usize) < game.board.cells.len()
+        && (n as usize) < game.rules.board.cells.len()
     {
         n += 1;
-        c = game.board.step(c, dir);
+        c = game.rules.board.step(c, dir);
     }
     n
 }
@@ -106,7 +106,7 @@ impl Fill {
         let mut i = 0;
         while i < self.len {
             let c = self.order[i] as usize;
-            for &n in &game.board.neighbours[c] {
+            for &n in &game.rules.board.neighbours[c] {
                 if state.cell_at(game, n).owner() == owner {
                     self.add(n as usize);
                 }
@@ -141,7 +141,7 @@ pub(crate) fn for_each_in_group(
 /// cells with the same owner (empty cells for an empty cell); nothing for none.
 pub fn group(game: &Game, state: &State, cell: i32, fill: &mut Fill) {
     fill.len = 0;
-    if cell < 0 || cell as usize >= game.board.cells.len() {
+    if cell < 0 || cell as usize >= game.rules.board.cells.len() {
         return;
     }
     fill.add(cell as usize);
@@ -161,7 +161,7 @@ pub fn liberties(game: &Game, state: &State, cell: i32) -> i32 {
     let mut free = [0u64; MAX_CELLS / 64];
     let mut n = 0;
     for c in fill.cells() {
-        for &x in &game.board.neighbours[c as usize] {
+        for &x in &game.rules.board.neighbours[c as usize] {
             let (w, bit) = (x as usize / 64, 1u64 << (x as usize % 64));
             if free[w] & bit == 0 && state.cell_at(game, x).count() == 0 {
                 free[w] |= bit;
@@ -182,12 +182,12 @@ pub fn connected(
     (a, pa): (usize, i32),
     (b, pb): (usize, i32),
 ) -> bool {
-    let players = game.players.len() as i32;
+    let players = game.rules.players.len() as i32;
     if player < 0 || !(0..players).contains(&pa) || !(0..players).contains(&pb) {
         return false;
     }
     let mut fill = Fill::new();
-    for &c in &game.board.regions[a].lists[pa as usize] {
+    for &c in &game.rules.board.regions[a].lists[pa as usize] {
         if state.cell_at(game, c).owner() == player {
             fill.add(c as usize);
         }

@@ -8,9 +8,9 @@ use crate::ir::*;
 /// Adds to `out` every state word `e` may read; false when they cannot be told (a cell
 /// given by a value computed while playing, a loop, a generation...).
 pub(crate) fn words_read(game: &Game, e: &Expr, out: &mut Vec<usize>) -> bool {
-    let players = game.players.len();
+    let players = game.rules.players.len();
     let counter = |base: usize, player: &Option<Box<Expr>>, out: &mut Vec<usize>| {
-        out.extend(base..(base + players).min(game.data_len));
+        out.extend(base..(base + players).min(game.rules.data_len));
         player.as_deref().is_none_or(|p| words_read(game, p, out))
     };
     match e {
@@ -30,9 +30,9 @@ pub(crate) fn words_read(game: &Game, e: &Expr, out: &mut Vec<usize>) -> bool {
             cell_read(game, c, out)
         }
         Expr::PoolSize { pool, player } => {
-            let def = &game.pools[*pool];
+            let def = &game.rules.pools[*pool];
             let n = if def.per_player { players } else { 1 };
-            out.extend(def.base..(def.base + n * def.width()).min(game.data_len));
+            out.extend(def.base..(def.base + n * def.width()).min(game.rules.data_len));
             player.as_deref().is_none_or(|p| words_read(game, p, out))
         }
         Expr::Binary(_, a, b)
@@ -63,10 +63,10 @@ pub(crate) fn words_read(game: &Game, e: &Expr, out: &mut Vec<usize>) -> bool {
 /// The words a read of cell `c` (its top layer) may look at: known for a fixed cell or
 /// an off-board zone's cells.
 fn cell_read(game: &Game, c: &Expr, out: &mut Vec<usize>) -> bool {
-    let cells = game.board.cells.len();
+    let cells = game.rules.board.cells.len();
     let mut cell = |c: i32| {
         if c >= 0 && (c as usize) < cells {
-            out.push(game.cells_base + c as usize);
+            out.push(game.rules.cells_base + c as usize);
         }
     };
     match c {
@@ -75,11 +75,14 @@ fn cell_read(game: &Game, c: &Expr, out: &mut Vec<usize>) -> bool {
             true
         }
         Expr::ZoneCell { zone, player } => {
-            game.board.zones[*zone].cells.iter().for_each(|&c| cell(c));
+            game.rules.board.zones[*zone]
+                .cells
+                .iter()
+                .for_each(|&c| cell(c));
             words_read(game, player, out)
         }
         Expr::Operand(Operand::ZoneMover(zone)) => {
-            game.board.zones[*zone as usize]
+            game.rules.board.zones[*zone as usize]
                 .cells
                 .iter()
                 .for_each(|&c| cell(c));
@@ -91,7 +94,7 @@ fn cell_read(game: &Game, c: &Expr, out: &mut Vec<usize>) -> bool {
 }
 
 fn operand_read(game: &Game, o: Operand, out: &mut Vec<usize>) -> bool {
-    let players = game.players.len();
+    let players = game.rules.players.len();
     match o {
         Operand::Const(_) | Operand::Local(_) | Operand::Step(..) => true,
         Operand::Mover | Operand::Opponent | Operand::ZoneMover(_) | Operand::TrackPosMover(..) => {
@@ -104,7 +107,7 @@ fn operand_read(game: &Game, o: Operand, out: &mut Vec<usize>) -> bool {
         }
         Operand::CounterMover(base) => {
             out.push(SLOT_MOVER);
-            out.extend(base..(base + players).min(game.data_len));
+            out.extend(base..(base + players).min(game.rules.data_len));
             true
         }
         Operand::Owner(_) | Operand::Value(_) | Operand::Count(_) | Operand::Empty(_) => false,
@@ -147,14 +150,14 @@ fn block_words_on(
 }
 
 fn stmt_words(game: &Game, s: &StmtKind, reads: &mut Vec<usize>, writes: &mut Vec<usize>) -> bool {
-    let players = game.players.len();
+    let players = game.rules.players.len();
     let opt = |e: &Option<Expr>, out: &mut Vec<usize>| {
         e.as_ref().is_none_or(|e| words_read(game, e, out))
     };
     let pool_words = |pool: usize| {
-        let def = &game.pools[pool];
+        let def = &game.rules.pools[pool];
         let n = if def.per_player { players } else { 1 };
-        def.base..(def.base + n * def.width()).min(game.data_len)
+        def.base..(def.base + n * def.width()).min(game.rules.data_len)
     };
     match s {
         StmtKind::If(c, a, b) => {
@@ -184,7 +187,7 @@ fn stmt_words(game: &Game, s: &StmtKind, reads: &mut Vec<usize>, writes: &mut Ve
         StmtKind::Clear { pool, player } => {
             writes.extend(pool_words(*pool));
             // One player's part of a per-player pool: the others' stay as they were.
-            if game.pools[*pool].per_player {
+            if game.rules.pools[*pool].per_player {
                 reads.extend(pool_words(*pool));
             }
             opt(player, reads)
@@ -215,9 +218,9 @@ fn stmt_words(game: &Game, s: &StmtKind, reads: &mut Vec<usize>, writes: &mut Ve
             op,
             value,
         } => {
-            let def = &game.counters[*counter];
+            let def = &game.rules.counters[*counter];
             let n = if def.per_player { players } else { 1 };
-            let words = def.base..(def.base + n).min(game.data_len);
+            let words = def.base..(def.base + n).min(game.rules.data_len);
             // A per-player counter is written for one player: the others' words stay.
             if *op != AssignOp::Set || def.per_player {
                 reads.extend(words.clone());
@@ -236,14 +239,14 @@ fn stmt_words(game: &Game, s: &StmtKind, reads: &mut Vec<usize>, writes: &mut Ve
 /// The words the `when` of every end rule may read, if they can all be told.
 pub(crate) fn end_rules_read(game: &Game) -> Option<Vec<usize>> {
     let mut out = Vec::new();
-    for rule in &game.ends {
+    for rule in &game.rules.ends {
         if !words_read(game, &rule.when, &mut out) {
             return None;
         }
     }
     out.sort_unstable();
     out.dedup();
-    out.retain(|&w| w < game.data_len);
+    out.retain(|&w| w < game.rules.data_len);
     Some(out)
 }
 
@@ -287,12 +290,14 @@ end "resigned" when resigned != none
         // reads the counter.
         let g = game(TRAY);
         let tray = g
+            .rules()
             .board
             .zones
             .iter()
             .find(|z| z.name == "tray")
             .expect("zone tray");
         let resigned = g
+            .rules
             .counters
             .iter()
             .find(|c| c.name == "resigned")
@@ -300,7 +305,7 @@ end "resigned" when resigned != none
         let mut want: Vec<usize> = tray
             .cells
             .iter()
-            .map(|&c| g.cells_base + c as usize)
+            .map(|&c| g.rules().cells_base + c as usize)
             .collect();
         want.push(resigned.base);
         want.sort_unstable();

@@ -9,7 +9,7 @@ impl Engine<'_> {
     /// The error of a run of `MAX_CHANCE_RUN` chance outcomes with no decision between,
     /// at the chance event `c`.
     pub(crate) fn endless_chance(&self, c: usize) -> RuntimeError {
-        let def = &self.game.chances[c];
+        let def = &self.game.rules.chances[c];
         RuntimeError::new(
             def.span,
             RuntimeErrorKind::EndlessChance {
@@ -24,8 +24,8 @@ impl Engine<'_> {
     pub(crate) fn overflow_error(&self) -> RuntimeError {
         let game = self.game;
         let span = match self.generating.get() {
-            Some((StepKind::Action, a)) => game.actions.get(a).map(|d| d.span),
-            Some((StepKind::Chance, c)) => game.chances.get(c).map(|d| d.span),
+            Some((StepKind::Action, a)) => game.rules.actions.get(a).map(|d| d.span),
+            Some((StepKind::Chance, c)) => game.rules.chances.get(c).map(|d| d.span),
             _ => None,
         };
         RuntimeError::new(span.unwrap_or_default(), RuntimeErrorKind::TooManyChoices)
@@ -35,8 +35,10 @@ impl Engine<'_> {
         let game = self.game;
         // The move being generated is pointed at.
         let def = match self.generating.get() {
-            Some((StepKind::Action, a)) => game.actions.get(a).map(|d| (d, Work::LegalMoves)),
-            Some((StepKind::Chance, c)) => game.chances.get(c).map(|d| (d, Work::ChanceOutcomes)),
+            Some((StepKind::Action, a)) => game.rules.actions.get(a).map(|d| (d, Work::LegalMoves)),
+            Some((StepKind::Chance, c)) => {
+                game.rules.chances.get(c).map(|d| (d, Work::ChanceOutcomes))
+            }
             _ => None,
         };
         match def {

@@ -143,8 +143,11 @@ impl RuntimeError {
         if self.span == Span::default() {
             return format!("error while playing: {}", self.kind);
         }
-        let own = crate::Source::new(game.source_name.as_str(), game.source_text.as_str());
-        let (source, span) = game.source_of(&own, self.span);
+        let own = crate::Source::new(
+            game.rules.source_name.as_str(),
+            game.rules.source_text.as_str(),
+        );
+        let (source, span) = game.rules.source_of(&own, self.span);
         crate::Diagnostics {
             source: source.clone(),
             list: vec![crate::Diagnostic::new(

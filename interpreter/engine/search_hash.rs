@@ -167,6 +167,7 @@ mod tests {
         let (_, h) = turns(&template);
         let base = |i: usize| {
             template
+                .rules
                 .counters
                 .iter()
                 .find(|c| c.name == format!("c{i}"))

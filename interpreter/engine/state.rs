@@ -81,7 +81,7 @@ impl State {
     }
 
     pub fn new(game: &Game) -> State {
-        let mut data = vec![0; game.data_len];
+        let mut data = vec![0; game.rules.data_len];
         data[SLOT_CHANCE] = -1;
         State { data }
     }
@@ -115,10 +115,10 @@ impl State {
     /// What stands on cell `cell`, an index the engine computed (empty for none).
     #[inline]
     pub(crate) fn cell_at(&self, game: &Game, cell: i32) -> CellWord {
-        if cell < 0 || cell as usize >= game.board.cells.len() {
+        if cell < 0 || cell as usize >= game.rules.board.cells.len() {
             return CellWord(0);
         }
-        CellWord(self.data[game.cells_base + cell as usize])
+        CellWord(self.data[game.rules.cells_base + cell as usize])
     }
     /// What stands on a cell (empty for a cell the game's board does not have).
     #[inline]

@@ -23,13 +23,13 @@ pub(crate) fn plans(
     game: &Game,
     per_turn: &[(usize, usize, Option<&Expr>)],
 ) -> Vec<Option<TurnEndPlan>> {
-    (0..game.phases.len())
+    (0..game.rules.phases.len())
         .map(|p| plan(game, p, per_turn))
         .collect()
 }
 
 fn plan(game: &Game, p: usize, per_turn: &[(usize, usize, Option<&Expr>)]) -> Option<TurnEndPlan> {
-    let phase = &game.phases[p];
+    let phase = &game.rules.phases[p];
     // The engine's own reads and writes (`Engine::end_turn`, `begin_turn`): the phase
     // and the turn's owner decide what runs and who is next.
     let mut reads = vec![SLOT_PHASE, SLOT_IN_TURN, SLOT_MOVER, SLOT_OWNER];
@@ -39,7 +39,7 @@ fn plan(game: &Game, p: usize, per_turn: &[(usize, usize, Option<&Expr>)]) -> Op
     }
     if let Some(until) = &phase.until {
         // In the last phase `until` changes nothing when a turn ends.
-        if p + 1 < game.phases.len() || !words_read(game, until, &mut reads) {
+        if p + 1 < game.rules.phases.len() || !words_read(game, until, &mut reads) {
             return None;
         }
     }
@@ -55,7 +55,7 @@ fn plan(game: &Game, p: usize, per_turn: &[(usize, usize, Option<&Expr>)]) -> Op
     for list in [&mut reads, &mut writes] {
         list.sort_unstable();
         list.dedup();
-        list.retain(|&w| w < game.data_len);
+        list.retain(|&w| w < game.rules.data_len);
     }
     Some(TurnEndPlan { reads, writes })
 }
@@ -154,7 +154,8 @@ phase play {
     }
 
     fn counter(g: &Game, name: &str) -> usize {
-        g.counters
+        g.rules
+            .counters
             .iter()
             .find(|c| c.name == name)
             .expect("counter")
@@ -163,6 +164,7 @@ phase play {
 
     fn plan_of(g: &Game) -> Option<TurnEndPlan> {
         let per_turn: Vec<_> = g
+            .rules
             .counters
             .iter()
             .filter(|c| c.per_turn)
@@ -175,7 +177,7 @@ phase play {
     fn hooks_on_pools_and_counters_have_a_plan() {
         let g = game(RACE);
         let plan = plan_of(&g).expect("a plan");
-        let die = &g.pools[0];
+        let die = &g.rules().pools[0];
         let (turns, moved) = (counter(&g, "turns"), counter(&g, "moved"));
         // `turns += 1` and `turns > 2` read the counter; adding to the die reads the
         // pool's size; nothing reads `moved`, which the turn's start resets.
@@ -214,20 +216,20 @@ phase play {
         let plan = plan_of(&g).expect("a plan");
         let turns = counter(&g, "turns");
         let mut memo = TurnEndMemo::default();
-        let mut data = vec![0; g.data_len];
+        let mut data = vec![0; g.rules().data_len];
         memo.before(&plan, &data);
         data[turns] = 1;
         memo.after(&plan, 0, &data);
         // Same words read: the words written are copied.
-        let mut same = vec![0; g.data_len];
+        let mut same = vec![0; g.rules().data_len];
         assert!(memo.patch(&plan, 0, &mut same));
         assert_eq!(same[turns], 1);
         // Another count of turns: no patch, nothing written.
-        let mut other = vec![0; g.data_len];
+        let mut other = vec![0; g.rules().data_len];
         other[turns] = 5;
         assert!(!memo.patch(&plan, 0, &mut other));
         assert_eq!(other[turns], 5);
         // Another phase: no patch.
-        assert!(!memo.patch(&plan, 1, &mut vec![0; g.data_len]));
+        assert!(!memo.patch(&plan, 1, &mut vec![0; g.rules().data_len]));
     }
 }

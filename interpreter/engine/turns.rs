@@ -145,9 +145,10 @@ impl<'g> Engine<'g> {
         self.search.work = Some(work);
         result?;
         if self.search.leaves.is_empty() {
-            if let (Stuck::Pass { .. }, false) =
-                (&game.phases[state.phase().index()].stuck, state.in_turn())
-            {
+            if let (Stuck::Pass { .. }, false) = (
+                &game.rules.phases[state.phase().index()].stuck,
+                state.in_turn(),
+            ) {
                 let a = out.steps.len() as u32;
                 out.steps.push(Step {
                     kind: StepKind::Pass,
@@ -232,7 +233,7 @@ impl<'g> Engine<'g> {
         saved.clear();
         saved.extend_from_slice(&work.data);
         let actor = work.mover().index();
-        let weighted = game.phases[work.phase().index()].weighted;
+        let weighted = game.rules.phases[work.phase().index()].weighted;
         let result = (|| {
             for s in &steps {
                 if weighted {
@@ -306,7 +307,7 @@ impl<'g> Engine<'g> {
         reached: u64,
     ) -> Result<(), RuntimeError> {
         let game = self.game;
-        let phase = &game.phases[work.phase().index()];
+        let phase = &game.rules.phases[work.phase().index()];
         // The words the end rules read, before the turn settles: if settling leaves
         // them as they were, the game is no more over than before (`ended`).
         let mut end_words = std::mem::take(&mut self.search.end_words);
@@ -498,7 +499,7 @@ fn ended_hash(key: &[i32], outcome: &Outcome) -> u64 {
 #[inline(never)]
 fn search_too_big(game: &Game, step: &Step) -> RuntimeError {
     RuntimeError::new(
-        game.actions[step.id as usize].span,
+        game.rules.actions[step.id as usize].span,
         RuntimeErrorKind::SearchTooBig {
             words: MAX_SEARCH_WORDS,
         },

@@ -5,6 +5,7 @@
 /// Untrusted text: shown through `rules_text::render`, which escapes it.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct RulesText {
+    /// The game's rules in words.
     pub text: String,
     /// The paragraph of each option that has one (`rules with OPTION """ ... """`):
     /// the option's name and its text, in the order the file gives them.

@@ -21,7 +21,7 @@ fn named_lists<'a>(
             let label = if per_player {
                 format!(
                     "{name} ({})",
-                    game.players.get(i).map_or("?", String::as_str)
+                    game.rules.players.get(i).map_or("?", String::as_str)
                 )
             } else {
                 name.to_string()
@@ -37,13 +37,13 @@ fn cells_of(list: &[i32]) -> impl Iterator<Item = usize> + '_ {
 
 /// The board graph as SVG.
 pub fn graph_svg(game: &Game) -> String {
-    let scale = if game.layout.kind == "points" {
+    let scale = if game.rules.layout.kind == "points" {
         1.0
     } else {
         1.8
     };
     let layout = Layout::scaled(game, scale);
-    let board = &game.board;
+    let board = &game.rules.board;
     let regions: Vec<(String, &[i32])> = board
         .regions
         .iter()
@@ -55,7 +55,7 @@ pub fn graph_svg(game: &Game) -> String {
         .flat_map(|t| named_lists(game, &t.name, t.per_player, &t.lists))
         .collect();
     let legend_h = 18.0 * (regions.len() + tracks.len()) as f64 + 10.0;
-    let title = format!("{}: the board graph", game.name);
+    let title = format!("{}: the board graph", game.rules.name);
     let dir_names = if board.dirs.is_empty() {
         "none".to_string()
     } else {
@@ -73,7 +73,7 @@ pub fn graph_svg(game: &Game) -> String {
                 .map(|(p, &d)| {
                     format!(
                         "{} {}",
-                        game.players.get(p).map_or("?", String::as_str),
+                        game.rules.players.get(p).map_or("?", String::as_str),
                         board.dirs.get(d as usize).map_or("?", String::as_str)
                     )
                 })
@@ -204,9 +204,9 @@ fn quoted(name: &str) -> String {
 /// of coloured edges.
 pub fn graph_dot(game: &Game) -> String {
     let layout = Layout::of(game);
-    let board = &game.board;
+    let board = &game.rules.board;
     let mut out = String::new();
-    let _ = writeln!(out, "digraph {} {{", quoted(&game.name));
+    let _ = writeln!(out, "digraph {} {{", quoted(&game.rules.name));
     let _ = writeln!(out, "  node [shape=circle, fontsize=10];");
     for (c, name) in board.cells.iter().enumerate() {
         let (x, y) = layout.centres[c];

@@ -34,7 +34,7 @@ pub(crate) const TOP: f64 = 72.0;
 
 impl Layout {
     pub fn of(game: &Game) -> Layout {
-        let board = &game.board;
+        let board = &game.rules.board;
         let n = board.cells.len();
         let on_board: Vec<usize> = (0..n)
             .filter(|&c| board.coords[c].0 >= 0 && board.coords[c].1 >= 0)
@@ -51,7 +51,7 @@ impl Layout {
             .map(|&c| board.coords[c].1)
             .max()
             .unwrap_or(0) as f64;
-        let (unit, board_w, board_h) = match game.layout.kind.as_str() {
+        let (unit, board_w, board_h) = match game.rules.layout.kind.as_str() {
             "grid" => {
                 let s = 48.0;
                 for &c in &on_board {

@@ -23,7 +23,7 @@ fn is_neutral(w: CellWord) -> bool {
 /// move) are ringed. `caption` is written under the title.
 pub fn position_svg(game: &Game, state: &State, before: Option<&State>, caption: &str) -> String {
     let changed: Vec<bool> = match before {
-        Some(before) => (0..game.board.cells.len())
+        Some(before) => (0..game.rules.board.cells.len())
             .map(|c| before.cell(game, CellId::new(c)) != state.cell(game, CellId::new(c)))
             .collect(),
         None => Vec::new(),
@@ -38,10 +38,10 @@ pub fn position_svg_marked(game: &Game, state: &State, changed: &[bool], caption
     let pools = pool_rows(game, state);
     let height = layout.height + 28.0 * pools.len() as f64;
     let mut svg = Svg::new(layout.width.max(360.0), height);
-    svg.title(&format!("{}: {caption}", game.name));
-    svg.text(MARGIN, 24.0, 16.0, "start", &game.name);
+    svg.title(&format!("{}: {caption}", game.rules.name));
+    svg.text(MARGIN, 24.0, 16.0, "start", &game.rules.name);
     svg.text(MARGIN, 40.0, 12.0, "start", caption);
-    let n = game.board.cells.len();
+    let n = game.rules.board.cells.len();
     svg.group("cells");
     for c in 0..n {
         let fill = match layout.shapes[c] {
@@ -50,7 +50,7 @@ pub fn position_svg_marked(game: &Game, state: &State, changed: &[bool], caption
             Shape::Zone => "#f3f3f3",
             _ => "#efe6d2",
         };
-        let name = &game.board.cells[c];
+        let name = &game.rules.board.cells[c];
         svg.cell_polygon(&layout.outline(c), fill, "#555555", c, name);
         let (cx, cy) = layout.centres[c];
         match layout.shapes[c] {
@@ -110,20 +110,21 @@ pub fn position_svg_marked(game: &Game, state: &State, changed: &[bool], caption
 fn piece(svg: &mut Svg, game: &Game, layout: &Layout, c: usize, w: CellWord) {
     let (cx, cy) = layout.centres[c];
     let r = (layout.unit * 0.38).min(17.0);
-    let def = game.pieces.get(w.piece() as usize);
+    let def = game.rules.pieces.get(w.piece() as usize);
     let valued = def.is_some_and(|d| d.values.is_some());
     let (fill, ink) = if is_neutral(w) {
         ("#8c8c8c", "#ffffff")
     } else {
         let o = w.owner() as usize;
-        player_colour(game.players.get(o).map_or("", String::as_str), o)
+        player_colour(game.rules.players.get(o).map_or("", String::as_str), o)
     };
     let kind = def.map_or("piece", |d| d.name.as_str());
     svg.group_on_cell(&format!("piece {kind}"), c);
     let owner = if is_neutral(w) {
         "neutral".to_string()
     } else {
-        game.players
+        game.rules
+            .players
             .get(w.owner() as usize)
             .cloned()
             .unwrap_or_default()
@@ -132,7 +133,7 @@ fn piece(svg: &mut Svg, game: &Game, layout: &Layout, c: usize, w: CellWord) {
         "{} {kind} x{} on {}",
         owner,
         w.count(),
-        game.board.cells[c]
+        game.rules.board.cells[c]
     ));
     match layout.shapes[c] {
         Shape::Point { down } => {

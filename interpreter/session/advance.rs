@@ -69,7 +69,7 @@ impl Session {
                                 .unwrap_or_default();
                             out.line(format!(
                                 "{}: {text}{says}{by_hand}",
-                                game.chances[c.index()].name
+                                game.rules.chances[c.index()].name
                             ));
                             if self.trace {
                                 out.push(explainer::render_changes(
@@ -90,12 +90,12 @@ impl Session {
                         Ok(None) => {
                             out.push(self.error(refused!(
                                 "the chance event `{}` has no outcome here; the game cannot go on",
-                                game.chances[c.index()].name
+                                game.rules.chances[c.index()].name
                             )));
                             break;
                         }
                         Err(PlayError::Illegal { text, legal }) => {
-                            out.push(self.error(refused!("`{text}` is not an outcome of `{}` (those are: {legal}); drawn at random instead", game.chances[c.index()].name)));
+                            out.push(self.error(refused!("`{text}` is not an outcome of `{}` (those are: {legal}); drawn at random instead", game.rules.chances[c.index()].name)));
                         }
                         Err(e) => {
                             out.push(self.error(self.play_error(e)));
@@ -195,15 +195,16 @@ impl Session {
             .map_err(|e| self.runtime(&e))?;
         let forced = matches!(steps, [s] if s.kind == crate::StepKind::Pass);
         let who = match self.computer(p) {
-            Some(level) => format!("{} ({})", game.players[p], level.name()),
-            None => game.players[p].clone(),
+            Some(level) => format!("{} ({})", game.rules.players[p], level.name()),
+            None => game.rules.players[p].clone(),
         };
         if forced {
             out.line(self.cannot_move(p));
         } else {
             out.line(format!(
                 "{}: {text}",
-                self.style.paint(Paint::player(p, &game.players[p]), &who)
+                self.style
+                    .paint(Paint::player(p, &game.rules.players[p]), &who)
             ));
         }
         if self.trace {
@@ -211,14 +212,14 @@ impl Session {
             for s in steps {
                 let name = match s.kind {
                     crate::StepKind::Action => {
-                        format!("action `{}`", game.actions[s.id as usize].name)
+                        format!("action `{}`", game.rules.actions[s.id as usize].name)
                     }
                     _ => "a pass".to_string(),
                 };
                 let at = match s.kind {
                     crate::StepKind::Action => {
-                        let span = game.actions[s.id as usize].span;
-                        let (source, span) = game.source_of(&self.source, span);
+                        let span = game.rules.actions[s.id as usize].span;
+                        let (source, span) = game.rules.source_of(&self.source, span);
                         let (line, _) = source.line_col(span.start);
                         format!(" ({}:{line})", source.name)
                     }
@@ -296,7 +297,7 @@ impl Session {
         // kind, easy to miss in a long list.
         let a_word = |action: &Option<u16>| {
             action.is_some_and(|a| {
-                game.actions[usize::from(a)]
+                game.rules.actions[usize::from(a)]
                     .template
                     .iter()
                     .all(|part| matches!(part, crate::ir::TemplatePart::Text(_)))
@@ -305,7 +306,7 @@ impl Session {
         if !passed && (actions.len() < 2 || !actions.iter().any(|(a, _)| a_word(a))) {
             return;
         }
-        let name = &game.players[p];
+        let name = &game.rules.players[p];
         let who = self.style.paint(Paint::player(p, name), name);
         let either = |items: &[String]| match items {
             [first @ .., last] if !first.is_empty() => format!("{} or {last}", first.join(", ")),
@@ -322,7 +323,7 @@ impl Session {
                         (Some(a), _) => {
                             format!(
                                 "{} ({} choices)",
-                                game.actions[usize::from(*a)].name,
+                                game.rules.actions[usize::from(*a)].name,
                                 of.len()
                             )
                         }
@@ -333,7 +334,7 @@ impl Session {
             }
             _ => format!(
                 "{who} decides now, in {}'s turn: `moves` lists the choices",
-                game.players[owner]
+                game.rules.players[owner]
             ),
         };
         out.line(line);
@@ -342,7 +343,7 @@ impl Session {
     /// What is said when player `p` cannot move: his only move is a pass, or the roll
     /// of a turn he began cannot be played.
     fn cannot_move(&self, p: usize) -> String {
-        let name = &self.game.players[p];
+        let name = &self.game.rules.players[p];
         format!(
             "{} cannot move",
             self.style.paint(Paint::player(p, name), name)
@@ -356,7 +357,7 @@ impl Session {
         if step.kind != crate::StepKind::Action {
             return false;
         }
-        let body = &self.game.actions[step.id as usize].body;
+        let body = &self.game.rules.actions[step.id as usize].body;
         body.iter().any(|s| matches!(s.kind, StmtKind::Chance(_)))
             && body
                 .iter()

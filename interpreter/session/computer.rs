@@ -20,7 +20,7 @@ impl Session {
     /// The seat that a newcomer hands to the computer: the second (the first moves
     /// first, so he sees the board before the computer's reply).
     pub fn second_seat(&self) -> Option<&str> {
-        self.game.players.get(1).map(String::as_str)
+        self.game.rules.players.get(1).map(String::as_str)
     }
 
     /// The strongest level the game can be played at: `net3` with a network, else
@@ -37,14 +37,14 @@ impl Session {
     fn hand_to_computer(&mut self, player: &str, level: &str) -> Result<Vec<usize>, SessionError> {
         let game = self.game.clone();
         let players: Vec<usize> = if player == "all" {
-            (0..game.players.len()).collect()
+            (0..game.rules.players.len()).collect()
         } else {
-            match game.players.iter().position(|p| p == player) {
+            match game.rules.players.iter().position(|p| p == player) {
                 Some(i) => vec![i],
                 None => {
                     return Err(refused!(
                         "`{player}` is not a player; the players are {}",
-                        game.players.join(", ")
+                        game.rules.players.join(", ")
                     ))
                 }
             }
@@ -64,7 +64,7 @@ impl Session {
                 Some(note) => refused!("no network to play by: {note}"),
                 None => refused!(
                     "{} has no trained network; train one with `tabula train`, or give a file: `ai PLAYER net:FILE`",
-                    game.name
+                    game.rules.name
                 ),
             });
         }
@@ -84,7 +84,7 @@ impl Session {
         let game = self.game.clone();
         let args = words(rest);
         if args.is_empty() {
-            for (i, p) in game.players.iter().enumerate() {
+            for (i, p) in game.rules.players.iter().enumerate() {
                 match self.computer(i) {
                     Some(level) => out.line(format!("{p}: computer ({})", level.name())),
                     None => out.line(format!("{p}: person")),
@@ -104,10 +104,10 @@ impl Session {
             match self.computers[p] {
                 Some(l) => out.line(format!(
                     "{} is played by the computer ({})",
-                    game.players[p],
+                    game.rules.players[p],
                     l.name()
                 )),
-                None => out.line(format!("{} is played by a person", game.players[p])),
+                None => out.line(format!("{} is played by a person", game.rules.players[p])),
             }
         }
         self.decision = None;

@@ -12,10 +12,10 @@ pub fn caption(game: &Game, state: &State) -> Result<String, crate::RuntimeError
         Status::Over(o) => format!("over: {}", super::describe(game, &o)),
         Status::Chance(c) => format!(
             "{} to move, {} to come",
-            game.players[state.mover().index()],
-            game.chances[c.index()].name
+            game.rules.players[state.mover().index()],
+            game.rules.chances[c.index()].name
         ),
-        Status::Player(p) => format!("{} to move", game.players[p.index()]),
+        Status::Player(p) => format!("{} to move", game.rules.players[p.index()]),
     })
 }
 
@@ -101,15 +101,15 @@ impl Session {
             ),
             Status::Chance(c) => format!(
                 "the chance event `{}` is pending: set it with `dice` or `roll`",
-                game.chances[c.index()].name
+                game.rules.chances[c.index()].name
             ),
             Status::Player(p) => {
-                let name = game.players[p.index()].clone();
+                let name = game.rules.players[p.index()].clone();
                 let who = match self.computer(p.index()) {
                     Some(level) => format!("{name} (computer, {})", level.name()),
                     None => name.clone(),
                 };
-                let phase = &game.phases[state.phase().index()].name;
+                let phase = &game.rules.phases[state.phase().index()].name;
                 let number = self.timeline.moves_played() + 1;
                 format!(
                     "{} to move · phase {phase} · move {number}",

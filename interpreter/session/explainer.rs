@@ -16,7 +16,7 @@ pub(crate) fn render_why(game: &Game, source: &Source, why: &Why, style: &Style)
     for f in &why.findings {
         match f.anchor.span(game) {
             Some(span) if !why.legal => {
-                let (source, span) = game.source_of(source, span);
+                let (source, span) = game.rules.source_of(source, span);
                 let span = tidy(source, span);
                 // The message is wrapped as it is shown, after `error: `.
                 let shown = wrap_lines(&format!("error: {}", f.message), style.width, 7);
@@ -50,20 +50,20 @@ pub(crate) fn tidy(source: &Source, span: Span) -> Span {
 
 /// `file:line` of a span (of an included game's file for a span of its text).
 fn place(game: &Game, source: &Source, span: Span) -> String {
-    let (source, span) = game.source_of(source, span);
+    let (source, span) = game.rules.source_of(source, span);
     let (line, _) = source.line_col(span.start);
     format!("{}:{line}", source.name)
 }
 
 /// The line a span starts on, in its file.
 fn line_number(game: &Game, source: &Source, span: Span) -> usize {
-    let (source, span) = game.source_of(source, span);
+    let (source, span) = game.rules.source_of(source, span);
     source.line_col(span.start).0
 }
 
 /// The source line a span starts on, trimmed and shortened.
 fn line_text(game: &Game, source: &Source, span: Span) -> String {
-    let (source, span) = game.source_of(source, span);
+    let (source, span) = game.rules.source_of(source, span);
     let start = span.start.min(source.text.len());
     let begin = source.text[..start].rfind('\n').map_or(0, |i| i + 1);
     let end = source.text[start..]
@@ -85,9 +85,9 @@ pub(crate) fn render_trace(
     style: &Style,
 ) -> String {
     let mut out = String::new();
-    let phase = &game.phases[trace.phase];
+    let phase = &game.rules.phases[trace.phase];
     if let Some((c, n)) = trace.chance {
-        let def = &game.chances[c];
+        let def = &game.rules.chances[c];
         out.push_str(&format!(
             "trace: chance `{}` ({}): {n} outcomes\n",
             def.name,
@@ -97,15 +97,15 @@ pub(crate) fn render_trace(
     }
     out.push_str(&format!(
         "trace: moves of {} in phase `{}`\n",
-        game.players[trace.mover], phase.name
+        game.rules.players[trace.mover], phase.name
     ));
     for a in &trace.actions {
-        let def = &game.actions[a.action];
+        let def = &game.rules.actions[a.action];
         if !a.tried {
             let preferred: Vec<&str> = trace
                 .preferred
                 .iter()
-                .map(|&p| game.actions[p].name.as_str())
+                .map(|&p| game.rules.actions[p].name.as_str())
                 .collect();
             out.push_str(&format!(
                 "  action `{}` not tried: `prefer {}` found moves\n",
@@ -198,7 +198,7 @@ pub(crate) fn render_trace(
 pub(crate) fn render_changes(game: &Game, before: &State, after: &State, style: &Style) -> String {
     let marks = Marks::new(game);
     let mut parts: Vec<String> = Vec::new();
-    for c in 0..game.board.cells.len() {
+    for c in 0..game.rules.board.cells.len() {
         let (a, b) = (
             before.cell(game, CellId::new(c)),
             after.cell(game, CellId::new(c)),
@@ -214,15 +214,15 @@ pub(crate) fn render_changes(game: &Game, before: &State, after: &State, style: 
             };
             parts.push(format!(
                 "{} {} -> {}",
-                game.board.cells[c],
+                game.rules.board.cells[c],
                 show(a),
                 show(b)
             ));
         }
     }
-    for pool in &game.pools {
+    for pool in &game.rules.pools {
         let players = if pool.per_player {
-            game.players.len()
+            game.rules.players.len()
         } else {
             1
         };
@@ -241,7 +241,7 @@ pub(crate) fn render_changes(game: &Game, before: &State, after: &State, style: 
                     format!("[{}]", v.join(" "))
                 };
                 let who = if pool.per_player {
-                    format!("[{}]", game.players[p])
+                    format!("[{}]", game.rules.players[p])
                 } else {
                     String::new()
                 };
@@ -254,13 +254,17 @@ pub(crate) fn render_changes(game: &Game, before: &State, after: &State, style: 
             }
         }
     }
-    for c in &game.counters {
-        let players = if c.per_player { game.players.len() } else { 1 };
+    for c in &game.rules.counters {
+        let players = if c.per_player {
+            game.rules.players.len()
+        } else {
+            1
+        };
         for p in 0..players {
             let (a, b) = (before.data[c.base + p], after.data[c.base + p]);
             if a != b {
                 let who = if c.per_player {
-                    format!("[{}]", game.players[p])
+                    format!("[{}]", game.rules.players[p])
                 } else {
                     String::new()
                 };
@@ -271,20 +275,23 @@ pub(crate) fn render_changes(game: &Game, before: &State, after: &State, style: 
     if before.phase() != after.phase() {
         parts.push(format!(
             "phase {} -> {}",
-            game.phases[before.phase().index()].name,
-            game.phases[after.phase().index()].name
+            game.rules.phases[before.phase().index()].name,
+            game.rules.phases[after.phase().index()].name
         ));
     }
     if before.mover() != after.mover() {
         parts.push(format!(
             "to move {} -> {}",
-            game.players[before.mover().index()],
-            game.players[after.mover().index()]
+            game.rules.players[before.mover().index()],
+            game.rules.players[after.mover().index()]
         ));
     }
     if before.chance() != after.chance() {
         if let Some(c) = after.chance() {
-            parts.push(format!("chance `{}` pending", game.chances[c.index()].name));
+            parts.push(format!(
+                "chance `{}` pending",
+                game.rules.chances[c.index()].name
+            ));
         }
     }
     if parts.is_empty() {

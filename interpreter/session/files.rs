@@ -11,7 +11,9 @@ impl Session {
             .computers
             .iter()
             .enumerate()
-            .filter_map(|(i, c)| c.map(|l| (self.game.players[i].clone(), l.name().to_string())))
+            .filter_map(|(i, c)| {
+                c.map(|l| (self.game.rules.players[i].clone(), l.name().to_string()))
+            })
             .collect();
         let mut games = self.games();
         let moves = games.pop().unwrap_or_default();
@@ -77,12 +79,12 @@ impl Session {
         }
         let text = crate::input::read(path, crate::input::Kind::Record)?;
         let record = Record::from_yaml(&text)?;
-        let (name, source) = (self.game.name.clone(), self.source.name.clone());
+        let (name, source) = (self.game.rules.name.clone(), self.source.name.clone());
         self.load_record(&record)?;
         if self.source.name != source {
             out.line(format!(
                 "{path} is a record of {} ({}): it replaces the game of {name}",
-                self.game.name, self.source.name
+                self.game.rules.name, self.source.name
             ));
         }
         out.line(format!("loaded {path}: {} replayed", count_moves(&record)));
@@ -126,10 +128,10 @@ impl Session {
         // Every position of the replayed game is kept (for undo): a long record of a
         // game with a large state is refused before it is replayed.
         let moves = record.moves.len() + record.games.iter().map(Vec::len).sum::<usize>();
-        if moves.saturating_mul(game.data_len) > MAX_REPLAY_WORDS {
+        if moves.saturating_mul(game.rules.data_len) > MAX_REPLAY_WORDS {
             return Err(refused!(
                 "this record of {moves} moves is too long to replay for {}: its positions would take more than {} MiB",
-                game.name,
+                game.rules.name,
                 MAX_REPLAY_WORDS / (1 << 18)
             ));
         }
@@ -141,9 +143,9 @@ impl Session {
         let (earlier, timeline) =
             replay_match(&game, &source, start, &base, &games, color, &self.stop)
                 .map_err(|e| e.describe(games.len() > 1, " of the record"))?;
-        let mut computers = vec![None; game.players.len()];
+        let mut computers = vec![None; game.rules.players.len()];
         for (player, level) in &record.computer {
-            let Some(p) = game.players.iter().position(|x| x == player) else {
+            let Some(p) = game.rules.players.iter().position(|x| x == player) else {
                 return Err(refused!(
                     "the record names a computer player `{player}`, who is not in the game"
                 ));
@@ -152,7 +154,7 @@ impl Session {
         }
         self.origin = origin;
         self.source = source;
-        self.options = game.chosen.clone();
+        self.options = game.rules.chosen.clone();
         self.game = Arc::new(game);
         self.load_net();
         self.seed = record.seed;
@@ -322,7 +324,7 @@ fn start_state(
             Ok((match_of_state(game, &state), state))
         }
         None => {
-            let base = Match::new(length, game.players.len());
+            let base = Match::new(length, game.rules.players.len());
             let state = matches::first_state(&mut Engine::new(game), &base)
                 .map_err(|e| SessionError::Runtime(runtime_text(game, source, &e, color)))?;
             Ok((base, state))

@@ -49,7 +49,7 @@ impl Session {
             Status::Chance(c) => {
                 return Err(refused!(
                     "chance moves next (`{}`), not a player",
-                    game.chances[c.index()].name
+                    game.rules.chances[c.index()].name
                 ))
             }
             Status::Player(p) => p,
@@ -112,7 +112,7 @@ impl Session {
         };
         out.line(format!(
             "hint for {} ({}{behind}, {seconds:.1} s{tree}):",
-            game.players[player.index()],
+            game.rules.players[player.index()],
             level.name(),
         ));
         let mut rows = Vec::new();

@@ -54,7 +54,7 @@ impl Session {
             Status::Chance(c) => {
                 return Err(refused!(
                     "the chance event `{}` is pending: set it with `dice` or `roll`",
-                    game.chances[c.index()].name
+                    game.rules.chances[c.index()].name
                 ))
             }
             Status::Player(p) => p,
@@ -184,7 +184,7 @@ impl Session {
             };
             for e in self.timeline.entries[k..self.timeline.cursor].iter().rev() {
                 if let By::Player(p) = e.by {
-                    out.line(format!("undo {} ({})", e.text, self.game.players[p]));
+                    out.line(format!("undo {} ({})", e.text, self.game.rules.players[p]));
                 }
             }
             self.timeline.cursor = k;
@@ -209,12 +209,13 @@ impl Session {
                 let e = &self.timeline.entries[i];
                 match e.by {
                     By::Player(p) => {
-                        out.line(format!("redo {} ({})", e.text, self.game.players[p]))
+                        out.line(format!("redo {} ({})", e.text, self.game.rules.players[p]))
                     }
                     By::Chance => {
                         let chance = self.timeline.state_at(i).chance();
-                        let name =
-                            chance.map_or("chance", |c| self.game.chances[c.index()].name.as_str());
+                        let name = chance.map_or("chance", |c| {
+                            self.game.rules.chances[c.index()].name.as_str()
+                        });
                         out.line(format!("redo {name}: {}", e.text));
                     }
                 }
@@ -233,8 +234,8 @@ impl Session {
     /// `dice`/`roll`: replaces the chance outcome just drawn, or sets the next one.
     pub(super) fn set_chance(&mut self, text: &str, out: &mut Out) -> Result<(), SessionError> {
         let game = self.game.clone();
-        if game.chances.is_empty() {
-            return Err(refused!("{} has no chance events", game.name));
+        if game.rules.chances.is_empty() {
+            return Err(refused!("{} has no chance events", game.rules.name));
         }
         let mut engine = Engine::new(&game);
         let state = self.timeline.current().clone();
@@ -247,7 +248,7 @@ impl Session {
             if !engine.may_be_outcome(&state, text) {
                 return Err(refused!(
                     "`{text}` is not an outcome of any chance event of {}",
-                    game.name
+                    game.rules.name
                 ));
             }
             self.queued = Some(text.to_string());
@@ -266,7 +267,7 @@ impl Session {
         let written = engine.step_text(&before, &step, true);
         let name = before
             .chance()
-            .map_or("chance", |c| game.chances[c.index()].name.as_str());
+            .map_or("chance", |c| game.rules.chances[c.index()].name.as_str());
         let replaced = self
             .timeline
             .entries
@@ -352,7 +353,7 @@ impl Session {
                         candidates.extend(self.next_steps(&done));
                     }
                     Some(Arg::Player) => {
-                        candidates.extend(self.game.players.iter().cloned());
+                        candidates.extend(self.game.rules.players.iter().cloned());
                         candidates.push("all".into());
                     }
                     Some(Arg::Level) => {
@@ -366,7 +367,7 @@ impl Session {
                         candidates.extend(["json".to_string(), "yaml".to_string()])
                     }
                     Some(Arg::Options) => {
-                        candidates.extend(self.game.options.iter().map(|(n, _)| n.clone()));
+                        candidates.extend(self.game.rules.options.iter().map(|(n, _)| n.clone()));
                         candidates.push("none".into());
                     }
                     Some(Arg::File) => file = true,

@@ -46,15 +46,17 @@ impl ReplayError {
 /// The match a state is played in, as its match counters say (a single game when
 /// `match_length` is 0 or the game has no such counter).
 pub(super) fn match_of_state(game: &Game, state: &State) -> Match {
-    let players = game.players.len();
+    let players = game.rules.players.len();
     let read = |name: &str| {
-        game.counters
+        game.rules
+            .counters
             .iter()
             .find(|c| c.name == name)
             .map(|c| (0..players).map(|i| state.data[c.base + i]).collect())
             .unwrap_or_else(|| vec![0; players])
     };
     let length = game
+        .rules
         .counters
         .iter()
         .find(|c| c.name == "match_length")
@@ -197,7 +199,7 @@ impl Session {
         length: i32,
         out: &mut Out,
     ) -> Result<(), SessionError> {
-        let base = Match::new(length, game.players.len());
+        let base = Match::new(length, game.rules.players.len());
         let start = first_state(&mut Engine::new(&game), &base).map_err(|e| {
             SessionError::Runtime(runtime_text(&game, &source, &e, self.style.color))
         })?;
@@ -208,10 +210,10 @@ impl Session {
             ));
             self.source = source;
         }
-        if game.players.len() != self.computers.len() {
-            self.computers = vec![None; game.players.len()];
+        if game.rules.players.len() != self.computers.len() {
+            self.computers = vec![None; game.rules.players.len()];
         }
-        self.options = game.chosen.clone();
+        self.options = game.rules.chosen.clone();
         self.game = Arc::new(game);
         self.load_net();
         self.base = base;
@@ -228,7 +230,7 @@ impl Session {
         match o.winner {
             Some(w) => format!(
                 "{} wins {} point{}",
-                self.game.players[w.index()],
+                self.game.rules.players[w.index()],
                 o.points,
                 if o.points == 1 { "" } else { "s" }
             ),
@@ -240,6 +242,7 @@ impl Session {
     fn scores_list(&self, m: &Match) -> String {
         let scores: Vec<String> = self
             .game
+            .rules
             .players
             .iter()
             .zip(&m.scores)
@@ -256,7 +259,7 @@ impl Session {
     /// "white wins the match to 7 (white 7, black 3) in 5 games".
     fn match_over_text(&self, m: &Match, winner: Option<usize>) -> String {
         let who = match winner {
-            Some(w) => format!("{} wins the match", self.game.players[w]),
+            Some(w) => format!("{} wins the match", self.game.rules.players[w]),
             None => "the match is drawn".to_string(),
         };
         format!(
@@ -277,7 +280,7 @@ impl Session {
         match status {
             MatchStatus::Won(_) | MatchStatus::Drawn if over => {
                 let who = match status {
-                    MatchStatus::Won(w) => format!("{} wins the match", self.game.players[w]),
+                    MatchStatus::Won(w) => format!("{} wins the match", self.game.rules.players[w]),
                     _ => "the match is drawn".to_string(),
                 };
                 format!(
@@ -364,12 +367,12 @@ impl Session {
             if length > 0 {
                 out.line(format!(
                     "new match to {length} of {} (seed {})",
-                    self.game.name, self.seed
+                    self.game.rules.name, self.seed
                 ));
             } else {
                 out.line(format!(
                     "new game of {} (seed {}), a single game",
-                    self.game.name, self.seed
+                    self.game.rules.name, self.seed
                 ));
             }
             self.changed(out);

@@ -201,12 +201,12 @@ impl Session {
         let start = engine
             .initial_state()
             .map_err(|e| SessionError::Runtime(runtime_text(&game, &source, &e, false)))?;
-        let players = game.players.len();
+        let players = game.rules.players.len();
         let base = Match::new(0, players);
         let mut session = Session {
             origin,
             source,
-            options: game.chosen.clone(),
+            options: game.rules.chosen.clone(),
             game: Arc::new(game),
             seed,
             rng: Rng::new(seed),
@@ -278,7 +278,7 @@ impl Session {
 
     /// Threads of the computer's search (0: every core).
     pub fn set_threads(&mut self, threads: usize) {
-        self.thinkers = (0..self.game.players.len())
+        self.thinkers = (0..self.game.rules.players.len())
             .map(|_| ai::Thinker::with_net(threads, self.net.clone()))
             .collect();
     }
@@ -333,21 +333,21 @@ impl Session {
         }
         self.started = true;
         let game = self.game.clone();
-        let options = if game.chosen.is_empty() {
+        let options = if game.rules.chosen.is_empty() {
             "none".to_string()
         } else {
-            game.chosen.join(", ")
+            game.rules.chosen.join(", ")
         };
         out.line(format!(
             "{} ({}), seed {}",
-            self.style.paint(Paint::Bold, &game.name),
+            self.style.paint(Paint::Bold, &game.rules.name),
             self.source.name,
             self.seed
         ));
-        let players: Vec<String> = (0..game.players.len())
+        let players: Vec<String> = (0..game.rules.players.len())
             .map(|p| match self.computer(p) {
-                Some(level) => format!("{} (computer, {})", game.players[p], level.name()),
-                None => game.players[p].clone(),
+                Some(level) => format!("{} (computer, {})", game.rules.players[p], level.name()),
+                None => game.rules.players[p].clone(),
             })
             .collect();
         out.line(format!(
@@ -365,13 +365,13 @@ impl Session {
             ));
         }
         // Where the rules file gives its rules in words, a newcomer is told where to read them.
-        out.line(if game.rules_text.is_some() {
+        out.line(if game.rules.rules_text.is_some() {
             "Type `help` for the commands, `rules` for the rules, `moves` for the legal moves."
         } else {
             "Type `help` for the commands, `moves` for the legal moves."
         });
         // A newcomer meets the computer on the first screen, at its strongest.
-        let nobody_computer = (0..game.players.len()).all(|p| self.computer(p).is_none());
+        let nobody_computer = (0..game.rules.players.len()).all(|p| self.computer(p).is_none());
         if let Some(seat) = self.second_seat().filter(|_| nobody_computer) {
             out.line(format!(
                 "To play against the computer: `ai {seat} {}` (`help ai` lists the levels).",
@@ -392,14 +392,14 @@ impl Session {
         };
         match status {
             Status::Over(_) => "game over> ".to_string(),
-            Status::Chance(c) => format!("{}?> ", self.game.chances[c.index()].name),
+            Status::Chance(c) => format!("{}?> ", self.game.rules.chances[c.index()].name),
             Status::Player(p) => {
                 if self.partial.is_empty() {
-                    format!("{}> ", self.game.players[p.index()])
+                    format!("{}> ", self.game.rules.players[p.index()])
                 } else {
                     format!(
                         "{} {}> ",
-                        self.game.players[p.index()],
+                        self.game.rules.players[p.index()],
                         self.partial.join(" ")
                     )
                 }
@@ -511,7 +511,7 @@ impl Session {
         let lower = word.to_ascii_lowercase();
         let first = &lower[..1];
         // An action written with letters (`double`) is a move even where it is not legal.
-        let written = game.actions.iter().any(|a| match a.template.first() {
+        let written = game.rules.actions.iter().any(|a| match a.template.first() {
             Some(crate::ir::TemplatePart::Text(t)) => t.to_ascii_lowercase().starts_with(first),
             _ => false,
         });
@@ -665,7 +665,7 @@ impl Session {
 
 /// A runtime error of the rules file, pointing at the statement.
 fn runtime_text(game: &Game, source: &Source, e: &RuntimeError, color: bool) -> String {
-    let (source, span) = game.source_of(source, e.span);
+    let (source, span) = game.rules.source_of(source, e.span);
     Diagnostics {
         source: source.clone(),
         list: vec![Diagnostic::new(
@@ -679,13 +679,14 @@ fn runtime_text(game: &Game, source: &Source, e: &RuntimeError, color: bool) -> 
 /// How a game ended, in words.
 pub fn describe(game: &Game, o: &Outcome) -> String {
     let scores: Vec<String> = game
+        .rules
         .players
         .iter()
         .zip(&o.scores)
         .map(|(p, s)| format!("{p} {s}"))
         .collect();
     let who = match o.winner {
-        Some(w) => format!("{} wins", game.players[w.index()]),
+        Some(w) => format!("{} wins", game.rules.players[w.index()]),
         None => "a draw".to_string(),
     };
     let points = if o.winner.is_some() && o.points != 1 {
@@ -700,7 +701,7 @@ pub fn describe(game: &Game, o: &Outcome) -> String {
         .map(|n| format!("{n}; "))
         .unwrap_or_default();
     // Without a `score` declaration every score is 0, which tells the reader nothing.
-    let scores = if game.score.is_some() {
+    let scores = if game.rules.score.is_some() {
         format!("; scores {}", scores.join(", "))
     } else {
         String::new()

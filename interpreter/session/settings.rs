@@ -18,7 +18,7 @@ impl Session {
         if self.computer(p.index()).is_some() {
             return Err(refused!(
                 "{} is played by the computer already",
-                self.game.players[p.index()]
+                self.game.rules.players[p.index()]
             ));
         }
         let level = match rest.trim() {
@@ -31,8 +31,8 @@ impl Session {
         out.line(format!(
             "the computer ({}) makes {}'s moves until phase {} ends",
             level.name(),
-            self.game.players[p.index()],
-            self.game.phases[phase].name
+            self.game.rules.players[p.index()],
+            self.game.rules.phases[phase].name
         ));
         self.changed(out);
         Ok(())
@@ -87,10 +87,10 @@ impl Session {
         if length > 0 {
             out.line(format!(
                 "new match to {length} of {}, seed {seed}",
-                self.game.name
+                self.game.rules.name
             ));
         } else {
-            out.line(format!("new game of {}, seed {seed}", self.game.name));
+            out.line(format!("new game of {}, seed {seed}", self.game.rules.name));
         }
         self.changed(out);
         Ok(())
@@ -103,14 +103,20 @@ impl Session {
     ) -> Result<(), SessionError> {
         let game = self.game.clone();
         if rest.is_empty() {
-            if game.options.is_empty() {
-                out.line(format!("{} has no options", game.name));
+            if game.rules.options.is_empty() {
+                out.line(format!("{} has no options", game.rules.name));
                 return Ok(());
             }
-            out.line(format!("options of {} (`options NAME..` starts a new game with them on, `options none` with none):", game.name));
-            let width = game.options.iter().map(|(n, _)| n.len()).max().unwrap_or(0);
-            for (name, description) in &game.options {
-                let on = if game.chosen.contains(name) {
+            out.line(format!("options of {} (`options NAME..` starts a new game with them on, `options none` with none):", game.rules.name));
+            let width = game
+                .rules
+                .options
+                .iter()
+                .map(|(n, _)| n.len())
+                .max()
+                .unwrap_or(0);
+            for (name, description) in &game.rules.options {
+                let on = if game.rules.chosen.contains(name) {
                     "  (on)"
                 } else {
                     ""
@@ -135,7 +141,7 @@ impl Session {
         };
         out.line(format!(
             "new game of {} with options: {list} (seed {})",
-            self.game.name, self.seed
+            self.game.rules.name, self.seed
         ));
         self.changed(out);
         Ok(())
@@ -147,20 +153,20 @@ impl Session {
         let game = &self.game;
         let named: Vec<String> = words(rest).iter().map(|s| s.to_string()).collect();
         for name in &named {
-            if !game.options.iter().any(|(n, _)| n == name) {
-                let names: Vec<&str> = game.options.iter().map(|(n, _)| n.as_str()).collect();
+            if !game.rules.options.iter().any(|(n, _)| n == name) {
+                let names: Vec<&str> = game.rules.options.iter().map(|(n, _)| n.as_str()).collect();
                 return Err(match names.as_slice() {
-                    [] => refused!("{} has no options", game.name),
+                    [] => refused!("{} has no options", game.rules.name),
                     _ => refused!(
                         "`{name}` is not an option of {}; its options are: {}",
-                        game.name,
+                        game.rules.name,
                         names.join(", ")
                     ),
                 });
             }
         }
         let on = if named.is_empty() {
-            &game.chosen
+            &game.rules.chosen
         } else {
             &named
         };

@@ -40,7 +40,7 @@ impl Decision {
         let game: &Game = engine.game;
         let mut choices = Choices::default();
         engine.legal(state, &mut choices)?;
-        let phase = &game.phases[state.phase().index()];
+        let phase = &game.rules.phases[state.phase().index()];
         // The rest of a turn already begun (after a roll that is an action of its own)
         // is decided whole too.
         let whole_turns = phase.decide_turn

@@ -62,14 +62,14 @@ pub struct Played {
 
 /// One layer of a cell in words: its count (when not 1), owner, piece and value.
 fn layer_words(game: &crate::Game, w: crate::engine::state::CellWord) -> String {
-    let piece = game.pieces.get(w.piece() as usize);
+    let piece = game.rules.pieces.get(w.piece() as usize);
     let mut words = Vec::new();
     if w.count() != 1 {
         words.push(format!("{} ×", w.count()));
     }
     if let Some(owner) = usize::try_from(w.owner())
         .ok()
-        .and_then(|o| game.players.get(o))
+        .and_then(|o| game.rules.players.get(o))
     {
         words.push(owner.clone());
     }
@@ -90,7 +90,7 @@ impl Session {
         let (kind, player, result) = match &status {
             Status::Over(o) => ("over", None, Some(describe(&game, o))),
             Status::Chance(_) => ("chance", None, None),
-            Status::Player(p) => ("player", Some(game.players[p.index()].clone()), None),
+            Status::Player(p) => ("player", Some(game.rules.players[p.index()].clone()), None),
         };
         let (mut next, mut choices, mut whole_turns) = (Vec::new(), Vec::new(), false);
         if let Status::Player(_) = status {
@@ -109,7 +109,7 @@ impl Session {
             .map(|e| Played {
                 text: e.text.clone(),
                 player: match e.by {
-                    By::Player(p) => Some(game.players[p].clone()),
+                    By::Player(p) => Some(game.rules.players[p].clone()),
                     By::Chance => None,
                 },
             })
@@ -119,8 +119,8 @@ impl Session {
         let scores = engine.scores(&shown).map_err(|e| self.runtime(&e))?;
         let equipment = draw::equipment(&game, &shown, &lines, &scores, &super::Style::plain());
         Ok(View {
-            game: game.name.clone(),
-            players: game.players.clone(),
+            game: game.rules.name.clone(),
+            players: game.rules.players.clone(),
             status: kind,
             player,
             result,
@@ -191,9 +191,9 @@ impl Session {
     pub fn cell_labels(&mut self) -> Vec<String> {
         let game = self.game.clone();
         let state = self.shown_state();
-        (0..game.board.cells.len())
+        (0..game.rules.board.cells.len())
             .map(|c| {
-                let layers: Vec<String> = (0..game.stack_layers.max(1) as i32)
+                let layers: Vec<String> = (0..game.rules.stack_layers.max(1) as i32)
                     .map(|k| state.layer(&game, c as i32, k))
                     .take_while(|w| w.count() > 0)
                     .map(|w| layer_words(&game, w))
@@ -203,7 +203,7 @@ impl Session {
                 } else {
                     layers.join(", over ")
                 };
-                format!("{}: {on}", game.board.cells[c])
+                format!("{}: {on}", game.rules.board.cells[c])
             })
             .collect()
     }
@@ -225,7 +225,7 @@ impl Session {
         };
         let net = self.net.clone();
         if level.plays_by_net() && net.is_none() {
-            return Err(refused!("{} has no trained network", game.name));
+            return Err(refused!("{} has no trained network", game.rules.name));
         }
         let mut choices = Choices::default();
         engine
@@ -263,7 +263,7 @@ impl Session {
         let moves = self.moves();
         let start = super::matches::first_state(
             &mut Engine::new(&game),
-            &crate::engine::matchplay::Match::new(0, game.players.len()),
+            &crate::engine::matchplay::Match::new(0, game.rules.players.len()),
         )
         .map_err(|e| {
             SessionError::Runtime(super::runtime_text(&game, &source, &e, self.style.color))
@@ -281,10 +281,10 @@ impl Session {
         }
         self.origin = super::Origin::Path(source.name.clone());
         self.source = source;
-        self.options = game.chosen.clone();
+        self.options = game.rules.chosen.clone();
         self.game = std::sync::Arc::new(game);
         self.load_net();
-        self.base = crate::engine::matchplay::Match::new(0, self.game.players.len());
+        self.base = crate::engine::matchplay::Match::new(0, self.game.rules.players.len());
         self.earlier.clear();
         self.timeline = timeline;
         self.start_json = None;

@@ -115,12 +115,12 @@ pub fn analyze_figures<'py>(
         let g = &game.inner.game;
         let f = Figures::of(
             &all,
-            g.players.len(),
+            g.players().len(),
             arena.sides[0] != arena.sides[1],
             early / 100.0,
         );
         names = sides;
-        seats = g.players.clone();
+        seats = g.players().to_vec();
         figures.push(SetFigures {
             options: game.inner.options.clone(),
             figures: f,
@@ -218,7 +218,7 @@ pub fn analyze_run<'py>(
         let (arena, sides) = arena_of(game, a, b, seed, max_decisions, false)?;
         let g = &game.inner.game;
         let mut tally = Tally::new(
-            g.players.len(),
+            g.players().len(),
             arena.sides[0] != arena.sides[1],
             early / 100.0,
         );
@@ -234,7 +234,7 @@ pub fn analyze_run<'py>(
             |f| tally.add(&f),
         )?;
         names = sides;
-        seats = g.players.clone();
+        seats = g.players().to_vec();
         figures.push(SetFigures {
             options: game.inner.options.clone(),
             figures: tally.figures(),

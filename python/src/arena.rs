@@ -186,7 +186,7 @@ pub fn arena<'py>(
     let (arena, names) = arena_of(game, a, b, seed, max_decisions, mcts_playouts)?;
     let start = std::time::Instant::now();
     let g = &game.inner.game;
-    let mut tally = Tally::new(g.players.len());
+    let mut tally = Tally::new(g.players().len());
     let threads = play_range(
         py,
         g,
@@ -200,8 +200,8 @@ pub fn arena<'py>(
     let elapsed = start.elapsed().as_secs_f64();
     let s = tally.summary();
     let out = PyDict::new(py);
-    out.set_item("game", &g.name)?;
-    out.set_item("options", g.chosen.clone())?;
+    out.set_item("game", g.name())?;
+    out.set_item("options", g.chosen_options().to_vec())?;
     out.set_item("a", &names[0])?;
     out.set_item("b", &names[1])?;
     out.set_item("seed", seed)?;
@@ -272,8 +272,8 @@ pub fn arena_games<'py>(
 pub fn arena_summary(py: Python<'_>, game: &Game, games: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
     let mut played = Vec::new();
     for item in games.try_iter()? {
-        played.push(game_from_dict(&item?, game.inner.game.players.len())?);
+        played.push(game_from_dict(&item?, game.inner.game.players().len())?);
     }
     played.sort_by_key(|g| g.index);
-    summary_py(py, &Summary::of(&played, game.inner.game.players.len()))
+    summary_py(py, &Summary::of(&played, game.inner.game.players().len()))
 }

@@ -134,7 +134,7 @@ impl Game {
     /// The game's title, as its rules file declares it (`"Backgammon"`).
     #[getter]
     fn name(&self) -> &str {
-        &self.inner.game.name
+        self.inner.game.name()
     }
 
     /// What the game was loaded from: a built-in name, a path, or the name of a text.
@@ -146,25 +146,25 @@ impl Game {
     /// The players' names, in the order of their numbers.
     #[getter]
     fn players(&self) -> Vec<String> {
-        self.inner.game.players.clone()
+        self.inner.game.players().to_vec()
     }
 
     /// The number of players.
     #[getter]
     fn num_players(&self) -> usize {
-        self.inner.game.players.len()
+        self.inner.game.players().len()
     }
 
     /// The options the game was compiled with, sorted.
     #[getter]
     fn options(&self) -> Vec<String> {
-        self.inner.game.chosen.clone()
+        self.inner.game.chosen_options().to_vec()
     }
 
     /// Every option the rules file declares: (name, description).
     #[getter]
     fn declared_options(&self) -> Vec<(String, String)> {
-        self.inner.game.options.clone()
+        self.inner.game.options().to_vec()
     }
 
     /// The rules in plain words, as `tabula rules` prints them: the game's text, the
@@ -174,14 +174,14 @@ impl Game {
     #[pyo3(signature = (width = None))]
     fn rules(&self, width: Option<usize>) -> Option<String> {
         let game = &self.inner.game;
-        game.rules_text.as_ref()?;
+        game.rules_text().as_ref()?;
         Some(tabula::rules_text::render(game, width))
     }
 
     /// Whether the game has chance events (dice).
     #[getter]
     fn has_chance(&self) -> bool {
-        !self.inner.game.chances.is_empty()
+        self.inner.game.chances().len() > 0
     }
 
     /// The most outcomes one chance event can have, when every chance event lists
@@ -274,7 +274,7 @@ impl Game {
     ) -> PyResult<Bound<'py, PyDict>> {
         let game = &self.inner.game;
         let start = std::time::Instant::now();
-        let mut wins = vec![0u64; game.players.len()];
+        let mut wins = vec![0u64; game.players().len()];
         let (mut draws, mut unfinished, mut total, mut longest) = (0u64, 0u64, 0u64, 0usize);
         crate::run::play_range(
             py,
@@ -300,7 +300,7 @@ impl Game {
         let secs = start.elapsed().as_secs_f64().max(1e-9);
         let out = PyDict::new(py);
         let by_name = PyDict::new(py);
-        for (p, n) in game.players.iter().zip(&wins) {
+        for (p, n) in game.players().iter().zip(&wins) {
             by_name.set_item(p, n)?;
         }
         out.set_item("games", games)?;
@@ -320,7 +320,7 @@ impl Game {
     }
 
     fn __repr__(&self) -> String {
-        let options = &self.inner.game.chosen;
+        let options = &self.inner.game.chosen_options();
         if options.is_empty() {
             format!("tabula.load({:?})", self.inner.source)
         } else {

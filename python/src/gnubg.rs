@@ -7,11 +7,11 @@ use tabula_gnubg::{GameError, GameFacts};
 /// What of the game tells whether its states have GNU Backgammon IDs.
 fn facts(game: &Game) -> GameFacts<'_> {
     GameFacts {
-        title: &game.name,
-        options: &game.chosen,
-        players: game.players.len(),
-        owned_piece_kinds: game.pieces.iter().filter(|p| !p.neutral).count(),
-        opposed_race: game.board.opposed_race(),
+        title: game.name(),
+        options: game.chosen_options(),
+        players: game.players().len(),
+        owned_piece_kinds: game.owned_piece_kinds(),
+        opposed_race: game.opposed_race(),
     }
 }
 

@@ -257,7 +257,7 @@ impl State {
     /// a game not over.
     fn returns(&self) -> PyResult<Vec<f64>> {
         let node = self.node()?;
-        let n = self.game.game.players.len();
+        let n = self.game.game.players().len();
         let (mut points, mut wins) = (vec![0.0; n], vec![0.0; n]);
         if node.choices.is_empty() {
             ai::rewards(node.outcome.as_ref(), &mut points, &mut wins);
@@ -359,7 +359,7 @@ impl State {
                 Engine::new(game).playout_from(start, &mut rng, max_decisions, &mut choices)
             })
             .map_err(|e| playing_error(game, &e))?;
-        let n = game.players.len();
+        let n = game.players().len();
         let (mut points, mut wins) = (vec![0.0; n], vec![0.0; n]);
         ai::rewards(record.outcome.as_ref(), &mut points, &mut wins);
         let out = PyDict::new(py);
@@ -480,7 +480,9 @@ impl State {
     fn __eq__(&self, other: &State) -> bool {
         let (a, b) = (&self.game.game, &other.game.game);
         let same_game = Arc::ptr_eq(&self.game, &other.game)
-            || (a.name == b.name && a.source_text == b.source_text && a.chosen == b.chosen);
+            || (a.name() == b.name()
+                && a.source_text() == b.source_text()
+                && a.chosen_options() == b.chosen_options());
         same_game && self.state == other.state
     }
 
@@ -528,10 +530,10 @@ impl State {
         let who = match self.current_player() {
             Ok(TERMINAL) => "over".to_string(),
             Ok(CHANCE) => "chance to resolve".to_string(),
-            Ok(p) => format!("{} to play", game.players[p as usize]),
+            Ok(p) => format!("{} to play", game.players()[p as usize]),
             Err(_) => "the rules fail here".to_string(),
         };
-        format!("<tabula.State of {}: {who}>", game.name)
+        format!("<tabula.State of {}: {who}>", game.name())
     }
 
     /// Pickled as its JSON with its game (for Ray and multiprocessing).

@@ -37,7 +37,7 @@ pub struct ArenaTally {
 impl ArenaTally {
     #[new]
     fn new(game: &Game) -> ArenaTally {
-        let players = game.inner.game.players.len();
+        let players = game.inner.game.players().len();
         ArenaTally {
             players,
             tally: arena::Tally::new(players),
@@ -96,7 +96,7 @@ impl AnalysisTally {
         let [a, b] = two(&players)?;
         let (arena, names) = arena_of(game, a, b, 1, 0, false)?;
         let tally = figures::Tally::new(
-            game.inner.game.players.len(),
+            game.inner.game.players().len(),
             arena.sides[0] != arena.sides[1],
             early / 100.0,
         );
@@ -152,7 +152,7 @@ pub fn analyze_tallies<'py>(
             ));
         }
         names = t.names.clone();
-        seats = t.game.game.players.clone();
+        seats = t.game.game.players().to_vec();
         sets.push(SetFigures {
             options: t.game.options.clone(),
             figures: t.tally.figures(),

@@ -16,28 +16,28 @@ pub(super) fn check(g: &GameArgs, as_json: bool) -> Result<(), CliError> {
     for warnings in warnings(&game)? {
         eprint!("{}", warnings.render(color()));
     }
-    out!("{}: ok", game.source_name);
-    out!("  game     {}", game.name);
-    out!("  players  {}", game.players.join(", "));
+    out!("{}: ok", game.source_name());
+    out!("  game     {}", game.name());
+    out!("  players  {}", game.players().join(", "));
     out!(
         "  board    {} cells, directions {}",
-        game.board.cells.len(),
-        game.board.dirs.join(" ")
+        game.cells().len(),
+        game.directions().join(" ")
     );
-    let phases: Vec<&str> = game.phases.iter().map(|p| p.name.as_str()).collect();
+    let phases: Vec<&str> = game.phases().collect();
     out!("  phases   {}", phases.join(" -> "));
-    let actions: Vec<&str> = game.actions.iter().map(|a| a.name.as_str()).collect();
+    let actions: Vec<&str> = game.actions().collect();
     out!("  actions  {}", actions.join(", "));
-    if !game.chances.is_empty() {
-        let chances: Vec<&str> = game.chances.iter().map(|a| a.name.as_str()).collect();
+    if game.chances().len() > 0 {
+        let chances: Vec<&str> = game.chances().collect();
         out!("  chance   {}", chances.join(", "));
     }
-    if game.options.is_empty() {
+    if game.options().is_empty() {
         out!("  options  none");
     } else {
         out!("  options");
-        for (name, description) in &game.options {
-            let on = if game.chosen.contains(name) {
+        for (name, description) in game.options() {
+            let on = if game.chosen_options().contains(name) {
                 " (on)"
             } else {
                 ""
@@ -56,12 +56,12 @@ fn warnings(game: &tabula::Game) -> Result<Vec<Diagnostics>, CliError> {
     engine
         .initial_state()
         .map_err(|e| runtime_error(game, &e))?;
-    let own = Source::new(game.source_name.as_str(), game.source_text.as_str());
+    let own = Source::new(game.source_name(), game.source_text());
     let mut out = Vec::new();
-    if !game.warnings.is_empty() {
+    if !game.warnings().is_empty() {
         out.push(Diagnostics {
             source: own.clone(),
-            list: game.warnings.clone(),
+            list: game.warnings().to_vec(),
         });
     }
     use tabula::analysis::same_text::{same_text, CHECK_DECISIONS, CHECK_GAMES};
@@ -156,7 +156,7 @@ pub(super) fn moves(
                 line["weight"] = serde_json::json!(choices.weights[i]);
                 line["probability"] =
                     serde_json::json!(f64::from(choices.weights[i]) / total as f64);
-            } else if game.phases[state.phase().index()].weighted {
+            } else if game.phase_is_weighted(state.phase()) {
                 line["playout_weight"] = serde_json::json!(choices.weights[i]);
             }
             out!("{line}");

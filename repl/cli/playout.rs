@@ -23,7 +23,7 @@ pub(super) fn playout(
     check_games(games)?;
     let game = load(g)?;
     let runner = runner(threads)?;
-    let mut wins = vec![0u64; game.players.len()];
+    let mut wins = vec![0u64; game.players().len()];
     let (mut draws, mut unfinished, mut total, mut longest) = (0u64, 0u64, 0u64, 0usize);
     let bar = games_bar(games, !as_json && games >= 1000);
     let progress = |_| {
@@ -56,7 +56,7 @@ pub(super) fn playout(
                 .outcome
                 .as_ref()
                 .and_then(|o| o.winner)
-                .map(|w| game.players[w.index()].clone());
+                .map(|w| game.players()[w.index()].clone());
             out!(
                 "{}",
                 serde_json::json!({ "seed": game_seed, "winner": winner, "outcome": record.outcome.as_ref().map(|o| json::outcome_to_json(&game, o)), "decisions": record.decisions, "chance_events": record.chance_events })
@@ -74,7 +74,7 @@ pub(super) fn playout(
     let mean = total as f64 / games as f64;
     if as_json {
         let w: serde_json::Map<String, serde_json::Value> = game
-            .players
+            .players()
             .iter()
             .zip(&wins)
             .map(|(p, n)| (p.clone(), serde_json::json!(n)))
@@ -86,9 +86,9 @@ pub(super) fn playout(
     } else {
         out!(
             "{games} games of {} in {secs:.2} s: {rate:.0} games/s",
-            game.name
+            game.name()
         );
-        for (p, n) in game.players.iter().zip(&wins) {
+        for (p, n) in game.players().iter().zip(&wins) {
             out!(
                 "  {p:<8} wins {n:>8} ({:.1}%)",
                 100.0 * *n as f64 / games as f64
@@ -122,7 +122,7 @@ pub(super) fn playout_matches(
     }
     let game = load(g)?;
     let runner = runner(threads)?;
-    let mut wins = vec![0u64; game.players.len()];
+    let mut wins = vec![0u64; game.players().len()];
     let (mut undecided, mut total_games) = (0u64, 0usize);
     let start = std::time::Instant::now();
     let run = Run::new(0..matches).seed(seed);
@@ -141,7 +141,7 @@ pub(super) fn playout_matches(
             None => undecided += 1,
         }
         if as_json {
-            let winner = m.winner().map(|w| game.players[w].clone());
+            let winner = m.winner().map(|w| game.players()[w].clone());
             out!(
                 "{}",
                 serde_json::json!({ "seed": match_seed, "winner": winner, "scores": m.scores, "games": games })
@@ -154,9 +154,9 @@ pub(super) fn playout_matches(
     if !as_json {
         out!(
             "{matches} matches to {length} of {} in {secs:.2} s ({total_games} games)",
-            game.name
+            game.name()
         );
-        for (p, n) in game.players.iter().zip(&wins) {
+        for (p, n) in game.players().iter().zip(&wins) {
             out!("  {p:<8} wins {n:>8}");
         }
         if undecided > 0 {

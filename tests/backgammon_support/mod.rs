@@ -262,10 +262,10 @@ pub fn turn_results(
         // The turn is over: the game has ended, or the opponent is to roll (or to
         // decide first whether to double).
         let over = matches!(engine.status(&child).unwrap(), Status::Over(_));
-        if !over && game.players[child.mover().index()] != mover.other().name() {
+        if !over && game.players()[child.mover().index()] != mover.other().name() {
             return Err(format!(
                 "{text}: after the turn {} is to move, not the opponent",
-                game.players[child.mover().index()]
+                game.players()[child.mover().index()]
             ));
         }
         out.push((text, e));

@@ -107,11 +107,11 @@ pub fn doc(game: &Game, state: &State) -> Value {
 }
 
 pub fn to_move(game: &Game, state: &State) -> String {
-    game.players[state.mover().index()].clone()
+    game.players()[state.mover().index()].clone()
 }
 
 pub fn phase(game: &Game, state: &State) -> String {
-    game.phases[state.phase().index()].name.clone()
+    game.rules().phases[state.phase().index()].name.clone()
 }
 
 /// A counter kept once for the game.
@@ -143,7 +143,7 @@ pub fn pool_of(game: &Game, state: &State, name: &str, player: &str) -> Vec<i64>
 
 /// A cell's contents as (owner or "", piece, value); None when empty.
 pub fn cell(game: &Game, state: &State, name: &str) -> Option<(String, String, i64)> {
-    assert!(game.board.cell(name).is_some(), "no cell {name}");
+    assert!(game.rules().board.cell(name).is_some(), "no cell {name}");
     let d = doc(game, state);
     let c = d["cells"].get(name)?;
     Some((
@@ -167,7 +167,7 @@ pub fn result(engine: &mut Engine, state: &State) -> Option<(String, Vec<i32>, S
     engine.outcome(state).unwrap().map(|o| {
         (
             o.winner
-                .map_or("draw".to_string(), |w| game.players[w.index()].clone()),
+                .map_or("draw".to_string(), |w| game.players()[w.index()].clone()),
             o.scores,
             o.reason,
         )
@@ -201,6 +201,7 @@ impl<'g> View<'g> {
     /// The engine's id of a named cell.
     pub fn index(&self, name: &str) -> CellId {
         self.game
+            .rules()
             .board
             .cell_id(name)
             .unwrap_or_else(|| panic!("no cell {name}"))
@@ -216,7 +217,7 @@ impl<'g> View<'g> {
         };
         Some((
             owner,
-            self.game.pieces[w.piece() as usize].name.as_str(),
+            self.game.rules().pieces[w.piece() as usize].name.as_str(),
             w.value(),
         ))
     }
@@ -224,6 +225,7 @@ impl<'g> View<'g> {
     pub fn counter(&self, state: &State, name: &str, player: usize) -> i32 {
         let c = self
             .game
+            .rules()
             .counters
             .iter()
             .find(|c| c.name == name)
@@ -235,6 +237,7 @@ impl<'g> View<'g> {
     pub fn pool(&self, state: &State, name: &str, player: usize) -> Vec<i32> {
         let p = self
             .game
+            .rules()
             .pools
             .iter()
             .find(|p| p.name == name)
@@ -250,7 +253,9 @@ impl<'g> View<'g> {
     }
 
     pub fn phase(&self, state: &State) -> &'g str {
-        self.game.phases[state.phase().index()].name.as_str()
+        self.game.rules().phases[state.phase().index()]
+            .name
+            .as_str()
     }
 }
 

@@ -30,7 +30,7 @@ pub fn compare(engine: &mut Engine, game: &Game, state: &State, sample: &Value) 
     }
     let scores = engine.scores(state).expect("scores");
     let want: Vec<i32> = game
-        .players
+        .players()
         .iter()
         .map(|p| sample["scores"][p].as_i64().unwrap() as i32)
         .collect();
@@ -40,7 +40,7 @@ pub fn compare(engine: &mut Engine, game: &Game, state: &State, sample: &Value) 
     if sample["terminal"].as_bool() == Some(true) {
         let winner = engine.outcome(state).unwrap().map(|o| {
             o.winner
-                .map_or("draw".to_string(), |w| game.players[w.index()].clone())
+                .map_or("draw".to_string(), |w| game.players()[w.index()].clone())
         });
         if winner.as_deref() != sample["winner"].as_str() {
             mismatches.push(format!(

@@ -111,7 +111,7 @@ impl Analysis {
                 .and_then(|net| sides(&game, texts, net.map(std::sync::Arc::new), [false; 2]))
                 .map_err(js_error)?;
             names = side_names;
-            let tally = Tally::new(game.players.len(), levels[0] != levels[1], early / 100.0);
+            let tally = Tally::new(game.players().len(), levels[0] != levels[1], early / 100.0);
             built.push(Set {
                 label: label(&options),
                 options,
@@ -194,7 +194,7 @@ impl Analysis {
         let seats = self
             .sets
             .first()
-            .map(|s| s.game.players.clone())
+            .map(|s| s.game.players().to_vec())
             .unwrap_or_default();
         let comparisons: Vec<serde_json::Value> = (1..done.len())
             .map(|k| {
@@ -217,7 +217,7 @@ impl Analysis {
             })
         };
         to_json(&serde_json::json!({
-            "game": self.sets.first().map(|s| s.game.name.clone()),
+            "game": self.sets.first().map(|s| s.game.name().to_string()),
             "seats": seats,
             "players": self.names,
             "games": self.games,

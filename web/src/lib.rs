@@ -107,7 +107,7 @@ impl Playground {
         mat_shape(game).map_err(js_error)?;
         let record = self.session.record();
         tabula_gnubg::mat::record_to_mat(
-            &game.players,
+            game.players(),
             record.start.is_some(),
             record.match_length,
             &record.games,
@@ -155,7 +155,7 @@ impl Playground {
         let game = self.session.game();
         to_json(&serde_json::json!({
             "length": self.session.match_length(),
-            "scores": game.players.iter().zip(&m.scores).map(|(p, s)| serde_json::json!({"player": p, "score": s})).collect::<Vec<_>>(),
+            "scores": game.players().iter().zip(&m.scores).map(|(p, s)| serde_json::json!({"player": p, "score": s})).collect::<Vec<_>>(),
             "games": self.session.results().len(),
             "over": m.is_over(),
         }))
@@ -170,9 +170,9 @@ impl Playground {
     pub fn about(&self) -> Result<String, JsError> {
         let game = self.session.game();
         to_json(&serde_json::json!({
-            "name": game.name,
-            "source": game.source_name,
-            "chosen": game.chosen,
+            "name": game.name(),
+            "source": game.source_name(),
+            "chosen": game.chosen_options(),
             "network": self.session.network().is_some(),
         }))
     }
@@ -185,11 +185,11 @@ pub fn games() -> Result<String, JsError> {
     let mut list = Vec::new();
     for name in tabula::games::names() {
         let source = source_of(name, None)?;
-        let rules = tabula::compile::rules(&source, &[]).map_err(|e| js_error(e.render(false)))?;
+        let game = tabula::compile(&source, &[]).map_err(|e| js_error(e.render(false)))?;
         list.push(serde_json::json!({
             "name": name,
-            "title": rules.name,
-            "options": rules.options.iter().map(|(n, d)| serde_json::json!({"name": n, "description": d})).collect::<Vec<_>>(),
+            "title": game.name(),
+            "options": game.options().iter().map(|(n, d)| serde_json::json!({"name": n, "description": d})).collect::<Vec<_>>(),
         }));
     }
     to_json(&list)
@@ -297,17 +297,17 @@ pub fn check(name: &str, text: &str, options: Vec<String>) -> Result<String, JsE
     let mut problems = Vec::new();
     let (ok, rendered, about) = match compile(&source, &options) {
         Ok(game) => {
-            let own = Source::new(game.source_name.as_str(), game.source_text.as_str());
-            problems.extend(game.warnings.iter().map(|w| problem(&own, w)));
+            let own = Source::new(game.source_name(), game.source_text());
+            problems.extend(game.warnings().iter().map(|w| problem(&own, w)));
             let mut rendered: String = problems.iter().map(|p| p.rendered.clone()).collect();
             let started = Engine::new(&game).initial_state();
             if let Err(e) = &started {
                 rendered.push_str(&e.render(&game, false));
             }
             let about = serde_json::json!({
-                "title": game.name,
-                "players": game.players,
-                "options": game.options.iter().map(|(n, d)| serde_json::json!({"name": n, "description": d})).collect::<Vec<_>>(),
+                "title": game.name(),
+                "players": game.players(),
+                "options": game.options().iter().map(|(n, d)| serde_json::json!({"name": n, "description": d})).collect::<Vec<_>>(),
             });
             (started.is_ok(), rendered, about)
         }
@@ -353,7 +353,7 @@ pub fn playout(
             .outcome
             .as_ref()
             .and_then(|o| o.winner)
-            .map(|w| game.players[w.index()].clone());
+            .map(|w| game.players()[w.index()].clone());
         let line = serde_json::json!({
             "seed": seed.wrapping_add(k),
             "winner": winner,
@@ -419,5 +419,5 @@ pub fn run_tests(
 /// Whether a game has backgammon's shape, judged by its first state's board.
 fn mat_shape(game: &tabula::Game) -> Result<(), String> {
     let first = tabula::json::first_state_unnamed(game).map_err(|e| e.to_string());
-    tabula_gnubg::mat::check_mat_shape(&game.name, game.players.len(), first)
+    tabula_gnubg::mat::check_mat_shape(game.name(), game.players().len(), first)
 }

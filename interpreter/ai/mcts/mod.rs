@@ -514,7 +514,7 @@ pub(super) fn search(
         .time()
         .map(|(kind, time)| (Deadline::start(kind, time), kind));
     let threads = crate::clock::threads(thinker.threads).clamp(1, 64);
-    let players = game.players.len();
+    let players = game.rules.players.len();
     if thinker.trees.len() != threads {
         thinker.trees.clear();
     }

@@ -26,12 +26,12 @@ pub(super) fn reward_of(outcome: Option<&Outcome>, players: usize) -> Vec<f64> {
 /// number of points (`winner` with no `points` or a number, `by score`, a draw);
 /// None when some result is worth what the position makes it.
 pub(super) fn best_result(game: &Game) -> Option<f64> {
-    let stuck = game.phases.iter().filter_map(|p| match &p.stuck {
+    let stuck = game.rules.phases.iter().filter_map(|p| match &p.stuck {
         Stuck::End(r) => Some(r),
         Stuck::Pass { .. } => None,
     });
     let mut best = 1;
-    for result in game.ends.iter().map(|e| &e.result).chain(stuck) {
+    for result in game.rules.ends.iter().map(|e| &e.result).chain(stuck) {
         match result {
             ResultSpec::Draw | ResultSpec::ByScore | ResultSpec::Winner { points: None, .. } => {}
             ResultSpec::Winner {

@@ -148,7 +148,7 @@ pub(super) fn over_cells(
     let value = value.as_deref().map(compile);
     Some(Box::new(move |g, st, l| {
         let mut fold = Fold::new(op, s, filter.as_ref(), value.as_ref());
-        let n = g.board.cells.len();
+        let n = g.rules.board.cells.len();
         // What `loops::for_each_in` spends: the board's size for all cells or an owner's,
         // a region's or track's list otherwise.
         let size = match (&list, &owner) {
@@ -165,7 +165,7 @@ pub(super) fn over_cells(
                 return fold.result();
             }
         }
-        let cells = &st.data[g.cells_base..g.cells_base + n];
+        let cells = &st.data[g.rules.cells_base..g.rules.cells_base + n];
         // Feeds cell `c` (word `w`) of the loop; false when the result is known.
         let mut visit = |l: &mut Locals, c: i32, w: i32| fold.visit(g, st, l, who, test, c, w);
         match &list {
@@ -187,7 +187,7 @@ pub(super) fn over_cells(
                 let c = at(g, st, l);
                 let list = usize::try_from(c)
                     .ok()
-                    .and_then(|c| g.board.neighbours.get(c));
+                    .and_then(|c| g.rules.board.neighbours.get(c));
                 for &c in list.map_or(&[][..], Vec::as_slice) {
                     if c >= 0 && !visit(l, c, cells[c as usize]) {
                         break;
@@ -209,12 +209,12 @@ fn is_local(e: &Expr, s: usize) -> bool {
 /// with the same budget spent.
 fn any_owned(s: usize, owner: ExprFn) -> ExprFn {
     Box::new(move |g, st, l| {
-        let n = g.board.cells.len();
+        let n = g.rules.board.cells.len();
         if !l.spend(n as u64) {
             return 0;
         }
         let who = owner(g, st, l);
-        match first_owned(&st.data[g.cells_base..g.cells_base + n], who) {
+        match first_owned(&st.data[g.rules.cells_base..g.rules.cells_base + n], who) {
             Some(c) => {
                 l[s] = c;
                 1

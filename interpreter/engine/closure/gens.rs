@@ -82,13 +82,13 @@ fn any_loop<T: Tail>(s: usize, domain: &Domain, next: T) -> GensFn {
 /// track): one pass reading each cell's owner from the packed cells.
 fn owned_loop<T: Tail>(s: usize, list: OwnedCells, next: T) -> GensFn {
     Box::new(move |g, st, l, emit| {
-        let n = g.board.cells.len();
+        let n = g.rules.board.cells.len();
         if !l.spend(n as u64) {
             return false;
         }
         let mover = st.mover().index();
         let who = mover as i32;
-        let cells = &st.data[g.cells_base..g.cells_base + n];
+        let cells = &st.data[g.rules.cells_base..g.rules.cells_base + n];
         let mut visit = |c: i32, w: i32| {
             if CellWord(w).owner() != who {
                 return true;
@@ -113,8 +113,8 @@ fn owned_loop<T: Tail>(s: usize, list: OwnedCells, next: T) -> GensFn {
                     }),
                 };
             }
-            OwnedCells::Region(r) => &g.board.regions[r].lists,
-            OwnedCells::Track(t) => &g.board.tracks[t].lists,
+            OwnedCells::Region(r) => &g.rules.board.regions[r].lists,
+            OwnedCells::Track(t) => &g.rules.board.tracks[t].lists,
         };
         let listed = listed.get(mover).map_or(&[][..], Vec::as_slice);
         listed.iter().all(|&c| visit(c, cells[c as usize]))
@@ -215,7 +215,7 @@ fn dirs_loop<T: Tail>(s: usize, table: Vec<Vec<i32>>, next: T) -> GensFn {
 /// A loop over every cell into local `s`.
 fn cells_loop<T: Tail>(s: usize, next: T) -> GensFn {
     Box::new(move |g, st, l, emit| {
-        let n = g.board.cells.len();
+        let n = g.rules.board.cells.len();
         if !l.spend(n as u64) {
             return false;
         }
@@ -234,11 +234,11 @@ fn cells_loop<T: Tail>(s: usize, next: T) -> GensFn {
 /// budget spent as a loop over every cell followed by the `where`.
 fn empty_cells_loop<T: Tail>(s: usize, next: T) -> GensFn {
     Box::new(move |g, st, l, emit| {
-        let n = g.board.cells.len();
+        let n = g.rules.board.cells.len();
         if !l.spend(n as u64) {
             return false;
         }
-        let cells = &st.data[g.cells_base..g.cells_base + n];
+        let cells = &st.data[g.rules.cells_base..g.rules.cells_base + n];
         match emit.masks.empty(cells) {
             Some(runs) => for_each_set(&runs, n, |c| {
                 l[s] = c;
@@ -266,7 +266,7 @@ fn pool_loop<T: Tail>(s: usize, pool: usize, player: PlayerFn, next: T) -> GensF
         let Some(p) = player.get(g, st, l) else {
             return true;
         };
-        let def = &g.pools[pool];
+        let def = &g.rules.pools[pool];
         let base = def.base + p * def.width();
         let Some(counts) = st.data.get(base..base + def.width()) else {
             return true;
@@ -295,8 +295,8 @@ fn listed_loop<T: Tail>(s: usize, list: OwnedCells, player: PlayerFn, next: T) -
             return true;
         };
         let lists = match list {
-            OwnedCells::Region(r) => &g.board.regions[r].lists,
-            OwnedCells::Track(t) => &g.board.tracks[t].lists,
+            OwnedCells::Region(r) => &g.rules.board.regions[r].lists,
+            OwnedCells::Track(t) => &g.rules.board.tracks[t].lists,
             OwnedCells::All => return true,
         };
         for &c in lists.get(p).map_or(&[][..], Vec::as_slice) {
@@ -327,7 +327,7 @@ fn neighbours_loop<T: Tail>(s: usize, cell: ExprFn, owner: Option<ExprFn>, next:
     Box::new(move |g, st, l, emit| {
         let who = match &owner {
             Some(owner) => {
-                if !l.spend(g.board.cells.len() as u64) {
+                if !l.spend(g.rules.board.cells.len() as u64) {
                     return false;
                 }
                 Some(owner(g, st, l))
@@ -340,11 +340,11 @@ fn neighbours_loop<T: Tail>(s: usize, cell: ExprFn, owner: Option<ExprFn>, next:
         let c = cell(g, st, l);
         let Some(list) = usize::try_from(c)
             .ok()
-            .and_then(|c| g.board.neighbours.get(c))
+            .and_then(|c| g.rules.board.neighbours.get(c))
         else {
             return true;
         };
-        let cells = &st.data[g.cells_base..];
+        let cells = &st.data[g.rules.cells_base..];
         for &n in list {
             let kept = who.is_none_or(|p| n >= 0 && CellWord(cells[n as usize]).owner() == p);
             if kept {
@@ -435,7 +435,7 @@ fn neighbour_tail<T: Tail>(
         }
         let c = l[from];
         let row = st.mover().index().min(table.len() - 1);
-        let pairs = pairs.get_or_init(|| NeighbourTable::new(&g.board, &table, skip_none));
+        let pairs = pairs.get_or_init(|| NeighbourTable::new(&g.rules.board, &table, skip_none));
         if let Some(run) = pairs.of(row, c) {
             for &(d, n) in run {
                 l[s] = d;
@@ -448,7 +448,7 @@ fn neighbour_tail<T: Tail>(
         }
         // Not a cell: every neighbour is none.
         for &d in &table[row] {
-            let n = g.board.step(c, d);
+            let n = g.rules.board.step(c, d);
             if skip_none && n == NONE {
                 continue;
             }

@@ -72,7 +72,7 @@ impl PlayerFn {
             PlayerFn::Mover => Some(state.mover().index()),
             PlayerFn::Computed(f) => {
                 let v = f(game, state, locals);
-                (v >= 0 && (v as usize) < game.players.len()).then_some(v as usize)
+                (v >= 0 && (v as usize) < game.rules.players.len()).then_some(v as usize)
             }
         }
     }
@@ -106,7 +106,7 @@ fn leaf(o: Operand) -> ExprFn {
         Operand::Counter(i) => Box::new(move |_, st, _| st.data.get(i).copied().unwrap_or(0)),
         Operand::Step(c, d) => {
             let (c, d) = (slot(c), slot(d));
-            Box::new(move |g, _, l| g.board.step(l[c], l[d]))
+            Box::new(move |g, _, l| g.rules.board.step(l[c], l[d]))
         }
         Operand::Owner(c) => {
             let c = slot(c);
@@ -347,7 +347,7 @@ pub fn compile(e: &Expr) -> ExprFn {
             Box::new(move |g, st, l| {
                 let c = c(g, st, l);
                 let d = d(g, st, l);
-                g.board.step(c, d)
+                g.rules.board.step(c, d)
             })
         }
         Expr::Slide(c, d) => {
@@ -355,7 +355,7 @@ pub fn compile(e: &Expr) -> ExprFn {
             Box::new(move |g, st, l| {
                 let c = c(g, st, l);
                 let d = d(g, st, l);
-                g.board.slide(c, d, |x| st.cell_at(g, x).count() == 0)
+                g.rules.board.slide(c, d, |x| st.cell_at(g, x).count() == 0)
             })
         }
         Expr::Reach(op, args) => {
@@ -417,7 +417,7 @@ pub fn compile(e: &Expr) -> ExprFn {
             let (t, p) = (*track, PlayerFn::new(player));
             Box::new(move |g, st, l| {
                 p.get(g, st, l)
-                    .map_or(0, |p| g.board.tracks[t].lists[p].len() as i32)
+                    .map_or(0, |p| g.rules.board.tracks[t].lists[p].len() as i32)
             })
         }
         Expr::ZoneCell { zone, player } => {

@@ -49,7 +49,7 @@ impl<'g> Engine<'g> {
         if step.kind != StepKind::Action {
             return cells;
         }
-        let Some(def) = self.game.actions.get(step.id as usize) else {
+        let Some(def) = self.game.rules.actions.get(step.id as usize) else {
             return cells;
         };
         let types = local_types(def);
@@ -63,7 +63,7 @@ impl<'g> Engine<'g> {
             .collect();
         slots.sort_unstable();
         slots.dedup();
-        let n = self.game.board.cells.len();
+        let n = self.game.rules.board.cells.len();
         for slot in slots {
             if types.get(slot) != Some(&Ty::Cell) {
                 continue;
@@ -82,8 +82,8 @@ impl<'g> Engine<'g> {
     pub(crate) fn step_bindings(&self, state: &State, step: &Step) -> Vec<(String, String)> {
         let game = self.game;
         let def = match step.kind {
-            StepKind::Action => &game.actions[step.id as usize],
-            StepKind::Chance => &game.chances[step.id as usize],
+            StepKind::Action => &game.rules.actions[step.id as usize],
+            StepKind::Chance => &game.rules.chances[step.id as usize],
             StepKind::Pass => return Vec::new(),
         };
         let run = self.run();

@@ -64,7 +64,7 @@ impl GenWatcher for Explorer<'_> {
 fn widened(game: &Game, domain: &Domain) -> Option<Domain> {
     match domain {
         Domain::Pool { pool, .. } => {
-            let def = &game.pools[*pool];
+            let def = &game.rules.pools[*pool];
             Some(Domain::Range(Expr::Const(def.low), Expr::Const(def.high)))
         }
         Domain::Region { .. } | Domain::Track { .. } | Domain::Neighbours(_) => Some(Domain::Cells),

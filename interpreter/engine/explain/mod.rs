@@ -41,11 +41,12 @@ pub enum Anchor {
 impl Anchor {
     /// Where in the rules text the anchor points, if anywhere.
     pub fn span(&self, game: &Game) -> Option<Span> {
-        let phase = |p: usize| game.phases.get(p);
+        let phase = |p: usize| game.rules.phases.get(p);
         match self {
             Anchor::None => None,
             Anchor::Span(s) => Some(*s),
             Anchor::OwnerTest { action, slot } => game
+                .rules
                 .actions
                 .get(*action)?
                 .loop_tests

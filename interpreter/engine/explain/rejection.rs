@@ -37,9 +37,9 @@ impl<'g> Engine<'g> {
     ) -> Vec<Finding> {
         let game = self.game;
         let p = state.phase().index();
-        let phase = &game.phases[p];
+        let phase = &game.rules.phases[p];
         let mut order: Vec<usize> = phase.actions.clone();
-        order.extend((0..game.actions.len()).filter(|a| !phase.actions.contains(a)));
+        order.extend((0..game.rules.actions.len()).filter(|a| !phase.actions.contains(a)));
         let mut exact: Vec<Candidate> = Vec::new();
         let mut near: Vec<(usize, Candidate)> = Vec::new();
         let mut examples: Vec<(usize, String)> = Vec::new();
@@ -90,12 +90,12 @@ impl<'g> Engine<'g> {
                 phase
                     .actions
                     .iter()
-                    .map(|&a| format!("`{}`", game.actions[a].name))
+                    .map(|&a| format!("`{}`", game.rules.actions[a].name))
                     .collect()
             } else {
                 examples
                     .iter()
-                    .map(|(a, t)| format!("`{t}` ({})", game.actions[*a].name))
+                    .map(|(a, t)| format!("`{t}` ({})", game.rules.actions[*a].name))
                     .collect()
             };
             let m = format!(
@@ -137,7 +137,7 @@ impl<'g> Engine<'g> {
     ) -> Vec<Finding> {
         let game = self.game;
         let p = state.phase().index();
-        let phase = &game.phases[p];
+        let phase = &game.rules.phases[p];
         // The candidate that got furthest: of the phase, then passing every test, then
         // failing the latest test.
         exact.sort_by_key(|c| {
@@ -148,7 +148,7 @@ impl<'g> Engine<'g> {
         });
         let best = &exact[0];
         let mut findings = Vec::new();
-        let action = &game.actions[best.action];
+        let action = &game.rules.actions[best.action];
         if best.fail.is_some() {
             findings.push(self.rejection(state, best, text, context));
             for other in exact
@@ -215,7 +215,7 @@ impl<'g> Engine<'g> {
     /// that the message speaks of what decides it.
     fn rejection(&self, state: &State, c: &Candidate, text: &str, context: &str) -> Finding {
         let game = self.game;
-        let def = &game.actions[c.action];
+        let def = &game.rules.actions[c.action];
         let fail = c.fail.unwrap_or(0);
         let mut read = [false; MAX_LOCALS];
         let (test, anchor) = match def.generators.get(fail) {
@@ -237,7 +237,7 @@ impl<'g> Engine<'g> {
                 let whose = if owner < 0 {
                     "empty".to_string()
                 } else {
-                    match game.players.get(owner as usize) {
+                    match game.rules.players.get(owner as usize) {
                         Some(p) => format!("{p}'s"),
                         None => "neutral".to_string(),
                     }
@@ -325,7 +325,8 @@ impl<'g> Engine<'g> {
             Some(e) => {
                 let mut l = *locals;
                 let p = eval(game, state, e, &mut l);
-                game.players
+                game.rules
+                    .players
                     .get(p as usize)
                     .map_or(String::new(), |n| format!("{n}'s "))
             }
@@ -336,18 +337,18 @@ impl<'g> Engine<'g> {
                 format!(
                     "{}`{}` has no {value}",
                     whose(player),
-                    game.pools[*pool].name
+                    game.rules.pools[*pool].name
                 )
             }
             Domain::Region { region, player } => format!(
                 "{value} is not in {}`{}`",
                 whose(player),
-                game.board.regions[*region].name
+                game.rules.board.regions[*region].name
             ),
             Domain::Track { track, player } => format!(
                 "{value} is not on {}`{}`",
                 whose(player),
-                game.board.tracks[*track].name
+                game.rules.board.tracks[*track].name
             ),
             _ => format!("`{name}` = {value} is not among the values its `for` runs over"),
         }
@@ -358,7 +359,7 @@ impl<'g> Engine<'g> {
 fn action_names<'g>(game: &'g Game, actions: &[usize]) -> Vec<&'g str> {
     actions
         .iter()
-        .map(|&a| game.actions[a].name.as_str())
+        .map(|&a| game.rules.actions[a].name.as_str())
         .collect()
 }
 

@@ -22,10 +22,10 @@ impl<'g> Engine<'g> {
     /// each generator's tests; pushes the steps found.
     fn trace_actions(&self, state: &State, out: &mut Vec<Step>) -> (Vec<ActionTrace>, Vec<usize>) {
         let game = self.game;
-        let phase = &game.phases[state.phase().index()];
+        let phase = &game.rules.phases[state.phase().index()];
         let mut traces = Vec::new();
         let run = |a: usize, out: &mut Vec<Step>| {
-            let def = &game.actions[a];
+            let def = &game.rules.actions[a];
             let mut gens = vec![GenCount::default(); def.generators.len()];
             let run = self.run();
             let mut locals = run.locals();
@@ -75,7 +75,7 @@ impl<'g> Engine<'g> {
             if preferred.is_empty() {
                 traces.push(run(a, out));
             } else {
-                let n = game.actions[a].generators.len();
+                let n = game.rules.actions[a].generators.len();
                 traces.push(ActionTrace {
                     action: a,
                     tried: false,
@@ -114,7 +114,7 @@ impl<'g> Engine<'g> {
         trace.preferred = preferred;
         // From a turn's start, or from the rest of a turn already begun (a decision
         // handed to another player mid-turn): the engine's own turn search, counting.
-        if game.phases[state.phase().index()].decide_turn {
+        if game.rules.phases[state.phase().index()].decide_turn {
             trace.turns = Some(self.count_turns(state)?);
         }
         Ok(trace)
@@ -124,7 +124,7 @@ impl<'g> Engine<'g> {
     /// complete sequence counted: also those below a position reached before by another
     /// order, which the search does not go through again.
     fn count_turns(&mut self, state: &State) -> Result<TurnTrace, RuntimeError> {
-        let keys = self.game.phases[state.phase().index()]
+        let keys = self.game.rules.phases[state.phase().index()]
             .maximize
             .len()
             .min(MAX_TURN_KEYS);

@@ -24,9 +24,12 @@ impl<'g> Engine<'g> {
             let legal = self.list_texts(state, &choices)?;
             let m = format!(
                 "the chance event `{}` is to be resolved first; its outcomes are: {legal}",
-                game.chances[c.index()].name
+                game.rules.chances[c.index()].name
             );
-            return Ok(Why::rejected(m, Anchor::Span(game.chances[c.index()].span)));
+            return Ok(Why::rejected(
+                m,
+                Anchor::Span(game.rules.chances[c.index()].span),
+            ));
         }
         if let Some(i) = self.find_choice(state, &choices, text)? {
             let steps = choices[i].to_vec();
@@ -51,7 +54,7 @@ impl<'g> Engine<'g> {
         let unaliased = self.unalias(text, state.mover().index());
         let text = unaliased.as_deref().unwrap_or(text);
         let p = state.phase().index();
-        let phase = &game.phases[p];
+        let phase = &game.rules.phases[p];
         if let Stuck::Pass { template, .. } = &phase.stuck {
             if text == template && !choices.is_empty() {
                 let example = self.choice_text(state, &choices[0])?;
@@ -94,11 +97,11 @@ impl<'g> Engine<'g> {
     fn step_name(&self, state: &State, s: &Step) -> String {
         let game = self.game;
         match s.kind {
-            StepKind::Action => format!("action `{}`", game.actions[s.id as usize].name),
-            StepKind::Chance => format!("chance `{}`", game.chances[s.id as usize].name),
+            StepKind::Action => format!("action `{}`", game.rules.actions[s.id as usize].name),
+            StepKind::Chance => format!("chance `{}`", game.rules.chances[s.id as usize].name),
             StepKind::Pass => format!(
                 "a pass of phase `{}`",
-                game.phases[state.phase().index()].name
+                game.rules.phases[state.phase().index()].name
             ),
         }
     }
@@ -171,13 +174,13 @@ impl<'g> Engine<'g> {
         }
         // A turn that ends the game is kept whatever its keys, as the turn search keeps
         // it; the others are weighed against the best legal turn that does not end it.
-        if let (Some(keys), false) = (cursor.keys(), game.phases[p].maximize.is_empty()) {
+        if let (Some(keys), false) = (cursor.keys(), game.rules.phases[p].maximize.is_empty()) {
             if let Some((best, i)) = self.best_kept_keys(state, choices)? {
                 if keys < &best[..] {
                     let example = self.choice_text(state, &choices[i])?;
                     let m = format!(
                         "`{text}` is a whole turn, but phase `{}` keeps only the turns that do best by its `maximize`: this one scores ({}), the best ({}), e.g. `{example}`",
-                        game.phases[p].name,
+                        game.rules.phases[p].name,
                         join_numbers(keys),
                         join_numbers(&best)
                     );

@@ -8,7 +8,7 @@ use crate::State;
 
 pub fn draw(game: &Game, state: &State, style: &Style, marks: &Marks) -> Vec<String> {
     let cells = on_board(game);
-    let coords = &game.board.coords;
+    let coords = &game.rules.board.coords;
     let files = cells.iter().map(|&c| coords[c].0).max().unwrap_or(0) + 1;
     let ranks = cells.iter().map(|&c| coords[c].1).max().unwrap_or(0) + 1;
     let mut at = vec![None; (files * ranks) as usize];

@@ -14,7 +14,7 @@ pub fn draw(
     viewer: usize,
 ) -> Vec<String> {
     let cells = on_board(game);
-    let coords = &game.board.coords;
+    let coords = &game.rules.board.coords;
     let mut shown = Vec::new();
     let mut width = marks.widest(game);
     for &c in &cells {

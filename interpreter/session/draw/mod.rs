@@ -29,7 +29,7 @@ pub struct Marks {
 impl Marks {
     pub fn new(game: &Game) -> Marks {
         let mut players: Vec<char> = Vec::new();
-        for (i, name) in game.players.iter().enumerate() {
+        for (i, name) in game.rules.players.iter().enumerate() {
             let letter = name
                 .chars()
                 .filter(|c| c.is_alphanumeric())
@@ -39,7 +39,7 @@ impl Marks {
             players.push(letter);
         }
         let mut pieces: Vec<char> = Vec::new();
-        for p in &game.pieces {
+        for p in &game.rules.pieces {
             let letter = p
                 .name
                 .chars()
@@ -49,8 +49,9 @@ impl Marks {
                 .unwrap_or('?');
             pieces.push(letter);
         }
-        let show_piece = game.pieces.iter().filter(|p| !p.neutral).count() > 1;
-        let count_only = matches!(game.pieces.as_slice(), [p] if p.neutral && p.values.is_none());
+        let show_piece = game.rules.pieces.iter().filter(|p| !p.neutral).count() > 1;
+        let count_only =
+            matches!(game.rules.pieces.as_slice(), [p] if p.neutral && p.values.is_none());
         Marks {
             players,
             pieces,
@@ -86,7 +87,7 @@ impl Marks {
             return (w.count().to_string(), Paint::Neutral);
         }
         let piece = w.piece() as usize;
-        let def = game.pieces.get(piece);
+        let def = game.rules.pieces.get(piece);
         let mut text = String::new();
         let paint = if w.owner() == NEUTRAL || w.owner() < 0 {
             text.push(self.pieces.get(piece).copied().unwrap_or('?'));
@@ -97,7 +98,7 @@ impl Marks {
             if self.show_piece {
                 text.push(self.pieces.get(piece).copied().unwrap_or('?'));
             }
-            Paint::player(o, game.players.get(o).map_or("", |s| s.as_str()))
+            Paint::player(o, game.rules.players.get(o).map_or("", |s| s.as_str()))
         };
         if def.is_some_and(|d| d.values.is_some()) {
             text.push_str(&w.value().to_string());
@@ -111,6 +112,7 @@ impl Marks {
     /// The widest token a single piece can have (owner, type, largest value).
     pub(crate) fn widest(&self, game: &Game) -> usize {
         let value = game
+            .rules
             .pieces
             .iter()
             .filter_map(|p| p.values)
@@ -123,14 +125,14 @@ impl Marks {
     /// What the letters mean, on one line.
     pub fn legend(&self, game: &Game, style: &Style) -> String {
         let mut parts: Vec<String> = Vec::new();
-        for (i, name) in game.players.iter().enumerate() {
+        for (i, name) in game.rules.players.iter().enumerate() {
             let letter = self.players[i].to_string();
             parts.push(format!(
                 "{} {name}",
                 style.paint(Paint::player(i, name), &letter)
             ));
         }
-        for (i, p) in game.pieces.iter().enumerate() {
+        for (i, p) in game.rules.pieces.iter().enumerate() {
             if self.count_only {
                 parts.push(format!("a number counts the {} pieces on a cell", p.name));
             } else if p.neutral || self.show_piece {
@@ -147,6 +149,7 @@ impl Marks {
             }
         }
         let values: Vec<&str> = game
+            .rules
             .pieces
             .iter()
             .filter(|p| p.values.is_some())
@@ -166,7 +169,7 @@ impl Marks {
 /// The cells whose contents differ between two states of one game: what a move
 /// changed, marked on the board.
 pub(crate) fn changed_cells(game: &Game, before: &State, after: &State) -> Vec<bool> {
-    (0..game.board.cells.len())
+    (0..game.rules.board.cells.len())
         .map(|c| word(game, before, c) != word(game, after, c))
         .collect()
 }
@@ -183,21 +186,23 @@ pub fn board(
     let mut marks = Marks::new(game);
     marks.changed = changed;
     let middle = game
+        .rules
         .layout
         .hints
         .iter()
         .find(|(k, _)| k == "middle")
-        .and_then(|(_, v)| game.board.zones.iter().position(|z| &z.name == v))
-        .filter(|_| game.layout.kind == "points");
+        .and_then(|(_, v)| game.rules.board.zones.iter().position(|z| &z.name == v))
+        .filter(|_| game.rules.layout.kind == "points");
     let zones = zone_lines(game, state, style, &marks, middle);
     let hint = |key: &str| {
-        game.layout
+        game.rules
+            .layout
             .hints
             .iter()
             .find(|(k, _)| k == key)
             .map(|(_, v)| v.as_str())
     };
-    let mut lines = match game.layout.kind.as_str() {
+    let mut lines = match game.rules.layout.kind.as_str() {
         "grid" => with_zones_below(grid::draw(game, state, style, &marks), zones),
         "hex" => with_zones_below(hex::draw(game, state, style, &marks, viewer), zones),
         "points" => {
@@ -205,7 +210,7 @@ pub fn board(
                 .and_then(|v| v.parse().ok())
                 .unwrap_or(5usize)
                 .clamp(1, 15);
-            let middle = middle.map(|z| &game.board.zones[z]);
+            let middle = middle.map(|z| &game.rules.board.zones[z]);
             points::draw(game, state, style, &marks, viewer, stack, middle, zones)
         }
         _ => with_zones_below(list(game, state, style, &marks, viewer), zones),
@@ -226,18 +231,19 @@ fn with_zones_below(mut lines: Vec<String>, zones: Vec<String>) -> Vec<String> {
 
 /// The cells drawn on the board proper (zones sit at coordinates (-1, -1)).
 pub(crate) fn on_board(game: &Game) -> Vec<usize> {
-    (0..game.board.cells.len())
-        .filter(|&c| game.board.coords[c].0 >= 0 && game.board.coords[c].1 >= 0)
+    (0..game.rules.board.cells.len())
+        .filter(|&c| game.rules.board.coords[c].0 >= 0 && game.rules.board.coords[c].1 >= 0)
         .collect()
 }
 
 /// How the viewer names a cell.
 pub(crate) fn label(game: &Game, viewer: usize, cell: usize) -> &str {
-    game.board
+    game.rules
+        .board
         .labels
         .get(viewer)
         .and_then(|l| l.get(cell))
-        .unwrap_or(&game.board.cells[cell])
+        .unwrap_or(&game.rules.board.cells[cell])
 }
 
 pub(crate) fn word(game: &Game, state: &State, cell: usize) -> CellWord {
@@ -254,6 +260,7 @@ fn zone_lines(
     middle: Option<usize>,
 ) -> Vec<String> {
     let width = game
+        .rules
         .board
         .zones
         .iter()
@@ -261,7 +268,7 @@ fn zone_lines(
         .max()
         .unwrap_or(0);
     let mut out = Vec::new();
-    for (k, z) in game.board.zones.iter().enumerate() {
+    for (k, z) in game.rules.board.zones.iter().enumerate() {
         if Some(k) == middle {
             continue;
         }
@@ -272,7 +279,7 @@ fn zone_lines(
             }
             let w = word(game, state, c as usize);
             let who = if z.per_player {
-                game.players.get(i).cloned().unwrap_or_default()
+                game.rules.players.get(i).cloned().unwrap_or_default()
             } else {
                 String::new()
             };
@@ -284,6 +291,7 @@ fn zone_lines(
                 // A player's own pieces in his zone are simply counted.
                 if own
                     && game
+                        .rules
                         .pieces
                         .get(w.piece() as usize)
                         .is_some_and(|p| p.values.is_none())
@@ -342,7 +350,7 @@ pub(crate) fn equipment(
     style: &Style,
 ) -> String {
     let mut rows: Vec<(String, String)> = Vec::new();
-    for pool in &game.pools {
+    for pool in &game.rules.pools {
         let list = |player: usize| {
             let base = pool.base + player * pool.width();
             let mut values = Vec::new();
@@ -363,6 +371,7 @@ pub(crate) fn equipment(
         };
         let text = if pool.per_player {
             let parts: Vec<String> = game
+                .rules
                 .players
                 .iter()
                 .enumerate()
@@ -377,11 +386,13 @@ pub(crate) fn equipment(
     let engine = Engine::new(game);
     let viewer = state.mover().index();
     let match_play = game
+        .rules
         .counters
         .iter()
         .filter(|c| MATCH_COUNTERS.iter().any(|(n, _)| *n == c.name))
         .any(|c| state.data[c.base] != 0);
     let parts: Vec<String> = game
+        .rules
         .counters
         .iter()
         // The match counters every game has are shown only in match play.
@@ -392,6 +403,7 @@ pub(crate) fn equipment(
             let value = |i: usize| engine.format_value(state.data[c.base + i], c.ty, viewer);
             if c.per_player {
                 let each: Vec<String> = game
+                    .rules
                     .players
                     .iter()
                     .enumerate()
@@ -432,6 +444,7 @@ pub(crate) fn equipment(
             crate::engine::Shown::PerPlayer(values) => values,
         };
         let parts: Vec<String> = game
+            .rules
             .players
             .iter()
             .zip(values)
@@ -440,8 +453,9 @@ pub(crate) fn equipment(
             .collect();
         rows.push((label.clone(), parts.join(style.dot())));
     }
-    if game.score.is_some() {
+    if game.rules.score.is_some() {
         let parts: Vec<String> = game
+            .rules
             .players
             .iter()
             .enumerate()

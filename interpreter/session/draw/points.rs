@@ -34,7 +34,7 @@ pub fn draw(
     zones: Vec<String>,
 ) -> Vec<String> {
     let mut cells = on_board(game);
-    cells.sort_by_key(|&c| (game.board.coords[c].1, game.board.coords[c].0));
+    cells.sort_by_key(|&c| (game.rules.board.coords[c].1, game.rules.board.coords[c].0));
     let half = cells.len().div_ceil(2);
     let mut bottom: Vec<usize> = cells[..half].to_vec();
     bottom.reverse();
@@ -170,7 +170,7 @@ pub fn draw(
 /// piece pinned under others is drawn nearest the edge and the top piece last.
 fn pile(game: &Game, state: &State, c: usize) -> Vec<CellWord> {
     let mut out = Vec::new();
-    for k in (0..game.stack_layers as i32).rev() {
+    for k in (0..game.rules.stack_layers as i32).rev() {
         let w = state.layer(game, c as i32, k);
         out.extend(std::iter::repeat_n(w, w.count() as usize));
     }

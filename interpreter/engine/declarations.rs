@@ -1,0 +1,181 @@
+//! What a game declares, read by name or by typed id: its title, players, options,
+//! cells, directions, phases, actions and chance events, as front ends show them.
+
+use super::Game;
+use crate::diagnostic::{Diagnostic, Source, Span};
+use crate::ids::{CellId, ChanceId, PhaseId, PlayerId};
+use crate::ir::RulesText;
+
+impl Game {
+    /// The game's title (`game "..."`).
+    pub fn name(&self) -> &str {
+        &self.rules.name
+    }
+
+    /// The name of the file the rules were read from, as given to [`crate::compile()`].
+    pub fn source_name(&self) -> &str {
+        &self.rules.source_name
+    }
+
+    /// The rules file's text, as it was compiled.
+    pub fn source_text(&self) -> &str {
+        &self.rules.source_text
+    }
+
+    /// What the checker warned of: things that work but look unintended.
+    pub fn warnings(&self) -> &[Diagnostic] {
+        &self.rules.warnings
+    }
+
+    /// The text a span of this game's rules lies in, and the span within it: an
+    /// included game's text, or `own` (the file's own, as given to
+    /// [`crate::compile()`]).
+    pub fn source_of<'s>(&'s self, own: &'s Source, span: Span) -> (&'s Source, Span) {
+        self.rules.source_of(own, span)
+    }
+
+    /// The players' names, in the order of the `players` line: the index of each is
+    /// its [`PlayerId`].
+    ///
+    /// ```
+    /// # use tabula::{compile, Source};
+    /// let text = "game \"g\"\nplayers red, blue\nboard { grid 1 x 2 }\npiece p\n\
+    ///     action put \"{to}\" for to in cells where empty(to) { put p of mover at to }\n\
+    ///     phase main { starts red  actions put  stuck end draw }\n";
+    /// let game = compile(&Source::new("g.tabula", text), &[]).unwrap();
+    /// assert_eq!(game.players(), ["red", "blue"]);
+    /// assert_eq!(game.player("blue").map(|p| p.index()), Some(1));
+    /// ```
+    pub fn players(&self) -> &[String] {
+        &self.rules.players
+    }
+
+    /// A player's name.
+    ///
+    /// # Panics
+    /// When `player` is no player of this game.
+    pub fn player_name(&self, player: PlayerId) -> &str {
+        &self.rules.players[player.index()]
+    }
+
+    /// The player of this name, if the game has one.
+    pub fn player(&self, name: &str) -> Option<PlayerId> {
+        self.rules
+            .players
+            .iter()
+            .position(|p| p == name)
+            .map(PlayerId::new)
+    }
+
+    /// Every option the file declares: its name and its description, in the file's
+    /// order.
+    pub fn options(&self) -> &[(String, String)] {
+        &self.rules.options
+    }
+
+    /// The options this game was compiled with, in the order they were asked for.
+    pub fn chosen_options(&self) -> &[String] {
+        &self.rules.chosen
+    }
+
+    /// The rules in plain words the file carries (`rules """ ... """`), if any.
+    pub fn rules_text(&self) -> Option<&RulesText> {
+        self.rules.rules_text.as_ref()
+    }
+
+    /// The cells' names in board order: the index of each is its [`CellId`].
+    pub fn cells(&self) -> &[String] {
+        &self.rules.board.cells
+    }
+
+    /// The cell of this name, if the board has one.
+    pub fn cell(&self, name: &str) -> Option<CellId> {
+        self.rules.board.cell_id(name)
+    }
+
+    /// A cell's name.
+    ///
+    /// # Panics
+    /// When `cell` is no cell of this game.
+    pub fn cell_name(&self, cell: CellId) -> &str {
+        &self.rules.board.cells[cell.index()]
+    }
+
+    /// The board's directions, in the order `neighbours` lists them.
+    pub fn directions(&self) -> &[String] {
+        &self.rules.board.dirs
+    }
+
+    /// The phases' names, in the file's order: the index of each is its [`PhaseId`].
+    pub fn phases(&self) -> impl ExactSizeIterator<Item = &str> + '_ {
+        self.rules.phases.iter().map(|p| p.name.as_str())
+    }
+
+    /// A phase's name.
+    ///
+    /// # Panics
+    /// When `phase` is no phase of this game.
+    pub fn phase_name(&self, phase: PhaseId) -> &str {
+        &self.rules.phases[phase.index()].name
+    }
+
+    /// Whether a phase's random games and random players choose by the actions'
+    /// playout weights (some action of the phase has one) rather than uniformly.
+    pub fn phase_is_weighted(&self, phase: PhaseId) -> bool {
+        self.rules.phases[phase.index()].weighted
+    }
+
+    /// Whether a phase's decisions are whole turns (`decide turn`) rather than single
+    /// actions.
+    pub fn phase_decides_turns(&self, phase: PhaseId) -> bool {
+        self.rules.phases[phase.index()].decide_turn
+    }
+
+    /// The actions' names, in the file's order.
+    pub fn actions(&self) -> impl ExactSizeIterator<Item = &str> + '_ {
+        self.rules.actions.iter().map(|a| a.name.as_str())
+    }
+
+    /// The chance events' names, in the file's order: the index of each is its
+    /// [`ChanceId`].
+    pub fn chances(&self) -> impl ExactSizeIterator<Item = &str> + '_ {
+        self.rules.chances.iter().map(|c| c.name.as_str())
+    }
+
+    /// A chance event's name.
+    ///
+    /// # Panics
+    /// When `chance` is no chance event of this game.
+    pub fn chance_name(&self, chance: ChanceId) -> &str {
+        &self.rules.chances[chance.index()].name
+    }
+
+    /// The chance event of this name, if the game has one.
+    pub fn chance(&self, name: &str) -> Option<ChanceId> {
+        self.rules
+            .chances
+            .iter()
+            .position(|c| c.name == name)
+            .map(ChanceId::new)
+    }
+
+    /// How many kinds of piece the players own (those not declared `neutral`).
+    pub fn owned_piece_kinds(&self) -> usize {
+        self.rules.pieces.iter().filter(|p| !p.neutral).count()
+    }
+
+    /// The counters' names, in the file's order.
+    pub fn counters(&self) -> impl ExactSizeIterator<Item = &str> + '_ {
+        self.rules.counters.iter().map(|c| c.name.as_str())
+    }
+
+    /// The board's length, when it holds one track kept per player, of two players,
+    /// that runs for each from a zone of his own, over cells of the board that both
+    /// cross, each in the other's order, to another zone of his own; `None` otherwise.
+    /// Programs that read or write another program's positions use it to tell
+    /// whether a game has the board those positions describe, by its structure
+    /// rather than its title.
+    pub fn opposed_race(&self) -> Option<usize> {
+        self.rules.board.opposed_race()
+    }
+}
