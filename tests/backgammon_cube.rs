@@ -39,7 +39,7 @@ fn cube(game: &Game, state: &State) -> (i64, Value) {
 }
 
 fn outcome(engine: &mut Engine, state: &State) -> (String, i32, String) {
-    let game = engine.game;
+    let game = engine.game();
     let o = engine.outcome(state).unwrap().expect("the game is over");
     (
         game.players()[o.winner.expect("a winner").index()].clone(),

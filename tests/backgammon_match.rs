@@ -31,7 +31,7 @@ fn at(length: i32, scores: [i32; 2], before: [i32; 2]) -> Match {
 /// At the start of `player`'s turn: whether it starts with the cube decision
 /// (`double` or `roll`; then he rolls) or with the roll already pending.
 fn decide(engine: &mut Engine, state: &mut State, player: &str) -> bool {
-    let g = engine.game;
+    let g = engine.game();
     assert_eq!(to_move(g, state), player);
     let list = moves(engine, state);
     if state.chance().is_some() {
@@ -121,7 +121,7 @@ struct Played {
 /// Black 1), the dice from `rng`, each checker turn the first legal one in sorted
 /// order, the cube actions from `plan`.
 fn play_game(engine: &mut Engine, m: &Match, opening: &str, plan: Plan, rng: &mut Rng) -> Played {
-    let g = engine.game;
+    let g = engine.game();
     let mut plan: VecDeque<(&str, &str)> = plan.iter().copied().collect();
     let mut state = engine.initial_state_in(m).unwrap();
     let d = doc(g, &state);

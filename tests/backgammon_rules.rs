@@ -105,7 +105,7 @@ fn after(engine: &mut Engine, state: &State, mover: Colour, text: &str) -> (Stat
     engine
         .play_text(&mut s, text)
         .unwrap_or_else(|e| panic!("{text}: {e}"));
-    let e = from_state(engine.game, &s, mover).unwrap();
+    let e = from_state(engine.game(), &s, mover).unwrap();
     (s, e)
 }
 

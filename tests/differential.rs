@@ -134,7 +134,7 @@ impl<'g> Paths<'g> {
         // The explainer's single steps are the engine's.
         let mut single = Choices::default();
         self.single.legal(state, &mut single).expect("single steps");
-        let game = self.engine.game;
+        let game = self.engine.game();
         // Compared whole: each runner starts every action from fresh locals, so no
         // step keeps a value an earlier action left in a slot its own action does
         // not bind.

@@ -118,7 +118,7 @@ fn a_runtime_error_in_an_included_rule_is_shown_in_the_included_file() {
     let game = variant(&[]);
     let mut engine = Engine::new(&game);
     let state = engine.initial_state().unwrap();
-    engine.loop_steps = 1;
+    engine.set_loop_steps(1);
     let error = engine.legal(&state, &mut Choices::default()).unwrap_err();
     let shown = error.render(&game, false);
     let line = naytin_line("action obstacle");

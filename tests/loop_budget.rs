@@ -28,7 +28,7 @@ phase play {
 fn a_turn_search_that_runs_out_of_budget_is_an_error_not_a_list() {
     let game = compile(&Source::new("costly.tabula", COSTLY_TURN), &[]).unwrap();
     let mut engine = Engine::new(&game);
-    engine.loop_steps = 50_000;
+    engine.set_loop_steps(50_000);
     let state = engine.initial_state().unwrap();
     let mut choices = Choices::default();
     let err = match engine.legal(&state, &mut choices) {
@@ -47,7 +47,7 @@ fn a_turn_search_that_runs_out_of_budget_is_an_error_not_a_list() {
 fn each_call_into_the_engine_has_its_own_budget() {
     let game = compile(&Source::new("costly.tabula", COSTLY_TURN), &[]).unwrap();
     let mut engine = Engine::new(&game);
-    engine.loop_steps = 40_000;
+    engine.set_loop_steps(40_000);
     let state = engine.initial_state().unwrap();
     // 30,300 steps each: two calls, each within its own 40,000.
     let expected = vec![15_000, 15_000];
@@ -73,9 +73,9 @@ fn the_explainer_spends_from_a_budget_of_its_own_call() {
     let mut engine = Engine::new(&game);
     let state = engine.initial_state().unwrap();
     let run_out = |engine: &mut Engine, then: u64| {
-        engine.loop_steps = 50_000;
+        engine.set_loop_steps(50_000);
         assert!(engine.legal(&state, &mut Choices::default()).is_err());
-        engine.loop_steps = then;
+        engine.set_loop_steps(then);
     };
     run_out(&mut engine, 50);
     assert_eq!(engine.single_steps(&state).len(), 3);
@@ -115,7 +115,7 @@ fn a_player_whose_moves_run_out_of_budget_is_not_stuck() {
     // `go`, the action whose loops ran out (not at `wait`, generated after it).
     let game = compile(&Source::new("huge.tabula", HUGE_THEN_NOTHING), &[]).unwrap();
     let mut engine = Engine::new(&game);
-    engine.loop_steps = 1_000_000;
+    engine.set_loop_steps(1_000_000);
     let state = engine.initial_state().unwrap();
     let err = engine.status(&state).unwrap_err();
     assert_eq!(
@@ -167,7 +167,7 @@ fn scores_and_shown_lines_that_run_out_of_budget_are_errors() {
     let state = engine.initial_state().unwrap();
     // Within the budget: 150 each.
     assert_eq!(engine.scores(&state).expect("within budget"), [150, 150]);
-    engine.loop_steps = 10;
+    engine.set_loop_steps(10);
     let err = engine.scores(&state).expect_err("10 steps are too few");
     assert_eq!(
         err.to_string(),
@@ -192,7 +192,7 @@ fn scores_and_shown_lines_that_run_out_of_budget_are_errors() {
     // At the phase, named where it is declared.
     assert_eq!(&COUNTED[err.span.start..err.span.end], "play");
     // A counter's starting value: 9 loop steps are too many for a budget of 5.
-    engine.loop_steps = 5;
+    engine.set_loop_steps(5);
     let err = engine.initial_state().expect_err("5 steps are too few");
     assert_eq!(
         err.to_string(),
@@ -226,7 +226,7 @@ fn a_state_document_reads_alike_whatever_ran_out_before() {
     assert_eq!(fresh, 9);
     let mut engine = Engine::new(&game);
     let state = engine.initial_state().unwrap();
-    engine.loop_steps = 10;
+    engine.set_loop_steps(10);
     assert!(engine.legal(&state, &mut Choices::default()).is_err());
     assert!(engine.scores(&state).is_err());
     assert_eq!(empties_read(&game), 9);
@@ -260,7 +260,7 @@ fn an_end_rule_that_runs_out_of_budget_is_an_error_where_the_game_stands() {
     assert_eq!(engine.outcome(&state).unwrap(), None);
     // With 100 steps the rule cannot be told to hold or not: neither "not over" nor a
     // result, but the error, at the end rule.
-    engine.loop_steps = 100;
+    engine.set_loop_steps(100);
     let want =
         "the end rule \"never\" took more than 100 loop steps; does a `for` run over a huge range?";
     let err = engine.status(&state).unwrap_err();

@@ -457,9 +457,9 @@ fn merged_turns_are_the_same(
                  (outcome {x:?}), not {} ({y:?}), from {}\n{text}",
                 engine.choice_text(state, steps),
                 engine.choice_text(state, &choices[k as usize]),
-                tabula::json::state_to_json(engine.game, &other),
-                tabula::json::state_to_json(engine.game, kept),
-                tabula::json::state_to_json(engine.game, state),
+                tabula::json::state_to_json(engine.game(), &other),
+                tabula::json::state_to_json(engine.game(), kept),
+                tabula::json::state_to_json(engine.game(), state),
             );
             tally.merged_ended += 1;
         }
@@ -472,7 +472,7 @@ fn merged_turns_are_the_same(
                 "choices {j} and {i} ({:?}, {:?}) reach the same state from {:?}\n{text}",
                 engine.choice_text(state, &choices[j]),
                 engine.choice_text(state, &choices[i]),
-                tabula::json::state_to_json(engine.game, state).to_string(),
+                tabula::json::state_to_json(engine.game(), state).to_string(),
             );
         }
     }

@@ -189,7 +189,7 @@ fn a_budget_run_out_says_what_the_engine_was_doing() {
     let text = "players a, b\nboard { grid 1 x 1 }\ncounter k\naction go \"{x}\" for x in 1..100000 where k + x < 0 { }\nphase p { actions go }\n";
     let game = compile(&Source::new("slow.tabula", text), &[]).unwrap_or_else(|e| panic!("{e}"));
     let mut engine = Engine::new(&game);
-    engine.loop_steps = 1000;
+    engine.set_loop_steps(1000);
     let state = engine.initial_state().unwrap_or_else(|e| panic!("{e}"));
     let err = engine.legal(&state, &mut Choices::default()).unwrap_err();
     assert_eq!(
@@ -204,7 +204,7 @@ fn a_budget_run_out_says_what_the_engine_was_doing() {
     let text = "players a, b\nboard { grid 1 x 1 }\ncounter k\nsetup { for x in 1..100000 { k += 1 } }\naction go \"go\" { }\nphase p { actions go }\n";
     let game = compile(&Source::new("slow.tabula", text), &[]).unwrap_or_else(|e| panic!("{e}"));
     let mut engine = Engine::new(&game);
-    engine.loop_steps = 1000;
+    engine.set_loop_steps(1000);
     let err = engine.initial_state().unwrap_err();
     assert_eq!(
         *err.kind,

@@ -42,10 +42,10 @@ pub use state::{CellWord, State};
 /// Runs one compiled game. Holds scratch buffers so that generating moves does not
 /// allocate once warm.
 pub struct Engine<'g> {
-    pub game: &'g Game,
+    pub(crate) game: &'g Game,
     pub(crate) search: turns::Search,
     /// Limits a rules file whose turns never end.
-    pub max_turn_steps: usize,
+    pub(crate) max_turn_steps: usize,
     /// The match the next initial state belongs to.
     pub(crate) match_info: Option<matchplay::Match>,
     /// The counters reset at each turn's start: first slot, slots, starting value.
@@ -55,7 +55,7 @@ pub struct Engine<'g> {
     /// Whether a generation stopped at `MAX_CHOICES` steps.
     overflow: std::cell::Cell<bool>,
     /// The loop steps one call into the engine may take (`budget::STEPS` unless set).
-    pub loop_steps: u64,
+    pub(crate) loop_steps: u64,
     /// The state words the end rules read, when they can be told (`reads`).
     end_reads: Option<Vec<usize>>,
     /// What ending a turn reads and writes, by phase, where it can be told.
@@ -105,6 +105,23 @@ impl<'g> Engine<'g> {
             settled_ongoing: false,
             meter: budget::Meter::new(),
         }
+    }
+
+    /// The game this engine plays.
+    pub fn game(&self) -> &'g Game {
+        self.game
+    }
+
+    /// The loop steps one call into the engine may take: every step of a `for`, an
+    /// aggregate or a search counts, and a call that would take more stops with
+    /// [`RuntimeErrorKind::BudgetExhausted`] (50,000,000 unless set).
+    pub fn loop_steps(&self) -> u64 {
+        self.loop_steps
+    }
+
+    /// Sets the loop steps one call into the engine may take (see [`Engine::loop_steps`]).
+    pub fn set_loop_steps(&mut self, steps: u64) {
+        self.loop_steps = steps;
     }
 
     /// Opens a run of the loop budget for a call into the engine; a call made inside

@@ -54,7 +54,7 @@ pub fn position(engine: &mut Engine, p: &PositionArgs) -> Result<State, CliError
     if let Some(id) = &p.gnubg_id {
         return gnubg_position(engine, p, id);
     }
-    let game = engine.game;
+    let game = engine.game();
     let mut state = match &p.state {
         Some(path) => {
             let text = tabula::input::read(path, tabula::input::Kind::State)?;
@@ -76,7 +76,7 @@ pub(super) fn play_moves(
     p: &PositionArgs,
     state: &mut State,
 ) -> Result<(), CliError> {
-    let game = engine.game;
+    let game = engine.game();
     let mut rng = Rng::new(p.seed);
     for m in p.moves.iter().filter(|m| !m.trim().is_empty()) {
         if state.chance().is_some() && engine.play_text(&mut state.clone(), m).is_err() {

@@ -25,7 +25,7 @@ pub(super) fn gnubg_position(
     p: &PositionArgs,
     id: &str,
 ) -> Result<State, CliError> {
-    let game = engine.game;
+    let game = engine.game();
     let text = gnubg_state_text(game, id)?;
     let source = Source::new("--gnubg-id".to_string(), text);
     let mut state = json::state_from_text(game, &source).map_err(CliError::State)?;

@@ -237,7 +237,7 @@ pub fn turn_results(
     state: &State,
     mover: Colour,
 ) -> Result<Vec<(String, Neutral)>, String> {
-    let game = engine.game;
+    let game = engine.game();
     let mut choices = Choices::default();
     engine
         .legal(state, &mut choices)
@@ -369,7 +369,7 @@ pub fn check_case(engine: &mut Engine, case: &OracleCase, mover: Colour) -> Opti
         error: None,
     };
     let dice = dice_pool(case.dice.0, case.dice.1);
-    let ours = to_state(engine.game, &case.position, mover, &dice)
+    let ours = to_state(engine.game(), &case.position, mover, &dice)
         .and_then(|s| turn_results(engine, &s, mover));
     let ours = match ours {
         Ok(r) => r,

@@ -163,7 +163,7 @@ pub fn die(game: &Game, state: &State, name: &str) -> Option<(String, i64)> {
 
 /// The outcome as (winner name or "draw", scores, reason); None while the game goes on.
 pub fn result(engine: &mut Engine, state: &State) -> Option<(String, Vec<i32>, String)> {
-    let game = engine.game;
+    let game = engine.game();
     engine.outcome(state).unwrap().map(|o| {
         (
             o.winner
