@@ -92,6 +92,7 @@ pub use engine::{
     StepKind, TurnCursor,
 };
 pub use ids::{CellId, ChanceId, Holder, PhaseId, PlayerId};
+pub use ir::NumberOption;
 
 /// Parses, checks and compiles a rules file with the chosen options into a game ready
 /// to play. A file that does not compile gives every problem found, each with its

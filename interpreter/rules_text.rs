@@ -31,7 +31,9 @@ pub fn render_with(game: &Game, on: &[String], width: Option<usize>) -> String {
     let mut parts = vec![name, words.text.clone()];
     let mut off = Vec::new();
     for (option, description) in game.options() {
-        if !on.contains(option) {
+        // A number option always has a value, so its paragraph is always shown.
+        let number = game.number_option(option);
+        if number.is_none() && !on.contains(option) {
             off.push(option.as_str());
             continue;
         }
@@ -40,7 +42,11 @@ pub fn render_with(game: &Game, on: &[String], width: Option<usize>) -> String {
         } else {
             "."
         };
-        let heading = wrap(&format!("With {option}: {description}{stop}"), MAX_WIDTH, 0);
+        let with = match number {
+            Some(n) => format!("With {option} = {}", n.value),
+            None => format!("With {option}"),
+        };
+        let heading = wrap(&format!("{with}: {description}{stop}"), MAX_WIDTH, 0);
         parts.push(match words.option(option) {
             Some(text) => format!("{heading}\n{text}"),
             None => heading,
@@ -60,8 +66,9 @@ pub fn render_with(game: &Game, on: &[String], width: Option<usize>) -> String {
 }
 
 /// The rules text as data, for `--json`: the game's name, its text (null without one),
-/// and each option with its description, whether it is on, and its paragraph (null
-/// without one). Strings are as written; JSON escapes what needs it.
+/// and each option with its description, whether it is on (a number option always
+/// is), its range and value (`number`, null for an option on or off) and its paragraph
+/// (null without one). Strings are as written; JSON escapes what needs it.
 pub fn to_json(game: &Game) -> serde_json::Value {
     let words = game.rules_text();
     let options: Vec<serde_json::Value> = game
@@ -71,7 +78,8 @@ pub fn to_json(game: &Game) -> serde_json::Value {
             serde_json::json!({
                 "name": name,
                 "description": description,
-                "on": game.chosen_options().contains(name),
+                "on": game.chosen_options().contains(name) || game.number_option(name).is_some(),
+                "number": game.number_option(name),
                 "text": words.and_then(|w| w.option(name)),
             })
         })

@@ -20,8 +20,8 @@ pub const EXAMPLES: &str = "Examples:\n  tabula analyze naytin-six -n 2000\n  ta
 pub struct AnalyzeArgs {
     /// A built-in game (e.g. naytin-six) or the path of a rules file.
     pub game: String,
-    /// Turn on an option of the game (repeat for several); after a `--vs`, an option of
-    /// that set.
+    /// Turn on an option of the game, or give a number option its value (`-o
+    /// target=50`), repeat for several; after a `--vs`, an option of that set.
     #[arg(short = 'o', long = "option")]
     pub options: Vec<String>,
     /// Start another option set to compare with the first (its options follow it).

@@ -349,7 +349,7 @@ fn the_examples() {
     for (k, file) in files.iter().enumerate() {
         let game = examples_support::example(file, &[]);
         let mut runs = vec![game];
-        for (option, _) in runs[0].options().to_vec() {
+        for option in runs[0].each_option() {
             runs.push(examples_support::example(file, &[option.as_str()]));
         }
         for (j, game) in runs.iter().enumerate() {
@@ -397,8 +397,8 @@ fn every_game_means_the_same_rewritten_and_as_written() {
         let source = Source::new(file.as_str(), text.as_str());
         let plain = tabula::compile(&source, &[]).expect("compiles");
         let mut option_sets: Vec<Vec<String>> = vec![vec![]];
-        for (option, _) in plain.options() {
-            option_sets.push(vec![option.clone()]);
+        for option in plain.each_option() {
+            option_sets.push(vec![option]);
         }
         for (j, options) in option_sets.iter().enumerate() {
             let game = tabula::compile(&source, options).expect("compiles");

@@ -282,8 +282,8 @@ fn as_json() {
             "game": "Fill",
             "text": "Two players take turns to put a stone on an empty cell of a 3 by 3\nboard; \"quotes\", {braces} and // slashes are words like any other.\n\n- The game ends when the board is full,\n  and is a draw.\n- Nobody wins.\n\n    a1 b1 c1",
             "options": [
-                {"name": "big", "description": "a bigger board", "on": false, "text": null},
-                {"name": "quick", "description": "the game ends early", "on": true,
+                {"name": "big", "description": "a bigger board", "on": false, "number": null, "text": null},
+                {"name": "quick", "description": "the game ends early", "on": true, "number": null,
                  "text": "The game ends after the first stone."},
             ],
         })

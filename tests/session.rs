@@ -588,7 +588,7 @@ fn options_and_new_start_new_games() {
     let mut s = Session::open("naytin-six", &[], 4).unwrap();
     s.intro();
     let listed = run(&mut s, "options");
-    assert!(listed.starts_with("options of Naytïn Six (`options NAME..` starts a new game with them on, `options none` with none):\n  cross-placement "), "{listed}");
+    assert!(listed.starts_with("options of Naytïn Six (`options NAME..` starts a new game with them on, `NAME=N` for a number, `options none` with none):\n  cross-placement "), "{listed}");
     let out = run(&mut s, "options no-obstacles slide");
     assert!(
         out.starts_with("new game of Naytïn Six with options: no-obstacles, slide (seed 4)\n"),

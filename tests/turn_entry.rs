@@ -434,8 +434,8 @@ fn every_rules_file() -> Vec<(Source, Vec<String>)> {
     for source in files {
         let plain = tabula::compile(&source, &[]).expect("compiles");
         runs.push((source.clone(), vec![]));
-        for (option, _) in plain.options() {
-            runs.push((source.clone(), vec![option.clone()]));
+        for option in plain.each_option() {
+            runs.push((source.clone(), vec![option]));
         }
     }
     runs

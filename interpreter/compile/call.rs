@@ -118,7 +118,10 @@ impl<'a> Compiler<'a> {
                     return None;
                 }
                 self.options_read.insert(o.clone());
-                (Expr::Const(self.game.chosen.contains(o) as i32), Ty::Bool)
+                match self.option_number(o) {
+                    Some(value) => (Expr::Const(value), Ty::Int),
+                    None => (Expr::Const(self.game.chosen.contains(o) as i32), Ty::Bool),
+                }
             }
             "can" => match args {
                 [] => (Expr::Can(None), Ty::Bool),

@@ -161,7 +161,10 @@ impl<'a> Compiler<'a> {
                     return None;
                 }
                 self.options_read.insert(o.clone());
-                Some(Known::Truth(self.game.chosen.contains(o)))
+                Some(match self.option_number(o) {
+                    Some(value) => Known::Number(value),
+                    None => Known::Truth(self.game.chosen.contains(o)),
+                })
             }
             ("abs", [a]) => Some(Known::Number(self.known_number(a, what)?.wrapping_abs())),
             ("min" | "max", [a, b]) => {

@@ -14,6 +14,7 @@ mod layers;
 mod move_def;
 mod name;
 mod optimize;
+mod options;
 mod phase;
 mod reach;
 mod rules_text;
@@ -108,37 +109,7 @@ pub(crate) fn rules_of_file(
     };
     let (file, included_at, warnings) = include::resolve(file, &source.text).map_err(fail)?;
     too_many(&file).map_err(fail)?;
-    let declared: Vec<String> = file
-        .items
-        .iter()
-        .filter_map(|i| {
-            if let Item::Option { name, .. } = i {
-                Some(name.text.clone())
-            } else {
-                None
-            }
-        })
-        .collect();
-    let mut chosen: Vec<String> = Vec::new();
-    for o in options {
-        if !declared.contains(o) {
-            let list = if declared.is_empty() {
-                "this game has no options".to_string()
-            } else if let Some(s) = Compiler::suggest_any(o, declared.iter().map(String::as_str)) {
-                s
-            } else {
-                format!("its options are: {}", declared.join(", "))
-            };
-            return Err(CompileError::Option(format!(
-                "unknown option `{o}` for {}; {list}",
-                source.name
-            )));
-        }
-        if !chosen.contains(o) {
-            chosen.push(o.clone());
-        }
-    }
-    chosen.sort();
+    let chosen = options::choose(&file, options, &source.name)?;
     let mut c = Compiler::new(&file, chosen, source.name.clone());
     c.game.source_text = source.text.clone();
     c.game.included = included_at
@@ -357,6 +328,7 @@ impl<'a> Compiler<'a> {
                 players: Vec::new(),
                 options: Vec::new(),
                 chosen,
+                numbers: Vec::new(),
                 board: Board::default(),
                 pieces: Vec::new(),
                 counters: Vec::new(),
@@ -726,11 +698,18 @@ impl<'a> Compiler<'a> {
                         self.report(names[0].span, ErrorKind::TooManyPlayers);
                     }
                 }
-                Item::Option { name, description } => {
+                Item::Option {
+                    name,
+                    description,
+                    number,
+                } => {
                     self.declared_once("option", name);
                     self.game
                         .options
                         .push((name.text.clone(), description.clone()));
+                    if let Some(range) = number {
+                        self.number_option(name, range);
+                    }
                 }
                 Item::Define { name, value } => {
                     self.defines.insert(name.text.clone(), value);

@@ -31,9 +31,13 @@ impl Compiler<'_> {
             self.report(t.span, ErrorKind::TestWithoutName);
         }
         let mut options = Vec::new();
-        for o in &t.options {
+        for (o, value) in &t.options {
             if self.game.options.iter().any(|(n, _)| n == &o.text) {
-                options.push(o.text.clone());
+                // A value's fit to the option is checked when the test's game is made.
+                options.push(match value {
+                    Some(v) => format!("{}={v}", o.text),
+                    None => o.text.clone(),
+                });
             } else {
                 let options: Vec<String> =
                     self.game.options.iter().map(|(n, _)| n.clone()).collect();

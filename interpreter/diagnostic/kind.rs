@@ -70,6 +70,17 @@ pub enum ErrorKind {
     UnreadOption {
         name: String,
     },
+    /// A number option whose range is empty, or whose default lies outside it.
+    OptionRange {
+        name: String,
+        default: i64,
+        low: i64,
+        high: i64,
+    },
+    /// A number option's number beyond what a value may be.
+    OptionNumberTooLarge {
+        limit: i64,
+    },
     ShowWithoutLabel,
     ShowTwice {
         label: String,
@@ -453,6 +464,8 @@ impl ErrorKind {
             PieceValueOrder => "piece-value-order",
             TooManyLocals { .. } => "too-many-locals",
             UnreadOption { .. } => "unread-option",
+            OptionRange { .. } => "option-range",
+            OptionNumberTooLarge { .. } => "option-number-too-large",
             ShowWithoutLabel => "show-without-label",
             ShowTwice { .. } => "show-twice",
             MiddleZoneNotPerPlayer { .. } => "middle-zone-not-per-player",

@@ -226,6 +226,28 @@ impl fmt::Display for ErrorKind {
             UnreadOption { name } => {
                 write!(f, "the option `{name}` is declared but nothing reads it")
             }
+            OptionRange {
+                name,
+                default,
+                low,
+                high,
+            } if low > high => write!(
+                f,
+                "the option `{name}` runs from {low} to {high}, which holds no number (default {default})"
+            ),
+            OptionRange {
+                name,
+                default,
+                low,
+                high,
+            } => write!(
+                f,
+                "the option `{name}` is {default} unless given, outside its range {low}..{high}"
+            ),
+            OptionNumberTooLarge { limit } => write!(
+                f,
+                "an option's numbers are at most {limit} either way"
+            ),
             ShowWithoutLabel => write!(f, "a shown value needs a label"),
             ShowTwice { label } => write!(f, "`show \"{label}\"` is declared twice"),
             MiddleZoneNotPerPlayer { zone } => write!(

@@ -4,7 +4,7 @@
 use super::Game;
 use crate::diagnostic::{Diagnostic, Source, Span};
 use crate::ids::{CellId, ChanceId, PhaseId, PlayerId};
-use crate::ir::RulesText;
+use crate::ir::{NumberOption, RulesText};
 
 impl Game {
     /// The game's title (`game "..."`).
@@ -68,12 +68,58 @@ impl Game {
     }
 
     /// Every option the file declares: its name and its description, in the file's
-    /// order.
+    /// order. Those that are numbers are also in [`Game::number_options`].
     pub fn options(&self) -> &[(String, String)] {
         &self.rules.options
     }
 
-    /// The options this game was compiled with, in the order they were asked for.
+    /// The options that are whole numbers (`option target = 100 in 20..200 "..."`), in
+    /// the file's order, each with its range and its value in this game.
+    pub fn number_options(&self) -> &[NumberOption] {
+        &self.rules.numbers
+    }
+
+    /// The number option of this name, if the game declares one.
+    pub fn number_option(&self, name: &str) -> Option<&NumberOption> {
+        self.rules.numbers.iter().find(|o| o.name == name)
+    }
+
+    /// Each option set apart from the game as it comes, one at a time, as `-o` takes
+    /// it: an option on or off turned on, a number option at its least and at its
+    /// greatest value. What a check of every option of a game tries.
+    pub fn each_option(&self) -> Vec<String> {
+        let mut out = Vec::new();
+        for (name, _) in &self.rules.options {
+            match self.number_option(name) {
+                Some(o) => {
+                    out.push(format!("{name}={}", o.low));
+                    if o.high != o.low {
+                        out.push(format!("{name}={}", o.high));
+                    }
+                }
+                None => out.push(name.clone()),
+            }
+        }
+        out
+    }
+
+    /// What to say of an option beside its description: `on` for one that is on,
+    /// `50, from 2 to 100` for a number (its value here and its range), `None` for one
+    /// that is off.
+    pub fn option_note(&self, name: &str) -> Option<String> {
+        match self.number_option(name) {
+            Some(o) => Some(format!("{}, from {} to {}", o.value, o.low, o.high)),
+            None => self
+                .rules
+                .chosen
+                .iter()
+                .any(|c| c == name)
+                .then(|| "on".to_string()),
+        }
+    }
+
+    /// The options this game was compiled with, sorted: the names of those on, and
+    /// `NAME=VALUE` for each number option given a value.
     pub fn chosen_options(&self) -> &[String] {
         &self.rules.chosen
     }

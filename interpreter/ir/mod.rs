@@ -99,8 +99,11 @@ pub struct Rules {
     pub players: Vec<String>,
     /// Every option the file declares: name and description.
     pub options: Vec<(String, String)>,
-    /// The options this game was compiled with (sorted names).
+    /// The options this game was compiled with (sorted): the names of those on, and
+    /// `NAME=VALUE` for each number option given a value.
     pub chosen: Vec<String>,
+    /// The options that are numbers, in the file's order, each with its value here.
+    pub numbers: Vec<NumberOption>,
     pub board: Board,
     pub pieces: Vec<PieceDef>,
     pub counters: Vec<CounterDef>,
@@ -154,4 +157,20 @@ impl Rules {
     ) -> (&'s crate::diagnostic::Source, Span) {
         self.included_source(span).unwrap_or((own, span))
     }
+}
+
+/// An option that is a whole number (`option target = 100 in 20..200 "..."`): chosen
+/// with `-o target=50`, read by `option(target)`.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct NumberOption {
+    /// The option's name.
+    pub name: String,
+    /// Its value when none is chosen.
+    pub default: i32,
+    /// The least value it may be given.
+    pub low: i32,
+    /// The greatest value it may be given.
+    pub high: i32,
+    /// Its value in this game: the chosen one, else the default.
+    pub value: i32,
 }

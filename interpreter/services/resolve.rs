@@ -352,7 +352,7 @@ impl Builder<'_> {
             Item::Test(t) => {
                 t.options
                     .iter()
-                    .for_each(|o| self.use_kind(o, SymbolKind::Option));
+                    .for_each(|(o, _)| self.use_kind(o, SymbolKind::Option));
                 for s in &t.stmts {
                     match &s.kind {
                         TestKind::Winner(p, _) | TestKind::Score(p, _) | TestKind::ToMove(p) => {

@@ -107,7 +107,7 @@ impl Session {
                 out.line(format!("{} has no options", game.rules.name));
                 return Ok(());
             }
-            out.line(format!("options of {} (`options NAME..` starts a new game with them on, `options none` with none):", game.rules.name));
+            out.line(format!("options of {} (`options NAME..` starts a new game with them on, `NAME=N` for a number, `options none` with none):", game.rules.name));
             let width = game
                 .rules
                 .options
@@ -116,12 +116,9 @@ impl Session {
                 .max()
                 .unwrap_or(0);
             for (name, description) in &game.rules.options {
-                let on = if game.rules.chosen.contains(name) {
-                    "  (on)"
-                } else {
-                    ""
-                };
-                out.line(format!("  {name:<width$}  {description}{on}"));
+                let note = game.option_note(name).map(|n| format!("  ({n})"));
+                let note = note.unwrap_or_default();
+                out.line(format!("  {name:<width$}  {description}{note}"));
             }
             return Ok(());
         }

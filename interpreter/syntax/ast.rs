@@ -24,6 +24,8 @@ pub enum Item {
     Option {
         name: Name,
         description: String,
+        /// `= DEFAULT in LOW..HIGH`: a number option; `None` for one on or off.
+        number: Option<OptionNumber>,
     },
     Define {
         name: Name,
@@ -92,7 +94,8 @@ pub struct RulesDecl {
 pub struct TestDecl {
     pub name: String,
     pub span: Span,
-    pub options: Vec<Name>,
+    /// The options of `with`: each a name, with a value for a number option.
+    pub options: Vec<(Name, Option<String>)>,
     pub stmts: Vec<TestStmt>,
 }
 
@@ -412,4 +415,14 @@ pub enum AggregateOp {
     All,
     Min,
     Max,
+}
+
+/// The range of a number option (`option target = 100 in 20..200 "..."`), as written;
+/// the span covers the three numbers.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OptionNumber {
+    pub default: i64,
+    pub low: i64,
+    pub high: i64,
+    pub span: Span,
 }

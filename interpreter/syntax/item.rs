@@ -28,10 +28,19 @@ pub(super) fn item(pair: Pair<Rule>) -> Item {
         Rule::players_decl => Item::Players(it.map(name).collect()),
         Rule::option_decl => {
             let n = it.next().map(name).unwrap_or_else(|| missing(pair_span));
-            let (description, _) = it.next().map(string).unwrap_or_default();
+            let mut number = None;
+            let mut description = String::new();
+            for p in it {
+                if p.as_rule() == Rule::option_number {
+                    number = Some(option_number(p));
+                } else {
+                    description = string(p).0;
+                }
+            }
             Item::Option {
                 name: n,
                 description,
+                number,
             }
         }
         Rule::define_decl => {
@@ -261,5 +270,26 @@ pub(super) fn item(pair: Pair<Rule>) -> Item {
             Item::Rules(decl)
         }
         _ => Item::Game(String::new(), pair_span),
+    }
+}
+
+/// `= DEFAULT in LOW..HIGH` of a number option. A number too long for 64 bits reads as
+/// the largest there is, which the checker then finds out of range.
+fn option_number(pair: Pair<Rule>) -> OptionNumber {
+    let at = span(&pair);
+    let mut numbers = pair.into_inner().map(|p| {
+        let t = p.as_str();
+        t.parse::<i64>().unwrap_or(if t.starts_with('-') {
+            i64::MIN
+        } else {
+            i64::MAX
+        })
+    });
+    let mut next = || numbers.next().unwrap_or(0);
+    OptionNumber {
+        default: next(),
+        low: next(),
+        high: next(),
+        span: at,
     }
 }

@@ -369,6 +369,8 @@ pub(super) fn token_name(rule: Rule) -> Option<String> {
         | Rule::test_decl
         | Rule::rules_decl => "a declaration (`game`, `board`, `action`, `phase`, ...)",
         Rule::test_with | Rule::rules_with => "`with`",
+        Rule::test_option => "an option",
+        Rule::option_number => "`=` (a number option: `= 100 in 20..200`)",
         Rule::text_block => "a text in triple quotes (`\"\"\"`)",
         Rule::test_from | Rule::test_play | Rule::test_expect => {
             "a test statement (`from state`, `play`, `expect`)"

@@ -19,7 +19,11 @@ pub(super) fn test_decl(mut it: pest::iterators::Pairs<Rule>, decl_span: Span) -
         let mut inner = p.into_inner();
         let kind = match rule {
             Rule::test_with => {
-                decl.options.extend(inner.map(name));
+                decl.options.extend(inner.map(|o| {
+                    let mut parts = o.into_inner();
+                    let option = parts.next().map(name).unwrap_or_else(|| missing(sp));
+                    (option, parts.next().map(|v| v.as_str().to_string()))
+                }));
                 continue;
             }
             Rule::test_from => TestKind::FromState(inner.next().map(string).unwrap_or_default().0),

@@ -19,7 +19,7 @@ pub enum Command {
     Play {
         /// A built-in game (e.g. naytin-six) or the path of a rules file; without it, choose one.
         game: Option<String>,
-        /// Turn on an option of the game (repeat for several).
+        /// Turn on an option of the game, or give a number option its value (`-o target=50`); repeat for several.
         #[arg(short = 'o', long = "option")]
         options: Vec<String>,
         /// Seed for the dice and the computer players (default: from the clock; printed at start).
@@ -359,7 +359,7 @@ pub enum Command {
 pub struct GameArgs {
     /// A built-in game (e.g. naytin-six) or the path of a rules file.
     pub game: String,
-    /// Turn on an option of the game (repeat for several).
+    /// Turn on an option of the game, or give a number option its value (`-o target=50`); repeat for several.
     #[arg(short = 'o', long = "option")]
     pub options: Vec<String>,
 }

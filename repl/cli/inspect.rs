@@ -37,12 +37,8 @@ pub(super) fn check(g: &GameArgs, as_json: bool) -> Result<(), CliError> {
     } else {
         out!("  options");
         for (name, description) in game.options() {
-            let on = if game.chosen_options().contains(name) {
-                " (on)"
-            } else {
-                ""
-            };
-            out!("    {name:<20} {description}{on}");
+            let note = game.option_note(name).map(|n| format!(" ({n})"));
+            out!("    {name:<20} {description}{}", note.unwrap_or_default());
         }
     }
     Ok(())

@@ -134,16 +134,40 @@ function commandLine(source, request) {
  * `{spec, file, options, declared}` (the spec the worker opens, the file's name as
  * `tabula` names it, the options on, and the options the rules declare).
  */
-/** An option of the rules as a checkbox with its name, its description as the tip. */
-export function optionCheckbox(option, checked) {
+/**
+ * An option of the rules as a field: a checkbox with its name for an option on or off, a
+ * number field within its range for a number option; its description as the tip. `on` is
+ * the options chosen (`NAME` or `NAME=VALUE`).
+ */
+export function optionCheckbox(option, on) {
   const label = document.createElement('label');
   label.title = option.description;
   const input = document.createElement('input');
+  if (option.number) {
+    const { low, high, value } = option.number;
+    const given = on.find((o) => o.startsWith(`${option.name}=`));
+    input.type = 'number';
+    input.name = option.name;
+    input.min = String(low);
+    input.max = String(high);
+    input.step = '1';
+    input.value = given ? given.slice(option.name.length + 1) : String(value);
+    label.title = `${option.description} (${low} to ${high})`;
+    label.append(`${option.name} `, input);
+    return label;
+  }
   input.type = 'checkbox';
   input.value = option.name;
-  input.checked = checked;
+  input.checked = on.includes(option.name);
   label.append(input, ` ${option.name}`);
   return label;
+}
+
+/** The options chosen in the fields of `box`: `NAME` of each box ticked, `NAME=VALUE` of each number. */
+export function chosenOptions(box) {
+  const ticked = [...box.querySelectorAll('input[type=checkbox]:checked')].map((i) => i.value);
+  const numbers = [...box.querySelectorAll('input[type=number]')].map((i) => `${i.name}=${i.value.trim()}`);
+  return [...ticked, ...numbers];
 }
 
 export function setupDesign({ rules }) {
@@ -186,7 +210,7 @@ export function setupDesign({ rules }) {
     box.className = 'option-set';
     const legend = document.createElement('legend');
     box.append(legend);
-    for (const o of declared) box.append(optionCheckbox(o, on.includes(o.name)));
+    for (const o of declared) box.append(optionCheckbox(o, on));
     if (!declared.length) box.append(cell('span', 'these rules declare no options', 'note'));
     if (sets.children.length) {
       const remove = document.createElement('button');
@@ -206,7 +230,7 @@ export function setupDesign({ rules }) {
       box.querySelector('legend').textContent = k === 0 ? 'options' : `compared with (--vs ${k})`;
     });
   };
-  const chosenSets = () => [...sets.children].map((box) => [...box.querySelectorAll('input:checked')].map((i) => i.value));
+  const chosenSets = () => [...sets.children].map((box) => chosenOptions(box));
 
   /** The option sets shown afresh for rules just opened (the options on in the first). */
   const reset = () => {

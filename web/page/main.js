@@ -5,7 +5,7 @@
 import init, * as tabula from './pkg/tabula_web.js';
 import { drawBoard, stepsForClick, clickedCell, nextCell } from './board.js';
 import { createEditor } from './editor.js';
-import { setupDesign, optionCheckbox } from './design.js';
+import { setupDesign, optionCheckbox, chosenOptions } from './design.js';
 import { showRules, showFamilies } from './learn.js';
 import * as share from './share.js';
 
@@ -478,7 +478,7 @@ async function showOptions(chosen) {
   const box = $('options');
   const options = await optionsOfChoice();
   box.replaceChildren();
-  for (const o of options) box.append(optionCheckbox(o, chosen.includes(o.name)));
+  for (const o of options) box.append(optionCheckbox(o, chosen));
 }
 
 const exampleTexts = new Map();
@@ -493,7 +493,7 @@ async function exampleText(file) {
 async function newGameFromForm(event) {
   event.preventDefault();
   const { kind, name } = gameChoice();
-  const options = [...$('options').querySelectorAll('input:checked')].map((i) => i.value);
+  const options = chosenOptions($('options'));
   const seed = $('seed').value.trim() || randomSeed();
   const spec = kind === 'builtin'
     ? { name, text: null, options, seed }

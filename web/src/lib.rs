@@ -189,7 +189,7 @@ pub fn games() -> Result<String, JsError> {
         list.push(serde_json::json!({
             "name": name,
             "title": game.name(),
-            "options": game.options().iter().map(|(n, d)| serde_json::json!({"name": n, "description": d})).collect::<Vec<_>>(),
+            "options": options_json(&game),
         }));
     }
     to_json(&list)
@@ -307,7 +307,7 @@ pub fn check(name: &str, text: &str, options: Vec<String>) -> Result<String, JsE
             let about = serde_json::json!({
                 "title": game.name(),
                 "players": game.players(),
-                "options": game.options().iter().map(|(n, d)| serde_json::json!({"name": n, "description": d})).collect::<Vec<_>>(),
+                "options": options_json(&game),
             });
             (started.is_ok(), rendered, about)
         }
@@ -420,4 +420,13 @@ pub fn run_tests(
 fn mat_shape(game: &tabula::Game) -> Result<(), String> {
     let first = tabula::json::first_state_unnamed(game).map_err(|e| e.to_string());
     tabula_gnubg::mat::check_mat_shape(game.name(), game.players().len(), first)
+}
+
+/// A game's options as the page lists them: each with its name, its description, and
+/// for a number option its range and value (`number`, null for an option on or off).
+fn options_json(game: &tabula::Game) -> Vec<serde_json::Value> {
+    game.options()
+        .iter()
+        .map(|(n, d)| serde_json::json!({"name": n, "description": d, "number": game.number_option(n)}))
+        .collect()
 }
