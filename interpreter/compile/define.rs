@@ -52,7 +52,8 @@ impl<'a> Compiler<'a> {
                 break;
             }
             let text = self.game.source_text.get(d.span.start..d.span.end);
-            let arg = x.args.iter().find(|(p, _)| Some(p.as_str()) == text);
+            // The last of two parameters of one name is the one the value reads.
+            let arg = x.args.iter().rev().find(|(p, _)| Some(p.as_str()) == text);
             d.add_related(Related {
                 span: d.span,
                 label: RelatedLabel::InDefine(x.name.clone()),

@@ -82,7 +82,7 @@ impl<'a> Compiler<'a> {
     pub(crate) fn domain(&mut self, d: &ast::Domain, scope: &mut Scope) -> Option<(Domain, Ty)> {
         match d {
             ast::Domain::Range(a, b) => self.range(a, b, scope),
-            ast::Domain::Dirs(names) => Some(self.dirs(names, scope)),
+            ast::Domain::Dirs(names) => self.dirs(names, scope),
             ast::Domain::Expr(e) => {
                 if let Some(list) = self.named_dirs(e, scope) {
                     return list;
@@ -109,11 +109,11 @@ impl<'a> Compiler<'a> {
         // The list names directions of the board, whatever the place of use.
         let list = self.dirs(names, &mut Scope::default());
         self.expanding.pop();
-        Some(Some(list))
+        Some(list)
     }
 
-    /// `[n, ne]`: a list of directions.
-    fn dirs(&mut self, names: &[ast::Name], scope: &mut Scope) -> (Domain, Ty) {
+    /// `[n, ne]`: a list of directions; none when a name is not a direction.
+    fn dirs(&mut self, names: &[ast::Name], scope: &mut Scope) -> Option<(Domain, Ty)> {
         let mut out = Vec::new();
         for n in names {
             let e = ast::Expr {
@@ -123,6 +123,9 @@ impl<'a> Compiler<'a> {
             if let Some(c) = self.expect(&e, Ty::Dir, scope) {
                 out.push(c);
             }
+        }
+        if out.len() != names.len() {
+            return None;
         }
         // Directions fixed when compiling become a table by player.
         let fixed: Option<Vec<Vec<i32>>> = (0..self.game.players.len().max(1))
@@ -139,10 +142,10 @@ impl<'a> Compiler<'a> {
                     .collect()
             })
             .collect();
-        match fixed {
-            Some(table) if out.len() == names.len() => (Domain::FixedDirs(table), Ty::Dir),
-            _ => (Domain::Dirs(out), Ty::Dir),
-        }
+        Some(match fixed {
+            Some(table) => (Domain::FixedDirs(table), Ty::Dir),
+            None => (Domain::Dirs(out), Ty::Dir),
+        })
     }
 
     /// A domain that is a set: cells, players, a region, track or pool, neighbours, a group.
