@@ -59,18 +59,41 @@ fn a_call_with_the_wrong_number_of_arguments() {
 "
     );
     assert_eq!(
-        rendered(
-            "not near(to, opponent)",
-            "not near(to, opponent) and diagonals(1)"
-        ),
-        "error: the define `diagonals` takes no arguments
-   --> t.tabula:10:50
+        rendered("not near(to, opponent)", "not near(to, a, 1)"),
+        "error: the define `near` takes 2 arguments, not 3
+   --> t.tabula:10:27
    |
-10 |   where empty(to) and not near(to, opponent) and diagonals(1)
-   |                                                  ^^^^^^^^^^^^
+10 |   where empty(to) and not near(to, a, 1)
+   |                           ^^^^^^^^^^^^^^
 
 "
     );
+}
+
+#[test]
+fn a_define_without_parameters_called_with_brackets() {
+    assert_eq!(
+        rendered(
+            "counter k\n",
+            "counter k\ndefine big = k > 2\nscore q = if big() then 1 else 0\n"
+        ),
+        "error: the define `big` takes no arguments
+  --> t.tabula:7:14
+  |
+7 | score q = if big() then 1 else 0
+  |              ^^^^^
+  |
+  = hint: write `big` alone, without brackets
+
+"
+    );
+    let text = BASE.replacen("not near(to, opponent)", "diagonals() == n", 1);
+    let d = &diagnostics(&text)[0];
+    assert_eq!(
+        d.message,
+        "`diagonals` is a list of directions, not one value"
+    );
+    assert_eq!(&text[d.span.start..d.span.end], "diagonals()");
 }
 
 #[test]

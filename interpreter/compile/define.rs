@@ -124,7 +124,14 @@ impl<'a> Compiler<'a> {
         span: Span,
         scope: &mut Scope,
     ) -> Typed {
-        if args.len() != def.params.len() || def.dirs().is_some() {
+        if def.dirs().is_some() {
+            let name = def.name.text.clone();
+            self.report_with(span, |_| ErrorKind::DirectionListAsValue { name });
+            return None;
+        }
+        // `NAME()` of a define without parameters too: written so, it would not read
+        // the names of the place of use, as `NAME` does.
+        if args.len() != def.params.len() || args.is_empty() {
             let (name, want, found) = (def.name.text.clone(), def.params.len(), args.len());
             self.report_with(span, |_| ErrorKind::DefineArgumentCount {
                 name,

@@ -23,6 +23,7 @@ impl ErrorKind {
                 format!("make the template of `{action}` show what tells them apart")
             }
             NestedTooDeep => "split it with `define`, `let` or smaller blocks".into(),
+            DefineArgumentCount { name, want: 0, .. } => format!("write `{name}` alone, without brackets"),
             DefineNeedsArguments { name, params } => format!("write `{name}({})`", params.join(", ")),
             ParameterHidesName { .. } => "inside the define the parameter would hide it: give the parameter another name".into(),
             NotAParameter { name, define } => format!("a define with parameters sees only them and the game's names: add a parameter to `{define}` and pass `{name}` to it"),
