@@ -164,15 +164,23 @@ fn a_number_that_is_not_known_in_time_is_refused_where_it_is_written() {
             hint.clone()
         )
     );
-    // Through a define, the caret is on the part that is not known.
+    // Through a define, the caret is on its use and the part that is not known is the
+    // related place.
+    let through = text("define w = 1 + count(a1)", "grid w x 3", "");
     assert_eq!(
-        first_error(&text("define w = 1 + count(a1)", "grid w x 3", "")),
+        first_error(&through),
         (
             "a board size must be known before the game starts, and `count(a1)` is not".to_string(),
-            "count(a1)".to_string(),
+            "w".to_string(),
             hint.clone()
         )
     );
+    let Err(CompileError::Rules(d)) = build(&through, &[]) else {
+        panic!("an error")
+    };
+    let r = &d.list[0].related[0];
+    assert_eq!(&through[r.span.start..r.span.end], "count(a1)");
+    assert_eq!(d.list[0].span.start, through.find("grid w").unwrap() + 5);
     assert_eq!(
         first_error(&text("pool bag of 1..k", "grid 3 x 3", "")),
         (

@@ -42,6 +42,14 @@ impl<'a> Compiler<'a> {
         span: Span,
         scope: &mut Scope,
     ) -> Typed {
+        // A define named like a built-in function is refused where it is declared.
+        let builtin =
+            FUNCTIONS.contains(&name.text.as_str()) || AGGREGATES.contains(&name.text.as_str());
+        if let Some(def) = self.defines.get(name.text.as_str()).copied() {
+            if !builtin {
+                return self.define_call(def, args, span, scope);
+            }
+        }
         if let Some(reading) = self.reach_call(name, args, span, scope) {
             return reading;
         }

@@ -91,14 +91,14 @@ impl<'a> Compiler<'a> {
                 let Some(def) = self.defines.get(name.as_str()).copied() else {
                     return self.not_known(e, what);
                 };
-                if self.defining.iter().any(|d| d == name) {
-                    let name = name.clone();
-                    self.report_with(e.span, |_| ErrorKind::DefinedInTermsOfItself { name });
+                if !def.params.is_empty() || def.dirs().is_some() {
+                    return self.not_known(e, what);
+                }
+                if !self.enter(def, e.span, Vec::new(), Vec::new()) {
                     return None;
                 }
-                self.defining.push(name.clone());
-                let k = self.known(def, what);
-                self.defining.pop();
+                let k = self.known(def.value, what);
+                self.expanding.pop();
                 return k;
             }
             ExprKind::Call(f, args) => return self.known_call(e, f, args, what),

@@ -82,49 +82,83 @@ impl<'a> Compiler<'a> {
     pub(crate) fn domain(&mut self, d: &ast::Domain, scope: &mut Scope) -> Option<(Domain, Ty)> {
         match d {
             ast::Domain::Range(a, b) => self.range(a, b, scope),
-            ast::Domain::Dirs(names) => {
-                let mut out = Vec::new();
-                for n in names {
-                    let e = ast::Expr {
-                        kind: ExprKind::Name(n.text.clone()),
-                        span: n.span,
-                    };
-                    if let Some(c) = self.expect(&e, Ty::Dir, scope) {
-                        out.push(c);
-                    }
+            ast::Domain::Dirs(names) => self.dirs(names, scope),
+            ast::Domain::Expr(e) => {
+                if let Some(list) = self.named_dirs(e, scope) {
+                    return list;
                 }
-                // Directions fixed when compiling become a table by player.
-                let fixed: Option<Vec<Vec<i32>>> = (0..self.game.players.len().max(1))
-                    .map(|p| {
-                        out.iter()
-                            .map(|e| match e {
-                                Expr::Const(d) => Some(*d),
-                                Expr::RelDir(r) => self.game.board.rel_dirs[*r as usize]
-                                    .1
-                                    .get(p)
-                                    .map(|&d| d as i32),
-                                _ => None,
-                            })
-                            .collect()
-                    })
-                    .collect();
-                match fixed {
-                    Some(table) if out.len() == names.len() => {
-                        Some((Domain::FixedDirs(table), Ty::Dir))
-                    }
-                    _ => Some((Domain::Dirs(out), Ty::Dir)),
-                }
+                self.set_domain(e, scope)
             }
-            ast::Domain::Expr(e) => Some(match self.set_ref(e, scope)? {
-                SetRef::Cells => (Domain::Cells, Ty::Cell),
-                SetRef::Players => (Domain::Players, Ty::Player),
-                SetRef::Region(region, player) => (Domain::Region { region, player }, Ty::Cell),
-                SetRef::Track(track, player) => (Domain::Track { track, player }, Ty::Cell),
-                SetRef::Pool(pool, player) => (Domain::Pool { pool, player }, Ty::Int),
-                SetRef::Neighbours(c) => (Domain::Neighbours(c), Ty::Cell),
-                SetRef::Group(c) => (Domain::Group(c), Ty::Cell),
-            }),
         }
+    }
+
+    /// `for d in diagonals` of `define diagonals = [ne, nw, se, sw]`: the list, its
+    /// problems shown here.
+    fn named_dirs(&mut self, e: &ast::Expr, scope: &Scope) -> Option<Option<(Domain, Ty)>> {
+        let ExprKind::Name(name) = &e.kind else {
+            return None;
+        };
+        if scope.has(name) {
+            return None;
+        }
+        let def = self.defines.get(name.as_str()).copied()?;
+        let names = def.dirs()?;
+        if !self.enter(def, e.span, Vec::new(), Vec::new()) {
+            return Some(None);
+        }
+        // The list names directions of the board, whatever the place of use.
+        let list = self.dirs(names, &mut Scope::default());
+        self.expanding.pop();
+        Some(list)
+    }
+
+    /// `[n, ne]`: a list of directions; none when a name is not a direction.
+    fn dirs(&mut self, names: &[ast::Name], scope: &mut Scope) -> Option<(Domain, Ty)> {
+        let mut out = Vec::new();
+        for n in names {
+            let e = ast::Expr {
+                kind: ExprKind::Name(n.text.clone()),
+                span: n.span,
+            };
+            if let Some(c) = self.expect(&e, Ty::Dir, scope) {
+                out.push(c);
+            }
+        }
+        if out.len() != names.len() {
+            return None;
+        }
+        // Directions fixed when compiling become a table by player.
+        let fixed: Option<Vec<Vec<i32>>> = (0..self.game.players.len().max(1))
+            .map(|p| {
+                out.iter()
+                    .map(|e| match e {
+                        Expr::Const(d) => Some(*d),
+                        Expr::RelDir(r) => self.game.board.rel_dirs[*r as usize]
+                            .1
+                            .get(p)
+                            .map(|&d| d as i32),
+                        _ => None,
+                    })
+                    .collect()
+            })
+            .collect();
+        Some(match fixed {
+            Some(table) => (Domain::FixedDirs(table), Ty::Dir),
+            None => (Domain::Dirs(out), Ty::Dir),
+        })
+    }
+
+    /// A domain that is a set: cells, players, a region, track or pool, neighbours, a group.
+    fn set_domain(&mut self, e: &ast::Expr, scope: &mut Scope) -> Option<(Domain, Ty)> {
+        Some(match self.set_ref(e, scope)? {
+            SetRef::Cells => (Domain::Cells, Ty::Cell),
+            SetRef::Players => (Domain::Players, Ty::Player),
+            SetRef::Region(region, player) => (Domain::Region { region, player }, Ty::Cell),
+            SetRef::Track(track, player) => (Domain::Track { track, player }, Ty::Cell),
+            SetRef::Pool(pool, player) => (Domain::Pool { pool, player }, Ty::Int),
+            SetRef::Neighbours(c) => (Domain::Neighbours(c), Ty::Cell),
+            SetRef::Group(c) => (Domain::Group(c), Ty::Cell),
+        })
     }
 
     /// `A..B`: the numbers from A to B, or the cells from A to B in board order (as in

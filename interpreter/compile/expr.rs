@@ -126,6 +126,15 @@ impl<'a> Compiler<'a> {
                 }
                 Some((Expr::If(Box::new(c?), Box::new(a2), Box::new(b2)), ta))
             }
+            ExprKind::Let(name, value, body) => self.let_expr(name, value, body, scope),
+            ExprKind::Dirs(_) => {
+                let name = self
+                    .expanding
+                    .last()
+                    .map_or(String::new(), |x| x.name.clone());
+                self.report_with(e.span, |_| ErrorKind::DirectionListAsValue { name });
+                None
+            }
             ExprKind::Aggregate {
                 op,
                 var,

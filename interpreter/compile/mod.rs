@@ -5,6 +5,7 @@ mod binary;
 mod board;
 mod call;
 mod constant;
+mod define;
 mod domain;
 mod end_rule;
 mod expr;
@@ -248,6 +249,9 @@ fn too_many(file: &ast::File) -> Result<(), Vec<Diagnostic>> {
 #[derive(Debug, Default, Clone)]
 pub(crate) struct Scope {
     pub names: Vec<(String, u8, Ty)>,
+    /// In the value of a define with parameters, each parameter whose argument needs no
+    /// slot (a number, a local of the place of use, `mover`): the argument itself.
+    pub params: Vec<(String, Expr, Ty)>,
     pub next: usize,
     pub max: usize,
 }
@@ -260,13 +264,28 @@ impl Scope {
             .find(|(n, _, _)| n == name)
             .map(|(_, s, t)| (*s, *t))
     }
+
+    /// A parameter that stands for its argument, if `name` is one.
+    pub(crate) fn param(&self, name: &str) -> Option<(Expr, Ty)> {
+        self.params
+            .iter()
+            .find(|(n, _, _)| n == name)
+            .map(|(_, e, t)| (e.clone(), *t))
+    }
+
+    /// Whether `name` is a local name here: a slot or a parameter.
+    pub(crate) fn has(&self, name: &str) -> bool {
+        self.lookup(name).is_some() || self.params.iter().any(|(n, _, _)| n == name)
+    }
 }
 
 pub(crate) struct Compiler<'a> {
     pub game: Rules,
     pub errors: Vec<Diagnostic>,
-    pub defines: HashMap<String, &'a ast::Expr>,
-    pub defining: Vec<String>,
+    pub defines: HashMap<String, define::Define<'a>>,
+    /// The defines being expanded, the outermost first: a problem found in one is
+    /// shown at its use (`define::Expansion`).
+    pub expanding: Vec<define::Expansion>,
     pub action_names: Vec<String>,
     pub chance_names: Vec<String>,
     pub phase_names: Vec<String>,
@@ -352,7 +371,7 @@ impl<'a> Compiler<'a> {
             },
             errors: Vec::new(),
             defines: HashMap::new(),
-            defining: Vec::new(),
+            expanding: Vec::new(),
             action_names: Vec::new(),
             chance_names: Vec::new(),
             phase_names: Vec::new(),
@@ -381,12 +400,14 @@ impl<'a> Compiler<'a> {
         self.report(span, kind);
     }
 
-    /// Reports a problem, unless `MAX_REPORTED` have been: then it is only counted.
+    /// Reports a problem, unless `MAX_REPORTED` have been: then it is only counted. A
+    /// problem found in a define being expanded is shown at its use.
     pub(crate) fn push(&mut self, d: Diagnostic) {
         if self.errors.len() >= MAX_REPORTED {
             self.unreported += 1;
             return;
         }
+        let d = self.at_the_use(d);
         self.errors.push(d);
     }
 
@@ -423,6 +444,7 @@ impl<'a> Compiler<'a> {
     pub(crate) fn names_in_scope(&self, scope: &Scope) -> Vec<String> {
         let g = &self.game;
         let mut out: Vec<String> = scope.names.iter().map(|(n, _, _)| n.clone()).collect();
+        out.extend(scope.params.iter().map(|(n, _, _)| n.clone()));
         out.extend(["mover", "opponent", "phase"].map(String::from));
         out.extend(self.defines.keys().cloned());
         out.extend(g.counters.iter().map(|c| c.name.clone()));
@@ -490,6 +512,7 @@ impl<'a> Compiler<'a> {
                 _ => {}
             }
         }
+        self.define_params(file);
         for item in &file.items {
             match item {
                 Item::Setup(b, _) => {
@@ -711,8 +734,17 @@ impl<'a> Compiler<'a> {
                         self.number_option(name, range);
                     }
                 }
-                Item::Define { name, value } => {
-                    self.defines.insert(name.text.clone(), value);
+                Item::Define {
+                    name,
+                    params,
+                    value,
+                } => {
+                    let def = define::Define {
+                        name,
+                        params,
+                        value,
+                    };
+                    self.defines.insert(name.text.clone(), def);
                 }
                 Item::Layout { kind, hints } => {
                     self.game.layout = Layout {

@@ -11,6 +11,9 @@ impl<'a> Compiler<'a> {
         if let Some((slot, ty)) = scope.lookup(name) {
             return Some((Expr::Local(slot), ty));
         }
+        if let Some(param) = scope.param(name) {
+            return Some(param);
+        }
         match name {
             "mover" => return Some((Expr::Mover, Ty::Player)),
             "opponent" => return Some((Expr::Opponent(Box::new(Expr::Mover)), Ty::Player)),
@@ -18,15 +21,7 @@ impl<'a> Compiler<'a> {
             _ => {}
         }
         if let Some(def) = self.defines.get(name).copied() {
-            if self.defining.iter().any(|d| d == name) {
-                let name = name.to_string();
-                self.report_with(span, |_| ErrorKind::DefinedInTermsOfItself { name });
-                return None;
-            }
-            self.defining.push(name.to_string());
-            let out = self.expr(def, scope);
-            self.defining.pop();
-            return out;
+            return self.define_name(def, span, scope);
         }
         if let Some(c) = self.game.counters.iter().find(|c| c.name == name) {
             if c.per_player {
@@ -71,6 +66,9 @@ impl<'a> Compiler<'a> {
         if self.is_set_name(name) {
             let name = name.to_string();
             self.report_with(span, |_| ErrorKind::SetAsValue { name });
+            return None;
+        }
+        if self.hidden_local(name, span) {
             return None;
         }
         let known = self.names_in_scope(scope);

@@ -212,6 +212,31 @@ pub enum ErrorKind {
     DefinedInTermsOfItself {
         name: String,
     },
+    DefineArgumentCount {
+        name: String,
+        want: usize,
+        found: usize,
+    },
+    DefineNeedsArguments {
+        name: String,
+        params: Vec<String>,
+    },
+    /// A parameter named like something of the game, which it would hide in the body.
+    ParameterHidesName {
+        name: String,
+        kind: &'static str,
+    },
+    DefineNamedLikeFunction {
+        name: String,
+    },
+    /// A define with parameters reading a local name of the place it is used in.
+    NotAParameter {
+        name: String,
+        define: String,
+    },
+    DirectionListAsValue {
+        name: String,
+    },
     KeptPerPlayer {
         name: String,
     },
@@ -514,6 +539,12 @@ impl ErrorKind {
             SpaceInNotation => "space-in-notation",
             UnknownAction { .. } => "unknown-action",
             DefinedInTermsOfItself { .. } => "defined-in-terms-of-itself",
+            DefineArgumentCount { .. } => "define-argument-count",
+            DefineNeedsArguments { .. } => "define-needs-arguments",
+            ParameterHidesName { .. } => "parameter-hides-name",
+            DefineNamedLikeFunction { .. } => "define-named-like-function",
+            NotAParameter { .. } => "not-a-parameter",
+            DirectionListAsValue { .. } => "direction-list-as-value",
             KeptPerPlayer { .. } => "kept-per-player",
             ZonePerPlayer { .. } => "zone-per-player",
             SetAsValue { .. } => "set-as-value",

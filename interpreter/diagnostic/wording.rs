@@ -23,6 +23,11 @@ impl ErrorKind {
                 format!("make the template of `{action}` show what tells them apart")
             }
             NestedTooDeep => "split it with `define`, `let` or smaller blocks".into(),
+            DefineArgumentCount { name, want: 0, .. } => format!("write `{name}` alone, without brackets"),
+            DefineNeedsArguments { name, params } => format!("write `{name}({})`", params.join(", ")),
+            ParameterHidesName { .. } => "inside the define the parameter would hide it: give the parameter another name".into(),
+            NotAParameter { name, define } => format!("a define with parameters sees only them and the game's names: add a parameter to `{define}` and pass `{name}` to it"),
+            DirectionListAsValue { name } => format!("go through it: `for d in {name}`, `exists(d in {name} where ...)`"),
             UnclosedBlock { .. } => "every `{` needs its `}` before the next declaration".into(),
             UnclosedText => "a rules text runs from `\"\"\"` to the next `\"\"\"`".into(),
             TextInBlock => "`rules \"\"\" ... \"\"\"` is a declaration of its own: move it out of the `{ ... }`".into(),
@@ -366,6 +371,26 @@ impl fmt::Display for ErrorKind {
             SpaceInNotation => write!(f, "a move's notation cannot contain a space"),
             UnknownAction { name, .. } => write!(f, "unknown action `{name}`"),
             DefinedInTermsOfItself { name } => write!(f, "`{name}` is defined in terms of itself"),
+            DefineArgumentCount { name, want, found } => match want {
+                0 => write!(f, "the define `{name}` takes no arguments"),
+                1 => write!(f, "the define `{name}` takes one argument, not {found}"),
+                _ => write!(f, "the define `{name}` takes {want} arguments, not {found}"),
+            },
+            DefineNeedsArguments { name, .. } => write!(f, "the define `{name}` takes arguments"),
+            ParameterHidesName { name, kind } => {
+                write!(f, "the parameter `{name}` has the name of {kind}")
+            }
+            DefineNamedLikeFunction { name } => write!(
+                f,
+                "`{name}` is a built-in function: a define with parameters cannot take its name"
+            ),
+            NotAParameter { name, define } => write!(
+                f,
+                "the define `{define}` cannot see `{name}`, a local name of the place it is used in"
+            ),
+            DirectionListAsValue { name } => {
+                write!(f, "`{name}` is a list of directions, not one value")
+            }
             KeptPerPlayer { name } => write!(f, "`{name}` is kept per player"),
             ZonePerPlayer { name } => write!(f, "the zone `{name}` has one cell per player"),
             SetAsValue { name } => {
@@ -458,20 +483,24 @@ impl fmt::Display for ErrorKind {
 }
 
 /// What a related span shows, as a secondary label beside the primary one.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum RelatedLabel {
     /// The earlier declaration of a name declared again.
     FirstDeclared,
     /// The place in an included game where the problem is.
     InIncludedGame,
+    /// The place in a define's value where the problem is, for a problem shown at a
+    /// use of the define.
+    InDefine(String),
 }
 
 impl fmt::Display for RelatedLabel {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            RelatedLabel::FirstDeclared => "first declared here",
-            RelatedLabel::InIncludedGame => "the problem is here",
-        })
+        match self {
+            RelatedLabel::FirstDeclared => f.write_str("first declared here"),
+            RelatedLabel::InIncludedGame => f.write_str("the problem is here"),
+            RelatedLabel::InDefine(name) => write!(f, "in the define `{name}`, declared here"),
+        }
     }
 }
 

@@ -410,6 +410,11 @@ fn eval_node(game: &Game, state: &State, e: &Expr, locals: &mut Locals) -> i32 {
         Expr::Min(a, b) => eval(game, state, a, locals).min(eval(game, state, b, locals)),
         Expr::Max(a, b) => eval(game, state, a, locals).max(eval(game, state, b, locals)),
         Expr::Abs(a) => eval(game, state, a, locals).wrapping_abs(),
+        Expr::Let { slot, value, body } => {
+            let v = eval(game, state, value, locals);
+            locals[*slot as usize % MAX_LOCALS] = v;
+            eval(game, state, body, locals)
+        }
         Expr::Aggregate {
             op,
             slot,

@@ -84,6 +84,13 @@ pub enum Expr {
         filter: Option<Box<Expr>>,
         value: Option<Box<Expr>>,
     },
+    /// `let` in an expression, and the arguments of a `define` with parameters: the
+    /// value is put in the slot, then the body evaluated.
+    Let {
+        slot: u8,
+        value: Box<Expr>,
+        body: Box<Expr>,
+    },
     /// Whether the mover has a legal action (of this one, or of any in the phase).
     Can(Option<usize>),
     /// A leaf read in one step (the compiler folds simple shapes into these).
@@ -122,7 +129,10 @@ macro_rules! expr_children {
             | Expr::And(a, b)
             | Expr::Or(a, b)
             | Expr::Min(a, b)
-            | Expr::Max(a, b) => {
+            | Expr::Max(a, b)
+            | Expr::Let {
+                value: a, body: b, ..
+            } => {
                 $f(a);
                 $f(b);
             }
@@ -225,7 +235,8 @@ impl Expr {
             | Expr::If(..)
             | Expr::Min(..)
             | Expr::Max(..)
-            | Expr::Abs(_) => false,
+            | Expr::Abs(_)
+            | Expr::Let { .. } => false,
             Expr::Aggregate { domain, .. } => domain.reads_state(),
             Expr::Mover
             | Expr::Phase

@@ -125,8 +125,15 @@ mod tests {
         let file = crate::syntax::parse(text).expect("parses");
         let mut defines = HashMap::new();
         for item in &file.items {
-            if let Item::Define { name, value } = item {
-                defines.insert(name.text.as_str(), value);
+            if let Item::Define {
+                name,
+                params,
+                value,
+            } = item
+            {
+                if params.is_empty() {
+                    defines.insert(name.text.as_str(), value);
+                }
             }
         }
         let mut out = Vec::new();

@@ -373,6 +373,7 @@ fn locals(text: &str, own: &[Piece]) -> Vec<(String, String)> {
     let mut bound: Vec<(String, usize, usize)> = Vec::new();
     let mut depth = 0usize;
     let head = own.first().map(|p| word(text, p));
+    let mut in_params = false;
     for (i, p) in own.iter().enumerate() {
         let next = own.get(i + 1).filter(|n| n.kind == Lexeme::Word);
         match (word(text, p), next) {
@@ -390,6 +391,14 @@ fn locals(text: &str, own: &[Piece]) -> Vec<(String, String)> {
                 bound.push((word(text, var).to_string(), depth + 1, var.span.start));
             }
             _ => {}
+        }
+        // `define NAME(a, b) = ...`: the parameters, for the whole value.
+        if i == 2 && head == Some("define") && word(text, p) == "(" {
+            in_params = true;
+        } else if in_params && word(text, p) == ")" {
+            in_params = false;
+        } else if in_params && p.kind == Lexeme::Word {
+            bound.push((word(text, p).to_string(), 0, p.span.start));
         }
         if i == 1 && head == Some("score") && p.kind == Lexeme::Word {
             bound.push((word(text, p).to_string(), 0, p.span.start));

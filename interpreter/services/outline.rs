@@ -104,7 +104,11 @@ fn entry(item: &Item, span: Span, text: &str) -> OutlineItem {
             e
         }
         Item::Option { name, .. } => named(name, O::Symbol(K::Option)),
-        Item::Define { name, .. } => named(name, O::Symbol(K::Define)),
+        Item::Define { name, params, .. } => {
+            let mut e = named(name, O::Symbol(K::Define));
+            e.children = params.iter().map(|p| child(p, K::Local)).collect();
+            e
+        }
         Item::Board(items) => {
             let mut e = plain("board".into(), O::Board, first_word());
             e.children = items

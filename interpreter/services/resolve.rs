@@ -59,8 +59,15 @@ pub(super) fn index(file: &File, text: &str) -> SymbolIndex {
     let mut defines: HashMap<&str, &Expr> = HashMap::new();
     for items in games.iter().map(|g| &g.2.items).chain([&file.items]) {
         for item in items {
-            if let Item::Define { name, value } = unreplaced(item) {
-                defines.insert(name.text.as_str(), value);
+            if let Item::Define {
+                name,
+                params,
+                value,
+            } = unreplaced(item)
+            {
+                if params.is_empty() {
+                    defines.insert(name.text.as_str(), value);
+                }
             }
         }
     }
@@ -259,9 +266,14 @@ impl Builder<'_> {
     fn item(&mut self, item: &Item) {
         match item {
             Item::Replace(inner, _) => self.item(inner),
-            Item::Define { value, .. } => {
-                self.in_define = true;
+            Item::Define { params, value, .. } => {
+                // A define with parameters reads them and the game's names only.
+                self.in_define = params.is_empty();
+                let mark = self.scope.len();
+                let scope = Span::new(params.first().map_or(0, |p| p.span.start), value.span.end);
+                params.iter().for_each(|p| self.bind(p, scope));
                 self.expr(value);
+                self.unbind(mark);
                 self.in_define = false;
             }
             Item::Board(items) => {
@@ -612,9 +624,24 @@ impl Builder<'_> {
                             }
                         }
                     }
-                    _ => args.iter().for_each(|a| self.expr(a)),
+                    _ => {
+                        if let Some(id) = self.find(&f.text, &[SymbolKind::Define]) {
+                            self.used(id, f.span);
+                        }
+                        args.iter().for_each(|a| self.expr(a));
+                    }
                 }
             }
+            ExprKind::Let(name, value, body) => {
+                self.expr(value);
+                let mark = self.scope.len();
+                self.bind(name, Span::new(name.span.start, e.span.end));
+                self.expr(body);
+                self.unbind(mark);
+            }
+            ExprKind::Dirs(names) => names
+                .iter()
+                .for_each(|n| self.use_kind(n, SymbolKind::Direction)),
             ExprKind::Unary(_, a) => self.expr(a),
             ExprKind::Binary(_, a, b) => {
                 self.expr(a);

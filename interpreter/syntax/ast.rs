@@ -27,8 +27,11 @@ pub enum Item {
         /// `= DEFAULT in LOW..HIGH`: a number option; `None` for one on or off.
         number: Option<OptionNumber>,
     },
+    /// `define NAME = EXPR`, `define NAME(a, b) = EXPR` or `define NAME = [n, e]` (its
+    /// value then an `ExprKind::Dirs`).
     Define {
         name: Name,
+        params: Vec<Name>,
         value: Expr,
     },
     Board(Vec<BoardItem>),
@@ -370,6 +373,10 @@ pub enum ExprKind {
     Unary(UnaryOp, Box<Expr>),
     Binary(BinaryOp, Box<Expr>, Box<Expr>),
     If(Box<Expr>, Box<Expr>, Box<Expr>),
+    /// `let NAME = VALUE in BODY`: the name stands for the value in the body only.
+    Let(Name, Box<Expr>, Box<Expr>),
+    /// `[n, ne]`: a list of directions, only ever the value of a `define`.
+    Dirs(Vec<Name>),
     Aggregate {
         op: AggregateOp,
         var: Name,

@@ -10,11 +10,23 @@ use pest::iterators::Pair;
 pub(super) fn expr(pair: Pair<Rule>) -> Expr {
     let sp = span(&pair);
     match pair.as_rule() {
-        Rule::expr | Rule::template_expr => match pair.into_inner().next() {
+        Rule::expr | Rule::template_expr | Rule::let_value => match pair.into_inner().next() {
             Some(p) => expr(p),
             None => missing_expr(sp),
         },
-        Rule::if_expr => {
+        Rule::let_expr => {
+            let mut it = pair
+                .into_inner()
+                .filter(|p| !matches!(p.as_rule(), Rule::let_kw | Rule::in_kw));
+            let n = it.next().map(name).unwrap_or_else(|| missing(sp));
+            let value = it.next().map(expr).unwrap_or_else(|| missing_expr(sp));
+            let body = it.next().map(expr).unwrap_or_else(|| missing_expr(sp));
+            Expr {
+                kind: ExprKind::Let(n, Box::new(value), Box::new(body)),
+                span: sp,
+            }
+        }
+        Rule::if_expr | Rule::if_value => {
             let mut it = pair.into_inner().map(expr);
             let c = it.next().unwrap_or_else(|| missing_expr(sp));
             let a = it.next().unwrap_or_else(|| missing_expr(sp));
@@ -24,9 +36,9 @@ pub(super) fn expr(pair: Pair<Rule>) -> Expr {
                 span: sp,
             }
         }
-        Rule::or_expr => fold_same(pair, BinaryOp::Or),
-        Rule::and_expr => fold_same(pair, BinaryOp::And),
-        Rule::not_expr => {
+        Rule::or_expr | Rule::or_value => fold_same(pair, BinaryOp::Or),
+        Rule::and_expr | Rule::and_value => fold_same(pair, BinaryOp::And),
+        Rule::not_expr | Rule::not_value => {
             let mut nots = 0;
             let mut inner = None;
             for p in pair.into_inner() {
@@ -64,7 +76,7 @@ pub(super) fn expr(pair: Pair<Rule>) -> Expr {
             }
             e
         }
-        Rule::cmp | Rule::sum | Rule::product => {
+        Rule::cmp | Rule::cmp_value | Rule::sum | Rule::product => {
             let mut it = pair.into_inner();
             let mut left = it.next().map(expr).unwrap_or_else(|| missing_expr(sp));
             while let Some(op) = it.next() {

@@ -45,11 +45,25 @@ pub(super) fn item(pair: Pair<Rule>) -> Item {
         }
         Rule::define_decl => {
             let n = it.next().map(name).unwrap_or_else(|| missing(pair_span));
-            let value = it
-                .next()
-                .map(expr)
-                .unwrap_or_else(|| missing_expr(pair_span));
-            Item::Define { name: n, value }
+            let mut params = Vec::new();
+            let mut value = missing_expr(pair_span);
+            for p in it {
+                match p.as_rule() {
+                    Rule::define_params => params = p.into_inner().map(name).collect(),
+                    Rule::dir_list => {
+                        value = Expr {
+                            span: span(&p),
+                            kind: ExprKind::Dirs(p.into_inner().map(name).collect()),
+                        }
+                    }
+                    _ => value = expr(p),
+                }
+            }
+            Item::Define {
+                name: n,
+                params,
+                value,
+            }
         }
         Rule::board_decl => Item::Board(it.map(board_item).collect()),
         Rule::piece_decl => {

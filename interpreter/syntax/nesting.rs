@@ -23,6 +23,7 @@ pub(super) fn chains(rule: Rule) -> bool {
             | Rule::and_kw
             | Rule::not_op
             | Rule::cmp_op
+            | Rule::value_cmp_op
             | Rule::sum_op
             | Rule::prod_op
             | Rule::neg_op

@@ -335,6 +335,14 @@ pub(super) fn token_name(rule: Rule) -> Option<String> {
         | Rule::unary
         | Rule::postfix
         | Rule::if_expr
+        | Rule::let_expr
+        | Rule::let_kw
+        | Rule::let_value
+        | Rule::if_value
+        | Rule::or_value
+        | Rule::and_value
+        | Rule::not_value
+        | Rule::cmp_value
         | Rule::paren
         | Rule::call
         | Rule::aggregate
@@ -342,7 +350,8 @@ pub(super) fn token_name(rule: Rule) -> Option<String> {
         | Rule::none_lit
         | Rule::cell_lit => "an expression",
         Rule::put_count => "an expression",
-        Rule::cmp_op => "a comparison",
+        Rule::cmp_op | Rule::value_cmp_op => "a comparison",
+        Rule::in_kw => "`in`",
         Rule::sum_op | Rule::prod_op => "an operator",
         Rule::include_decl
         | Rule::replace_decl

@@ -85,6 +85,16 @@ pub(super) fn shift(e: &mut Expr, by: usize) {
             shift(b, by);
             shift(c, by);
         }
+        ExprKind::Let(n, value, body) => {
+            n.span = Span::new(n.span.start + by, n.span.end + by);
+            shift(value, by);
+            shift(body, by);
+        }
+        ExprKind::Dirs(names) => {
+            for n in names {
+                n.span = Span::new(n.span.start + by, n.span.end + by);
+            }
+        }
         ExprKind::Aggregate {
             var,
             domain,

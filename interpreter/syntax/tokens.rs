@@ -63,7 +63,9 @@ fn kind_of(rule: Rule) -> TokenKind {
         Rule::ident | Rule::cell_name | Rule::agg_op => TokenKind::Name,
         Rule::int | Rule::signed_int => TokenKind::Number,
         Rule::string | Rule::string_inner | Rule::text_block | Rule::text_inner => TokenKind::Text,
-        Rule::cmp_op | Rule::sum_op | Rule::prod_op | Rule::assign_op => TokenKind::Operator,
+        Rule::cmp_op | Rule::value_cmp_op | Rule::sum_op | Rule::prod_op | Rule::assign_op => {
+            TokenKind::Operator
+        }
         Rule::neg_op => TokenKind::Minus,
         _ => TokenKind::Keyword,
     }
@@ -71,7 +73,9 @@ fn kind_of(rule: Rule) -> TokenKind {
 
 fn context_of(rule: Rule, mark: &str) -> Context {
     match (rule, mark) {
-        (Rule::call | Rule::aggregate | Rule::st_set_value, "(" | ")") => Context::Call,
+        (Rule::call | Rule::aggregate | Rule::st_set_value | Rule::define_params, "(" | ")") => {
+            Context::Call
+        }
         (Rule::index | Rule::counter_ref | Rule::pool_ref, "[" | "]") => Context::Index,
         (Rule::agg_value, ":") => Context::AggregateValue,
         _ => Context::Plain,

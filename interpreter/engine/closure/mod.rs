@@ -460,6 +460,17 @@ pub fn compile(e: &Expr) -> ExprFn {
                 )
             })
         }
+        Expr::Let {
+            slot: s,
+            value,
+            body,
+        } => {
+            let (s, value, body) = (slot(*s), compile(value), compile(body));
+            Box::new(move |g, st, l| {
+                l[s] = value(g, st, l);
+                body(g, st, l)
+            })
+        }
         Expr::Can(action) => {
             let action = *action;
             Box::new(move |g, st, l| eval::can(g, st, action, l.meter()))
