@@ -38,7 +38,9 @@ pub fn seed_of(seed: u64, index: u64) -> u64 {
 /// One game of a run: its index and the seed it is played from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Job {
+    /// The game's place in the run.
     pub index: u64,
+    /// Its seed: [`seed_of`] the run's seed and the index.
     pub seed: u64,
 }
 
@@ -89,6 +91,7 @@ impl<'a> Run<'a> {
         self.games.1 - self.games.0
     }
 
+    /// Whether the run asks for no game.
     pub fn is_empty(&self) -> bool {
         self.len() == 0
     }
@@ -110,7 +113,9 @@ pub struct Ran {
 /// A pool of threads could not be started.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct StartError {
+    /// How many threads were to be started.
     pub threads: usize,
+    /// The system's reason.
     pub reason: String,
 }
 

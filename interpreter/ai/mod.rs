@@ -41,9 +41,17 @@ pub(crate) const DEFAULT_BUDGET: Budget = Budget::Time(DEFAULT_TIME);
 /// A computer player's level.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Level {
+    /// Any legal choice, drawn by the actions' playout weights as a random game draws.
     Random,
+    /// One choice ahead: the best immediate result (a win, else no loss to the next
+    /// player's answer, else the best score over the others').
     Greedy,
+    /// The choice that wins most of 300 random games shared among the choices (flat
+    /// Monte Carlo).
     Playouts,
+    /// A tree search of choices and chance outcomes (UCT) within the budget, rating
+    /// the positions it reaches by the network where the thinker has one, else by
+    /// random games.
     Mcts(Budget),
     /// The learned network, one choice ahead.
     Net,
@@ -340,6 +348,8 @@ pub fn megabytes(bytes: usize) -> String {
 }
 
 impl Thinker {
+    /// A thinker of `threads` threads (0: every core) without a network, its trees
+    /// bound by `TABULA_MCTS_MEMORY` (else [`DEFAULT_MEMORY`]).
     pub fn new(threads: usize) -> Thinker {
         Thinker {
             threads,
@@ -373,9 +383,13 @@ pub(crate) fn stopped(flag: Option<&AtomicBool>) -> bool {
 
 /// A decision to make: the engine, the position and its listed choices.
 pub struct Decision<'a, 'g> {
+    /// The engine of the game; the search plays on it and leaves it as it was.
     pub engine: &'a mut Engine<'g>,
+    /// The position, with a decision to make.
     pub state: &'a State,
+    /// The position's choices as [`Engine::legal`] listed them.
     pub choices: &'a Choices,
+    /// The player who chooses (the one the estimates favour).
     pub player: crate::PlayerId,
 }
 

@@ -19,11 +19,13 @@ pub enum Severity {
 /// A problem of a rules text, at a byte range of it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Problem {
+    /// Where the problem is (where `tabula check` puts its caret).
     pub span: Span,
     /// The sentence `tabula check` prints after `error:` or `warning:`.
     pub message: String,
     /// What `tabula check` prints after `= hint:`, if anything.
     pub hint: Option<String>,
+    /// Whether it stops the file from compiling.
     pub severity: Severity,
     /// The stable name of the problem's kind (docs/errors.md), when it has one.
     pub code: Option<&'static str>,

@@ -10,7 +10,9 @@ use crate::diagnostic::Span;
 /// What to show for a place of the text: Markdown, and the span it is about.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Hover {
+    /// The word it is about.
     pub span: Span,
+    /// What it means, in Markdown.
     pub text: String,
 }
 

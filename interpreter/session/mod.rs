@@ -57,7 +57,9 @@ use timeline::Timeline;
 /// What a line produced: text to print, and whether the session is over.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Output {
+    /// What to print, lines ending in new lines; styled by the session's [`Style`].
     pub text: String,
+    /// Whether the line ended the session (`quit`).
     pub quit: bool,
 }
 
@@ -65,8 +67,11 @@ pub struct Output {
 /// name to complete (the REPL knows the file system).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Completion {
+    /// The byte offset in the line where the word being completed starts.
     pub start: usize,
+    /// The words that may replace it, sorted, each starting with what was typed.
     pub candidates: Vec<String>,
+    /// Whether the word is a file name, for the caller to complete from its files.
     pub file: bool,
 }
 
@@ -147,6 +152,7 @@ pub struct Session {
     /// The legal choices of the current state, once computed.
     decision: Option<turn::Decision>,
     started: bool,
+    /// How the output is drawn: plain text, or with colours and Unicode.
     pub style: Style,
 }
 
@@ -235,6 +241,7 @@ impl Session {
         Ok(session)
     }
 
+    /// The game being played, compiled with the session's options.
     pub fn game(&self) -> &Game {
         &self.game
     }
@@ -244,6 +251,8 @@ impl Session {
         self.timeline.current()
     }
 
+    /// The seed the game (or the match) was started with: its chance and the
+    /// computer's choices are drawn from it.
     pub fn seed(&self) -> u64 {
         self.seed
     }
@@ -305,6 +314,8 @@ impl Session {
         self.net.as_deref()
     }
 
+    /// The level the computer plays player `player` (by index) at; `None` when a
+    /// person plays them.
     pub fn computer(&self, player: usize) -> Option<Level> {
         self.computers.get(player).copied().flatten()
     }
