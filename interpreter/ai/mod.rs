@@ -394,6 +394,41 @@ pub struct Decision<'a, 'g> {
 }
 
 /// The index of the choice the computer plays.
+///
+/// ```
+/// use tabula::ai::{choose, Budget, Decision, Level, Thinker};
+/// use tabula::engine::rng::Rng;
+/// use tabula::{compile, Choices, Engine, Source, Status};
+///
+/// // Whoever takes the centre wins.
+/// let rules = r#"
+/// players a, b
+/// board { grid 3 x 3 }
+/// piece stone
+/// action place "{to}" for to in cells where empty(to) { put stone of mover at to }
+/// phase play { starts a actions place stuck end draw }
+/// end "centre" when not empty(b2) winner owner(b2)
+/// "#;
+/// let game = compile(&Source::new("centre.tabula", rules), &[]).expect("it compiles");
+/// let mut engine = Engine::new(&game);
+/// let state = engine.initial_state().expect("it sets up");
+/// let Ok(Status::Player(player)) = engine.status(&state) else { panic!("a decides") };
+/// let mut choices = Choices::default();
+/// engine.legal(&state, &mut choices).expect("the moves list");
+///
+/// let level = Level::parse("greedy").expect("a level").expect("not `off`");
+/// let decision = Decision { engine: &mut engine, state: &state, choices: &choices, player };
+/// let mut thinker = Thinker::new(1);
+/// let i = choose(decision, level, &mut Rng::new(1), &mut thinker, None).expect("a choice");
+/// assert_eq!(engine.choice_text(&state, &choices[i]).expect("its text"), "b2");
+///
+/// assert_eq!(Level::parse("mcts:500"), Ok(Some(Level::Mcts(Budget::Iterations(500)))));
+/// assert_eq!(Level::parse("off"), Ok(None));
+/// assert_eq!(
+///     Level::parse("mcts:0").unwrap_err().to_string(),
+///     "`0`: a search needs at least one iteration"
+/// );
+/// ```
 pub fn choose(
     d: Decision,
     level: Level,

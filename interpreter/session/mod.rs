@@ -104,7 +104,35 @@ const INTERRUPTED: &str = "interrupted: the computer stopped; the game is as it 
 /// The most moves the computer makes in a row before handing back control.
 const COMPUTER_LIMIT: usize = 10_000;
 
-/// A game in progress with its history, computer players and settings.
+/// A game in progress with its history, computer players and settings. Each line a
+/// person types goes to [`Session::handle`], which plays it or runs it as a command
+/// and returns the text to print.
+///
+/// ```
+/// use tabula::session::Session;
+/// use tabula::Source;
+///
+/// let rules = r#"
+/// players a, b
+/// board { grid 3 x 3 }
+/// piece stone
+/// action place "{to}" for to in cells where empty(to) { put stone of mover at to }
+/// phase play { starts a actions place stuck end draw }
+/// "#;
+/// let mut session = Session::new(Source::new("fill.tabula", rules), &[], 1).expect("it compiles");
+/// session.intro();
+/// assert_eq!(session.prompt(), "a> ");
+/// session.handle("b2");
+/// assert_eq!(session.moves(), ["b2"]);
+/// assert_eq!(session.prompt(), "b> ");
+/// // b2 is taken now: the line is refused, and the game stays as it was.
+/// let refused = session.handle("b2");
+/// assert!(refused.text.contains("`b2` is not a legal move here"));
+/// assert_eq!(session.moves(), ["b2"]);
+/// session.handle("undo");
+/// assert!(session.moves().is_empty());
+/// assert!(session.handle("quit").quit);
+/// ```
 pub struct Session {
     origin: Origin,
     source: Source,
