@@ -7,11 +7,11 @@ use std::io::Read;
 /// What is being read, for its size limit and its wording.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Kind {
-    /// A rules file: at most 1 MB.
+    /// A rules file: at most 1 MiB.
     Rules,
-    /// A state file (JSON or YAML): at most 1 MB.
+    /// A state file (JSON or YAML): at most 1 MiB.
     State,
-    /// A game record: at most 2 MB.
+    /// A game record: at most 2 MiB.
     Record,
 }
 

@@ -252,7 +252,7 @@ pub struct Summary {
     pub games: usize,
     /// The games A won, then those B won.
     pub wins: [usize; 2],
-    /// The games no one won.
+    /// The finished games no one won.
     pub draws: usize,
     /// The games still going at the arena's limit of decisions.
     pub unfinished: usize,

@@ -38,7 +38,7 @@ pub enum LevelError {
         name: String,
     },
     #[error("`{text}`: only `mcts`, `net2` and `net3` take a budget")]
-    /// A budget after a level that searches nothing (`random:2s`).
+    /// A budget after a level that takes none (`random:2s`, `playouts:500`).
     BudgetNotTaken {
         /// The level as written.
         text: String,

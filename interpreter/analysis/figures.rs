@@ -80,15 +80,17 @@ impl Mean {
 }
 
 /// How a quantity spreads over games: its mean (with interval), median, quartiles, max.
+/// The quantiles interpolate between the two nearest values (type 7 of Hyndman and Fan,
+/// R's and NumPy's default); all are 0 of no value.
 #[derive(Debug, Clone, Copy, Default, Serialize)]
 pub struct Spread {
     /// The mean, with its interval.
     pub mean: Mean,
-    /// The median.
+    /// The 0.5 quantile.
     pub median: f64,
-    /// The first quartile.
+    /// The 0.25 quantile.
     pub q1: f64,
-    /// The third quartile.
+    /// The 0.75 quantile.
     pub q3: f64,
     /// The greatest value (0 of none).
     pub max: f64,

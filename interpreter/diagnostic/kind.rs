@@ -7,7 +7,7 @@ use crate::ir::Ty;
 ///
 /// Each variant has a stable code ([`ErrorKind::code`]); docs/errors.md documents
 /// every one under its code, with a rules file that gives it and the message it
-/// prints, so the variants carry no comment of their own unless their fields need one.
+/// prints. A variant's own comment, where it has one, says what its fields hold.
 #[derive(Debug, Clone, PartialEq, Eq)]
 // Every variant is documented in docs/errors.md, under its code.
 #[allow(missing_docs)]

@@ -14,7 +14,8 @@ pub enum StepKind {
     /// An outcome of a chance event; `id` is the event's place among the rules' chance
     /// events.
     Chance,
-    /// A pass of a player who has no move, in a phase that says `stuck pass`; `id` is 0.
+    /// A pass of a player who has no move, in a phase that says `stuck pass "..."`; `id`
+    /// is 0.
     Pass,
 }
 
@@ -24,7 +25,8 @@ pub enum StepKind {
 pub struct Step {
     /// Whether it is an action, a chance outcome or a pass.
     pub kind: StepKind,
-    /// Which action or chance event, by its place in the rules file (see [`StepKind`]).
+    /// Which action or chance event, by its place among the rules' actions or chance
+    /// events (see [`StepKind`]).
     pub id: u16,
     /// The values the action's (or event's) generators bound, in the order it declares
     /// them (a cell by its index); 0 in the slots it does not use.
@@ -144,7 +146,7 @@ pub struct Outcome {
 /// Where a state stands.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Status {
-    /// The game has ended, so.
+    /// The game is over, with this outcome.
     Over(Outcome),
     /// A chance event is to be resolved.
     Chance(ChanceId),

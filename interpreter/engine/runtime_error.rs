@@ -150,7 +150,7 @@ pub enum RuntimeErrorKind {
     },
     /// The threads to play on could not be started.
     Threads {
-        /// The threads asked for.
+        /// How many threads were to be started.
         threads: usize,
         /// The system's reason.
         reason: String,

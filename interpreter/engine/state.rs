@@ -86,8 +86,8 @@ impl State {
     }
 
     /// A blank state of `game`'s size: every cell empty, no chance pending, every
-    /// counter 0. Not where a game starts ([`Engine::initial_state`](crate::Engine::initial_state)
-    /// runs the setup); what a state is built on.
+    /// counter 0. It is what a state is built on, not where a game starts:
+    /// [`Engine::initial_state`](crate::Engine::initial_state) runs the setup.
     pub fn new(game: &Game) -> State {
         let mut data = vec![0; game.rules.data_len];
         data[SLOT_CHANCE] = -1;

@@ -13,7 +13,7 @@ pub enum SymbolKind {
     Piece,
     /// A number the state keeps (`counter`).
     Counter,
-    /// A pool of values drawn and put back (`pool`).
+    /// A bag of whole numbers, shared or one per player (`pool`).
     Pool,
     /// A named set of cells, one for all or one per player (`region`).
     Region,
@@ -75,9 +75,9 @@ pub enum Place {
 /// A span in a text.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Location {
-    /// The text.
+    /// The text it lies in: the file's own, or an included game's.
     pub place: Place,
-    /// The bytes in it.
+    /// Its bytes, in that text.
     pub span: Span,
 }
 
