@@ -21,7 +21,10 @@ fn main() {
         })
         .unwrap_or_default();
     names.sort();
-    let mut code = String::from("pub const BUILT_IN: &[(&str, &str)] = &[\n");
+    let mut code = String::from(
+        "/// Every built-in game: its name and its rules text, in the order of their names.\n\
+         pub const BUILT_IN: &[(&str, &str)] = &[\n",
+    );
     for name in &names {
         let path = dir.join(format!("{name}.tabula"));
         println!("cargo:rerun-if-changed={}", path.display());
@@ -32,7 +35,11 @@ fn main() {
         );
     }
     code.push_str("];\n");
-    code.push_str("pub const BUILT_IN_NETS: &[(&str, &[u8])] = &[\n");
+    code.push_str(
+        "/// The trained network of each built-in game that has one: its name and the bytes\n\
+         /// of its network file.\n\
+         pub const BUILT_IN_NETS: &[(&str, &[u8])] = &[\n",
+    );
     for name in &names {
         let path = dir.join(format!("{name}.net"));
         println!("cargo:rerun-if-changed={}", path.display());

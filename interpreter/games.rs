@@ -29,12 +29,17 @@ pub enum LoadError {
     /// The name is close to a built-in game's.
     #[error("{read}; did you mean the built-in game `{near}`?")]
     Misspelt {
+        /// Why the file of that name could not be read.
         read: crate::input::ReadError,
+        /// The built-in game meant, most likely.
         near: &'static str,
     },
     /// The name is close to none.
     #[error("{read}; it is not a built-in game either (those are: {})", names().join(", "))]
-    Unknown { read: crate::input::ReadError },
+    Unknown {
+        /// Why the file of that name could not be read.
+        read: crate::input::ReadError,
+    },
 }
 
 /// Reads a rules file: a built-in game by name, or a path.

@@ -76,6 +76,7 @@ pub enum Holder {
 }
 
 impl Holder {
+    /// Whether nothing stands on the cell.
     pub fn is_empty(self) -> bool {
         self == Holder::Empty
     }

@@ -7,8 +7,11 @@ use std::io::Read;
 /// What is being read, for its size limit and its wording.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Kind {
+    /// A rules file: at most 1 MiB.
     Rules,
+    /// A state file (JSON or YAML): at most 1 MiB.
     State,
+    /// A game record: at most 2 MiB.
     Record,
 }
 
@@ -20,6 +23,7 @@ pub(crate) const MAX_STATE_BYTES: u64 = 1 << 20;
 pub(crate) const MAX_RECORD_BYTES: u64 = 2 << 20;
 
 impl Kind {
+    /// The most bytes a file of this kind may have.
     pub fn limit(self) -> u64 {
         match self {
             Kind::Rules => MAX_RULES_BYTES,
@@ -43,15 +47,26 @@ pub enum ReadError {
     /// The file system refused: no such file, no permission... (its message, in lower
     /// case).
     #[error("cannot read `{}`: {message}", escape(path))]
-    Io { path: String, message: String },
+    Io {
+        /// The path as given.
+        path: String,
+        /// The system's message, in lower case.
+        message: String,
+    },
     /// A directory, a device or a pipe.
     #[error("cannot read `{}`: it is not a regular file", escape(path))]
-    NotAFile { path: String },
+    NotAFile {
+        /// The path as given.
+        path: String,
+    },
     /// Larger than the limit of its kind.
     #[error("cannot read `{}`: {} is at most {limit} bytes", escape(path), kind.what())]
     TooLarge {
+        /// The path as given.
         path: String,
+        /// What the file was read as.
         kind: Kind,
+        /// The most bytes a file of that kind may have.
         limit: u64,
     },
     /// Not UTF-8 text from byte `at` on.
@@ -59,7 +74,12 @@ pub enum ReadError {
         "cannot read `{}`: it is not UTF-8 text (byte {at} is not)",
         escape(path)
     )]
-    NotText { path: String, at: usize },
+    NotText {
+        /// The path as given.
+        path: String,
+        /// The offset of the first byte that is not UTF-8 (after any byte-order mark).
+        at: usize,
+    },
 }
 
 fn escape(path: &str) -> String {

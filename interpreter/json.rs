@@ -1,5 +1,37 @@
 //! States as JSON or YAML documents: written with every field, read back losslessly,
 //! and simple enough for another program to write one by hand (docs/state-format.md).
+//!
+//! ```
+//! use tabula::json::{state_from_text, state_to_json};
+//! use tabula::{compile, Engine, Source};
+//!
+//! let rules = r#"
+//! players a, b
+//! board { grid 3 x 3 }
+//! piece stone
+//! action place "{to}" for to in cells where empty(to) { put stone of mover at to }
+//! phase play { starts a actions place stuck end draw }
+//! "#;
+//! let game = compile(&Source::new("fill.tabula", rules), &[]).expect("it compiles");
+//! let mut engine = Engine::new(&game);
+//! let mut state = engine.initial_state().expect("it sets up");
+//! engine.play_text(&mut state, "b2").expect("a legal move");
+//!
+//! let json = state_to_json(&game, &state);
+//! assert_eq!(json["to_move"], "b");
+//! assert_eq!(json["cells"]["b2"]["owner"], "a");
+//! let read = state_from_text(&game, &Source::new("state.json", json.to_string()));
+//! assert_eq!(read.expect("it reads back"), state);
+//!
+//! // A document by hand: only the phase and the player to move are required.
+//! let by_hand = r#"{"phase": "play", "to_move": "b", "cells": {"b2": {"owner": "a"}}}"#;
+//! let read = state_from_text(&game, &Source::new("by-hand.json", by_hand));
+//! assert_eq!(read.expect("it reads"), state);
+//! // One that names no player is refused, at its place.
+//! let wrong = r#"{"phase": "play", "to_move": "c"}"#;
+//! let refused = state_from_text(&game, &Source::new("wrong.json", wrong)).unwrap_err();
+//! assert_eq!(refused.list[0].code(), Some("state-not-a-player"));
+//! ```
 
 use crate::diagnostic::{Diagnostic, Diagnostics, ErrorKind, Source, Span, StateErrorKind};
 use crate::engine::state::{CellWord, State, NEUTRAL};

@@ -10,6 +10,7 @@ use std::path::{Path, PathBuf};
 /// A file a command reads, which what it writes must not replace unless asked.
 #[derive(Debug, Clone, Copy)]
 pub struct Input<'a> {
+    /// Its path, as the command was given it.
     pub path: &'a str,
     /// What it is, as a sentence goes on after "is": "the rules file being played".
     pub what: &'static str,
@@ -21,17 +22,27 @@ pub enum WriteError {
     /// The file system refused: no such folder, no permission, no space left... (its
     /// message, in lower case).
     #[error("cannot write `{}`: {message}", escape(path))]
-    Io { path: String, message: String },
+    Io {
+        /// The path as given.
+        path: String,
+        /// The system's message, in lower case.
+        message: String,
+    },
     /// A directory, a device or a pipe: renaming over it would not write into it.
     #[error("cannot write `{}`: it is not a regular file", escape(path))]
-    NotAFile { path: String },
+    NotAFile {
+        /// The path as given.
+        path: String,
+    },
     /// The file is one the command reads.
     #[error(
         "not written: `{}` is {what}; to write over it all the same: {force}",
         escape(path)
     )]
     Input {
+        /// The path as given.
         path: String,
+        /// What the file is to the command ([`Input::what`]).
         what: &'static str,
         /// How to ask for it (`--force`, `save --force FILE`).
         force: String,

@@ -15,6 +15,44 @@
 //!
 //! The runner knows nothing of terminals or of Python: a caller draws its progress bar
 //! from the `progress` callback and turns Ctrl-C into the stop flag.
+//!
+//! ```
+//! use tabula::engine::rng::Rng;
+//! use tabula::runner::{Job, Run, Runner};
+//! use tabula::{compile, Choices, Engine, RuntimeError, Source};
+//!
+//! // Whoever takes the centre wins: random games last 1 to 9 decisions.
+//! let rules = r#"
+//! players a, b
+//! board { grid 3 x 3 }
+//! piece stone
+//! action place "{to}" for to in cells where empty(to) { put stone of mover at to }
+//! phase play { starts a actions place stuck end draw }
+//! end "centre" when not empty(b2) winner owner(b2)
+//! "#;
+//! let game = compile(&Source::new("centre.tabula", rules), &[]).expect("it compiles");
+//! // Each thread keeps an engine and its list of moves from game to game.
+//! let scratch = || (Engine::new(&game), Choices::default());
+//! let play = |(engine, choices): &mut (Engine, Choices), job: Job| {
+//!     let record = engine.playout(&mut Rng::new(job.seed), 100, choices)?;
+//!     let winner = record.outcome.and_then(|o| o.winner).map(|p| p.index());
+//!     Ok::<_, RuntimeError>((winner, record.decisions))
+//! };
+//! let run = Run::new(0..200).seed(7);
+//! let games_on = |threads| {
+//!     let mut games = Vec::new();
+//!     let runner = Runner::new(threads).expect("the threads start");
+//!     let ran = runner
+//!         .run_with(&run, scratch, play, |g| Ok(games.push(g)))
+//!         .expect("every game plays");
+//!     assert_eq!((ran.played, ran.stopped), (200, false));
+//!     games
+//! };
+//! let one = games_on(1);
+//! assert_eq!(one, games_on(2));
+//! // Every game is won: the centre is taken by the ninth move at the latest.
+//! assert!(one.iter().all(|&(winner, decisions)| winner.is_some() && decisions <= 9));
+//! ```
 
 use std::ops::Range;
 #[cfg(not(target_arch = "wasm32"))]
@@ -38,7 +76,9 @@ pub fn seed_of(seed: u64, index: u64) -> u64 {
 /// One game of a run: its index and the seed it is played from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Job {
+    /// The game's place in the run.
     pub index: u64,
+    /// Its seed: [`seed_of`] the run's seed and the index.
     pub seed: u64,
 }
 
@@ -89,6 +129,7 @@ impl<'a> Run<'a> {
         self.games.1 - self.games.0
     }
 
+    /// Whether the run asks for no game.
     pub fn is_empty(&self) -> bool {
         self.len() == 0
     }
@@ -110,7 +151,9 @@ pub struct Ran {
 /// A pool of threads could not be started.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct StartError {
+    /// How many threads were to be started.
     pub threads: usize,
+    /// The system's reason.
     pub reason: String,
 }
 

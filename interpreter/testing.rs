@@ -17,6 +17,7 @@ pub const MAX_TEST_PERFT_MOVES: u64 = 1_000_000;
 /// The result of one test.
 #[derive(Debug, Clone)]
 pub struct TestResult {
+    /// The test's name, as its `test "..."` block gives it.
     pub name: String,
     /// The options the test ran with.
     pub options: Vec<String>,

@@ -21,6 +21,7 @@ pub const MAX_LISTED_GAMES: u64 = 100_000;
 pub struct Arena {
     /// The two sides, A and B.
     pub sides: [Level; 2],
+    /// How many games to play (at most [`MAX_RUN_GAMES`]).
     pub games: u64,
     /// Game i is played from seed + i.
     pub seed: u64,
@@ -37,7 +38,9 @@ pub struct Arena {
 /// each side's level, its network and its name in reports.
 #[derive(Debug, Clone)]
 pub struct Sides {
+    /// The level of side A, then of B.
     pub levels: [Level; 2],
+    /// The network each side plays or searches by, if any.
     pub nets: [Option<std::sync::Arc<super::net::Net>>; 2],
     /// As written back in reports: `mcts:1000+net` for a search that rates positions by
     /// a network, `mcts:1000+guide` for one guided by it.
@@ -102,12 +105,15 @@ pub fn sides(
 /// One game of the arena.
 #[derive(Debug, Clone)]
 pub struct ArenaGame {
+    /// Its place in the run, from 0.
     pub index: u64,
+    /// The seed it was played from (the arena's seed and the index).
     pub seed: u64,
     /// The side (0: A, 1: B) in each seat.
     pub seats: Vec<usize>,
     /// None when unfinished.
     pub outcome: Option<Outcome>,
+    /// The players' decisions made (chance outcomes not counted).
     pub decisions: usize,
     /// Every step as the game writes it, chance outcomes included (when kept).
     pub moves: Vec<String>,
@@ -148,8 +154,11 @@ pub fn play_game(
 
 /// What a watcher of an arena game sees at each player's decision, before it is made.
 pub struct Seen<'a, 'g> {
+    /// The engine playing the game.
     pub engine: &'a Engine<'g>,
+    /// The position before the decision.
     pub state: &'a State,
+    /// Its choices, as listed.
     pub choices: &'a Choices,
     /// The seat to decide.
     pub player: usize,
@@ -239,29 +248,41 @@ pub(crate) fn play_game_watched(
 /// The figures of a set of games, from side A's point of view.
 #[derive(Debug, Clone, Default, serde::Serialize)]
 pub struct Summary {
+    /// The games counted.
     pub games: usize,
+    /// The games A won, then those B won.
     pub wins: [usize; 2],
+    /// The finished games no one won.
     pub draws: usize,
+    /// The games still going at the arena's limit of decisions.
     pub unfinished: usize,
-    /// A's score rate (a win 1, a draw or an unfinished game ½) and its 95 % interval.
+    /// A's score rate (a win 1, a draw or an unfinished game ½), from 0 to 1; 0.5 of
+    /// no game.
     pub score: f64,
+    /// The low end of the score rate's 95 % interval (Wilson's).
     pub score_low: f64,
+    /// Its high end.
     pub score_high: f64,
-    /// A's win rate and B's, each with its 95 % interval.
+    /// A's win rate and B's, each with its 95 % interval: (rate, low, high).
     pub win_rate: [(f64, f64, f64); 2],
-    /// The Elo difference A − B the score implies, with its 95 % interval.
+    /// The Elo difference A − B the score implies.
     pub elo: f64,
+    /// The Elo difference at the low end of the score's interval.
     pub elo_low: f64,
+    /// The Elo difference at its high end.
     pub elo_high: f64,
-    /// A's mean points a game (won minus lost) and the half-width of its interval.
+    /// A's mean points a game (won minus lost).
     pub points: f64,
+    /// The half-width of the mean points' 95 % interval.
     pub points_half: f64,
     /// A's results by seat: games and wins in each seat.
     pub by_seat: Vec<(usize, usize)>,
+    /// The players' decisions of all the games together.
     pub decisions: usize,
 }
 
 impl Summary {
+    /// The figures of `results`, games of a game of `players` players.
     pub fn of(results: &[ArenaGame], players: usize) -> Summary {
         let mut tally = Tally::new(players);
         results.iter().for_each(|g| tally.add(g));
@@ -278,6 +299,7 @@ pub struct Tally {
 }
 
 impl Tally {
+    /// No game yet, of a game of `players` players.
     pub fn new(players: usize) -> Tally {
         Tally {
             counts: Summary {
@@ -288,6 +310,7 @@ impl Tally {
         }
     }
 
+    /// Counts one more game.
     pub fn add(&mut self, g: &ArenaGame) {
         let s = &mut self.counts;
         s.games += 1;
@@ -312,6 +335,7 @@ impl Tally {
         self.counts.games
     }
 
+    /// The figures of the games taken so far.
     pub fn summary(&self) -> Summary {
         let mut s = self.counts.clone();
         let n = s.games;

@@ -12,6 +12,8 @@ use std::time::Duration;
 /// weaker) or a time of the wall clock.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Budget {
+    /// So many iterations of the search, from 1 to 100,000,000: the same moves from
+    /// the same seed on any machine.
     Iterations(u32),
     /// The processor time of each thread that searches.
     Time(Duration),

@@ -29,6 +29,7 @@ pub enum View {
 }
 
 impl View {
+    /// Whether it is the board's view (the one a header leaves out).
     pub fn is_board(&self) -> bool {
         *self == View::Board
     }
@@ -382,6 +383,7 @@ impl Encoding {
         self.len
     }
 
+    /// Whether the encoding has no entry.
     pub fn is_empty(&self) -> bool {
         self.len == 0
     }

@@ -41,9 +41,17 @@ pub(crate) const DEFAULT_BUDGET: Budget = Budget::Time(DEFAULT_TIME);
 /// A computer player's level.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Level {
+    /// Any legal choice, drawn by the actions' playout weights as a random game draws.
     Random,
+    /// One choice ahead: the best immediate result (a win, else no loss to the next
+    /// player's answer, else the best score over the others').
     Greedy,
+    /// The choice that wins most of 300 random games shared among the choices (flat
+    /// Monte Carlo).
     Playouts,
+    /// A tree search of choices and chance outcomes (UCT) within the budget, rating
+    /// the positions it reaches by the network where the thinker has one, else by
+    /// random games.
     Mcts(Budget),
     /// The learned network, one choice ahead.
     Net,
@@ -340,6 +348,8 @@ pub fn megabytes(bytes: usize) -> String {
 }
 
 impl Thinker {
+    /// A thinker of `threads` threads (0: every core) without a network, its trees
+    /// bound by `TABULA_MCTS_MEMORY` (else [`DEFAULT_MEMORY`]).
     pub fn new(threads: usize) -> Thinker {
         Thinker {
             threads,
@@ -373,13 +383,52 @@ pub(crate) fn stopped(flag: Option<&AtomicBool>) -> bool {
 
 /// A decision to make: the engine, the position and its listed choices.
 pub struct Decision<'a, 'g> {
+    /// The engine of the game; the search plays on it and leaves it as it was.
     pub engine: &'a mut Engine<'g>,
+    /// The position, with a decision to make.
     pub state: &'a State,
+    /// The position's choices as [`Engine::legal`] listed them.
     pub choices: &'a Choices,
+    /// The player who chooses (the one the estimates favour).
     pub player: crate::PlayerId,
 }
 
 /// The index of the choice the computer plays.
+///
+/// ```
+/// use tabula::ai::{choose, Budget, Decision, Level, Thinker};
+/// use tabula::engine::rng::Rng;
+/// use tabula::{compile, Choices, Engine, Source, Status};
+///
+/// // Whoever takes the centre wins.
+/// let rules = r#"
+/// players a, b
+/// board { grid 3 x 3 }
+/// piece stone
+/// action place "{to}" for to in cells where empty(to) { put stone of mover at to }
+/// phase play { starts a actions place stuck end draw }
+/// end "centre" when not empty(b2) winner owner(b2)
+/// "#;
+/// let game = compile(&Source::new("centre.tabula", rules), &[]).expect("it compiles");
+/// let mut engine = Engine::new(&game);
+/// let state = engine.initial_state().expect("it sets up");
+/// let Ok(Status::Player(player)) = engine.status(&state) else { panic!("a decides") };
+/// let mut choices = Choices::default();
+/// engine.legal(&state, &mut choices).expect("the moves list");
+///
+/// let level = Level::parse("greedy").expect("a level").expect("not `off`");
+/// let decision = Decision { engine: &mut engine, state: &state, choices: &choices, player };
+/// let mut thinker = Thinker::new(1);
+/// let i = choose(decision, level, &mut Rng::new(1), &mut thinker, None).expect("a choice");
+/// assert_eq!(engine.choice_text(&state, &choices[i]).expect("its text"), "b2");
+///
+/// assert_eq!(Level::parse("mcts:500"), Ok(Some(Level::Mcts(Budget::Iterations(500)))));
+/// assert_eq!(Level::parse("off"), Ok(None));
+/// assert_eq!(
+///     Level::parse("mcts:0").unwrap_err().to_string(),
+///     "`0`: a search needs at least one iteration"
+/// );
+/// ```
 pub fn choose(
     d: Decision,
     level: Level,

@@ -32,13 +32,20 @@ pub(crate) const MAX_HIDDEN: usize = 4096;
 /// What a network file says about itself.
 #[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Header {
+    /// The format of the file it was read from or will be written as.
     pub format: u32,
+    /// The name of the game it was trained for (`game "..."`).
     pub game: String,
+    /// The options the game was compiled with when it was trained.
     pub options: Vec<String>,
     /// `Encoding::hash`, as hex.
     pub encoding: String,
+    /// The entries of the game's encoding: the network's inputs.
     pub inputs: usize,
+    /// The hidden units, 1 to 4096.
     pub hidden: usize,
+    /// The game's players; the network has two outputs for each: a win chance and
+    /// the points expected.
     pub players: usize,
     /// Points outputs are in these units.
     pub points_scale: f32,
@@ -80,6 +87,7 @@ fn is_yes(b: &bool) -> bool {
 /// A network and the game it reads.
 #[derive(Debug, Clone)]
 pub struct Net {
+    /// What the file says about the network.
     pub header: Header,
     /// Input-major: the hidden weights of input i are `w1[i * hidden..][..hidden]`.
     pub(crate) w1: Vec<f32>,
@@ -222,6 +230,7 @@ impl Net {
             .map_or(1.0, |c| super::stake::stake_of(game, c, state))
     }
 
+    /// How the network reads a state of its game.
     pub fn encoding(&self) -> &Encoding {
         &self.encoding
     }

@@ -18,10 +18,13 @@ use std::ops::ControlFlow;
 /// How to train.
 #[derive(Debug, Clone)]
 pub struct Training {
+    /// The games of self-play to learn from.
     pub games: u64,
     /// Hidden units of a new network; from a starting network, more than it has widen
     /// it (`Net::widen`), fewer or as many keep it as it is.
     pub hidden: usize,
+    /// The seed of the games and of a new network's weights: the same seed trains the
+    /// same network.
     pub seed: u64,
     /// Threads playing games (0: every core); the network does not depend on it.
     pub threads: usize,
@@ -45,6 +48,7 @@ pub struct Training {
     pub max_decisions: usize,
     /// Every this many games, play `probe_games` against `random` (0: never).
     pub probe_every: u64,
+    /// The games of each probe against `random`.
     pub probe_games: u64,
     /// How the network sees a state; `None` keeps the starting network's (the board's
     /// for a new one). A network of the other view starts it (`Net::with_view`).
@@ -98,9 +102,11 @@ impl Training {
 /// Where training stands.
 #[derive(Debug, Clone, Default)]
 pub struct Report {
+    /// The games of self-play played so far.
     pub games: u64,
     /// Games not learnt from (too long).
     pub unfinished: u64,
+    /// The wall-clock seconds since training started.
     pub seconds: f64,
     /// The last probe: games played and the network's score against `random`.
     pub probe: Option<(u64, f64)>,

@@ -8,11 +8,17 @@ use serde::Serialize;
 /// One figure of two sets and their difference (second minus first).
 #[derive(Debug, Clone, Serialize)]
 pub struct Row {
+    /// The figure's name as a report shows it (`draws`, `points a game`).
     pub figure: String,
+    /// Its value in the first set (a rate from 0 to 1, or a mean).
     pub first: f64,
+    /// Its value in the second set.
     pub second: f64,
+    /// `second - first`.
     pub difference: f64,
+    /// The low end of the difference's 95 % interval.
     pub low: f64,
+    /// The high end of the difference's 95 % interval.
     pub high: f64,
     /// A share, shown in percent (a rate, or a mean of shares).
     pub percent: bool,

@@ -12,6 +12,7 @@ use std::sync::atomic::AtomicBool;
 /// other machines) are merged into the figures of the whole run.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct GameFacts {
+    /// The game's place in the run, from 0 (its seed is the run's seed and this).
     pub index: u64,
     /// The side (0: A, 1: B) in each seat.
     pub seats: Vec<usize>,
@@ -21,6 +22,7 @@ pub struct GameFacts {
     pub winner: Option<usize>,
     /// What the game was worth to its winner (0 for a draw).
     pub points: i32,
+    /// The players' decisions made (chance outcomes not counted).
     pub decisions: usize,
     /// Decisions that began a turn (a turn may hold several, e.g. placements that
     /// `continue`, or a decision handed to the other player).

@@ -9,14 +9,20 @@ use std::collections::BTreeMap;
 /// A rate: `count` of `of`, and its Wilson interval.
 #[derive(Debug, Clone, Copy, Default, Serialize)]
 pub struct Rate {
+    /// The games that count.
     pub count: usize,
+    /// The games among which they count.
     pub of: usize,
+    /// `count / of`, from 0 to 1 (0 of no game).
     pub rate: f64,
+    /// The low end of the 95 % interval.
     pub low: f64,
+    /// The high end of the 95 % interval.
     pub high: f64,
 }
 
 impl Rate {
+    /// The rate of `count` of `of`, with its interval.
     pub fn new(count: usize, of: usize) -> Rate {
         let (low, high) = wilson(count as f64, of as f64, Z95);
         let rate = if of > 0 {
@@ -41,12 +47,17 @@ impl Rate {
 /// A mean over games and the half-width of its 95 % interval.
 #[derive(Debug, Clone, Copy, Default, Serialize)]
 pub struct Mean {
+    /// The values averaged.
     pub n: usize,
+    /// Their mean (0 of none).
     pub mean: f64,
+    /// The half-width of the 95 % interval (normal): the mean is `mean ± half`; 0 of
+    /// fewer than two values.
     pub half: f64,
 }
 
 impl Mean {
+    /// The mean of `values`, with its interval.
     pub fn of(values: &[f64]) -> Mean {
         let (mean, half) = mean_interval(values);
         Mean {
@@ -69,16 +80,24 @@ impl Mean {
 }
 
 /// How a quantity spreads over games: its mean (with interval), median, quartiles, max.
+/// The quantiles interpolate between the two nearest values (type 7 of Hyndman and Fan,
+/// R's and NumPy's default); all are 0 of no value.
 #[derive(Debug, Clone, Copy, Default, Serialize)]
 pub struct Spread {
+    /// The mean, with its interval.
     pub mean: Mean,
+    /// The 0.5 quantile.
     pub median: f64,
+    /// The 0.25 quantile.
     pub q1: f64,
+    /// The 0.75 quantile.
     pub q3: f64,
+    /// The greatest value (0 of none).
     pub max: f64,
 }
 
 impl Spread {
+    /// The spread of `values`.
     pub fn of(values: &[f64]) -> Spread {
         let mut sorted = values.to_vec();
         sorted.sort_by(f64::total_cmp);
@@ -133,9 +152,11 @@ pub(crate) const PARTS: usize = 10;
 /// Every figure of a set of games.
 #[derive(Debug, Clone, Default, Serialize)]
 pub struct Figures {
+    /// The games counted, finished or not.
     pub games: usize,
     /// Wins by seat, among all games.
     pub seat_wins: Vec<Rate>,
+    /// Finished games no one won, among all games.
     pub draws: Rate,
     /// Games still going at the decision limit.
     pub unfinished: Rate,
@@ -143,7 +164,9 @@ pub struct Figures {
     pub side_a_wins: Option<Rate>,
     /// What a finished game was worth (a draw 0).
     pub points: Mean,
+    /// The players' decisions a game (chance outcomes not counted).
     pub decisions: Spread,
+    /// The turns a game: decisions that began a turn.
     pub turns: Spread,
     /// Each game's mean number of choices a decision, averaged over games.
     pub branching: Mean,
@@ -237,6 +260,7 @@ impl Tally {
         self.games
     }
 
+    /// Counts one more game; games are taken in index order.
     pub fn add(&mut self, f: &GameFacts) {
         self.games += 1;
         if let Some(w) = f.winner.and_then(|w| self.seat_wins.get_mut(w)) {
@@ -280,6 +304,7 @@ impl Tally {
         }
     }
 
+    /// The figures of the games taken so far.
     pub fn figures(&self) -> Figures {
         let n = self.games;
         let scored = self.scored;

@@ -18,12 +18,14 @@ pub struct SameText {
     pub after: Vec<String>,
     /// The action or chance event of each choice (of its first step): name and span.
     pub first: (String, Span),
+    /// The same, of the other choice.
     pub second: (String, Span),
 }
 
 /// How many random games `same_text` plays for `tabula check`, and how many decisions
 /// of each it looks at: a fraction of a second for the games shipped.
 pub const CHECK_GAMES: usize = 6;
+/// The decisions of each game `tabula check` looks at (see [`CHECK_GAMES`]).
 pub const CHECK_DECISIONS: usize = 60;
 
 /// Plays `games` random games of `game` from seed `seed` (each at most `max_decisions`

@@ -37,8 +37,12 @@ use std::collections::HashMap;
 /// Why a game could not be built.
 #[derive(Debug, Clone, thiserror::Error)]
 pub enum CompileError {
+    /// The rules file does not parse, check or compile: every problem found, each with
+    /// its place in the file.
     #[error("{0}")]
     Rules(Diagnostics),
+    /// An option was asked for that the file does not declare: the sentence, with the
+    /// options it does declare (or the closest).
     #[error("{0}")]
     Option(String),
 }
@@ -66,7 +70,9 @@ pub fn rules(source: &Source, options: &[String]) -> Result<Rules, CompileError>
 /// meaning (tests/rewrites.rs, tests/differential.rs).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Rewrites {
+    /// The rewrites made, as [`compile`](crate::compile()) makes them.
     On,
+    /// The rules compiled as written.
     Off,
 }
 

@@ -4,7 +4,13 @@
 use crate::ir::Ty;
 
 /// A kind of problem the compiler finds in a rules file, with its particulars.
+///
+/// Each variant has a stable code ([`ErrorKind::code`]); docs/errors.md documents
+/// every one under its code, with a rules file that gives it and the message it
+/// prints. A variant's own comment, where it has one, says what its fields hold.
 #[derive(Debug, Clone, PartialEq, Eq)]
+// Every variant is documented in docs/errors.md, under its code.
+#[allow(missing_docs)]
 pub enum ErrorKind {
     /// A problem of a state document rather than of a rules file.
     State(super::StateErrorKind),

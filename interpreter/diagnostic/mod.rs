@@ -30,11 +30,14 @@ pub(crate) fn closest_name<'n>(
 /// A byte range in one source text.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct Span {
+    /// The byte offset of the first byte.
     pub start: usize,
+    /// The byte offset just past the last byte (`start` for an empty span).
     pub end: usize,
 }
 
 impl Span {
+    /// The bytes `start..end`.
     pub fn new(start: usize, end: usize) -> Span {
         Span { start, end }
     }
@@ -50,7 +53,9 @@ pub struct Diagnostic {
     /// compiler's (syntax, state documents, the session's inputs), which have no kind yet.
     /// (Boxed, as are the lists: a diagnostic is the error of many a `Result`.)
     pub kind: Option<Box<ErrorKind>>,
+    /// Where the problem is: the caret goes under it.
     pub span: Span,
+    /// A sentence of advice, shown as `hint: ...` under the source line.
     pub hint: Option<String>,
     /// Other places the problem is about, each shown as a secondary label.
     pub related: Box<[Related]>,
@@ -63,7 +68,9 @@ pub struct Diagnostic {
 /// Another place a problem is about.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Related {
+    /// The place, in the diagnostic's source unless `game` names another.
     pub span: Span,
+    /// What the place is to the problem (the label shown under it).
     pub label: RelatedLabel,
     /// The built-in game whose text `span` is in, when it is not the diagnostic's own
     /// source (an included game).
@@ -73,11 +80,15 @@ pub struct Related {
 /// A change to the source: `replacement` in place of the text of `span`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Edit {
+    /// The text replaced (empty to insert).
     pub span: Span,
+    /// The text put there.
     pub replacement: String,
 }
 
 impl Diagnostic {
+    /// An error at `span` with its sentence and nothing else: no kind, hint, related
+    /// place or edit.
     pub fn new(span: Span, message: impl Into<String>) -> Diagnostic {
         Diagnostic {
             message: message.into(),
@@ -133,11 +144,14 @@ impl Diagnostic {
 /// A named source text, so diagnostics can show `file:line:col` and the line itself.
 #[derive(Debug, Clone)]
 pub struct Source {
+    /// The name shown before `:line:col`: a path, or a built-in game's file name.
     pub name: String,
+    /// The whole text; spans are byte offsets into it.
     pub text: String,
 }
 
 impl Source {
+    /// The text `text`, called `name` in messages.
     pub fn new(name: impl Into<String>, text: impl Into<String>) -> Source {
         Source {
             name: name.into(),
@@ -166,7 +180,9 @@ pub(crate) fn floor_char_boundary(text: &str, mut offset: usize) -> usize {
 /// the source line and a caret under the span (diagnostic/render.rs).
 #[derive(Debug, Clone)]
 pub struct Diagnostics {
+    /// The text the spans point into.
     pub source: Source,
+    /// The problems, in the order they are shown.
     pub list: Vec<Diagnostic>,
 }
 

@@ -9,6 +9,8 @@ use std::borrow::Cow;
 use std::ops::Range;
 
 impl Diagnostics {
+    /// Every diagnostic drawn as the command line prints it, one after another;
+    /// `color` adds terminal colours.
     pub fn render(&self, color: bool) -> String {
         let config = Config {
             chars: Chars::ascii(),

@@ -5,7 +5,13 @@ use std::fmt;
 
 /// A kind of problem in a state document, with its particulars (values from the
 /// document as a message quotes them: escaped and cut short).
+///
+/// Each variant has a stable code ([`StateErrorKind::code`], which
+/// [`ErrorKind::code`](super::ErrorKind::code) passes on); docs/errors.md documents
+/// every one under its code, with a document that gives it and the message it prints.
 #[derive(Debug, Clone, PartialEq, Eq)]
+// Every variant is documented in docs/errors.md, under its code.
+#[allow(missing_docs)]
 pub enum StateErrorKind {
     TooLong {
         limit: u64,

@@ -6,10 +6,16 @@ use super::Locals;
 use crate::ids::{ChanceId, PlayerId};
 use crate::ir::MAX_ARGS;
 
+/// What a step is: what its `id` counts.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum StepKind {
+    /// A player's action; `id` is the action's place among the rules' actions.
     Action,
+    /// An outcome of a chance event; `id` is the event's place among the rules' chance
+    /// events.
     Chance,
+    /// A pass of a player who has no move, in a phase that says `stuck pass "..."`; `id`
+    /// is 0.
     Pass,
 }
 
@@ -17,8 +23,13 @@ pub enum StepKind {
 /// its generators bound.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Step {
+    /// Whether it is an action, a chance outcome or a pass.
     pub kind: StepKind,
+    /// Which action or chance event, by its place among the rules' actions or chance
+    /// events (see [`StepKind`]).
     pub id: u16,
+    /// The values the action's (or event's) generators bound, in the order it declares
+    /// them (a cell by its index); 0 in the slots it does not use.
     pub args: [i32; MAX_ARGS],
 }
 
@@ -49,8 +60,13 @@ impl Step {
 /// result as choice `i` (for reading a turn written in another order).
 #[derive(Debug, Clone, Default)]
 pub struct Choices {
+    /// The steps of every choice, one choice after another (and then the steps of the
+    /// alternatives).
     pub steps: Vec<Step>,
+    /// For each choice, its steps: the range `start..end` of `steps`.
     pub ranges: Vec<(u32, u32)>,
+    /// Other orders of a whole turn: the range `start..end` of `steps` and the choice
+    /// whose result they reach.
     pub alternatives: Vec<(u32, u32, u32)>,
     /// Probability weights, for chance outcomes. For player choices, their playout
     /// weights when the phase declares any (0: never in playouts; a whole turn weighs
@@ -62,9 +78,11 @@ pub struct Choices {
 }
 
 impl Choices {
+    /// How many choices there are.
     pub fn len(&self) -> usize {
         self.ranges.len()
     }
+    /// Whether there is no choice (the game is over, or the player is stuck).
     pub fn is_empty(&self) -> bool {
         self.ranges.is_empty()
     }
@@ -74,6 +92,7 @@ impl Choices {
         let &(a, b) = self.ranges.get(i)?;
         self.steps.get(a as usize..b as usize)
     }
+    /// Empties the list, keeping its memory for the next position.
     pub fn clear(&mut self) {
         self.steps.clear();
         self.ranges.clear();
@@ -101,7 +120,9 @@ impl Choices {
 /// A line the rules file shows with the board.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Shown {
+    /// A value for each player, in the order the players are declared.
     PerPlayer(Vec<i32>),
+    /// A line of text, its template filled in.
     Text(String),
 }
 
@@ -112,6 +133,8 @@ pub struct Outcome {
     pub winner: Option<PlayerId>,
     /// What the game is worth to the winner.
     pub points: i32,
+    /// Each player's score by the game's `score`, in the order the players are
+    /// declared; all 0 when the game declares none.
     pub scores: Vec<i32>,
     /// The end rule that fired.
     pub reason: String,
@@ -123,6 +146,7 @@ pub struct Outcome {
 /// Where a state stands.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Status {
+    /// The game is over, with this outcome.
     Over(Outcome),
     /// A chance event is to be resolved.
     Chance(ChanceId),

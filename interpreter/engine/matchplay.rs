@@ -8,17 +8,23 @@
 use super::{Engine, Outcome, RuntimeError, State};
 use crate::ir::MATCH_COUNTERS;
 
+/// A match in progress: its length and each player's points.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Match {
     /// Points to win; 0 plays a single game.
     pub length: i32,
+    /// Each player's points, before the game being played.
     pub scores: Vec<i32>,
+    /// Each player's points before the previous game (the counter
+    /// `match_score_before`).
     pub before: Vec<i32>,
     /// Games finished so far.
     pub games: usize,
 }
 
 impl Match {
+    /// A match to `length` points (0: a single game; a negative length is 0) of
+    /// `players` players, none played yet.
     pub fn new(length: i32, players: usize) -> Match {
         Match {
             length: length.max(0),

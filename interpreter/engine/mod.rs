@@ -76,6 +76,8 @@ pub const MAX_CHOICES: usize = 1_000_000;
 pub const MAX_CHANCE_RUN: usize = 1000;
 
 impl<'g> Engine<'g> {
+    /// An engine to play `game`, with the default loop budget. It holds the working
+    /// memory of its searches, so one engine a thread plays any number of positions.
     pub fn new(game: &'g Game) -> Engine<'g> {
         let per_turn: Vec<_> = game
             .rules

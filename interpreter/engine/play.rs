@@ -7,10 +7,19 @@ use super::{Choices, Engine, Outcome, RuntimeError, RuntimeErrorKind, State, Ste
 /// Why a move given as text could not be played.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum PlayError {
+    /// The text names no legal choice of the position (or no outcome of the chance
+    /// event pending).
     #[error("`{text}` is not a legal move here; the legal moves are: {legal}")]
-    Illegal { text: String, legal: String },
+    Illegal {
+        /// The text as given, escaped for printing.
+        text: String,
+        /// The texts of the legal choices, separated by commas.
+        legal: String,
+    },
+    /// The game has ended: there is nothing to play.
     #[error("the game is over")]
     Over,
+    /// The rules failed while the move was listed or played.
     #[error("{0}")]
     Runtime(#[from] RuntimeError),
 }

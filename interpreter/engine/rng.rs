@@ -11,10 +11,13 @@
 use rand_chacha::ChaCha8Rng;
 use rand_core::{RngCore, SeedableRng};
 
+/// The seeded generator of chance outcomes and random choices: the same seed draws the
+/// same numbers everywhere (the method is above).
 #[derive(Debug, Clone)]
 pub struct Rng(ChaCha8Rng);
 
 impl Rng {
+    /// The generator of `seed`, nothing drawn yet.
     pub fn new(seed: u64) -> Rng {
         Rng(ChaCha8Rng::seed_from_u64(seed))
     }

@@ -15,6 +15,8 @@ use std::fmt;
 pub struct RuntimeError {
     /// Boxed, so that the results the engine returns on its hot paths stay small.
     pub kind: Box<RuntimeErrorKind>,
+    /// The statement (or action, chance event, end rule) that failed, in the text the
+    /// game was compiled from; the default span for a limit of the whole game.
     pub span: Span,
 }
 
@@ -23,81 +25,149 @@ pub struct RuntimeError {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum RuntimeErrorKind {
     /// An effect (`effect` is its wording, "`move` from") was given `none` for a cell.
-    NoCell { effect: &'static str },
+    NoCell {
+        /// The effect's wording, with the place it was given (`` `move` from ``).
+        effect: &'static str,
+    },
     /// A statement named a player by a value that is none (the owner of an empty cell).
     NoPlayer,
     /// `move` from an empty cell.
-    MoveFromEmpty { cell: String },
+    MoveFromEmpty {
+        /// The cell's name.
+        cell: String,
+    },
     /// `set value` of an empty cell.
-    SetValueOfEmpty { cell: String },
+    SetValueOfEmpty {
+        /// The cell's name.
+        cell: String,
+    },
     /// A new layer onto a cell that already holds as many as the board allows.
     StackFull {
+        /// The effect's wording (`` `put` ``, `` `move` ``).
         effect: &'static str,
+        /// The cell's name.
         cell: String,
+        /// The layers the board allows (its `layers N`).
         layers: usize,
     },
     /// Pieces onto a stack of the same kind and owner but another value.
     UnlikeValue {
+        /// The effect's wording (`` `put` ``, `` `move` ``).
         effect: &'static str,
+        /// The cell's name.
         cell: String,
+        /// The value of the pieces on the cell.
         there: i32,
+        /// The value of the pieces arriving.
         arriving: i32,
     },
     /// Pieces onto a stack of another kind or owner, on a board without layers.
-    Occupied { effect: &'static str, cell: String },
+    Occupied {
+        /// The effect's wording (`` `put` ``, `` `move` ``).
+        effect: &'static str,
+        /// The cell's name.
+        cell: String,
+    },
     /// More than 255 pieces in one cell.
     CellOverflow,
     /// A piece given a value outside the range its definition declares.
     PieceValue {
+        /// The kind of piece.
         piece: String,
+        /// The least value the piece's definition allows.
         low: i32,
+        /// The greatest value it allows.
         high: i32,
+        /// The value it was given.
         value: i32,
     },
     /// `put` of a negative count or of more than 255 pieces.
-    PutCount { count: i32 },
+    PutCount {
+        /// The count asked for.
+        count: i32,
+    },
     /// `take` of a value the pool holds none of.
-    TakeFromEmpty { pool: String, value: i32 },
+    TakeFromEmpty {
+        /// The pool's name.
+        pool: String,
+        /// The value asked for.
+        value: i32,
+    },
     /// A value outside the range a pool holds.
     PoolValue {
+        /// The pool's name.
         pool: String,
+        /// The least value the pool holds.
         low: i32,
+        /// The greatest value it holds.
         high: i32,
+        /// The value asked for.
         value: i32,
     },
     /// Copies added to a pool beyond `MAX_POOL_COPIES` (or a negative number of them).
     PoolOverflow {
+        /// The pool's name.
         pool: String,
+        /// The copies it holds, of all its values.
         held: i32,
+        /// The copies that were to be added (negative for a negative count).
         adding: i32,
     },
     /// A chance event resolved `MAX_CHANCE_RUN` times with no decision between.
-    EndlessChance { event: String },
+    EndlessChance {
+        /// The chance event's name.
+        event: String,
+    },
     /// A chance event with no outcome to draw.
     NoChanceOutcome,
     /// More than `MAX_CHOICES` moves listed at once.
     TooManyChoices,
     /// The loop budget of a call ran out while the engine did `work`.
-    BudgetExhausted { work: Work, steps: u64 },
+    BudgetExhausted {
+        /// What the engine was doing.
+        work: Work,
+        /// The budget: the loop steps one call may take.
+        steps: u64,
+    },
     /// A whole turn reaching more positions than the turn search keeps.
-    SearchTooBig { words: usize },
+    SearchTooBig {
+        /// What the turn search keeps, in 64-bit words.
+        words: usize,
+    },
     /// A turn of more than `max` actions.
-    EndlessTurn { max: usize },
+    EndlessTurn {
+        /// The most actions a turn may have.
+        max: usize,
+    },
     /// A game played by the computer in which chance went on with no decision.
     ChanceWithoutDecision,
     /// A move the computer played was refused.
     Refused(Box<PlayError>),
     /// A computer player that needs a trained network has none.
-    NoNetwork { game: String },
+    NoNetwork {
+        /// The game's name.
+        game: String,
+    },
     /// The threads to play on could not be started.
-    Threads { threads: usize, reason: String },
+    Threads {
+        /// How many threads were to be started.
+        threads: usize,
+        /// The system's reason.
+        reason: String,
+    },
     /// A network could not be made for the game (its encoding or weights too many).
     Network(Box<crate::ai::net::NetError>),
     /// Training made a weight infinite or not a number.
-    Diverged { games: u64 },
+    Diverged {
+        /// The games of training played when the weights were checked.
+        games: u64,
+    },
     /// A move typed (or read from a record) that is the text of two different legal
     /// choices: the rules print them alike.
-    SameText { text: String },
+    SameText {
+        /// The text both choices print.
+        text: String,
+    },
     /// A batch of games returned fewer games than it was asked for.
     NotPlayed,
 }
@@ -124,6 +194,7 @@ pub enum Work {
 }
 
 impl RuntimeError {
+    /// An error of `kind` at the statement of `span`.
     pub fn new(span: Span, kind: RuntimeErrorKind) -> RuntimeError {
         RuntimeError {
             kind: Box::new(kind),

@@ -22,6 +22,8 @@ pub struct CellWord(pub i32);
 pub const NEUTRAL: i32 = -2;
 
 impl CellWord {
+    /// The word of `count` pieces of kind `piece` with value `value` held by `owner`
+    /// (a player's index, or -2 for no player); each part clamped to its 8 bits.
     #[inline]
     pub fn new(owner: i32, piece: u8, value: i32, count: i32) -> CellWord {
         let o = (owner + 2).clamp(0, 255) as u32;
@@ -31,14 +33,17 @@ impl CellWord {
             | (o << 24);
         CellWord(w as i32)
     }
+    /// How many pieces stand on the cell, 0 to 255 (0: empty).
     #[inline]
     pub fn count(self) -> i32 {
         (self.0 as u32 & 0xff) as i32
     }
+    /// The pieces' value, 0 to 255.
     #[inline]
     pub fn value(self) -> i32 {
         ((self.0 as u32 >> 8) & 0xff) as i32
     }
+    /// The kind of piece, by its place among the rules' pieces.
     #[inline]
     pub fn piece(self) -> u8 {
         ((self.0 as u32 >> 16) & 0xff) as u8
@@ -80,6 +85,9 @@ impl State {
         State { data: words }
     }
 
+    /// A blank state of `game`'s size: every cell empty, no chance pending, every
+    /// counter 0. It is what a state is built on, not where a game starts:
+    /// [`Engine::initial_state`](crate::Engine::initial_state) runs the setup.
     pub fn new(game: &Game) -> State {
         let mut data = vec![0; game.rules.data_len];
         data[SLOT_CHANCE] = -1;
@@ -102,6 +110,8 @@ impl State {
         let c = self.data[SLOT_CHANCE];
         (c >= 0).then_some(ChanceId::new(c as usize))
     }
+    /// Whether a turn is under way: an action said `continue`, so the mover acts again
+    /// before the turn passes.
     #[inline]
     pub fn in_turn(&self) -> bool {
         self.data[SLOT_IN_TURN] != 0

@@ -7,10 +7,13 @@ use crate::engine::Game;
 /// A cell's shape on the picture.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub enum Shape {
+    /// A cell of a grid (`layout grid`).
     Square,
+    /// A cell of a hex board (`layout hex`), its points up and down.
     Hexagon,
     /// A point: a triangle whose tip points down (top row) or up (bottom row).
     Point {
+        /// Whether the tip points down, as on the top row.
         down: bool,
     },
     /// An off-board zone: a box.
@@ -20,11 +23,15 @@ pub enum Shape {
 /// The centre and shape of every cell, and the picture's size.
 #[derive(Debug, Clone)]
 pub struct Layout {
+    /// Each cell's centre (x to the right, y down), by cell index.
     pub centres: Vec<(f64, f64)>,
+    /// Each cell's shape, by cell index.
     pub shapes: Vec<Shape>,
     /// The size of a cell (a square's side, a hexagon's width, a point's width).
     pub unit: f64,
+    /// The whole picture's width, margins included.
     pub width: f64,
+    /// The whole picture's height, the title's room and margins included.
     pub height: f64,
 }
 
@@ -33,6 +40,7 @@ pub(crate) const MARGIN: f64 = 40.0;
 pub(crate) const TOP: f64 = 72.0;
 
 impl Layout {
+    /// Where `game`'s `layout` puts each of its cells.
     pub fn of(game: &Game) -> Layout {
         let board = &game.rules.board;
         let n = board.cells.len();

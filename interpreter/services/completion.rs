@@ -11,7 +11,9 @@ use super::symbols::{line_at, SymbolIndex, SymbolKind};
 /// One thing that may be written.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Completion {
+    /// The text written, when it is chosen.
     pub label: String,
+    /// What it is.
     pub kind: CompletionKind,
     /// A line about it: a signature, or the line that declares a name.
     pub detail: String,
@@ -19,12 +21,16 @@ pub struct Completion {
     pub documentation: Option<String>,
 }
 
+/// What a completion is, for an editor's icon.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum CompletionKind {
+    /// A word of the language.
     Keyword,
+    /// A built-in function or aggregate.
     Function,
     /// A name every game has (`mover`, `cells`).
     BuiltIn,
+    /// A name the file declares (or binds above the place), by what it stands for.
     Symbol(SymbolKind),
 }
 

@@ -19,11 +19,13 @@ pub enum Severity {
 /// A problem of a rules text, at a byte range of it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Problem {
+    /// Where the problem is (where `tabula check` puts its caret).
     pub span: Span,
     /// The sentence `tabula check` prints after `error:` or `warning:`.
     pub message: String,
     /// What `tabula check` prints after `= hint:`, if anything.
     pub hint: Option<String>,
+    /// Whether it stops the file from compiling.
     pub severity: Severity,
     /// The stable name of the problem's kind (docs/errors.md), when it has one.
     pub code: Option<&'static str>,
@@ -99,6 +101,25 @@ fn floor(text: &str, mut at: usize) -> usize {
 /// order of the text: the syntax error, or every error of the checker, or the warnings
 /// of a file that compiles. The options are left off, as `tabula check` leaves them
 /// without `-o`; the setup is not run and no game is played (`tabula check` does both).
+///
+/// ```
+/// use tabula::services::{diagnostics, Severity};
+///
+/// let text = r#"
+/// players a, b
+/// board { grid 3 x 3 }
+/// piece stone
+/// action place "{to}" for to in cells where empty(to) { put stnoe of mover at to }
+/// phase play { starts a actions place stuck end draw }
+/// "#;
+/// let problems = diagnostics("fill.tabula", text);
+/// assert_eq!(problems.len(), 1);
+/// let p = &problems[0];
+/// assert_eq!(&text[p.span.start..p.span.end], "stnoe");
+/// assert_eq!(p.severity, Severity::Error);
+/// // The edit an editor offers: the name meant.
+/// assert_eq!(p.suggestions[0].text, "stone");
+/// ```
 pub fn diagnostics(name: &str, text: &str) -> Vec<Problem> {
     let source = Source::new(name, text);
     // The parse the other services read too, so that asking them next parses nothing.

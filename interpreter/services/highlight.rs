@@ -9,10 +9,15 @@ use crate::syntax::tokens::TokenKind;
 /// What a token is drawn as.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum HighlightKind {
+    /// A word of the language (`action`, `for`, `and`).
     Keyword,
+    /// A whole number.
     Number,
+    /// A quoted text, a template's text included.
     Text,
+    /// An operator (`+`, `==`, `-`).
     Operator,
+    /// A comment (`// ...` to the end of the line).
     Comment,
     /// A built-in function or aggregate where it is called.
     Function,
@@ -28,7 +33,9 @@ pub enum HighlightKind {
 /// One token and how it is drawn.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Highlight {
+    /// The token's bytes.
     pub span: Span,
+    /// How it is drawn.
     pub kind: HighlightKind,
     /// Whether it is where the name is declared.
     pub declaration: bool,

@@ -10,12 +10,34 @@ use crate::diagnostic::Span;
 /// What to show for a place of the text: Markdown, and the span it is about.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Hover {
+    /// The word it is about.
     pub span: Span,
+    /// What it means, in Markdown.
     pub text: String,
 }
 
 /// What the word at byte `offset` of `text` means; none for a place that is no word,
 /// or a name the file does not declare.
+///
+/// ```
+/// use tabula::services::hover;
+///
+/// let text = r#"
+/// // one kind of piece
+/// piece stone
+/// action place "{to}" for to in cells where empty(to) { put stone of mover at to }
+/// "#;
+/// // On the `stone` of `put`: what the file declares it as.
+/// let at = text.rfind("stone").expect("a use");
+/// let shown = hover(text, at + 2).expect("a declared name");
+/// assert_eq!(shown.text, "```tabula\npiece stone\n```\npiece `stone`");
+/// assert_eq!(&text[shown.span.start..shown.span.end], "stone");
+/// // On `mover`: what the language gives it.
+/// let shown = hover(text, text.find("mover").expect("a use")).expect("a built-in name");
+/// assert!(shown.text.starts_with("```tabula\nmover\n```\n*player*: "));
+/// // In a comment: nothing.
+/// assert_eq!(hover(text, text.find("kind").expect("a comment")), None);
+/// ```
 pub fn hover(text: &str, offset: usize) -> Option<Hover> {
     if let Ok(a) = &*super::analysis::analysis(text) {
         let index = &a.index;

@@ -35,33 +35,69 @@ pub fn references(text: &str, offset: usize, declaration: bool) -> Vec<Location>
 /// A change of the text: the span replaced and what replaces it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Edit {
+    /// The bytes replaced.
     pub span: Span,
+    /// The text put in their place.
     pub text: String,
 }
 
 /// Why a name cannot be changed.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum RenameError {
+    /// The text does not parse, so its names are not known (the first error's
+    /// sentence).
     #[error("the rules do not parse: {0}")]
     Syntax(String),
+    /// The offset is on no declared name.
     #[error("there is no declared name here")]
     NoName,
+    /// A cell or a direction a board part makes: its name comes from the board.
     #[error("`{name}` is a {kind} the board makes; change the board to change it")]
-    MadeByBoard { name: String, kind: &'static str },
+    MadeByBoard {
+        /// The name asked about.
+        name: String,
+        /// What it names, as a word (`cell`, `direction`).
+        kind: &'static str,
+    },
+    /// The name is declared by an included game, whose text the file does not hold.
     #[error("`{name}` is declared by the included game `{game}`, which cannot be changed")]
-    Included { name: String, game: &'static str },
+    Included {
+        /// The name asked about.
+        name: String,
+        /// The included built-in game.
+        game: &'static str,
+    },
+    /// An included game uses the name, and would no longer find it.
     #[error("the included game `{game}` uses `{name}` by this name")]
-    UsedByIncluded { name: String, game: &'static str },
+    UsedByIncluded {
+        /// The name asked about.
+        name: String,
+        /// The included built-in game.
+        game: &'static str,
+    },
+    /// A `define` reads the name without declaring it, so renaming would change what
+    /// it means where it is used (the old or the new name).
     #[error(
         "`{name}` is also read by a `define`, which reads the names of the place it is used in"
     )]
-    ReadByDefine { name: String },
+    ReadByDefine {
+        /// The name the define reads.
+        name: String,
+    },
+    /// The new name is not a name of the grammar (escaped for printing).
     #[error("`{0}` is not a name: a name starts with a letter or `_` and goes on with letters, digits, `_` and hyphens between letters")]
     Invalid(String),
+    /// The new name is a keyword (`for`, `none`...).
     #[error("`{0}` is a word of the language")]
     Reserved(String),
+    /// The new name already names something: a built-in, a declared name or a cell.
     #[error("`{name}` is taken: it names a {kind}")]
-    Taken { name: String, kind: &'static str },
+    Taken {
+        /// The new name.
+        name: String,
+        /// What it names already, as a word (`counter`, `set of cells`).
+        kind: &'static str,
+    },
 }
 
 /// The edits that give the name at byte `offset` the name `new` at its declaration and

@@ -10,16 +10,27 @@ use crate::syntax::ast::{BoardItem, Item, Name};
 pub enum OutlineKind {
     /// A declaration of a name of this kind.
     Symbol(SymbolKind),
+    /// The game's title (`game "..."`).
     Game,
+    /// A built-in game the file includes (`include "..."`).
     Include,
+    /// The `players` line; its children are the players.
     Players,
+    /// The `board { ... }`; its children are its zones and declared directions.
     Board,
+    /// A player's names of the cells in the notation (`names PLAYER { ... }`).
     Names,
+    /// How the board is drawn (`layout KIND`).
     Layout,
+    /// What is done before the first decision (`setup { ... }`).
     Setup,
+    /// An end rule (`end "..." when ...`).
     End,
+    /// The players' scores (`score p = ...`).
     Score,
+    /// A line shown with the board (`show "..."`).
     Show,
+    /// A test of the rules (`test "..." { ... }`).
     Test,
     /// The rules in plain words (`rules """..."""`), or an option's paragraph of them.
     Rules,
@@ -30,11 +41,14 @@ pub enum OutlineKind {
 pub struct OutlineItem {
     /// Its name, or what it is when it has none (`setup`).
     pub name: String,
+    /// What it is.
     pub kind: OutlineKind,
     /// The whole declaration.
     pub span: Span,
     /// Its name, or its first word.
     pub name_span: Span,
+    /// The names declared inside it (the players of `players`, the zones of a
+    /// board), each spanning its name only.
     pub children: Vec<OutlineItem>,
 }
 

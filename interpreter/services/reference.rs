@@ -6,6 +6,7 @@
 /// A word of the language (a declaration, a statement, an operator, a part of one).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Keyword {
+    /// The word as it is written.
     pub word: &'static str,
     /// What it means, in Markdown.
     pub text: &'static str,
@@ -36,18 +37,22 @@ pub enum Place {
 /// A built-in function or aggregate.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Function {
+    /// The name it is called by.
     pub name: &'static str,
     /// How it is called and what it gives, as in docs/language.md.
     pub signature: &'static str,
+    /// What it gives, in Markdown.
     pub text: &'static str,
 }
 
 /// A name the language gives a meaning to without a declaration.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct BuiltInName {
+    /// The name as it is written (`mover`, `cells`).
     pub name: &'static str,
     /// What kind of thing it is: `player`, `phase`, `set of cells`, ...
     pub kind: &'static str,
+    /// What it means, in Markdown.
     pub text: &'static str,
 }
 

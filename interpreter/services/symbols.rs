@@ -7,19 +7,31 @@ use crate::diagnostic::Span;
 /// What a name stands for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum SymbolKind {
+    /// A named expression (`define NAME = EXPR`).
     Define,
+    /// A kind of piece (`piece`).
     Piece,
+    /// A number the state keeps (`counter`).
     Counter,
+    /// A bag of whole numbers, shared or one per player (`pool`).
     Pool,
+    /// A named set of cells, one for all or one per player (`region`).
     Region,
+    /// A named sequence of cells, one for all or one per player (`track`).
     Track,
+    /// A cell off the board, or one per player (`zone`).
     Zone,
     /// A direction: one a board part gives (`n`, `next`) or one declared with `dir`.
     Direction,
+    /// A kind of move a player makes (`action`).
     Action,
+    /// A chance event (`chance`).
     Chance,
+    /// A phase of the game (`phase`).
     Phase,
+    /// An option of the game, on or off (`option`).
     Option,
+    /// A player, declared by `players`.
     Player,
     /// A cell of the board; its declaration is the board part that makes it.
     Cell,
@@ -63,19 +75,23 @@ pub enum Place {
 /// A span in a text.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Location {
+    /// The text it lies in: the file's own, or an included game's.
     pub place: Place,
+    /// Its bytes, in that text.
     pub span: Span,
 }
 
 /// A declared name.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Symbol {
+    /// The name as written.
     pub name: String,
+    /// What it stands for.
     pub kind: SymbolKind,
     /// The name where it is declared (for a cell or a direction a board part makes, the
     /// board part).
     pub declaration: Location,
-    /// The line that declares it, trimmed (`counter cube = 1 hidden`).
+    /// The line that declares it, trimmed (`counter stake = 1 hidden`).
     pub line: String,
     /// Where it is used, in order, in the file and in the game it includes.
     pub uses: Vec<Location>,
@@ -89,14 +105,18 @@ pub struct Symbol {
 /// One place of the file's own text where a symbol is written.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Occurrence {
+    /// Where the name is written.
     pub span: Span,
+    /// The symbol, by its index in [`SymbolIndex::symbols`].
     pub symbol: usize,
+    /// Whether this is where the symbol is declared, rather than a use.
     pub declaration: bool,
 }
 
 /// The symbols of a rules text and where each is written in it.
 #[derive(Debug, Clone, Default)]
 pub struct SymbolIndex {
+    /// Every declared name, of the file and of the games it includes.
     pub symbols: Vec<Symbol>,
     /// The occurrences in the file's own text, by position.
     pub occurrences: Vec<Occurrence>,

@@ -5,28 +5,51 @@ use super::style::wrap_lines;
 /// What a command does; the session matches on this.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Cmd {
+    /// `help`: every command, or one command's help.
     Help,
+    /// `moves`: the legal moves, numbered.
     Moves,
+    /// `board`: the board drawn again.
     Board,
+    /// `undo [N]`: the player's last move (or last N) taken back.
     Undo,
+    /// `redo [N]`: a move taken back (or N) played again.
     Redo,
+    /// `new [SEED]`: a new game (or match) under the same rules and options.
     New,
+    /// `match [N]`: the match so far, or a new match to N points.
     Match,
+    /// `options [NAME..]`: the game's options, or a new game with these on.
     Options,
+    /// `rules [NAME..]`: the rules in plain words.
     Rules,
+    /// `ai [PLAYER LEVEL]`: who the computer plays, or a player handed to it.
     Ai,
+    /// `hint [N] [LEVEL]`: the computer's best choices here, with their figures.
     Hint,
+    /// `dice N..`: the chance outcome set by its numbers.
     Dice,
+    /// `roll TEXT`: the chance outcome set by its text.
     Roll,
+    /// `why MOVE`: the rule that makes a move illegal.
     Why,
+    /// `trace on|off`: the rules evaluated shown as they run.
     Trace,
+    /// `set [NAME on|off]`: the settings ([`SETTINGS`]), or one switched.
     Set,
+    /// `setup [LEVEL]`: the computer plays the player's moves to the end of the phase.
     Setup,
+    /// `save FILE`: the game record (or a match file) written.
     Save,
+    /// `load FILE`: a game record read and replayed.
     Load,
+    /// `state [json|yaml]`: the state printed.
     State,
+    /// `load-state FILE`: play on from a state file.
     LoadState,
+    /// `reload`: the rules file read again and the game replayed under it.
     Reload,
+    /// `quit`: the end of the session.
     Quit,
 }
 
@@ -55,16 +78,24 @@ pub enum Arg {
     Text,
 }
 
+/// One command of the session: what it does, the words that call it, its help and
+/// what its arguments are.
 pub struct CommandSpec {
+    /// What the command does.
     pub cmd: Cmd,
+    /// The word that calls it, as `help` lists it.
     pub name: &'static str,
+    /// Other words that call it (`?` for `help`).
     pub aliases: &'static [&'static str],
     /// The arguments as shown in `help`.
     pub usage: &'static str,
+    /// What it does, in one sentence (lower case, no full stop), as `help` shows it.
     pub help: &'static str,
+    /// What each argument is, in order, for completion.
     pub args: &'static [Arg],
 }
 
+/// Every command, in the order `help` lists them.
 pub const COMMANDS: &[CommandSpec] = &[
     CommandSpec {
         cmd: Cmd::Help,

@@ -57,7 +57,9 @@ use timeline::Timeline;
 /// What a line produced: text to print, and whether the session is over.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Output {
+    /// What to print, lines ending in new lines; styled by the session's [`Style`].
     pub text: String,
+    /// Whether the line ended the session (`quit`).
     pub quit: bool,
 }
 
@@ -65,8 +67,11 @@ pub struct Output {
 /// name to complete (the REPL knows the file system).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Completion {
+    /// The byte offset in the line where the word being completed starts.
     pub start: usize,
+    /// The words that may replace it, sorted, each starting with what was typed.
     pub candidates: Vec<String>,
+    /// Whether the word is a file name, for the caller to complete from its files.
     pub file: bool,
 }
 
@@ -99,7 +104,35 @@ const INTERRUPTED: &str = "interrupted: the computer stopped; the game is as it 
 /// The most moves the computer makes in a row before handing back control.
 const COMPUTER_LIMIT: usize = 10_000;
 
-/// A game in progress with its history, computer players and settings.
+/// A game in progress with its history, computer players and settings. Each line a
+/// person types goes to [`Session::handle`], which plays it or runs it as a command
+/// and returns the text to print.
+///
+/// ```
+/// use tabula::session::Session;
+/// use tabula::Source;
+///
+/// let rules = r#"
+/// players a, b
+/// board { grid 3 x 3 }
+/// piece stone
+/// action place "{to}" for to in cells where empty(to) { put stone of mover at to }
+/// phase play { starts a actions place stuck end draw }
+/// "#;
+/// let mut session = Session::new(Source::new("fill.tabula", rules), &[], 1).expect("it compiles");
+/// session.intro();
+/// assert_eq!(session.prompt(), "a> ");
+/// session.handle("b2");
+/// assert_eq!(session.moves(), ["b2"]);
+/// assert_eq!(session.prompt(), "b> ");
+/// // b2 is taken now: the line is refused, and the game stays as it was.
+/// let refused = session.handle("b2");
+/// assert!(refused.text.contains("`b2` is not a legal move here"));
+/// assert_eq!(session.moves(), ["b2"]);
+/// session.handle("undo");
+/// assert!(session.moves().is_empty());
+/// assert!(session.handle("quit").quit);
+/// ```
 pub struct Session {
     origin: Origin,
     source: Source,
@@ -147,6 +180,7 @@ pub struct Session {
     /// The legal choices of the current state, once computed.
     decision: Option<turn::Decision>,
     started: bool,
+    /// How the output is drawn: plain text, or with colours and Unicode.
     pub style: Style,
 }
 
@@ -235,6 +269,7 @@ impl Session {
         Ok(session)
     }
 
+    /// The game being played, compiled with the session's options.
     pub fn game(&self) -> &Game {
         &self.game
     }
@@ -244,6 +279,8 @@ impl Session {
         self.timeline.current()
     }
 
+    /// The seed the game (or the match) was started with: its chance and the
+    /// computer's choices are drawn from it.
     pub fn seed(&self) -> u64 {
         self.seed
     }
@@ -305,6 +342,8 @@ impl Session {
         self.net.as_deref()
     }
 
+    /// The level the computer plays player `player` (by index) at; `None` when a
+    /// person plays them.
     pub fn computer(&self, player: usize) -> Option<Level> {
         self.computers.get(player).copied().flatten()
     }

@@ -13,6 +13,7 @@ pub enum Origin {
 }
 
 impl Origin {
+    /// The built-in game's name, or the path.
     pub fn name(&self) -> &str {
         match self {
             Origin::BuiltIn(n) | Origin::Path(n) => n,

@@ -10,12 +10,16 @@ use std::collections::BTreeMap;
 /// 35 µs and 750 bytes).
 pub(crate) const MAX_RECORD_MOVES: usize = 100_000;
 
+/// A saved game (or match), as `save` writes it and `load` replays it: YAML between a
+/// first and a last line of its own (docs/repl.md).
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
 pub struct Record {
     /// A built-in game's name or a rules file's path.
     pub game: String,
+    /// The options the game was played with.
     #[serde(default)]
     pub options: Vec<String>,
+    /// The seed of the session's generator (0 when left out).
     #[serde(default)]
     pub seed: u64,
     /// Points to win the match; 0 (left out) for a single game.
@@ -47,27 +51,50 @@ fn is_zero(n: &i32) -> bool {
 /// Why a game record could not be read or written.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum RecordError {
+    /// The text is longer than a record may be.
     #[error("a game record is at most {limit} bytes; this one has {size}")]
-    TooLarge { limit: u64, size: usize },
+    TooLarge {
+        /// The most bytes a record may have.
+        limit: u64,
+        /// The text's bytes.
+        size: usize,
+    },
+    /// Brackets nest deeper than a record's ever do (looked for before the YAML is
+    /// read).
     #[error("this is not a game record: brackets nest more than {max} deep at byte {at}")]
-    TooDeep { max: usize, at: usize },
+    TooDeep {
+        /// The deepest nesting allowed.
+        max: usize,
+        /// The byte offset of the bracket that nests too deep.
+        at: usize,
+    },
     /// The YAML reader's message, cut short (it may quote a whole value of the file).
     #[error("this is not a game record: {0}")]
     NotARecord(String),
     /// YAML aliases let a short text repeat a list of moves many times over.
     #[error("this is not a game record: it holds {moves} moves, and a record holds at most {MAX_RECORD_MOVES}")]
-    TooManyMoves { moves: usize },
+    TooManyMoves {
+        /// The moves it holds, all its games together.
+        moves: usize,
+    },
+    /// The record could not be written as YAML (the writer's message).
     #[error("cannot write the record: {0}")]
     NotWritten(String),
     /// A record opens with the moves it holds and closes with a line of its own; a
     /// file without that line was cut short (a full disk, a copy stopped).
     #[error("this game record is cut short: it does not end with `{END}`")]
     CutShort,
+    /// The moves the record holds are not as many as its first line says.
     #[error(
         "this game record holds {holds} moves and its first line says {says}: it was cut short \
          or edited (without its first line, it is read as it is)"
     )]
-    WrongLength { says: usize, holds: usize },
+    WrongLength {
+        /// The moves the first line says.
+        says: usize,
+        /// The moves the record holds, all its games together.
+        holds: usize,
+    },
 }
 
 /// The first line of a record: how many moves it holds, all its games together.
@@ -96,6 +123,8 @@ fn said_length(text: &str) -> Result<Option<usize>, RecordError> {
 }
 
 impl Record {
+    /// The record as a file: a first line saying how many moves it holds, the YAML,
+    /// and a last line that shows it was not cut short.
     pub fn to_yaml(&self) -> Result<String, RecordError> {
         let yaml =
             serde_yaml_ng::to_string(self).map_err(|e| RecordError::NotWritten(e.to_string()))?;
@@ -104,6 +133,8 @@ impl Record {
         Ok(format!("{HEAD}{moves} {unit}\n{yaml}{END}\n"))
     }
 
+    /// Reads a record written by [`Record::to_yaml`] or by hand (without its first and
+    /// last lines); refuses one too large, too deep, cut short or of too many moves.
     pub fn from_yaml(text: &str) -> Result<Record, RecordError> {
         let limit = crate::input::MAX_RECORD_BYTES;
         if text.len() as u64 > limit {

@@ -3,7 +3,9 @@
 /// What the output may use. `plain()` is for files, pipes and tests.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Style {
+    /// Whether text is coloured with ANSI codes.
     pub color: bool,
+    /// Whether the board and the lines use Unicode marks (`·`, `│`) rather than ASCII.
     pub unicode: bool,
     /// The terminal's width in columns: `help`, `moves` and the text beside and under
     /// the board wrap to it, between words. `None` (files, pipes, tests) keeps each
@@ -16,16 +18,22 @@ pub struct Style {
 pub enum Paint {
     /// A player's colour (see `Paint::player`).
     Ansi(&'static str),
+    /// A piece no player owns, and a count of pieces.
     Neutral,
+    /// What frames the board: coordinates, lines, empty cells.
     Dim,
+    /// What stands out without meaning good or bad.
     Bold,
+    /// The word `error:`.
     Error,
+    /// A result, a winner, a move that is legal.
     Good,
     /// A cell the last move changed: reverse video, over the piece's own colour.
     Last,
 }
 
 impl Style {
+    /// ASCII without colour, lines as they are written.
     pub fn plain() -> Style {
         Style {
             color: false,
@@ -34,6 +42,7 @@ impl Style {
         }
     }
 
+    /// Unicode with colour, lines as they are written (set `width` to wrap them).
     pub fn fancy() -> Style {
         Style {
             color: true,

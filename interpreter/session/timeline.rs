@@ -6,15 +6,20 @@ use crate::State;
 /// Who made a step.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum By {
+    /// An outcome of a chance event.
     Chance,
+    /// A player's step, by the player's index.
     Player(usize),
 }
 
+/// One step of the game so far, with the state it led to.
 #[derive(Debug, Clone)]
 pub struct Entry {
     /// The step as the game writes it (a chance outcome too), so a record replays.
     pub text: String,
+    /// Who made it.
     pub by: By,
+    /// The state after it.
     pub state: State,
     /// A move that was the player's only one (a pass): played without asking, and
     /// passed over by undo and redo, which stop only at real decisions.

@@ -14,6 +14,7 @@ use serde::Serialize;
 pub struct View {
     /// The game's name (`game "..."`).
     pub game: String,
+    /// The players' names, in the order the rules declare them.
     pub players: Vec<String>,
     /// `player` (a player decides), `chance` (an outcome is to be drawn) or `over`.
     pub status: &'static str,
@@ -55,6 +56,7 @@ pub struct NextStep {
 /// A step of the game so far.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Played {
+    /// The step as the game writes it, as a record keeps it.
     pub text: String,
     /// The player who made it; None for a chance outcome.
     pub player: Option<String>,

@@ -79,8 +79,11 @@ pub struct Tree {
 /// was done (the trees are kept for the next decision).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct SearchReport {
+    /// The iterations of the search, all threads together.
     pub iterations: u64,
+    /// The nodes of the trees, all threads together.
     pub nodes: usize,
+    /// The bytes the trees hold, all threads together.
     pub bytes: usize,
     /// The bound the trees were kept within.
     pub memory: usize,

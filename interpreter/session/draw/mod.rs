@@ -27,6 +27,9 @@ pub struct Marks {
 }
 
 impl Marks {
+    /// The marks of `game`: each player's letter (the first letter of the name that
+    /// no earlier player took, in upper case), each piece's (in lower case), and no
+    /// cell marked as changed.
     pub fn new(game: &Game) -> Marks {
         let mut players: Vec<char> = Vec::new();
         for (i, name) in game.rules.players.iter().enumerate() {
