@@ -167,6 +167,18 @@ impl Game {
         self.inner.game.options().to_vec()
     }
 
+    /// The options that are numbers: {name: (value, low, high, default)}, the value
+    /// being this game's (`tabula.load("pig", options=["target=50"])`).
+    #[getter]
+    fn number_options(&self) -> std::collections::BTreeMap<String, (i32, i32, i32, i32)> {
+        self.inner
+            .game
+            .number_options()
+            .iter()
+            .map(|o| (o.name.clone(), (o.value, o.low, o.high, o.default)))
+            .collect()
+    }
+
     /// The rules in plain words, as `tabula rules` prints them: the game's text, the
     /// paragraph of each option compiled in and the options off; reflowed to `width`
     /// columns (at most 80) when one is given, else with the lines the file writes.

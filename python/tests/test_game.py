@@ -2,6 +2,7 @@
 errors, with the command line's own messages; pickling."""
 
 import math
+import pathlib
 import pickle
 import re
 
@@ -227,3 +228,13 @@ def test_the_rules_in_words_are_those_tabula_rules_prints(cli, root):
     text = (root / "examples/rules/tic-tac-toe.tabula").read_text()
     bare = re.sub(r'rules( with [\w-]+)? """.*?"""', "", text, flags=re.S)
     assert tabula.load_text(bare, name="t.tabula").rules() is None
+
+
+def test_a_number_option_is_given_its_value_as_name_equals_value():
+    pig = str(pathlib.Path(__file__).resolve().parents[2] / "examples/rules/pig.tabula")
+    game = tabula.load(pig, options=["target=50"])
+    assert game.options == ["target=50"]
+    assert game.number_options == {"target": (50, 10, 1000, 100)}
+    assert tabula.load(pig).number_options == {"target": (100, 10, 1000, 100)}
+    with pytest.raises(tabula.RulesError, match=r"`5` is not"):
+        tabula.load(pig, options=["target=5"])
