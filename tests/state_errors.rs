@@ -103,6 +103,13 @@ fn text_that_is_not_json_or_yaml() {
         "this value cannot be read: a tag (`!x`) means nothing in a state",
         None,
     );
+    refused(
+        &["kit.tabula"],
+        "s.yaml",
+        "phase: main\nto_move: red\n? «[»a, b]\n: x\n",
+        "this value cannot be read: invalid type: sequence, expected a name",
+        None,
+    );
     let deep = format!("a: {}«[»{}", "[".repeat(64), "]".repeat(65));
     refused(
         &["kit.tabula"],
@@ -394,6 +401,11 @@ fn counters_of_each_type() {
     counter(
         r#"{"score": {"red": «4294967296»}}"#,
         "counter `score` must be a number from -2147483648 to 2147483647, not 4294967296",
+    );
+    // Past what 64 bits hold with a sign, it is still a whole number too large.
+    counter(
+        r#"{"tally": «18446744073709551615»}"#,
+        "counter `tally` must be a number from -2147483648 to 2147483647, not 18446744073709551615",
     );
     counter(
         r#"{"flag": «"yes"»}"#,

@@ -41,10 +41,10 @@ pub enum StateErrorKind {
         fields: Vec<String>,
         close: Option<String>,
     },
-    /// A field of the document (`within` is `None`), of a cell or of a layer under
-    /// it (`within` names the cell), given again.
+    /// A field of the document (`cell` is `None`), or of a cell or a layer under it
+    /// (`cell` names the cell), given again.
     FieldTwice {
-        within: Option<String>,
+        cell: Option<String>,
         field: String,
     },
     Unreadable {
@@ -210,7 +210,7 @@ pub enum StateErrorKind {
     /// A whole number a state keeps in 32 bits that does not fit them.
     NumberOutOfRange {
         what: String,
-        found: i64,
+        found: i128,
     },
 }
 
@@ -309,8 +309,8 @@ impl fmt::Display for StateErrorKind {
             UnknownField { field, fields, .. } => write!(f, "unknown field `{field}`; a state has {}", fields.join(", ")),
             UnknownCellField { cell, field, fields, .. } => write!(f, "cell `{cell}`: unknown field `{field}`; a cell has {}", fields.join(", ")),
             UnknownLayerField { cell, field, fields, .. } => write!(f, "cell `{cell}`: unknown field `{field}`; a layer under the top has {}", fields.join(", ")),
-            FieldTwice { within: None, field } => write!(f, "`{field}` is given twice"),
-            FieldTwice { within: Some(cell), field } => write!(f, "cell `{cell}`: `{field}` is given twice"),
+            FieldTwice { cell: None, field } => write!(f, "`{field}` is given twice"),
+            FieldTwice { cell: Some(cell), field } => write!(f, "cell `{cell}`: `{field}` is given twice"),
             Unreadable { reason } => write!(f, "this value cannot be read: {reason}"),
             OptionsNotList { chosen, found } => write!(f, "`options` is a list of option names, like [{}], not {found}", chosen.join(", ")),
             OptionNotName { found } => write!(f, "`options` lists option names, not {found}"),

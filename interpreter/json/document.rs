@@ -133,7 +133,7 @@ pub(crate) trait Kinds<'de>: Sized {
     fn text(_: &str) -> Option<Self> {
         None
     }
-    fn whole(_: i64) -> Option<Self> {
+    fn whole(_: i128) -> Option<Self> {
         None
     }
     fn flag(_: bool) -> Option<Self> {
@@ -173,13 +173,14 @@ impl<'de, T: Kinds<'de>> Visitor<'de> for GivenVisitor<T> {
 
     fn visit_i64<E>(self, n: i64) -> Result<Given<T>, E> {
         Ok(Given(
-            T::whole(n).ok_or_else(|| Found::Number(n.to_string())),
+            T::whole(n.into()).ok_or_else(|| Found::Number(n.to_string())),
         ))
     }
 
     fn visit_u64<E>(self, n: u64) -> Result<Given<T>, E> {
-        let taken = i64::try_from(n).ok().and_then(T::whole);
-        Ok(Given(taken.ok_or_else(|| Found::Number(n.to_string()))))
+        Ok(Given(
+            T::whole(n.into()).ok_or_else(|| Found::Number(n.to_string())),
+        ))
     }
 
     fn visit_f64<E>(self, x: f64) -> Result<Given<T>, E> {
@@ -280,10 +281,10 @@ impl<'de> Kinds<'de> for Name {
 }
 
 /// A whole number.
-pub(crate) struct Whole(pub i64);
+pub(crate) struct Whole(pub i128);
 
 impl<'de> Kinds<'de> for Whole {
-    fn whole(n: i64) -> Option<Whole> {
+    fn whole(n: i128) -> Option<Whole> {
         Some(Whole(n))
     }
 }
@@ -419,7 +420,7 @@ impl<'de> Kinds<'de> for PoolValues {
 pub(crate) enum Scalar {
     Null,
     Flag(bool),
-    Whole(i64),
+    Whole(i128),
     Text(String),
 }
 
@@ -427,7 +428,7 @@ impl<'de> Kinds<'de> for Scalar {
     fn text(s: &str) -> Option<Scalar> {
         Some(Scalar::Text(s.to_string()))
     }
-    fn whole(n: i64) -> Option<Scalar> {
+    fn whole(n: i128) -> Option<Scalar> {
         Some(Scalar::Whole(n))
     }
     fn flag(b: bool) -> Option<Scalar> {
@@ -449,7 +450,7 @@ impl<'de> Kinds<'de> for CounterValue {
     fn text(s: &str) -> Option<CounterValue> {
         Scalar::text(s).map(CounterValue::One)
     }
-    fn whole(n: i64) -> Option<CounterValue> {
+    fn whole(n: i128) -> Option<CounterValue> {
         Scalar::whole(n).map(CounterValue::One)
     }
     fn flag(b: bool) -> Option<CounterValue> {

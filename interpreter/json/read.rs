@@ -204,13 +204,14 @@ impl Reader<'_> {
     }
 
     /// Reports the keys of an object of fixed fields at `at` that were not read: each
-    /// unknown one as `unknown` words it, given the key and the closest field.
+    /// unknown one as `unknown` words it, given the key and the closest field, and each
+    /// given again as a field of `cell` (of the document when `None`).
     pub(super) fn strays(
         &mut self,
         strays: &[Stray],
         at: &[Seg],
         fields: &[&str],
-        within: Option<&str>,
+        cell: Option<&str>,
         unknown: impl Fn(String, Option<String>) -> StateErrorKind,
     ) {
         for stray in strays {
@@ -226,7 +227,7 @@ impl Reader<'_> {
             let kind = match stray {
                 Stray::Unknown { key } => unknown(escape(key), close(key, fields.iter().copied())),
                 Stray::Twice { key, .. } => StateErrorKind::FieldTwice {
-                    within: within.map(str::to_string),
+                    cell: cell.map(str::to_string),
                     field: escape(key),
                 },
             };
