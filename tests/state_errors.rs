@@ -153,6 +153,11 @@ fn the_document_s_own_fields() {
         r#"{"phase": "main", "to_move": «"green"»}"#,
         "to_move: `green` is not a player; the players are red, blue",
     );
+    kit_hint(
+        r#"{"phase": "main", "to_move": «"redd"»}"#,
+        "to_move: `redd` is not a player; the players are red, blue",
+        "did you mean `red`?",
+    );
     kit(
         r#"{"phase": "main", "to_move": "red", "turn_of": «2»}"#,
         "turn_of: `2` is not a player; the players are red, blue",
@@ -212,6 +217,11 @@ fn cells_and_what_they_hold() {
     cell(
         r#"{«"a9"»: null}"#,
         "`a9` is not a cell of this board (cells run from `a1` to `c1`)",
+    );
+    kit_hint(
+        &with_cells(r#"{«"a11"»: null}"#),
+        "`a11` is not a cell of this board (cells run from `a1` to `c1`)",
+        "did you mean `a1`?",
     );
     cell(
         r#"{"a1": «5»}"#,
