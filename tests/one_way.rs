@@ -63,7 +63,7 @@ fn the_engine_and_what_is_built_on_it_do_not_read_the_syntax() {
         "interpreter/session",
         "interpreter/ai",
         "interpreter/analysis",
-        "interpreter/json.rs",
+        "interpreter/json",
         "interpreter/picture",
         "interpreter/svg.rs",
         "interpreter/testing.rs",

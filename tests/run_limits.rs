@@ -171,12 +171,14 @@ fn play_from_a_state_that_is_not_one_stops_with_its_error() {
     // Nothing of the game is shown: the command ends at the error.
     assert_eq!(text(&out.stdout), "");
     let stderr = text(&out.stderr);
+    // In the order of the file: the missing field at the document's start, then the
+    // phase at its value.
     assert!(
-        stderr.starts_with("error: `3` is not a phase; the phases are play\n"),
+        stderr.starts_with("error: a state needs `to_move`\n"),
         "{stderr}"
     );
     assert!(
-        stderr.contains("error: a state needs `to_move`\n"),
+        stderr.contains("error: `3` is not a phase; the phases are play\n"),
         "{stderr}"
     );
 }

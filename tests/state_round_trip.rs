@@ -1,4 +1,4 @@
-//! A state written as a document (interpreter/json.rs, docs/state-format.md) and read
+//! A state written as a document (interpreter/json/, docs/state-format.md) and read
 //! back is the same state: every field round-trips, `turn_of` among them (in
 //! backgammon it decides who rolls after a take, while `to_move` is the taker).
 

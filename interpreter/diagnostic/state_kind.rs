@@ -33,6 +33,28 @@ pub enum StateErrorKind {
     UnknownField {
         field: String,
         fields: Vec<String>,
+        close: Option<String>,
+    },
+    UnknownCellField {
+        cell: String,
+        field: String,
+        fields: Vec<String>,
+        close: Option<String>,
+    },
+    UnknownLayerField {
+        cell: String,
+        field: String,
+        fields: Vec<String>,
+        close: Option<String>,
+    },
+    /// A field of the document (`cell` is `None`), or of a cell or a layer under it
+    /// (`cell` names the cell), given again.
+    FieldTwice {
+        cell: Option<String>,
+        field: String,
+    },
+    Unreadable {
+        reason: String,
     },
     OptionsNotList {
         chosen: Vec<String>,
@@ -48,11 +70,13 @@ pub enum StateErrorKind {
     NotAPhase {
         found: String,
         phases: Vec<String>,
+        close: Option<String>,
     },
     NoPhase,
     NoToMove,
     NotAChance {
         found: String,
+        close: Option<String>,
     },
     InTurnNotBool {
         found: String,
@@ -61,11 +85,17 @@ pub enum StateErrorKind {
         found: String,
         game: String,
     },
-    CellsNotMap,
+    CellsNotMap {
+        found: String,
+    },
+    CellTwice {
+        cell: String,
+    },
     NotACell {
         name: String,
         first: String,
         last: String,
+        close: Option<String>,
     },
     EmptyUnderLayer {
         cell: String,
@@ -82,11 +112,17 @@ pub enum StateErrorKind {
     },
     CellNotObject {
         cell: String,
+        found: String,
+    },
+    LayerNotObject {
+        cell: String,
+        found: String,
     },
     NotAPiece {
         cell: String,
         found: String,
         pieces: Vec<String>,
+        close: Option<String>,
     },
     CellNeedsPiece {
         cell: String,
@@ -109,8 +145,15 @@ pub enum StateErrorKind {
         cell: String,
         found: i32,
     },
+    PoolsNotMap {
+        found: String,
+    },
+    PoolTwice {
+        name: String,
+    },
     NotAPool {
         name: String,
+        close: Option<String>,
     },
     PoolPerPlayer {
         name: String,
@@ -118,6 +161,7 @@ pub enum StateErrorKind {
     },
     PoolNotList {
         name: String,
+        found: String,
     },
     PoolTooMany {
         name: String,
@@ -130,8 +174,15 @@ pub enum StateErrorKind {
         high: i32,
         found: i32,
     },
+    CountersNotMap {
+        found: String,
+    },
+    CounterTwice {
+        name: String,
+    },
     NotACounter {
         name: String,
+        close: Option<String>,
     },
     CounterPerPlayer {
         name: String,
@@ -140,15 +191,32 @@ pub enum StateErrorKind {
     CounterNotACell {
         name: String,
         found: String,
+        close: Option<String>,
+    },
+    CounterNotBool {
+        name: String,
+        found: String,
+    },
+    /// A player's key given again in an object kept per player (`what` names it:
+    /// "pool `hand`").
+    PlayerTwice {
+        what: String,
+        player: String,
     },
     NotAPlayer {
         what: String,
         found: String,
         players: Vec<String>,
+        close: Option<String>,
     },
     NotWholeNumber {
         what: String,
         found: String,
+    },
+    /// A whole number a state keeps in 32 bits that does not fit them.
+    NumberOutOfRange {
+        what: String,
+        found: i128,
     },
 }
 
@@ -164,6 +232,10 @@ impl StateErrorKind {
             CountersNotWorkedOut { .. } => "state-counters-not-worked-out",
             NotAnObject => "state-not-an-object",
             UnknownField { .. } => "state-unknown-field",
+            UnknownCellField { .. } => "state-unknown-cell-field",
+            UnknownLayerField { .. } => "state-unknown-layer-field",
+            FieldTwice { .. } => "state-field-twice",
+            Unreadable { .. } => "state-unreadable",
             OptionsNotList { .. } => "state-options-not-list",
             OptionNotName { .. } => "state-option-not-name",
             OtherOptions { .. } => "state-other-options",
@@ -173,29 +245,59 @@ impl StateErrorKind {
             NotAChance { .. } => "state-not-a-chance",
             InTurnNotBool { .. } => "state-in-turn-not-bool",
             OtherGame { .. } => "state-other-game",
-            CellsNotMap => "state-cells-not-map",
+            CellsNotMap { .. } => "state-cells-not-map",
+            CellTwice { .. } => "state-cell-twice",
             NotACell { .. } => "state-not-a-cell",
             EmptyUnderLayer { .. } => "state-empty-under-layer",
             NothingUnder { .. } => "state-nothing-under",
             TooManyUnder { .. } => "state-too-many-under",
             UnderEmptyCell { .. } => "state-under-empty-cell",
             CellNotObject { .. } => "state-cell-not-object",
+            LayerNotObject { .. } => "state-layer-not-object",
             NotAPiece { .. } => "state-not-a-piece",
             CellNeedsPiece { .. } => "state-cell-needs-piece",
             NeutralOwned { .. } => "state-neutral-owned",
             CellNeedsOwner { .. } => "state-cell-needs-owner",
             ValueOutOfRange { .. } => "state-value-out-of-range",
             CountOutOfRange { .. } => "state-count-out-of-range",
+            PoolsNotMap { .. } => "state-pools-not-map",
+            PoolTwice { .. } => "state-pool-twice",
             NotAPool { .. } => "state-not-a-pool",
             PoolPerPlayer { .. } => "state-pool-per-player",
             PoolNotList { .. } => "state-pool-not-list",
             PoolTooMany { .. } => "state-pool-too-many",
             PoolValueOutOfRange { .. } => "state-pool-value-out-of-range",
+            CountersNotMap { .. } => "state-counters-not-map",
+            CounterTwice { .. } => "state-counter-twice",
             NotACounter { .. } => "state-not-a-counter",
             CounterPerPlayer { .. } => "state-counter-per-player",
             CounterNotACell { .. } => "state-counter-not-a-cell",
+            CounterNotBool { .. } => "state-counter-not-bool",
+            PlayerTwice { .. } => "state-player-twice",
             NotAPlayer { .. } => "state-not-a-player",
             NotWholeNumber { .. } => "state-not-whole-number",
+            NumberOutOfRange { .. } => "state-number-out-of-range",
+        }
+    }
+}
+
+impl StateErrorKind {
+    /// What to do about it: the name the document probably meant, when one is close.
+    pub fn hint(&self) -> Option<String> {
+        use StateErrorKind::*;
+        match self {
+            UnknownField { close, .. }
+            | UnknownCellField { close, .. }
+            | UnknownLayerField { close, .. }
+            | NotAPhase { close, .. }
+            | NotAChance { close, .. }
+            | NotACell { close, .. }
+            | NotAPiece { close, .. }
+            | NotAPool { close, .. }
+            | NotACounter { close, .. }
+            | CounterNotACell { close, .. }
+            | NotAPlayer { close, .. } => close.as_ref().map(|c| format!("did you mean `{c}`?")),
+            _ => None,
         }
     }
 }
@@ -210,39 +312,54 @@ impl fmt::Display for StateErrorKind {
             NotJson { reason } => write!(f, "this is not valid JSON: {reason}"),
             CountersNotWorkedOut { reason } => write!(f, "the counters' starting values cannot be worked out: {reason}"),
             NotAnObject => write!(f, "a state is an object with `phase`, `to_move`, `cells`, ..."),
-            UnknownField { field, fields } => write!(f, "unknown field `{field}`; a state has {}", fields.join(", ")),
+            UnknownField { field, fields, .. } => write!(f, "unknown field `{field}`; a state has {}", fields.join(", ")),
+            UnknownCellField { cell, field, fields, .. } => write!(f, "cell `{cell}`: unknown field `{field}`; a cell has {}", fields.join(", ")),
+            UnknownLayerField { cell, field, fields, .. } => write!(f, "cell `{cell}`: unknown field `{field}`; a layer under the top has {}", fields.join(", ")),
+            FieldTwice { cell: None, field } => write!(f, "`{field}` is given twice"),
+            FieldTwice { cell: Some(cell), field } => write!(f, "cell `{cell}`: `{field}` is given twice"),
+            Unreadable { reason } => write!(f, "this value cannot be read: {reason}"),
             OptionsNotList { chosen, found } => write!(f, "`options` is a list of option names, like [{}], not {found}", chosen.join(", ")),
             OptionNotName { found } => write!(f, "`options` lists option names, not {found}"),
             OtherOptions { given, chosen } => write!(f, "this state is for options [{}], but the game was started with [{}]", given.join(", "), chosen.join(", ")),
-            NotAPhase { found, phases } => write!(f, "`{found}` is not a phase; the phases are {}", phases.join(", ")),
+            NotAPhase { found, phases, .. } => write!(f, "`{found}` is not a phase; the phases are {}", phases.join(", ")),
             NoPhase => write!(f, "a state needs a `phase`"),
             NoToMove => write!(f, "a state needs `to_move`"),
-            NotAChance { found } => write!(f, "`{found}` is not a chance event of this game"),
+            NotAChance { found, .. } => write!(f, "`{found}` is not a chance event of this game"),
             InTurnNotBool { found } => write!(f, "`in_turn` is true or false, not {found}"),
             OtherGame { found, game } => write!(f, "this state is of `{found}`, not of `{game}`"),
-            CellsNotMap => write!(f, "`cells` maps cell names to their contents"),
-            NotACell { name, first, last } => write!(f, "`{name}` is not a cell of this board (cells run from `{first}` to `{last}`)"),
+            CellsNotMap { found } => write!(f, "`cells` maps cell names to their contents, not {found}"),
+            CellTwice { cell } => write!(f, "cell `{cell}` is given twice"),
+            NotACell { name, first, last, .. } => write!(f, "`{name}` is not a cell of this board (cells run from `{first}` to `{last}`)"),
             EmptyUnderLayer { cell } => write!(f, "cell `{cell}`: a layer under the top holds at least one piece"),
             NothingUnder { cell } => write!(f, "cell `{cell}`: this board's cells hold one layer (the board has no `layers N`), so nothing is `under`"),
+            TooManyUnder { cell, max: 1 } => write!(f, "cell `{cell}`: `under` lists at most 1 layer, nearest first"),
             TooManyUnder { cell, max } => write!(f, "cell `{cell}`: `under` lists at most {max} layers, nearest first"),
             UnderEmptyCell { cell } => write!(f, "cell `{cell}`: an empty cell has nothing under it"),
-            CellNotObject { cell } => write!(f, "cell `{cell}`: expected an object like {{\"owner\": ..., \"piece\": ..., \"value\": ...}}"),
-            NotAPiece { cell, found, pieces } => write!(f, "cell `{cell}`: `{found}` is not a piece; the pieces are {}", pieces.join(", ")),
+            CellNotObject { cell, found } => write!(f, "cell `{cell}`: expected an object like {{\"owner\": ..., \"piece\": ..., \"value\": ...}}, not {found}"),
+            LayerNotObject { cell, found } => write!(f, "cell `{cell}`: a layer under the top is an object like {{\"owner\": ..., \"piece\": ...}}, not {found}"),
+            NotAPiece { cell, found, pieces, .. } => write!(f, "cell `{cell}`: `{found}` is not a piece; the pieces are {}", pieces.join(", ")),
             CellNeedsPiece { cell } => write!(f, "cell `{cell}` needs a `piece`"),
             NeutralOwned { cell, piece } => write!(f, "cell `{cell}`: a `{piece}` has no owner"),
             CellNeedsOwner { cell } => write!(f, "cell `{cell}` needs an `owner`"),
             ValueOutOfRange { cell, piece, low, high, found } => write!(f, "cell `{cell}`: a `{piece}` shows {low} to {high}, not {found}"),
             CountOutOfRange { cell, found } => write!(f, "cell `{cell}`: a cell holds 0 to 255 pieces, not {found}"),
-            NotAPool { name } => write!(f, "`{name}` is not a pool of this game"),
+            PoolsNotMap { found } => write!(f, "`pools` maps pool names to their copies, not {found}"),
+            PoolTwice { name } => write!(f, "pool `{name}` is given twice"),
+            NotAPool { name, .. } => write!(f, "`{name}` is not a pool of this game"),
             PoolPerPlayer { name, player } => write!(f, "pool `{name}` is kept per player: {{\"{player}\": [...], ...}}"),
-            PoolNotList { name } => write!(f, "pool `{name}`: expected a list of values"),
+            PoolNotList { name, found } => write!(f, "pool `{name}`: expected a list of values, not {found}"),
             PoolTooMany { name, max, found } => write!(f, "pool `{name}` holds at most {max} copies, not {found}"),
             PoolValueOutOfRange { name, low, high, found } => write!(f, "pool `{name}` holds values {low} to {high}, not {found}"),
-            NotACounter { name } => write!(f, "`{name}` is not a counter of this game"),
+            CountersNotMap { found } => write!(f, "`counters` maps counter names to their values, not {found}"),
+            CounterTwice { name } => write!(f, "counter `{name}` is given twice"),
+            NotACounter { name, .. } => write!(f, "`{name}` is not a counter of this game"),
             CounterPerPlayer { name, player } => write!(f, "counter `{name}` is kept per player: {{\"{player}\": 0, ...}}"),
-            CounterNotACell { name, found } => write!(f, "counter `{name}`: `{found}` is not a cell"),
-            NotAPlayer { what, found, players } => write!(f, "{what}: `{found}` is not a player; the players are {}", players.join(", ")),
+            CounterNotACell { name, found, .. } => write!(f, "counter `{name}`: `{found}` is not a cell"),
+            CounterNotBool { name, found } => write!(f, "counter `{name}` is true or false, not {found}"),
+            PlayerTwice { what, player } => write!(f, "{what}: `{player}` is given twice"),
+            NotAPlayer { what, found, players, .. } => write!(f, "{what}: `{found}` is not a player; the players are {}", players.join(", ")),
             NotWholeNumber { what, found } => write!(f, "{what} must be a whole number, not {found}"),
+            NumberOutOfRange { what, found } => write!(f, "{what} must be a number from {} to {}, not {found}", i32::MIN, i32::MAX),
         }
     }
 }

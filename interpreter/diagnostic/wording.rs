@@ -10,6 +10,7 @@ impl ErrorKind {
         use ErrorKind::*;
         let did_you_mean = |c: &str| format!("did you mean `{c}`?");
         Some(match self {
+            State(kind) => return kind.hint(),
             NoCells => "add `grid W x H`, `hex ROWS...`, `line A..B` or a `zone`".into(),
             UnknownDirection { directions, .. } => {
                 format!("this board's directions are {}", directions.join(", "))

@@ -176,7 +176,7 @@ impl<'g> Engine<'g> {
 
     /// Sets each counter that declares a starting value to it, on a state with nothing
     /// else set yet but the match: the one place starting values are worked out, for a
-    /// new game and for the counters a state document leaves out (json.rs).
+    /// new game and for the counters a state document leaves out (json/read.rs).
     pub(crate) fn start_counters(&self, state: &mut State) -> Result<(), RuntimeError> {
         let run = self.run();
         let game = self.game;

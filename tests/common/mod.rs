@@ -1,6 +1,6 @@
 //! Helpers shared by the rules tests (tests/invictus_rules.rs, tests/naytin_rules.rs,
 //! tests/random_games.rs): compiling a built-in game, building a position from a state
-//! document (the format of interpreter/json.rs), listing the legal moves as sorted text,
+//! document (the format of interpreter/json/), listing the legal moves as sorted text,
 //! playing moves, and reading cells, pools and counters back.
 #![allow(dead_code)]
 
