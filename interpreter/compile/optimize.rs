@@ -382,7 +382,7 @@ fn cell_domain(d: &Domain) -> bool {
         Domain::Cells
             | Domain::Region { .. }
             | Domain::Track { .. }
-            | Domain::Neighbours(_)
+            | Domain::Neighbours(..)
             | Domain::CellRange(..)
     )
 }

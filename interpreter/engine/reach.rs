@@ -15,17 +15,17 @@ use crate::ir::ReachOp;
 /// over every cell would (0 or false once it is gone; the engine then reports it).
 pub(crate) fn reach(game: &Game, state: &State, op: ReachOp, args: &[i32], meter: &Meter) -> i32 {
     let arg = |i: usize| args.get(i).copied().unwrap_or(NONE);
-    let fills = matches!(op, ReachOp::Liberties | ReachOp::Connected(..));
+    let fills = matches!(op, ReachOp::Liberties(_) | ReachOp::Connected(..));
     if fills && !meter.spend(game.board.cells.len() as u64) {
         return 0;
     }
     match op {
         ReachOp::StepN => step_n(game, arg(0), arg(1), arg(2)),
         ReachOp::Run => run(game, state, arg(0), arg(1), arg(2)),
-        ReachOp::Liberties => liberties(game, state, arg(0)),
-        ReachOp::Connected(a, b) => {
+        ReachOp::Liberties(adjacency) => liberties(game, state, arg(0), adjacency),
+        ReachOp::Connected(a, b, adjacency) => {
             let (a, b) = (usize::from(a), usize::from(b));
-            connected(game, state, arg(0), (a, arg(1)), (b, arg(2))) as i32
+            connected(game, state, arg(0), (a, arg(1)), (b, arg(2)), adjacency) as i32
         }
     }
 }
@@ -100,13 +100,14 @@ impl Fill {
         self.order[..self.len].iter().map(|&c| c as i32)
     }
 
-    /// Grows the set from its cells through neighbours whose owner is `owner` (NONE:
-    /// empty cells).
-    fn spread(&mut self, game: &Game, state: &State, owner: i32) {
+    /// Grows the set from its cells through neighbours (by `adjacency`) whose owner is
+    /// `owner` (NONE: empty cells).
+    fn spread(&mut self, game: &Game, state: &State, owner: i32, adjacency: u8) {
+        let table = &game.board.adjacency[adjacency as usize];
         let mut i = 0;
         while i < self.len {
-            let c = self.order[i] as usize;
-            for &n in &game.board.neighbours[c] {
+            let c = self.order[i] as i32;
+            for &n in table.of(c) {
                 if state.cell_at(game, n).owner() == owner {
                     self.add(n as usize);
                 }
@@ -128,40 +129,43 @@ pub(crate) fn for_each_in_group(
     game: &Game,
     state: &State,
     cell: i32,
+    adjacency: u8,
     locals: &mut Locals,
     f: &mut dyn FnMut(&Game, &State, i32, &mut Locals) -> bool,
 ) -> bool {
     let mut fill = Fill::new();
-    group(game, state, cell, &mut fill);
+    group(game, state, cell, adjacency, &mut fill);
     let all = fill.cells().all(|g| f(game, state, g, locals));
     all
 }
 
 /// The group of `cell`: the cell and every cell joined to it by a chain of neighbouring
-/// cells with the same owner (empty cells for an empty cell); nothing for none.
-pub fn group(game: &Game, state: &State, cell: i32, fill: &mut Fill) {
+/// cells with the same owner (empty cells for an empty cell), neighbours by
+/// `adjacency` (`Board::adjacency`); nothing for none.
+pub fn group(game: &Game, state: &State, cell: i32, adjacency: u8, fill: &mut Fill) {
     fill.len = 0;
     if cell < 0 || cell as usize >= game.board.cells.len() {
         return;
     }
     fill.add(cell as usize);
-    fill.spread(game, state, state.cell_at(game, cell).owner());
+    fill.spread(game, state, state.cell_at(game, cell).owner(), adjacency);
 }
 
 /// The number of empty cells next to the group of `cell`; 0 when the cell is empty.
 /// (Never inlined, here and below: the fill's buffers must not enlarge the frames of
 /// the recursive evaluator that calls them.)
 #[inline(never)]
-pub fn liberties(game: &Game, state: &State, cell: i32) -> i32 {
+pub fn liberties(game: &Game, state: &State, cell: i32, adjacency: u8) -> i32 {
     if state.cell_at(game, cell).count() == 0 {
         return 0;
     }
     let mut fill = Fill::new();
-    group(game, state, cell, &mut fill);
+    group(game, state, cell, adjacency, &mut fill);
+    let table = &game.board.adjacency[adjacency as usize];
     let mut free = [0u64; MAX_CELLS / 64];
     let mut n = 0;
     for c in fill.cells() {
-        for &x in &game.board.neighbours[c as usize] {
+        for &x in table.of(c) {
             let (w, bit) = (x as usize / 64, 1u64 << (x as usize % 64));
             if free[w] & bit == 0 && state.cell_at(game, x).count() == 0 {
                 free[w] |= bit;
@@ -173,7 +177,7 @@ pub fn liberties(game: &Game, state: &State, cell: i32) -> i32 {
 }
 
 /// Whether a chain of neighbouring cells of `player` joins a cell of region `a` to
-/// one of region `b` (each for the player slot given with it).
+/// one of region `b` (each for the player slot given with it), neighbours by `adjacency`.
 #[inline(never)]
 pub fn connected(
     game: &Game,
@@ -181,6 +185,7 @@ pub fn connected(
     player: i32,
     (a, pa): (usize, i32),
     (b, pb): (usize, i32),
+    adjacency: u8,
 ) -> bool {
     let players = game.players.len() as i32;
     if player < 0 || !(0..players).contains(&pa) || !(0..players).contains(&pb) {
@@ -192,7 +197,7 @@ pub fn connected(
             fill.add(c as usize);
         }
     }
-    fill.spread(game, state, player);
+    fill.spread(game, state, player, adjacency);
     let joined = fill.cells().any(|c| in_region(game, b, pb as usize, c));
     joined
 }

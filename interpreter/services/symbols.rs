@@ -16,6 +16,8 @@ pub enum SymbolKind {
     Zone,
     /// A direction: one a board part gives (`n`, `next`) or one declared with `dir`.
     Direction,
+    /// A named set of directions (`directions orthogonal = n, e, s, w`).
+    DirectionSet,
     Action,
     Chance,
     Phase,
@@ -40,6 +42,7 @@ impl SymbolKind {
             SymbolKind::Track => "track",
             SymbolKind::Zone => "zone",
             SymbolKind::Direction => "direction",
+            SymbolKind::DirectionSet => "direction set",
             SymbolKind::Action => "action",
             SymbolKind::Chance => "chance event",
             SymbolKind::Phase => "phase",
