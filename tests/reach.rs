@@ -246,6 +246,48 @@ fn group_liberties_and_connected_follow_the_set_given() {
     );
 }
 
+/// A comparison of `liberties` with a number counts only as far as it needs (the
+/// compiler caps the count), and answers as the whole count does, on either side.
+#[test]
+fn liberties_compared_with_a_number_answer_as_the_whole_count() {
+    // The rook group b2 c2 c3 has 6 liberties (counted in the test above).
+    let cells = stones(&[
+        ("b2", "a"),
+        ("c3", "a"),
+        ("d4", "a"),
+        ("c2", "a"),
+        ("c4", "b"),
+    ]);
+    let tests = [
+        ("liberties(b2, rook) == 6", true),
+        ("liberties(b2, rook) == 5", false),
+        ("liberties(b2, rook) != 6", false),
+        ("liberties(b2, rook) > 5", true),
+        ("liberties(b2, rook) > 6", false),
+        ("liberties(b2, rook) >= 6", true),
+        ("liberties(b2, rook) >= 7", false),
+        ("liberties(b2, rook) < 6", false),
+        ("liberties(b2, rook) < 7", true),
+        ("liberties(b2, rook) <= 5", false),
+        ("liberties(b2, rook) <= 6", true),
+        ("6 == liberties(b2, rook)", true),
+        ("5 < liberties(b2, rook)", true),
+        ("6 < liberties(b2, rook)", false),
+        ("7 > liberties(b2, rook)", true),
+        ("6 >= liberties(b2, rook)", true),
+        ("liberties(b2, rook) > 0", true),
+        ("liberties(b2, rook) >= 0", true),
+        ("liberties(b2, rook) < 0", false),
+        ("liberties(b2, rook) > -1", true),
+        ("liberties(c4, rook) == 2", true),
+    ];
+    for (test, holds) in tests {
+        let value = format!("if {test} then 1 else 0");
+        let got = scores(ROOK, &value, "liberties(b2, rook)", cells.clone());
+        assert_eq!(got, [i64::from(holds), 6], "{test}");
+    }
+}
+
 /// `adjacency SET` makes the set the one the readings use when given none.
 #[test]
 fn the_board_adjacency_is_the_default_of_the_readings() {

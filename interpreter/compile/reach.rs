@@ -30,7 +30,12 @@ impl<'a> Compiler<'a> {
             "run" => self.run_call(name, args, span, scope),
             "liberties" => self
                 .cell_and_set(&name.text, args, span, scope)
-                .map(|(c, a)| (Expr::Reach(ReachOp::Liberties(a), vec![c]), Ty::Int)),
+                .map(|(c, a)| {
+                    (
+                        Expr::Reach(ReachOp::Liberties(a, i32::MAX), vec![c]),
+                        Ty::Int,
+                    )
+                }),
             "connected" => self.connected(name, args, span, scope),
             _ => return None,
         };

@@ -181,6 +181,8 @@ fn domain_size(game: &Game, d: &Domain) -> u64 {
         Domain::Range(..) | Domain::CellRange(..) => 1,
         Domain::Dirs(ds) => ds.len() as u64,
         Domain::FixedDirs(t) => t.first().map_or(0, Vec::len) as u64,
+        // The neighbours of one owner are tested one by one: the neighbours' own cost.
+        Domain::Owned { inner, .. } if matches!(**inner, Domain::Neighbours(..)) => 0,
         Domain::Cells | Domain::Owned { .. } | Domain::Group(..) => game.board.cells.len() as u64,
         Domain::Players => game.players.len() as u64,
         Domain::Region { .. }

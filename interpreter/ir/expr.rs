@@ -391,8 +391,9 @@ pub enum ReachOp {
     /// cell, in the direction, hold pieces of the player (are empty, for none).
     Run,
     /// `liberties(c)`: \[cell\] -> the empty cells next to the cell's group, by an
-    /// adjacency of the board (`Board::adjacency`).
-    Liberties(u8),
+    /// adjacency of the board (`Board::adjacency`), counted up to a cap (`i32::MAX`
+    /// unless a comparison with a number needs less, see `compile::optimize`).
+    Liberties(u8, i32),
     /// `connected(p, A, B)`: [player, A's player, B's player] -> whether a chain of
     /// neighbouring cells of the player (by an adjacency) joins a cell of region A to
     /// one of region B.

@@ -153,13 +153,15 @@ pub(super) fn over_cells(
         // a region's or track's list otherwise.
         let size = match (&list, &owner) {
             (CellList::Listed(_) | CellList::Neighbours(..), None) => 8,
+            // Spent below, as the neighbours' own loop.
+            (CellList::Neighbours(..), Some(_)) => 0,
             _ => n as u64,
         };
         if !l.spend(size) {
             return fold.result();
         }
         let who = owner.as_ref().map(|o| o(g, st, l));
-        // The neighbours of one owner: the owner's loop, then the neighbours' own.
+        // The neighbours of one owner: the neighbours' own loop, each tested.
         if let (CellList::Neighbours(..), Some(_)) = (&list, &owner) {
             if !l.spend(8) {
                 return fold.result();

@@ -331,15 +331,7 @@ fn neighbours_loop<T: Tail>(
     next: T,
 ) -> GensFn {
     Box::new(move |g, st, l, emit| {
-        let who = match &owner {
-            Some(owner) => {
-                if !l.spend(g.board.cells.len() as u64) {
-                    return false;
-                }
-                Some(owner(g, st, l))
-            }
-            None => None,
-        };
+        let who = owner.as_ref().map(|owner| owner(g, st, l));
         if !l.spend(8) {
             return false;
         }
