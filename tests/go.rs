@@ -232,7 +232,7 @@ fn the_game_ends_after_twice_as_many_moves_as_points() {
     let game = example(FILE, &[]);
     let mut e = Engine::new(&game);
     // 161 moves played: one more (a pass) ends it at 162 = 2 x 81.
-    let mut s = position(&game, "black", &[("e5", "black")], json!({"moves": 161}));
+    let mut s = position(&game, "black", &[("e5", "black")], json!({"played": 161}));
     assert!(!is_over(&mut e, &s));
     play(&mut e, &mut s, "pass");
     assert!(is_over(&mut e, &s));
@@ -244,7 +244,7 @@ fn the_game_ends_after_twice_as_many_moves_as_points() {
     );
     let big = example(FILE, &["nineteen"]);
     let mut e = Engine::new(&big);
-    let mut s = position(&big, "black", &[], json!({"moves": 721}));
+    let mut s = position(&big, "black", &[], json!({"played": 721}));
     play(&mut e, &mut s, "s19");
     assert!(is_over(&mut e, &s));
     assert_eq!(result(&mut e, &s).unwrap().2, "move limit");

@@ -24,6 +24,16 @@ pub(super) fn check(g: &GameArgs, as_json: bool) -> Result<(), CliError> {
         game.board.cells.len(),
         game.board.dirs.join(" ")
     );
+    for (k, set) in game.board.sets.iter().enumerate() {
+        let dirs: Vec<&str> = set
+            .dirs
+            .iter()
+            .map(|&d| game.board.dirs[d as usize].as_str())
+            .collect();
+        let own = usize::from(game.board.default_adjacency) == k + 1;
+        let adjacency = if own { " (the board's adjacency)" } else { "" };
+        out!("  set      {} = {}{adjacency}", set.name, dirs.join(" "));
+    }
     let phases: Vec<&str> = game.phases.iter().map(|p| p.name.as_str()).collect();
     out!("  phases   {}", phases.join(" -> "));
     let actions: Vec<&str> = game.actions.iter().map(|a| a.name.as_str()).collect();
