@@ -205,6 +205,14 @@ mod tests {
         let items = crate::services::outline(text).expect("parses");
         let board = items.iter().find(|i| i.name == "board").expect("the board");
         assert_eq!(board.children[0].name, "rook");
+        // Offered where a name may be written, as a direction set.
+        let at = text.find("rook) where").unwrap();
+        let offered = crate::services::completions(text, at);
+        let rook = offered.iter().find(|c| c.label == "rook").expect("offered");
+        assert_eq!(
+            rook.kind,
+            crate::services::CompletionKind::Symbol(SymbolKind::DirectionSet)
+        );
     }
 
     #[test]
