@@ -303,10 +303,11 @@ fn board_directions_regions_and_names() {
     case(
         "region home { a: a1..c1; b: a3..c3 }",
         "region home { a: a1..c1; b: a3..c3 }\nregion home { a1 }",
-        "`home` is already the name of a region, track or zone",
+        "`home` is already the name of a region, track, zone or direction set",
         "home",
         None,
     );
+
     case(
         "",
         "names a { a1..c1 as 1..2 }",
@@ -342,6 +343,152 @@ fn board_directions_regions_and_names() {
         "layout points { middle = bar }",
         "`middle` names a zone to draw in the board's middle, and this board has no zones",
         "middle",
+        None,
+    );
+}
+
+/// A board names sets of its directions, and the readings take one: every misuse is
+/// answered at its place.
+#[test]
+fn direction_sets() {
+    let board = "board { grid 3 x 3 }";
+    let with = |items: &str| format!("board {{ grid 3 x 3 {items} }}");
+    case(
+        board,
+        &with("directions rook = n, e, sw, ww"),
+        "the direction set `rook` names `ww`, which is not a direction of this board",
+        "ww",
+        Some("did you mean `w`?"),
+    );
+    case(
+        board,
+        &with("directions rook = n, e, up"),
+        "the direction set `rook` names `up`, which is not a direction of this board",
+        "up",
+        Some("this board's directions are n, s, e, w, ne, nw, se, sw"),
+    );
+    case(
+        board,
+        &with("dir ahead = a: n, b: s directions rook = ahead, e"),
+        "the direction set `rook` names `ahead`, a direction relative to the player",
+        "ahead",
+        Some("a set holds the board's own directions, the same for every player; loop over relative ones with `for d in [forward, left]`"),
+    );
+    case(
+        board,
+        &with("directions ne = n, e"),
+        "the direction `ne` is declared twice",
+        "ne",
+        None,
+    );
+    case(
+        board,
+        &with("directions rook = n, e directions rook = s"),
+        "the direction `rook` is declared twice",
+        "rook",
+        None,
+    );
+    case(
+        board,
+        &with("directions rook = n, e, s, w adjacency rooks"),
+        "unknown direction set `rooks`",
+        "rooks",
+        Some("did you mean `rook`?"),
+    );
+    case(
+        board,
+        &with("adjacency orthogonal"),
+        "unknown direction set `orthogonal`",
+        "orthogonal",
+        Some("name one in the board: `directions orthogonal = n, e, s, w`"),
+    );
+    case(
+        board,
+        &with("directions rook = n, e directions bishop = ne, nw adjacency rook adjacency bishop"),
+        "the board says `adjacency` twice",
+        "bishop",
+        None,
+    );
+    let many: String = (0..17).map(|i| format!("directions d{i} = n ")).collect();
+    case(
+        board,
+        &with(&many),
+        "a board has at most 16 direction sets",
+        "d16",
+        None,
+    );
+    let rook =
+        "board { grid 3 x 3 directions rook = n, e, s, w directions bishop = ne, nw, se, sw }";
+    let region = BASE
+        .replace(board, rook)
+        .replace("region home", "region rook");
+    let d = diagnostics(&region);
+    assert_eq!(
+        d[0].message,
+        "`rook` is already the name of a region, track, zone or direction set"
+    );
+    let sets = "this board's direction sets are rook, bishop";
+    let read = |at: &str| BASE.replace(board, rook).replace("where empty(to)", at);
+    let check = |at: &str, message: &str, under: &str, hint: Option<&str>| {
+        let text = read(at);
+        let d = diagnostics(&text);
+        let d = d.first().unwrap_or_else(|| panic!("no error for {at}"));
+        assert_eq!(d.message, message, "{at}");
+        assert_eq!(&text[d.span.start..d.span.end], under, "{at}");
+        assert_eq!(d.hint.as_deref(), hint, "{at}");
+    };
+    check(
+        "where exists(n in neighbours(to, rock) where empty(n))",
+        "unknown direction set `rock`",
+        "rock",
+        Some("did you mean `rook`?"),
+    );
+    check(
+        "where exists(n in neighbours(to, queen) where empty(n))",
+        "unknown direction set `queen`",
+        "queen",
+        Some(sets),
+    );
+    check(
+        "where liberties(to, 4) > 0",
+        "expected a direction set, by its name",
+        "4",
+        Some(sets),
+    );
+    check(
+        "where step(to, rook) == none",
+        "`rook` is a set of directions, not one value",
+        "rook",
+        Some("use it as `for d in rook`, `d in rook` or `neighbours(c, rook)`"),
+    );
+    check(
+        "where count(to) == rook",
+        "`rook` is a set of directions, not one value",
+        "rook",
+        Some("use it as `for d in rook`, `d in rook` or `neighbours(c, rook)`"),
+    );
+    check(
+        "where liberties(to, rook, bishop) > 0",
+        "`liberties` takes a cell and, maybe, a direction set",
+        "liberties(to, rook, bishop)",
+        Some("write `liberties(c)` or `liberties(c, SET)` with a set of `directions`"),
+    );
+    check(
+        "where exists(g in group(to, rook, 1) where empty(g))",
+        "`group` takes a cell and, maybe, a direction set",
+        "group(to, rook, 1)",
+        Some("write `group(c)` or `group(c, SET)` with a set of `directions`"),
+    );
+    check(
+        "where exists(g in group(rook) where empty(g))",
+        "`rook` is a set of directions, not one value",
+        "rook",
+        Some("use it as `for d in rook`, `d in rook` or `neighbours(c, rook)`"),
+    );
+    check(
+        "where connected(mover, home[mover], home[mover], rook, rook)",
+        "`connected` takes 3 arguments (a player and two regions) and maybe a direction set, not 5",
+        "connected(mover, home[mover], home[mover], rook, rook)",
         None,
     );
 }

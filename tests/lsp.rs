@@ -247,7 +247,7 @@ fn hover_tells_a_reading_function_a_word_and_a_counter() {
     let h = client.at("textDocument/hover", &file, l, c);
     assert_eq!(
         h["contents"]["value"],
-        "```tabula\nliberties(c) -> number\n```\nHow many empty cells touch the group of `c`; 0 when `c` is empty."
+        "```tabula\nliberties(c[, SET]) -> number\n```\nHow many empty cells touch the group of `c` (neighbours by `SET`, if given); 0 when `c` is empty."
     );
     let (l, c) = place(CAPTURE, "passes", 1);
     let h = client.at("textDocument/hover", &file, l, c + 1);
@@ -518,7 +518,7 @@ fn completion_inside_a_where_lists_the_locals_bound_above_it() {
     }
     let items = list.as_array().unwrap();
     let liberties = items.iter().find(|i| i["label"] == "liberties").unwrap();
-    assert_eq!(liberties["detail"], "liberties(c) -> number");
+    assert_eq!(liberties["detail"], "liberties(c[, SET]) -> number");
     let mine = items.iter().find(|i| i["label"] == "mine").unwrap();
     assert_eq!(mine["detail"], "let mine = mover");
     client.stop();

@@ -156,6 +156,165 @@ fn connected_is_a_chain_of_one_player_between_two_regions() {
     assert_eq!(scores(grid, yes, no, cells), [0, 1]);
 }
 
+const ROOK: &str = "grid 5 x 5 directions rook = n, e, s, w directions bishop = ne, nw, se, sw";
+
+/// A direction set names the neighbours the readings follow: on a grid, `rook` the four
+/// along the lines, `bishop` the four across the diagonals.
+#[test]
+fn a_direction_set_chooses_the_neighbours() {
+    let none = stones(&[]);
+    // a1 (a corner): 3 neighbours in all, 2 along the lines, 1 across; c3 (the middle):
+    // 8, 4 and 4.
+    assert_eq!(
+        scores(
+            ROOK,
+            "100 * count(n in neighbours(a1)) + 10 * count(n in neighbours(a1, rook)) + count(n in neighbours(a1, bishop))",
+            "100 * count(n in neighbours(c3)) + 10 * count(n in neighbours(c3, rook)) + count(n in neighbours(c3, bishop))",
+            none.clone()
+        ),
+        [321, 844]
+    );
+    // b2 in the rook neighbours of b1 but not of a1; a1 a bishop neighbour of b2.
+    assert_eq!(
+        scores(
+            ROOK,
+            "(if b2 in neighbours(b1, rook) then 1 else 0) + (if b2 in neighbours(a1, rook) then 10 else 0)",
+            "if a1 in neighbours(b2, bishop) and not (a1 in neighbours(b2, rook)) then 1 else 0",
+            none.clone()
+        ),
+        [1, 1]
+    );
+    // The directions of a set, as a domain and after `in`: n e s w, in that order.
+    assert_eq!(
+        scores(
+            ROOK,
+            "count(d in rook) + 10 * count(d in bishop where d == ne or d == n)",
+            "(if step(c3, nw) == b4 and nw in bishop and not (nw in rook) then 1 else 0) \
+             + (if sum(d in rook : if d == n then 1 else 0) == 1 then 10 else 0)",
+            none
+        ),
+        [14, 11]
+    );
+}
+
+/// Stones that touch across a diagonal are one group by all directions, two by `rook`;
+/// the liberties are the empty cells next to the group along the set's directions.
+#[test]
+fn group_liberties_and_connected_follow_the_set_given() {
+    // a's stones b2 c3 d4 on the diagonal, and c2 beside b2; b's stone at c4.
+    let cells = stones(&[
+        ("b2", "a"),
+        ("c3", "a"),
+        ("d4", "a"),
+        ("c2", "a"),
+        ("c4", "b"),
+    ]);
+    assert_eq!(
+        scores(
+            ROOK,
+            "10 * count(g in group(b2)) + count(g in group(b2, rook))",
+            "10 * count(g in group(d4, bishop)) + count(g in group(d4, rook))",
+            cells.clone()
+        ),
+        // All: b2 c2 c3 d4; rook: b2 c2 c3; bishop: d4 c3 b2 (c2 is across from none of
+        // them); d4 by rook alone (c4 is b's).
+        [43, 31]
+    );
+    // By rook the group b2 c2 c3 touches b1 b3 a2 (b2's), c1 d2 (c2's), d3 (c3's; c4 is
+    // b's): 6 liberties. By bishop the group b2 c3 d4 touches a1 c1 a3 (b2's), b4 d2
+    // (c3's), e5 c5 e3 (d4's): 8.
+    assert_eq!(
+        scores(
+            ROOK,
+            "liberties(b2, rook)",
+            "liberties(b2, bishop)",
+            cells.clone()
+        ),
+        [6, 8]
+    );
+    // c3 (in `bottom`, a3..c3) joins b1 (in `top`, a1..c1) through c2, and c2 touches b1
+    // across a diagonal only.
+    let cells = stones(&[("b1", "a"), ("c2", "a"), ("c3", "a")]);
+    assert_eq!(
+        scores(
+            ROOK,
+            "if connected(a, bottom, top) then 1 else 0",
+            "if connected(a, bottom, top, rook) then 1 else 0",
+            cells
+        ),
+        [1, 0]
+    );
+}
+
+/// A comparison of `liberties` with a number counts only as far as it needs (the
+/// compiler caps the count), and answers as the whole count does, on either side.
+#[test]
+fn liberties_compared_with_a_number_answer_as_the_whole_count() {
+    // The rook group b2 c2 c3 has 6 liberties (counted in the test above).
+    let cells = stones(&[
+        ("b2", "a"),
+        ("c3", "a"),
+        ("d4", "a"),
+        ("c2", "a"),
+        ("c4", "b"),
+    ]);
+    let tests = [
+        ("liberties(b2, rook) == 6", true),
+        ("liberties(b2, rook) == 5", false),
+        ("liberties(b2, rook) != 6", false),
+        ("liberties(b2, rook) > 5", true),
+        ("liberties(b2, rook) > 6", false),
+        ("liberties(b2, rook) >= 6", true),
+        ("liberties(b2, rook) >= 7", false),
+        ("liberties(b2, rook) < 6", false),
+        ("liberties(b2, rook) < 7", true),
+        ("liberties(b2, rook) <= 5", false),
+        ("liberties(b2, rook) <= 6", true),
+        ("6 == liberties(b2, rook)", true),
+        ("5 < liberties(b2, rook)", true),
+        ("6 < liberties(b2, rook)", false),
+        ("7 > liberties(b2, rook)", true),
+        ("6 >= liberties(b2, rook)", true),
+        ("liberties(b2, rook) > 0", true),
+        ("liberties(b2, rook) >= 0", true),
+        ("liberties(b2, rook) < 0", false),
+        ("liberties(b2, rook) > -1", true),
+        ("liberties(c4, rook) == 2", true),
+    ];
+    for (test, holds) in tests {
+        let value = format!("if {test} then 1 else 0");
+        let got = scores(ROOK, &value, "liberties(b2, rook)", cells.clone());
+        assert_eq!(got, [i64::from(holds), 6], "{test}");
+    }
+}
+
+/// `adjacency SET` makes the set the one the readings use when given none.
+#[test]
+fn the_board_adjacency_is_the_default_of_the_readings() {
+    let board = format!("{ROOK} adjacency rook");
+    let cells = stones(&[("b2", "a"), ("c3", "a")]);
+    assert_eq!(
+        scores(
+            &board,
+            "10 * count(n in neighbours(c3)) + count(g in group(b2))",
+            "liberties(b2)",
+            cells.clone()
+        ),
+        [41, 4]
+    );
+    // A set given still wins, and all the directions are a set like any other.
+    let board = format!("{board} directions every = n, s, e, w, ne, nw, se, sw");
+    assert_eq!(
+        scores(
+            &board,
+            "count(g in group(b2, every))",
+            "count(n in neighbours(c3, every))",
+            cells
+        ),
+        [2, 8]
+    );
+}
+
 /// Stones with no liberty left are taken: the group of b's b2 (alone, in the middle of
 /// a 3x3 rhombus) is taken when a fills its last neighbour.
 #[test]
@@ -230,14 +389,16 @@ fn misuse_is_answered_with_its_place() {
         "{e}"
     );
     assert!(error("score p = if connected(p, top) then 1 else 0")
-        .contains("`connected` takes 3 arguments (a player and two regions), not 2\n   --> t.tabula:10:14"));
+        .contains("`connected` takes 3 arguments (a player and two regions) and maybe a direction set, not 2\n   --> t.tabula:10:14"));
     let e = error("score p = count(group(a1))");
     assert!(
         e.contains("`group(c)` is a set of cells\n   --> t.tabula:10:17"),
         "{e}"
     );
     assert!(error("score p = count(g in group(a1, a2))")
-        .contains("`group` takes one cell\n   --> t.tabula:10:22"));
+        .contains("unknown direction set `a2`\n   --> t.tabula:10:32"));
+    assert!(error("score p = count(g in group())")
+        .contains("`group` takes a cell and, maybe, a direction set\n   --> t.tabula:10:22"));
     assert!(error("score p = count(g in group(k))")
         .contains("expected a cell, but this is a number\n   --> t.tabula:10:28"));
 }

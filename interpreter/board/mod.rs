@@ -23,8 +23,15 @@ pub struct Board {
     pub dirs: Vec<String>,
     /// `next[cell * dirs.len() + dir]`: the neighbour in that direction, or NONE.
     pub next: Vec<i32>,
-    /// All neighbours of each cell, in direction order.
-    pub neighbours: Vec<Vec<i32>>,
+    /// The neighbours of each cell, in direction order, by the directions of one
+    /// adjacency: `adjacency[ALL_DIRECTIONS]` by all of them, `adjacency[1 + k]` by
+    /// those of the direction set `sets[k]`.
+    pub adjacency: Vec<Adjacency>,
+    /// The named sets of directions (`directions orthogonal = n, e, s, w`).
+    pub sets: Vec<DirectionSet>,
+    /// The adjacency of the readings given no direction set (`adjacency NAME`, or all
+    /// directions).
+    pub default_adjacency: u8,
     /// Directions relative to the player: name and, per player, the absolute direction.
     pub rel_dirs: Vec<(String, Vec<u8>)>,
     pub zones: Vec<Zone>,
@@ -39,6 +46,63 @@ pub struct Board {
     pub(crate) graph: DiGraph<usize, usize>,
     /// Each cell by its name, once the board is finished.
     index: std::collections::HashMap<String, i32>,
+}
+
+/// The adjacency of all of a board's directions (`Board::adjacency`): a board's default
+/// (`Default` makes it so) until `adjacency SET` names another.
+#[cfg_attr(not(test), allow(dead_code))]
+pub const ALL_DIRECTIONS: u8 = 0;
+
+/// The most direction sets a board may name: each is a table as large as the board's.
+pub const MAX_DIRECTION_SETS: usize = 16;
+
+/// A named set of the board's directions.
+#[derive(Debug, Clone)]
+pub struct DirectionSet {
+    pub name: String,
+    /// Absolute directions, each once, in the order written.
+    pub dirs: Vec<u8>,
+}
+
+/// The neighbours of every cell by some of the board's directions, as one dense table:
+/// the neighbours of cell `c` are `cells[start[c]..start[c + 1]]`.
+#[derive(Debug, Clone, Default)]
+pub struct Adjacency {
+    start: Vec<u32>,
+    cells: Vec<i32>,
+}
+
+impl Adjacency {
+    /// The table of `next` (`next[cell * dirs + dir]`) read in the directions `dirs`.
+    fn new(next: &[i32], cells: usize, nd: usize, dirs: &[u8]) -> Adjacency {
+        let mut table = Adjacency {
+            start: Vec::with_capacity(cells + 1),
+            cells: Vec::new(),
+        };
+        for c in 0..cells {
+            table.start.push(table.cells.len() as u32);
+            for &d in dirs {
+                let n = next[c * nd + d as usize];
+                if n != NONE {
+                    table.cells.push(n);
+                }
+            }
+        }
+        table.start.push(table.cells.len() as u32);
+        table
+    }
+
+    /// The neighbours of `cell`; none for a cell not on the board.
+    #[inline]
+    pub fn of(&self, cell: i32) -> &[i32] {
+        let Ok(c) = usize::try_from(cell) else {
+            return &[];
+        };
+        match (self.start.get(c), self.start.get(c + 1)) {
+            (Some(&a), Some(&b)) => &self.cells[a as usize..b as usize],
+            _ => &[],
+        }
+    }
 }
 
 /// Off-board cells: one, or one per player (named `zone-player`).
@@ -113,6 +177,22 @@ impl Board {
             return Err(ErrorKind::TooManyCells { max: MAX_CELLS });
         }
         Ok(())
+    }
+
+    /// The neighbours of `cell` by the directions of adjacency `adjacency` (see
+    /// `Board::adjacency`).
+    #[inline]
+    pub fn neighbours(&self, adjacency: u8, cell: i32) -> &[i32] {
+        match self.adjacency.get(adjacency as usize) {
+            Some(table) => table.of(cell),
+            None => &[],
+        }
+    }
+
+    /// The adjacency of the direction set of this name (see `Board::adjacency`).
+    pub fn direction_set(&self, name: &str) -> Option<u8> {
+        let k = self.sets.iter().position(|s| s.name == name)?;
+        Some(1 + k as u8)
     }
 
     pub fn dir(&self, name: &str) -> Option<u8> {
@@ -287,20 +367,17 @@ impl Board {
     pub fn finish(&mut self, players: usize) {
         let nd = self.dirs.len();
         self.next = vec![NONE; self.cells.len() * nd];
-        self.neighbours = vec![Vec::new(); self.cells.len()];
         for edge in self.graph.edge_references() {
             let from = self.graph[edge.source()];
             let to = self.graph[edge.target()];
             self.next[from * nd + *edge.weight()] = to as i32;
         }
-        for c in 0..self.cells.len() {
-            for d in 0..nd {
-                let n = self.next[c * nd + d];
-                if n != NONE {
-                    self.neighbours[c].push(n);
-                }
-            }
-        }
+        let all: Vec<u8> = (0..nd as u8).collect();
+        let n = self.cells.len();
+        self.adjacency = std::iter::once(&all[..])
+            .chain(self.sets.iter().map(|s| &s.dirs[..]))
+            .map(|dirs| Adjacency::new(&self.next, n, nd, dirs))
+            .collect();
         if self.labels.len() != players {
             self.labels = vec![self.cells.clone(); players];
         }

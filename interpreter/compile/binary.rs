@@ -37,6 +37,7 @@ impl<'a> Compiler<'a> {
                 let want = match &set {
                     SetRef::Pool(..) => Ty::Int,
                     SetRef::Players => Ty::Player,
+                    SetRef::Directions(_) => Ty::Dir,
                     _ => Ty::Cell,
                 };
                 if x.1 != want {
@@ -71,8 +72,14 @@ impl<'a> Compiler<'a> {
                         player: player.map(bx),
                         value: bx(x.0),
                     },
-                    SetRef::Neighbours(c) => Self::exists_equal(scope, Domain::Neighbours(c), x.0),
-                    SetRef::Group(c) => Self::exists_equal(scope, Domain::Group(c), x.0),
+                    SetRef::Neighbours(c, a) => {
+                        Self::exists_equal(scope, Domain::Neighbours(c, a), x.0)
+                    }
+                    SetRef::Group(c, a) => Self::exists_equal(scope, Domain::Group(c, a), x.0),
+                    SetRef::Directions(a) => {
+                        let dirs = self.directions_domain(a);
+                        Self::exists_equal(scope, dirs, x.0)
+                    }
                 };
                 Some((e, Ty::Bool))
             }

@@ -56,7 +56,9 @@ impl<'a> Compiler<'a> {
                         .board
                         .add_zone(&name.text, if *per_player { Some(&players) } else { None })
                         .map_err(|e| (name.span, e)),
-                    BoardItem::Dir { .. } => Ok(()),
+                    BoardItem::Dir { .. }
+                    | BoardItem::Directions { .. }
+                    | BoardItem::Adjacency(_) => Ok(()),
                     BoardItem::Layers(n, sp) => {
                         self.board_layers(n, *sp);
                         Ok(())
@@ -72,6 +74,7 @@ impl<'a> Compiler<'a> {
                 }
             }
         }
+        self.direction_sets(file);
         if !seen {
             self.report(Span::default(), ErrorKind::NoBoard);
         } else if self.game.board.cells.is_empty() && self.errors.is_empty() {
@@ -148,12 +151,105 @@ impl<'a> Compiler<'a> {
         if b.regions.iter().any(|r| r.name == name.text)
             || b.tracks.iter().any(|t| t.name == name.text)
             || b.zones.iter().any(|z| z.name == name.text)
+            || b.direction_set(&name.text).is_some()
         {
             let name_taken = ErrorKind::SetNameTaken {
                 name: name.text.clone(),
             };
             self.report(name.span, name_taken);
         }
+    }
+
+    /// The board's direction sets and its adjacency, once all its directions are known.
+    fn direction_sets(&mut self, file: &'a ast::File) {
+        let items = file.items.iter().filter_map(|item| match item {
+            Item::Board(items) => Some(items),
+            _ => None,
+        });
+        let items: Vec<&BoardItem> = items.flatten().collect();
+        for b in &items {
+            if let BoardItem::Directions { name, dirs } = b {
+                self.direction_set(name, dirs);
+            }
+        }
+        let mut given: Option<&ast::Name> = None;
+        for b in &items {
+            let BoardItem::Adjacency(name) = b else {
+                continue;
+            };
+            if given.is_some() {
+                self.report(name.span, ErrorKind::AdjacencyTwice);
+                continue;
+            }
+            given = Some(name);
+            if let Some(a) = self.direction_set_named(name) {
+                self.game.board.default_adjacency = a;
+            }
+        }
+    }
+
+    fn direction_set(&mut self, name: &ast::Name, dirs: &[ast::Name]) {
+        let board = &self.game.board;
+        if board.sets.len() == crate::board::MAX_DIRECTION_SETS {
+            let max = crate::board::MAX_DIRECTION_SETS;
+            self.report(name.span, ErrorKind::TooManyDirectionSets { max });
+            return;
+        }
+        if board.dir(&name.text).is_some()
+            || board.rel_dirs.iter().any(|(r, _)| r == &name.text)
+            || board.direction_set(&name.text).is_some()
+        {
+            let kind = ErrorKind::DeclaredTwice {
+                what: "direction",
+                name: name.text.clone(),
+            };
+            self.report(name.span, kind);
+            return;
+        }
+        let mut ids: Vec<u8> = Vec::new();
+        for d in dirs {
+            let board = &self.game.board;
+            match board.dir(&d.text) {
+                Some(id) if !ids.contains(&id) => ids.push(id),
+                Some(_) => {}
+                None => {
+                    let relative = board.rel_dirs.iter().any(|(r, _)| r == &d.text);
+                    let kind = if relative {
+                        ErrorKind::RelativeDirectionInSet {
+                            set: name.text.clone(),
+                            name: d.text.clone(),
+                        }
+                    } else {
+                        ErrorKind::SetDirectionUnknown {
+                            set: name.text.clone(),
+                            name: d.text.clone(),
+                            close: self.close_name(&d.text, board.dirs.iter().map(String::as_str)),
+                            directions: board.dirs.clone(),
+                        }
+                    };
+                    self.report(d.span, kind);
+                }
+            }
+        }
+        self.game.board.sets.push(crate::board::DirectionSet {
+            name: name.text.clone(),
+            dirs: ids,
+        });
+    }
+
+    /// The adjacency of a direction set named by the rules; reported when there is none.
+    pub(super) fn direction_set_named(&mut self, name: &ast::Name) -> Option<u8> {
+        let found = self.game.board.direction_set(&name.text);
+        if found.is_none() {
+            let sets = &self.game.board.sets;
+            let kind = ErrorKind::UnknownDirectionSet {
+                name: name.text.clone(),
+                close: self.close_name(&name.text, sets.iter().map(|s| s.name.as_str())),
+                sets: sets.iter().map(|s| s.name.clone()).collect(),
+            };
+            self.report(name.span, kind);
+        }
+        found
     }
 
     fn relative_dir(&mut self, name: &ast::Name, map: &[(ast::Name, ast::Name)]) {

@@ -12,8 +12,10 @@ pub(crate) enum SetRef {
     Region(usize, Option<Expr>),
     Track(usize, Option<Expr>),
     Pool(usize, Option<Expr>),
-    Neighbours(Expr),
-    Group(Expr),
+    Neighbours(Expr, u8),
+    Group(Expr, u8),
+    /// A direction set: the adjacency it is (`Board::adjacency`).
+    Directions(u8),
 }
 
 impl<'a> Compiler<'a> {
@@ -28,23 +30,15 @@ impl<'a> Compiler<'a> {
                     return None;
                 }
             },
-            ExprKind::Call(n, args) if n.text == "neighbours" || n.text == "neighbors" => {
-                if args.len() != 1 {
-                    self.report_with(e.span, |_| ErrorKind::NeighboursTakesOneCell);
-                    return None;
-                }
-                return Some(SetRef::Neighbours(self.expect(
-                    &args[0],
-                    Ty::Cell,
-                    scope,
-                )?));
-            }
-            ExprKind::Call(n, args) if n.text == "group" => {
-                if args.len() != 1 {
-                    self.report_with(e.span, |_| ErrorKind::GroupTakesOneCell);
-                    return None;
-                }
-                return Some(SetRef::Group(self.expect(&args[0], Ty::Cell, scope)?));
+            ExprKind::Call(n, args)
+                if n.text == "neighbours" || n.text == "neighbors" || n.text == "group" =>
+            {
+                let (c, adjacency) = self.cell_and_set(&n.text, args, e.span, scope)?;
+                return Some(if n.text == "group" {
+                    SetRef::Group(c, adjacency)
+                } else {
+                    SetRef::Neighbours(c, adjacency)
+                });
             }
             _ => {
                 self.report_with(e.span, |_| ErrorKind::ExpectedSet);
@@ -67,6 +61,9 @@ impl<'a> Compiler<'a> {
                 let pp = self.game.board.tracks[t].per_player;
                 let p = self.player_index(index, pp, name, e.span, scope)?;
                 return Some(SetRef::Track(t, p));
+            }
+            if let (Some(a), None) = (self.game.board.direction_set(name), index) {
+                return Some(SetRef::Directions(a));
             }
             if let Some(pl) = self.game.pools.iter().position(|p| p.name == name) {
                 let pp = self.game.pools[pl].per_player;
@@ -156,9 +153,62 @@ impl<'a> Compiler<'a> {
             SetRef::Region(region, player) => (Domain::Region { region, player }, Ty::Cell),
             SetRef::Track(track, player) => (Domain::Track { track, player }, Ty::Cell),
             SetRef::Pool(pool, player) => (Domain::Pool { pool, player }, Ty::Int),
-            SetRef::Neighbours(c) => (Domain::Neighbours(c), Ty::Cell),
-            SetRef::Group(c) => (Domain::Group(c), Ty::Cell),
+            SetRef::Neighbours(c, a) => (Domain::Neighbours(c, a), Ty::Cell),
+            SetRef::Group(c, a) => (Domain::Group(c, a), Ty::Cell),
+            SetRef::Directions(a) => (self.directions_domain(a), Ty::Dir),
         })
+    }
+
+    /// `f(c)` or `f(c, SET)`: the cell and the adjacency to read it by (the board's
+    /// default without a set).
+    pub(super) fn cell_and_set(
+        &mut self,
+        function: &str,
+        args: &[ast::Expr],
+        span: crate::diagnostic::Span,
+        scope: &mut Scope,
+    ) -> Option<(Expr, u8)> {
+        let (c, set) = match args {
+            [c] => (c, None),
+            [c, set] => (c, Some(set)),
+            _ => {
+                let function = function.to_string();
+                self.report_with(span, |_| ErrorKind::CellAndDirectionSet { function });
+                return None;
+            }
+        };
+        let c = self.expect(c, Ty::Cell, scope);
+        let adjacency = match set {
+            None => Some(self.game.board.default_adjacency),
+            Some(set) => self.adjacency_arg(set, scope),
+        };
+        Some((c?, adjacency?))
+    }
+
+    /// A direction set given to a reading, as its adjacency.
+    pub(super) fn adjacency_arg(&mut self, e: &ast::Expr, scope: &Scope) -> Option<u8> {
+        match &e.kind {
+            ExprKind::Name(n) if scope.lookup(n).is_none() => {
+                let name = ast::Name {
+                    text: n.clone(),
+                    span: e.span,
+                };
+                self.direction_set_named(&name)
+            }
+            _ => {
+                let sets = &self.game.board.sets;
+                let sets = sets.iter().map(|s| s.name.clone()).collect();
+                self.report_with(e.span, |_| ErrorKind::ExpectedDirectionSet { sets });
+                None
+            }
+        }
+    }
+
+    /// The directions of a set, as a domain (the same for every player).
+    pub(super) fn directions_domain(&self, adjacency: u8) -> Domain {
+        let set = &self.game.board.sets[adjacency as usize - 1];
+        let dirs: Vec<i32> = set.dirs.iter().map(|&d| i32::from(d)).collect();
+        Domain::FixedDirs(vec![dirs; self.game.players.len().max(1)])
     }
 
     /// `A..B`: the numbers from A to B, or the cells from A to B in board order (as in

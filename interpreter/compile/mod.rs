@@ -233,7 +233,10 @@ fn too_many(file: &ast::File) -> Result<(), Vec<Diagnostic>> {
                         | BoardItem::Grid(_, _, sp)
                         | BoardItem::Rhombus(_, _, sp)
                         | BoardItem::Line(_, _, sp) => count("board part", *sp, &mut errors),
-                        BoardItem::Layers(..) => {}
+                        BoardItem::Directions { name, .. } => {
+                            count("directions", name.span, &mut errors)
+                        }
+                        BoardItem::Layers(..) | BoardItem::Adjacency(_) => {}
                     }
                 }
                 continue;

@@ -63,6 +63,11 @@ impl<'a> Compiler<'a> {
         if let Some(c) = self.game.board.cell(name) {
             return Some((Expr::Const(c), Ty::Cell));
         }
+        if self.game.board.direction_set(name).is_some() {
+            let name = name.to_string();
+            self.report_with(span, |_| ErrorKind::DirectionSetAsValue { name });
+            return None;
+        }
         if self.is_set_name(name) {
             let name = name.to_string();
             self.report_with(span, |_| ErrorKind::SetAsValue { name });

@@ -121,7 +121,46 @@ fn domain(d: &mut Domain) {
 
 fn expr(e: &mut Expr) {
     children(e);
+    cap_liberties(e);
     simplify(e);
+}
+
+/// `liberties(c)` compared with a number needs only count up to one past it:
+/// `liberties(n) == 0` stops at the first liberty found, `liberties(n) > 1` at the
+/// second. The count, capped so, compares as the whole count would.
+fn cap_liberties(e: &mut Expr) {
+    let Expr::Binary(op, a, b) = e else {
+        return;
+    };
+    // The comparison as `liberties OP k`, the reading on the left.
+    let (op, reading, k) = match (const_of(a), const_of(b)) {
+        (None, Some(k)) => (*op, a.as_mut(), k),
+        (Some(k), None) => {
+            let mirrored = match op {
+                BinOp::Lt => BinOp::Gt,
+                BinOp::Le => BinOp::Ge,
+                BinOp::Gt => BinOp::Lt,
+                BinOp::Ge => BinOp::Le,
+                other => *other,
+            };
+            (mirrored, b.as_mut(), k)
+        }
+        _ => return,
+    };
+    let Expr::Reach(ReachOp::Liberties(_, cap), _) = reading else {
+        return;
+    };
+    if !(0..i32::MAX).contains(&k) {
+        return;
+    }
+    let needed = match op {
+        // Whether the count reaches k.
+        BinOp::Ge | BinOp::Lt => k.max(1),
+        // Whether it goes past k, or is k.
+        BinOp::Gt | BinOp::Le | BinOp::Eq | BinOp::Ne => k + 1,
+        _ => return,
+    };
+    *cap = (*cap).min(needed);
 }
 
 /// Folds leaves and two-leaf operations into `Operand` / `Simple` nodes.
@@ -382,7 +421,7 @@ fn cell_domain(d: &Domain) -> bool {
         Domain::Cells
             | Domain::Region { .. }
             | Domain::Track { .. }
-            | Domain::Neighbours(_)
+            | Domain::Neighbours(..)
             | Domain::CellRange(..)
     )
 }

@@ -28,10 +28,14 @@ impl<'a> Compiler<'a> {
                 None
             }
             "run" => self.run_call(name, args, span, scope),
-            "liberties" => {
-                let v = self.args(name, args, &[Ty::Cell], span, scope);
-                v.map(|v| (Expr::Reach(ReachOp::Liberties, v), Ty::Int))
-            }
+            "liberties" => self
+                .cell_and_set(&name.text, args, span, scope)
+                .map(|(c, a)| {
+                    (
+                        Expr::Reach(ReachOp::Liberties(a, i32::MAX), vec![c]),
+                        Ty::Int,
+                    )
+                }),
             "connected" => self.connected(name, args, span, scope),
             _ => return None,
         };
@@ -59,7 +63,8 @@ impl<'a> Compiler<'a> {
         Some((Expr::Reach(ReachOp::Run, vec![c?, d?, p?]), Ty::Int))
     }
 
-    /// `connected(p, A, B)`: A and B are regions (`edge[p]` for one kept per player).
+    /// `connected(p, A, B)` or `connected(p, A, B, SET)`: A and B are regions (`edge[p]`
+    /// for one kept per player).
     fn connected(
         &mut self,
         name: &ast::Name,
@@ -67,21 +72,27 @@ impl<'a> Compiler<'a> {
         span: Span,
         scope: &mut Scope,
     ) -> Option<(Expr, Ty)> {
-        let [p, a, b] = args else {
-            self.report_with(span, |_| ErrorKind::ConnectedArguments {
-                function: name.text.clone(),
-                found: args.len(),
-            });
-            return None;
+        let (p, a, b, set) = match args {
+            [p, a, b] => (p, a, b, None),
+            [p, a, b, set] => (p, a, b, Some(set)),
+            _ => {
+                self.report_with(span, |_| ErrorKind::ConnectedArguments {
+                    function: name.text.clone(),
+                    found: args.len(),
+                });
+                return None;
+            }
+        };
+        let adjacency = match set {
+            None => Some(self.game.board.default_adjacency),
+            Some(set) => self.adjacency_arg(set, scope),
         };
         let p = self.expect(p, Ty::Player, scope);
         let a = self.region_arg(a, scope);
         let b = self.region_arg(b, scope);
         let ((a, pa), (b, pb)) = (a?, b?);
-        Some((
-            Expr::Reach(ReachOp::Connected(a as u16, b as u16), vec![p?, pa, pb]),
-            Ty::Bool,
-        ))
+        let op = ReachOp::Connected(a as u16, b as u16, adjacency?);
+        Some((Expr::Reach(op, vec![p?, pa, pb]), Ty::Bool))
     }
 
     /// A region named as an argument, with the player it is read for (0 when shared).

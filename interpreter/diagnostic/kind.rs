@@ -129,6 +129,31 @@ pub enum ErrorKind {
         direction: String,
         player: String,
     },
+    SetDirectionUnknown {
+        set: String,
+        name: String,
+        close: Option<String>,
+        directions: Vec<String>,
+    },
+    RelativeDirectionInSet {
+        set: String,
+        name: String,
+    },
+    UnknownDirectionSet {
+        name: String,
+        close: Option<String>,
+        sets: Vec<String>,
+    },
+    ExpectedDirectionSet {
+        sets: Vec<String>,
+    },
+    TooManyDirectionSets {
+        max: usize,
+    },
+    AdjacencyTwice,
+    DirectionSetAsValue {
+        name: String,
+    },
     CellListTooLong {
         max: usize,
     },
@@ -348,8 +373,10 @@ pub enum ErrorKind {
         text: Option<String>,
     },
     ExpectedSet,
-    NeighboursTakesOneCell,
-    GroupTakesOneCell,
+    /// `neighbours`, `group` or `liberties` given other than a cell and maybe a set.
+    CellAndDirectionSet {
+        function: String,
+    },
     NotASet {
         name: String,
     },
@@ -515,6 +542,13 @@ impl ErrorKind {
             UnknownPlayer { .. } => "unknown-player",
             UnknownDirection { .. } => "unknown-direction",
             DirectionMissingPlayer { .. } => "direction-missing-player",
+            SetDirectionUnknown { .. } => "set-direction-unknown",
+            RelativeDirectionInSet { .. } => "relative-direction-in-set",
+            UnknownDirectionSet { .. } => "unknown-direction-set",
+            ExpectedDirectionSet { .. } => "expected-direction-set",
+            TooManyDirectionSets { .. } => "too-many-direction-sets",
+            AdjacencyTwice => "adjacency-twice",
+            DirectionSetAsValue { .. } => "direction-set-as-value",
             CellListTooLong { .. } => "cell-list-too-long",
             TooManyListedCells { .. } => "too-many-listed-cells",
             UnknownCell { .. } => "unknown-cell",
@@ -586,8 +620,7 @@ impl ErrorKind {
             UnknownOptionInConstant { .. } => "unknown-option-in-constant",
             NotKnownBeforeStart { .. } => "not-known-before-start",
             ExpectedSet => "expected-set",
-            NeighboursTakesOneCell => "neighbours-takes-one-cell",
-            GroupTakesOneCell => "group-takes-one-cell",
+            CellAndDirectionSet { .. } => "cell-and-direction-set",
             NotASet { .. } => "not-a-set",
             RangeEndType { .. } => "range-end-type",
             RangeType { .. } => "range-type",

@@ -15,6 +15,24 @@ impl ErrorKind {
             UnknownDirection { directions, .. } => {
                 format!("this board's directions are {}", directions.join(", "))
             }
+            SetDirectionUnknown { close, directions, .. } => match close {
+                Some(c) => did_you_mean(c),
+                None => format!("this board's directions are {}", directions.join(", ")),
+            },
+            RelativeDirectionInSet { .. } => "a set holds the board's own directions, the same for every player; loop over relative ones with `for d in [forward, left]`".into(),
+            UnknownDirectionSet { close, sets, .. } => match (close, sets.is_empty()) {
+                (Some(c), _) => did_you_mean(c),
+                (None, true) => "name one in the board: `directions orthogonal = n, e, s, w`".into(),
+                (None, false) => format!("this board's direction sets are {}", sets.join(", ")),
+            },
+            ExpectedDirectionSet { sets } => match sets.as_slice() {
+                [] => "name one in the board: `directions orthogonal = n, e, s, w`".into(),
+                _ => format!("this board's direction sets are {}", sets.join(", ")),
+            },
+            DirectionSetAsValue { name } => {
+                format!("use it as `for d in {name}`, `d in {name}` or `neighbours(c, {name})`")
+            }
+            CellAndDirectionSet { function } => format!("write `{function}(c)` or `{function}(c, SET)` with a set of `directions`"),
             UnknownCell { close, cells, .. } => match (close, cells) {
                 (Some(c), _) => did_you_mean(c),
                 (None, Some((a, b))) => format!("this board's cells run from `{a}` to `{b}`"),
@@ -289,10 +307,23 @@ impl fmt::Display for ErrorKind {
             ),
             SetNameTaken { name } => write!(
                 f,
-                "`{name}` is already the name of a region, track or zone"
+                "`{name}` is already the name of a region, track, zone or direction set"
             ),
             UnknownPlayer { name } => write!(f, "unknown player `{name}`"),
             UnknownDirection { name, .. } => write!(f, "unknown direction `{name}`"),
+            SetDirectionUnknown { set, name, .. } => write!(
+                f,
+                "the direction set `{set}` names `{name}`, which is not a direction of this board"
+            ),
+            RelativeDirectionInSet { set, name } => write!(
+                f,
+                "the direction set `{set}` names `{name}`, a direction relative to the player"
+            ),
+            UnknownDirectionSet { name, .. } => write!(f, "unknown direction set `{name}`"),
+            ExpectedDirectionSet { .. } => write!(f, "expected a direction set, by its name"),
+            TooManyDirectionSets { max } => write!(f, "a board has at most {max} direction sets"),
+            AdjacencyTwice => write!(f, "the board says `adjacency` twice"),
+            DirectionSetAsValue { name } => write!(f, "`{name}` is a set of directions, not one value"),
             DirectionMissingPlayer { direction, player } => write!(
                 f,
                 "the direction `{direction}` does not say what it is for {player}"
@@ -446,8 +477,9 @@ impl fmt::Display for ErrorKind {
                 None => write!(f, "{what} must be known before the game starts, and this is not"),
             },
             ExpectedSet => write!(f, "expected a set: `cells`, `players`, a region, a track, a pool, `neighbours(c)` or `group(c)`"),
-            NeighboursTakesOneCell => write!(f, "`neighbours` takes one cell"),
-            GroupTakesOneCell => write!(f, "`group` takes one cell"),
+            CellAndDirectionSet { function } => {
+                write!(f, "`{function}` takes a cell and, maybe, a direction set")
+            }
             NotASet { name } => write!(f, "`{name}` is not a set: expected `cells`, `players`, a region, a track, a pool, `neighbours(c)` or `group(c)`"),
             RangeEndType { first, last } => write!(f, "this range starts at {} and ends at {}: it runs between two numbers or two cells", first.describe(), last.describe()),
             RangeType { found } => write!(f, "a range runs between two numbers or two cells, but this is {}", found.describe()),
@@ -456,7 +488,7 @@ impl fmt::Display for ErrorKind {
             TemplatePrintsTruth => write!(f, "a template cannot print true or false"),
             StepArgumentCount { found } => write!(f, "`step` takes 2 or 3 arguments, not {found}"),
             ThreeArguments { function, found } => write!(f, "`{function}` takes 3 arguments, not {found}"),
-            ConnectedArguments { function, found } => write!(f, "`{function}` takes 3 arguments (a player and two regions), not {found}"),
+            ConnectedArguments { function, found } => write!(f, "`{function}` takes 3 arguments (a player and two regions) and maybe a direction set, not {found}"),
             ConnectedTakesRegions => write!(f, "`connected` joins two regions"),
             PoolRange => write!(f, "a pool holds values from a smaller number to a larger one, at most 256 of them"),
             MatchCounterDeclared { name } => write!(f, "`{name}` is a counter of every game, kept by the match: it cannot be declared again"),

@@ -152,6 +152,23 @@ impl Game {
         &self.rules.board.dirs
     }
 
+    /// The board's named sets of directions (`directions orthogonal = n, e, s, w`), in
+    /// the file's order: each name with its directions, and whether it is the board's
+    /// adjacency (`adjacency orthogonal`), which the readings use when given no set.
+    pub fn direction_sets(&self) -> Vec<(&str, Vec<&str>, bool)> {
+        let board = &self.rules.board;
+        board
+            .sets
+            .iter()
+            .enumerate()
+            .map(|(k, set)| {
+                let dirs = set.dirs.iter().map(|&d| board.dirs[d as usize].as_str());
+                let own = usize::from(board.default_adjacency) == k + 1;
+                (set.name.as_str(), dirs.collect(), own)
+            })
+            .collect()
+    }
+
     /// The phases' names, in the file's order: the index of each is its [`PhaseId`].
     pub fn phases(&self) -> impl ExactSizeIterator<Item = &str> + '_ {
         self.rules.phases.iter().map(|p| p.name.as_str())

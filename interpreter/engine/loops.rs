@@ -181,13 +181,15 @@ fn domain_size(game: &Game, d: &Domain) -> u64 {
         Domain::Range(..) | Domain::CellRange(..) => 1,
         Domain::Dirs(ds) => ds.len() as u64,
         Domain::FixedDirs(t) => t.first().map_or(0, Vec::len) as u64,
-        Domain::Cells | Domain::Owned { .. } | Domain::Group(_) => {
+        // The neighbours of one owner are tested one by one: the neighbours' own cost.
+        Domain::Owned { inner, .. } if matches!(**inner, Domain::Neighbours(..)) => 0,
+        Domain::Cells | Domain::Owned { .. } | Domain::Group(..) => {
             game.rules.board.cells.len() as u64
         }
         Domain::Players => game.rules.players.len() as u64,
         Domain::Region { .. }
         | Domain::Track { .. }
-        | Domain::Neighbours(_)
+        | Domain::Neighbours(..)
         | Domain::Pool { .. } => 8,
     }
 }
@@ -289,21 +291,19 @@ pub(crate) fn for_each_in<F: FnMut(&Game, &State, i32, &mut Locals) -> bool + ?S
                 }
             }
         }
-        Domain::Neighbours(c) => {
+        Domain::Neighbours(c, adjacency) => {
             let c = eval(game, state, c, locals);
-            if c >= 0 {
-                for &n in &game.rules.board.neighbours[c as usize] {
-                    if !f(game, state, n, locals) {
-                        return false;
-                    }
+            for &n in game.rules.board.neighbours(*adjacency, c) {
+                if !f(game, state, n, locals) {
+                    return false;
                 }
             }
         }
-        Domain::Group(c) => {
+        Domain::Group(c, adjacency) => {
             let c = eval(game, state, c, locals);
             // Through a trait object, as for `Owned` below.
             let mut each = |g: &Game, s: &State, x: i32, l: &mut Locals| f(g, s, x, l);
-            return super::reach::for_each_in_group(game, state, c, locals, &mut each);
+            return super::reach::for_each_in_group(game, state, c, *adjacency, locals, &mut each);
         }
         Domain::Owned { inner, owner } => {
             let who = eval(game, state, owner, locals);
@@ -471,7 +471,14 @@ phase play {
             owner: c(0),
         };
         assert_eq!(names(&visit(&owned, 9).0), ["a1", "b2"]);
-        let around = |name: &str| visit(&Domain::Neighbours(cell(name)), 8).0.len();
+        let around = |name: &str| {
+            visit(
+                &Domain::Neighbours(cell(name), crate::board::ALL_DIRECTIONS),
+                8,
+            )
+            .0
+            .len()
+        };
         assert_eq!(around("b2"), 8);
         assert_eq!(around("a1"), 3);
         assert_eq!(around("b1"), 5);

@@ -15,17 +15,17 @@ use crate::ir::ReachOp;
 /// over every cell would (0 or false once it is gone; the engine then reports it).
 pub(crate) fn reach(game: &Game, state: &State, op: ReachOp, args: &[i32], meter: &Meter) -> i32 {
     let arg = |i: usize| args.get(i).copied().unwrap_or(NONE);
-    let fills = matches!(op, ReachOp::Liberties | ReachOp::Connected(..));
+    let fills = matches!(op, ReachOp::Liberties(..) | ReachOp::Connected(..));
     if fills && !meter.spend(game.rules.board.cells.len() as u64) {
         return 0;
     }
     match op {
         ReachOp::StepN => step_n(game, arg(0), arg(1), arg(2)),
         ReachOp::Run => run(game, state, arg(0), arg(1), arg(2)),
-        ReachOp::Liberties => liberties(game, state, arg(0)),
-        ReachOp::Connected(a, b) => {
+        ReachOp::Liberties(adjacency, cap) => liberties(game, state, arg(0), adjacency, cap),
+        ReachOp::Connected(a, b, adjacency) => {
             let (a, b) = (usize::from(a), usize::from(b));
-            connected(game, state, arg(0), (a, arg(1)), (b, arg(2))) as i32
+            connected(game, state, arg(0), (a, arg(1)), (b, arg(2)), adjacency) as i32
         }
     }
 }
@@ -63,19 +63,26 @@ pub fn run(game: &Game, state: &State, cell: i32, dir: i32, player: i32) -> i32 
     n
 }
 
+/// The most cells of a board whose fills use the small buffers: a 19x19 board fits, and
+/// clearing them costs a tenth of the full size.
+const SMALL: usize = 512;
+const SMALL_WORDS: usize = SMALL / 64;
+const WORDS: usize = MAX_CELLS / 64;
+
 /// A set of cells filled from seed cells through neighbours with one owner; the cells
-/// in the order they were reached.
-pub struct Fill {
-    seen: [u64; MAX_CELLS / 64],
-    order: [u16; MAX_CELLS],
+/// in the order they were reached. Sized for boards of up to `CELLS` cells (`W` words
+/// of 64 bits), so that a small board clears small buffers.
+pub(crate) struct Fill<const CELLS: usize, const W: usize> {
+    seen: [u64; W],
+    order: [u16; CELLS],
     len: usize,
 }
 
-impl Fill {
-    pub fn new() -> Fill {
+impl<const CELLS: usize, const W: usize> Fill<CELLS, W> {
+    fn new() -> Self {
         Fill {
-            seen: [0; MAX_CELLS / 64],
-            order: [0; MAX_CELLS],
+            seen: [0; W],
+            order: [0; CELLS],
             len: 0,
         }
     }
@@ -88,7 +95,7 @@ impl Fill {
     /// Adds `c` if not there yet.
     #[inline]
     fn add(&mut self, c: usize) {
-        if !self.contains(c) && self.len < MAX_CELLS {
+        if !self.contains(c) && self.len < CELLS {
             self.seen[c / 64] |= 1 << (c % 64);
             self.order[self.len] = c as u16;
             self.len += 1;
@@ -96,17 +103,18 @@ impl Fill {
     }
 
     /// The cells, in the order they were reached.
-    pub fn cells(&self) -> impl Iterator<Item = i32> + '_ {
+    fn cells(&self) -> impl Iterator<Item = i32> + '_ {
         self.order[..self.len].iter().map(|&c| c as i32)
     }
 
-    /// Grows the set from its cells through neighbours whose owner is `owner` (NONE:
-    /// empty cells).
-    fn spread(&mut self, game: &Game, state: &State, owner: i32) {
+    /// Grows the set from its cells through neighbours (by `adjacency`) whose owner is
+    /// `owner` (NONE: empty cells).
+    fn spread(&mut self, game: &Game, state: &State, owner: i32, adjacency: u8) {
+        let table = &game.rules.board.adjacency[adjacency as usize];
         let mut i = 0;
         while i < self.len {
-            let c = self.order[i] as usize;
-            for &n in &game.rules.board.neighbours[c] {
+            let c = self.order[i] as i32;
+            for &n in table.of(c) {
                 if state.cell_at(game, n).owner() == owner {
                     self.add(n as usize);
                 }
@@ -114,12 +122,23 @@ impl Fill {
             i += 1;
         }
     }
+
+    /// The group of `cell`: the cell and every cell joined to it by a chain of
+    /// neighbouring cells with the same owner (empty cells for an empty cell),
+    /// neighbours by `adjacency` (`Board::adjacency`); nothing for none.
+    fn group(&mut self, game: &Game, state: &State, cell: i32, adjacency: u8) {
+        self.len = 0;
+        if cell < 0 || cell as usize >= game.rules.board.cells.len() {
+            return;
+        }
+        self.add(cell as usize);
+        self.spread(game, state, state.cell_at(game, cell).owner(), adjacency);
+    }
 }
 
-impl Default for Fill {
-    fn default() -> Fill {
-        Fill::new()
-    }
+/// Whether the board's fills fit the small buffers.
+fn small(game: &Game) -> bool {
+    game.rules.board.cells.len() <= SMALL
 }
 
 /// Calls `f` with each cell of the group of `cell` until it returns false; false then.
@@ -128,52 +147,91 @@ pub(crate) fn for_each_in_group(
     game: &Game,
     state: &State,
     cell: i32,
+    adjacency: u8,
     locals: &mut Locals,
     f: &mut dyn FnMut(&Game, &State, i32, &mut Locals) -> bool,
 ) -> bool {
-    let mut fill = Fill::new();
-    group(game, state, cell, &mut fill);
+    if small(game) {
+        each_in_group::<SMALL, SMALL_WORDS>(game, state, cell, adjacency, locals, f)
+    } else {
+        each_in_group::<MAX_CELLS, WORDS>(game, state, cell, adjacency, locals, f)
+    }
+}
+
+fn each_in_group<const C: usize, const W: usize>(
+    game: &Game,
+    state: &State,
+    cell: i32,
+    adjacency: u8,
+    locals: &mut Locals,
+    f: &mut dyn FnMut(&Game, &State, i32, &mut Locals) -> bool,
+) -> bool {
+    let mut fill = Fill::<C, W>::new();
+    fill.group(game, state, cell, adjacency);
     let all = fill.cells().all(|g| f(game, state, g, locals));
     all
 }
 
-/// The group of `cell`: the cell and every cell joined to it by a chain of neighbouring
-/// cells with the same owner (empty cells for an empty cell); nothing for none.
-pub fn group(game: &Game, state: &State, cell: i32, fill: &mut Fill) {
-    fill.len = 0;
-    if cell < 0 || cell as usize >= game.rules.board.cells.len() {
-        return;
+/// The number of empty cells next to the group of `cell`, counted up to `cap` (the
+/// count once it reaches `cap`, which is all a comparison with a number needs to know);
+/// 0 when the cell is empty. (Never inlined, here and below: the fill's buffers must
+/// not enlarge the frames of the recursive evaluator that calls them.)
+#[inline(never)]
+pub fn liberties(game: &Game, state: &State, cell: i32, adjacency: u8, cap: i32) -> i32 {
+    if small(game) {
+        liberties_in::<SMALL, SMALL_WORDS>(game, state, cell, adjacency, cap)
+    } else {
+        liberties_in::<MAX_CELLS, WORDS>(game, state, cell, adjacency, cap)
     }
-    fill.add(cell as usize);
-    fill.spread(game, state, state.cell_at(game, cell).owner());
 }
 
-/// The number of empty cells next to the group of `cell`; 0 when the cell is empty.
-/// (Never inlined, here and below: the fill's buffers must not enlarge the frames of
-/// the recursive evaluator that calls them.)
-#[inline(never)]
-pub fn liberties(game: &Game, state: &State, cell: i32) -> i32 {
-    if state.cell_at(game, cell).count() == 0 {
+/// `liberties`, with buffers for boards of up to `C` cells. The group is grown and its
+/// empty neighbours counted in one pass, so a count that reaches `cap` stops before the
+/// rest of the group is found.
+fn liberties_in<const C: usize, const W: usize>(
+    game: &Game,
+    state: &State,
+    cell: i32,
+    adjacency: u8,
+    cap: i32,
+) -> i32 {
+    if cell < 0 || cell as usize >= game.rules.board.cells.len() {
         return 0;
     }
-    let mut fill = Fill::new();
-    group(game, state, cell, &mut fill);
-    let mut free = [0u64; MAX_CELLS / 64];
+    let word = state.cell_at(game, cell);
+    if word.count() == 0 {
+        return 0;
+    }
+    let owner = word.owner();
+    let table = &game.rules.board.adjacency[adjacency as usize];
+    let mut fill = Fill::<C, W>::new();
+    fill.add(cell as usize);
+    let mut free = [0u64; W];
     let mut n = 0;
-    for c in fill.cells() {
-        for &x in &game.rules.board.neighbours[c as usize] {
+    let mut i = 0;
+    while i < fill.len {
+        let c = fill.order[i] as i32;
+        for &x in table.of(c) {
+            let there = state.cell_at(game, x);
+            if there.owner() == owner {
+                fill.add(x as usize);
+            }
             let (w, bit) = (x as usize / 64, 1u64 << (x as usize % 64));
-            if free[w] & bit == 0 && state.cell_at(game, x).count() == 0 {
+            if there.count() == 0 && free[w] & bit == 0 {
                 free[w] |= bit;
                 n += 1;
+                if n >= cap {
+                    return n;
+                }
             }
         }
+        i += 1;
     }
     n
 }
 
 /// Whether a chain of neighbouring cells of `player` joins a cell of region `a` to
-/// one of region `b` (each for the player slot given with it).
+/// one of region `b` (each for the player slot given with it), neighbours by `adjacency`.
 #[inline(never)]
 pub fn connected(
     game: &Game,
@@ -181,18 +239,34 @@ pub fn connected(
     player: i32,
     (a, pa): (usize, i32),
     (b, pb): (usize, i32),
+    adjacency: u8,
 ) -> bool {
     let players = game.rules.players.len() as i32;
     if player < 0 || !(0..players).contains(&pa) || !(0..players).contains(&pb) {
         return false;
     }
-    let mut fill = Fill::new();
+    if small(game) {
+        connected_in::<SMALL, SMALL_WORDS>(game, state, player, (a, pa), (b, pb), adjacency)
+    } else {
+        connected_in::<MAX_CELLS, WORDS>(game, state, player, (a, pa), (b, pb), adjacency)
+    }
+}
+
+fn connected_in<const C: usize, const W: usize>(
+    game: &Game,
+    state: &State,
+    player: i32,
+    (a, pa): (usize, i32),
+    (b, pb): (usize, i32),
+    adjacency: u8,
+) -> bool {
+    let mut fill = Fill::<C, W>::new();
     for &c in &game.rules.board.regions[a].lists[pa as usize] {
         if state.cell_at(game, c).owner() == player {
             fill.add(c as usize);
         }
     }
-    fill.spread(game, state, player);
+    fill.spread(game, state, player, adjacency);
     let joined = fill.cells().any(|c| in_region(game, b, pb as usize, c));
     joined
 }

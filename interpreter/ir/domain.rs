@@ -21,10 +21,11 @@ pub enum Domain {
         track: usize,
         player: Option<Expr>,
     },
-    Neighbours(Expr),
+    /// The neighbours of the cell by an adjacency of the board (`Board::adjacency`).
+    Neighbours(Expr, u8),
     /// The group of the cell: it and the cells joined to it through neighbours of the
-    /// same owner (see `engine::reach`).
-    Group(Expr),
+    /// same owner, by an adjacency of the board (see `engine::reach`).
+    Group(Expr, u8),
     Pool {
         pool: usize,
         player: Option<Expr>,
@@ -50,7 +51,7 @@ macro_rules! domain_exprs {
                     $f(d);
                 }
             }
-            Domain::Neighbours(c) | Domain::Group(c) => $f(c),
+            Domain::Neighbours(c, _) | Domain::Group(c, _) => $f(c),
             Domain::Owned { inner, owner } => {
                 inner.$recurse($f);
                 $f(owner);
@@ -88,11 +89,11 @@ impl Domain {
             | Domain::Players
             | Domain::Region { .. }
             | Domain::Track { .. }
-            | Domain::Neighbours(_) => false,
+            | Domain::Neighbours(..) => false,
             Domain::FixedDirs(_)
             | Domain::Pool { .. }
             | Domain::Owned { .. }
-            | Domain::Group(_) => true,
+            | Domain::Group(..) => true,
         };
         let mut exprs = false;
         self.exprs(&mut |e| exprs |= e.reads_state());

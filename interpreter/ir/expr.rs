@@ -401,11 +401,14 @@ pub enum ReachOp {
     /// `run(c, d, p)`: [cell, direction, player] -> how many cells in a row after the
     /// cell, in the direction, hold pieces of the player (are empty, for none).
     Run,
-    /// `liberties(c)`: \[cell\] -> the empty cells next to the cell's group.
-    Liberties,
+    /// `liberties(c)`: \[cell\] -> the empty cells next to the cell's group, by an
+    /// adjacency of the board (`Board::adjacency`), counted up to a cap (`i32::MAX`
+    /// unless a comparison with a number needs less, see `compile::optimize`).
+    Liberties(u8, i32),
     /// `connected(p, A, B)`: [player, A's player, B's player] -> whether a chain of
-    /// neighbouring cells of the player joins a cell of region A to one of region B.
-    Connected(u16, u16),
+    /// neighbouring cells of the player (by an adjacency) joins a cell of region A to
+    /// one of region B.
+    Connected(u16, u16, u8),
 }
 
 impl ReachOp {

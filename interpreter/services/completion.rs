@@ -193,7 +193,7 @@ fn complete(
 }
 
 /// The kinds of names an expression may read.
-const VALUES: [SymbolKind; 10] = [
+const VALUES: [SymbolKind; 11] = [
     SymbolKind::Define,
     SymbolKind::Counter,
     SymbolKind::Player,
@@ -204,6 +204,7 @@ const VALUES: [SymbolKind; 10] = [
     SymbolKind::Region,
     SymbolKind::Track,
     SymbolKind::Pool,
+    SymbolKind::DirectionSet,
 ];
 
 fn word<'t>(text: &'t str, p: &Piece) -> &'t str {
@@ -568,7 +569,17 @@ mod tests {
         let l = labels("board {\n  |\n}");
         assert_eq!(
             l,
-            ["dir", "grid", "hex", "layers", "line", "rhombus", "zone"]
+            [
+                "adjacency",
+                "dir",
+                "directions",
+                "grid",
+                "hex",
+                "layers",
+                "line",
+                "rhombus",
+                "zone"
+            ]
         );
         let l = labels(&format!("{HEAD}phase play {{\n  st|\n}}"));
         assert!(l.contains(&"stuck".to_string()) && l.contains(&"starts".to_string()));

@@ -129,7 +129,11 @@ mod tests {
     fn words_are_found_in_a_file_that_does_not_parse_and_not_in_comments() {
         let text = "action a \"x\" where liberties(\n// where\n";
         let h = hover(text, text.find("liberties").unwrap()).expect("a hover");
-        assert!(h.text.contains("liberties(c) -> number"), "{}", h.text);
+        assert!(
+            h.text.contains("liberties(c[, SET]) -> number"),
+            "{}",
+            h.text
+        );
         assert_eq!(hover(text, text.rfind("where").unwrap()), None);
     }
 }

@@ -216,6 +216,41 @@ mod tests {
             .collect()
     }
 
+    /// A direction set is a name like the others: its uses (the board's adjacency, a
+    /// reading's last argument, a domain) lead to its declaration, it is hovered as
+    /// what it is, and listed under the board.
+    #[test]
+    fn a_direction_set_is_declared_used_hovered_and_listed() {
+        let text = "players a, b\nboard {\n  grid 3 x 3\n  directions rook = n, e, s, w\n  \
+            adjacency rook\n}\npiece p\naction go \"{to}\" for to in cells\n  \
+            where exists(n in neighbours(to, rook) where empty(n))\n{\n  \
+            for d in rook { put p of mover at to }\n}\n";
+        let at = text.find("rook =").unwrap();
+        let found = references(text, at, true);
+        assert_eq!(spans(text, &found).len(), 4, "{:?}", spans(text, &found));
+        let last = text.rfind("rook").unwrap();
+        assert_eq!(definition(text, last).map(|l| l.span.start), Some(at));
+        let h = crate::services::hover(text, last).expect("a hover");
+        assert_eq!(
+            h.text,
+            "```tabula\ndirections rook = n, e, s, w\n```\ndirection set `rook`"
+        );
+        // A direction it names leads to the board part that makes it.
+        let east = text.find("e, s").unwrap();
+        assert!(definition(text, east).is_some());
+        let items = crate::services::outline(text).expect("parses");
+        let board = items.iter().find(|i| i.name == "board").expect("the board");
+        assert_eq!(board.children[0].name, "rook");
+        // Offered where a name may be written, as a direction set.
+        let at = text.find("rook) where").unwrap();
+        let offered = crate::services::completions(text, at);
+        let rook = offered.iter().find(|c| c.label == "rook").expect("offered");
+        assert_eq!(
+            rook.kind,
+            crate::services::CompletionKind::Symbol(SymbolKind::DirectionSet)
+        );
+    }
+
     #[test]
     fn a_counter_s_uses_are_its_own_and_not_those_of_a_local_shadowing_it() {
         let at = TEXT.find("moves =").unwrap();

@@ -130,6 +130,7 @@ fn entry(item: &Item, span: Span, text: &str) -> OutlineItem {
                 .filter_map(|b| match b {
                     BoardItem::Zone { name, .. } => Some(child(name, K::Zone)),
                     BoardItem::Dir { name, .. } => Some(child(name, K::Direction)),
+                    BoardItem::Directions { name, .. } => Some(child(name, K::DirectionSet)),
                     _ => None,
                 })
                 .collect();

@@ -121,7 +121,12 @@ const VALUE_ORDER: [SymbolKind; 7] = [
     SymbolKind::Piece,
     SymbolKind::Zone,
 ];
-const SET_ORDER: [SymbolKind; 3] = [SymbolKind::Region, SymbolKind::Track, SymbolKind::Pool];
+const SET_ORDER: [SymbolKind; 4] = [
+    SymbolKind::Region,
+    SymbolKind::Track,
+    SymbolKind::Pool,
+    SymbolKind::DirectionSet,
+];
 
 struct Builder<'t> {
     index: SymbolIndex,
@@ -230,6 +235,8 @@ impl Builder<'_> {
                     match b {
                         BoardItem::Zone { name, .. } => self.global(name, K::Zone),
                         BoardItem::Dir { name, .. } => self.global(name, K::Direction),
+                        BoardItem::Directions { name, .. } => self.global(name, K::DirectionSet),
+                        BoardItem::Adjacency(_) => {}
                         other => {
                             let Some((part, dirs)) = BoardPart::of(other, defines) else {
                                 continue;
@@ -288,6 +295,10 @@ impl Builder<'_> {
                         }
                         BoardItem::Layers(n, _) => self.expr(n),
                         BoardItem::Zone { .. } => {}
+                        BoardItem::Directions { dirs, .. } => dirs
+                            .iter()
+                            .for_each(|d| self.use_kind(d, SymbolKind::Direction)),
+                        BoardItem::Adjacency(name) => self.use_kind(name, SymbolKind::DirectionSet),
                         BoardItem::Dir { map, .. } => {
                             for (player, dir) in map {
                                 self.use_kind(player, SymbolKind::Player);

@@ -23,6 +23,8 @@ pub enum SymbolKind {
     Zone,
     /// A direction: one a board part gives (`n`, `next`) or one declared with `dir`.
     Direction,
+    /// A named set of directions (`directions orthogonal = n, e, s, w`).
+    DirectionSet,
     /// A kind of move a player makes (`action`).
     Action,
     /// A chance event (`chance`).
@@ -52,6 +54,7 @@ impl SymbolKind {
             SymbolKind::Track => "track",
             SymbolKind::Zone => "zone",
             SymbolKind::Direction => "direction",
+            SymbolKind::DirectionSet => "direction set",
             SymbolKind::Action => "action",
             SymbolKind::Chance => "chance event",
             SymbolKind::Phase => "phase",

@@ -151,6 +151,13 @@ pub enum BoardItem {
         name: Name,
         map: Vec<(Name, Name)>,
     },
+    /// `directions NAME = d, ...`: a named set of the board's directions.
+    Directions {
+        name: Name,
+        dirs: Vec<Name>,
+    },
+    /// `adjacency NAME`: the direction set the readings use when given none.
+    Adjacency(Name),
 }
 
 #[derive(Debug, Clone)]

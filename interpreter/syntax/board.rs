@@ -37,6 +37,18 @@ pub(super) fn board_item(pair: Pair<Rule>) -> BoardItem {
                 per_player: it.next().is_some(),
             }
         }
+        Rule::board_directions => {
+            let mut names = it.filter(|p| p.as_rule() == Rule::ident).map(name);
+            let n = names.next().unwrap_or_else(|| missing(sp));
+            BoardItem::Directions {
+                name: n,
+                dirs: names.collect(),
+            }
+        }
+        Rule::board_adjacency => {
+            let n = it.find(|p| p.as_rule() == Rule::ident).map(name);
+            BoardItem::Adjacency(n.unwrap_or_else(|| missing(sp)))
+        }
         _ => {
             let n = it.next().map(name).unwrap_or_else(|| missing(sp));
             let mut map = Vec::new();

@@ -402,7 +402,11 @@ pub(super) fn token_name(rule: Rule) -> Option<String> {
         | Rule::board_grid
         | Rule::board_line
         | Rule::board_zone
-        | Rule::board_dir => "a board item (`hex`, `rhombus`, `grid`, `line`, `zone`, `dir`)",
+        | Rule::board_directions
+        | Rule::board_adjacency
+        | Rule::board_dir => "a board item (`hex`, `rhombus`, `grid`, `line`, `zone`, `dir`, `directions`, `adjacency`)",
+        Rule::directions_kw => "`directions`",
+        Rule::adjacency_kw => "`adjacency`",
         Rule::gen_for => "`for`",
         Rule::gen_let => "`let`",
         Rule::gen_where => "`where`",

@@ -24,6 +24,14 @@ pub(super) fn check(g: &GameArgs, as_json: bool) -> Result<(), CliError> {
         game.cells().len(),
         game.directions().join(" ")
     );
+    for (name, dirs, adjacency) in game.direction_sets() {
+        let own = if adjacency {
+            " (the board's adjacency)"
+        } else {
+            ""
+        };
+        out!("  set      {name} = {}{own}", dirs.join(" "));
+    }
     let phases: Vec<&str> = game.phases().collect();
     out!("  phases   {}", phases.join(" -> "));
     let actions: Vec<&str> = game.actions().collect();

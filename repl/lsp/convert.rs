@@ -35,7 +35,7 @@ fn symbol_kind(kind: SymbolKind) -> lsp::SymbolKind {
         SymbolKind::Piece => L::CLASS,
         SymbolKind::Counter => L::VARIABLE,
         SymbolKind::Pool => L::ARRAY,
-        SymbolKind::Region | SymbolKind::Track => L::NAMESPACE,
+        SymbolKind::Region | SymbolKind::Track | SymbolKind::DirectionSet => L::NAMESPACE,
         SymbolKind::Zone | SymbolKind::Cell | SymbolKind::Direction | SymbolKind::Player => {
             L::ENUM_MEMBER
         }
@@ -94,7 +94,7 @@ pub fn completion(c: services::Completion) -> lsp::CompletionItem {
             SymbolKind::Piece => L::CLASS,
             SymbolKind::Counter | SymbolKind::Local => L::VARIABLE,
             SymbolKind::Pool => L::FIELD,
-            SymbolKind::Region | SymbolKind::Track => L::MODULE,
+            SymbolKind::Region | SymbolKind::Track | SymbolKind::DirectionSet => L::MODULE,
             SymbolKind::Zone | SymbolKind::Cell | SymbolKind::Direction | SymbolKind::Player => {
                 L::ENUM_MEMBER
             }
@@ -158,7 +158,7 @@ fn token_type(kind: HighlightKind) -> u32 {
             SymbolKind::Define => 7,
             SymbolKind::Piece => 8,
             SymbolKind::Pool => 9,
-            SymbolKind::Region | SymbolKind::Track => 10,
+            SymbolKind::Region | SymbolKind::Track | SymbolKind::DirectionSet => 10,
             SymbolKind::Zone | SymbolKind::Cell | SymbolKind::Direction | SymbolKind::Player => 11,
             SymbolKind::Chance => 12,
             SymbolKind::Phase => 13,

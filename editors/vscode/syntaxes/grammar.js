@@ -140,6 +140,10 @@ const grammar = {
           match: `\\b(dir)\\s+(${NAME})(?=\\s*=)`,
           captures: { 1: scope('storage.type.board'), 2: scope('entity.name.constant.direction') },
         },
+        {
+          match: `\\b(directions)\\s+(${NAME})(?=\\s*=)`,
+          captures: { 1: scope('storage.type.board'), 2: scope('entity.name.constant.direction-set') },
+        },
       ],
     },
     players: nameList(
@@ -233,7 +237,9 @@ const grammar = {
       ],
     },
     'keywords-board': {
-      match: words(['dir', 'grid', 'hex', 'layers', 'line', 'rhombus', 'zone']),
+      match: words([
+        'adjacency', 'dir', 'directions', 'grid', 'hex', 'layers', 'line', 'rhombus', 'zone',
+      ]),
       name: 'storage.type.board.tabula',
     },
     'keywords-control': {

@@ -108,8 +108,8 @@ impl<'a> Fold<'a> {
 enum CellList {
     All,
     Listed(Domain),
-    /// The neighbours of a cell.
-    Neighbours(ExprFn),
+    /// The neighbours of a cell, by an adjacency of the board.
+    Neighbours(ExprFn, u8),
 }
 
 /// An aggregate over cells (all of them, a region, a track or a cell's neighbours,
@@ -126,7 +126,7 @@ pub(super) fn over_cells(
     let listed = |d: &Domain| match d {
         Domain::Cells => Some(CellList::All),
         Domain::Region { .. } | Domain::Track { .. } => Some(CellList::Listed(d.clone())),
-        Domain::Neighbours(c) => Some(CellList::Neighbours(compile(c))),
+        Domain::Neighbours(c, a) => Some(CellList::Neighbours(compile(c), *a)),
         _ => None,
     };
     let (list, owner) = match domain {
@@ -152,15 +152,17 @@ pub(super) fn over_cells(
         // What `loops::for_each_in` spends: the board's size for all cells or an owner's,
         // a region's or track's list otherwise.
         let size = match (&list, &owner) {
-            (CellList::Listed(_) | CellList::Neighbours(_), None) => 8,
+            (CellList::Listed(_) | CellList::Neighbours(..), None) => 8,
+            // Spent below, as the neighbours' own loop.
+            (CellList::Neighbours(..), Some(_)) => 0,
             _ => n as u64,
         };
         if !l.spend(size) {
             return fold.result();
         }
         let who = owner.as_ref().map(|o| o(g, st, l));
-        // The neighbours of one owner: the owner's loop, then the neighbours' own.
-        if let (CellList::Neighbours(_), Some(_)) = (&list, &owner) {
+        // The neighbours of one owner: the neighbours' own loop, each tested.
+        if let (CellList::Neighbours(..), Some(_)) = (&list, &owner) {
             if !l.spend(8) {
                 return fold.result();
             }
@@ -183,13 +185,10 @@ pub(super) fn over_cells(
                     }
                 }
             }
-            CellList::Neighbours(at) => {
+            CellList::Neighbours(at, adjacency) => {
                 let c = at(g, st, l);
-                let list = usize::try_from(c)
-                    .ok()
-                    .and_then(|c| g.rules.board.neighbours.get(c));
-                for &c in list.map_or(&[][..], Vec::as_slice) {
-                    if c >= 0 && !visit(l, c, cells[c as usize]) {
+                for &c in g.rules.board.neighbours(*adjacency, c) {
+                    if !visit(l, c, cells[c as usize]) {
                         break;
                     }
                 }

@@ -310,11 +310,11 @@ fn listed_loop<T: Tail>(s: usize, list: OwnedCells, player: PlayerFn, next: T) -
 }
 
 /// The cell whose neighbours `d` lists, and the owner they are kept for, if any.
-fn neighbours_of(d: &Domain) -> Option<(&Expr, Option<&Expr>)> {
+fn neighbours_of(d: &Domain) -> Option<(&Expr, u8, Option<&Expr>)> {
     match d {
-        Domain::Neighbours(c) => Some((c, None)),
+        Domain::Neighbours(c, a) => Some((c, *a, None)),
         Domain::Owned { inner, owner } => match inner.as_ref() {
-            Domain::Neighbours(c) => Some((c, Some(owner))),
+            Domain::Neighbours(c, a) => Some((c, *a, Some(owner))),
             _ => None,
         },
         _ => None,
@@ -323,27 +323,20 @@ fn neighbours_of(d: &Domain) -> Option<(&Expr, Option<&Expr>)> {
 
 /// A loop into local `s` over the neighbours of a cell, maybe only those of one owner:
 /// the same cells, in the same order, and the same budget spent as `loops::for_each_in`.
-fn neighbours_loop<T: Tail>(s: usize, cell: ExprFn, owner: Option<ExprFn>, next: T) -> GensFn {
+fn neighbours_loop<T: Tail>(
+    s: usize,
+    cell: ExprFn,
+    adjacency: u8,
+    owner: Option<ExprFn>,
+    next: T,
+) -> GensFn {
     Box::new(move |g, st, l, emit| {
-        let who = match &owner {
-            Some(owner) => {
-                if !l.spend(g.rules.board.cells.len() as u64) {
-                    return false;
-                }
-                Some(owner(g, st, l))
-            }
-            None => None,
-        };
+        let who = owner.as_ref().map(|owner| owner(g, st, l));
         if !l.spend(8) {
             return false;
         }
         let c = cell(g, st, l);
-        let Some(list) = usize::try_from(c)
-            .ok()
-            .and_then(|c| g.rules.board.neighbours.get(c))
-        else {
-            return true;
-        };
+        let list = g.rules.board.neighbours(adjacency, c);
         let cells = &st.data[g.rules.cells_base..];
         for &n in list {
             let kept = who.is_none_or(|p| n >= 0 && CellWord(cells[n as usize]).owner() == p);
@@ -544,9 +537,11 @@ pub(crate) fn compile_gens(gens: &[Gen]) -> GensFn {
         Some(Gen::For(s, domain)) => {
             let s = slot(*s);
             match neighbours_of(domain) {
-                Some((cell, owner)) => {
+                Some((cell, adjacency, owner)) => {
                     let (cell, owner) = (compile(cell), owner.map(compile));
-                    with_tail!(&gens[i + 1..], |next| neighbours_loop(s, cell, owner, next))
+                    with_tail!(&gens[i + 1..], |next| {
+                        neighbours_loop(s, cell, adjacency, owner, next)
+                    })
                 }
                 None => with_tail!(&gens[i + 1..], |next| any_loop(s, domain, next)),
             }

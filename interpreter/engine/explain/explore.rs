@@ -67,7 +67,9 @@ fn widened(game: &Game, domain: &Domain) -> Option<Domain> {
             let def = &game.rules.pools[*pool];
             Some(Domain::Range(Expr::Const(def.low), Expr::Const(def.high)))
         }
-        Domain::Region { .. } | Domain::Track { .. } | Domain::Neighbours(_) => Some(Domain::Cells),
+        Domain::Region { .. } | Domain::Track { .. } | Domain::Neighbours(..) => {
+            Some(Domain::Cells)
+        }
         Domain::Owned { inner, owner } => widened(game, inner).map(|w| Domain::Owned {
             inner: Box::new(w),
             owner: owner.clone(),
