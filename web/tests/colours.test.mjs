@@ -93,7 +93,9 @@ test("the board's marks are apart from the cells under them in every kind of col
   const css = read('web/page/style.css');
   const variable = (name) => css.match(new RegExp(`--${name}: (#[0-9a-fA-F]{6})`))[1];
   const position = read('interpreter/picture/position.rs');
-  const fills = [...position.slice(position.indexOf('let fill = match'), position.indexOf('let name = &game.board.cells[c]')).matchAll(/"(#[0-9a-fA-F]{6})"/g)].map((m) => m[1]);
+  const [start, end] = [position.indexOf('let fill = match'), position.indexOf('let name = &game.rules.board.cells[c]')];
+  assert.ok(start >= 0 && end > start, 'the cell fills of interpreter/picture/position.rs are found');
+  const fills = [...position.slice(start, end).matchAll(/"(#[0-9a-fA-F]{6})"/g)].map((m) => m[1]);
   const lastMove = position.match(/const LAST_MOVE: &str = "(#[0-9a-fA-F]{6})"/)[1];
   assert.equal(fills.length, 4);
   const marks = {

@@ -218,3 +218,22 @@ test('every control of the page is reached with the Tab key', async () => {
   assert.deepEqual(missed, []);
   await page.close();
 });
+
+test('a number option is a field within its range, and the game started reads its value', async () => {
+  const page = await open(env.chrome.context, link({ game: 'backgammon' }));
+  await page.locator('#game').selectOption('example:examples/rules/pig.tabula');
+  const field = page.locator('#options input[type=number][name="target"]');
+  await field.waitFor();
+  assert.equal(await field.inputValue(), '100');
+  assert.equal(await field.getAttribute('min'), '10');
+  assert.equal(await field.getAttribute('max'), '1000');
+  await field.fill('30');
+  await page.locator('#new-game').click();
+  // The rules beside the board head the option's paragraph with the value chosen, as
+  // `tabula rules -o target=30` does.
+  await page.locator('#rules-text p', { hasText: 'With target = 30: ' }).waitFor();
+  const cli = tabula(['rules', 'examples/rules/pig.tabula', '-o', 'target=30']);
+  assert.equal(cli.code, 0, cli.stderr);
+  assert.deepEqual(await wordsShown(page), words(cli.stdout));
+  await page.close();
+});
