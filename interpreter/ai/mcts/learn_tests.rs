@@ -113,13 +113,13 @@ fn rave_blends_a_choices_own_mean_with_its_later_games() {
     (root.learnt[b1].points, root.learnt[b1].games) = (16.0, 40);
     tree.nodes[child as usize].visits = 100;
     tree.stats[child as usize * 4] = 20.0;
-    // a1: beta = sqrt(300 / (3 * 100 + 300)) = 0.707; 0.293 * 0.2 + 0.707 * 0.9
-    // + 0.1 * sqrt(ln 200 / 100) = 0.059 + 0.636 + 0.023 = 0.718. b1, untried, beta
+    // a1: beta = sqrt(1000 / (3 * 100 + 1000)) = 0.877; 0.123 * 0.2 + 0.877 * 0.9
+    // + 0.1 * sqrt(ln 200 / 100) = 0.025 + 0.789 + 0.023 = 0.837. b1, untried, beta
     // = 1: 0.4 + 0.1 * sqrt(ln 200) = 0.4 + 0.230 = 0.630; the others -0.270. Its
     // later games lift a1 above b1, which its own mean (0.2) would not.
     assert_eq!(tree.select_rave(0, 0), a1);
-    // With b1's later games at 0.6: 0.830, above a1's 0.718.
-    tree.nodes[0].learnt[b1].points = 24.0;
+    // With b1's later games at 0.7: 0.930, above a1's 0.837.
+    tree.nodes[0].learnt[b1].points = 28.0;
     assert_eq!(tree.select_rave(0, 0), b1);
     // An untried choice that no game has made comes first.
     (

@@ -10,7 +10,7 @@ use super::{Tree, NONE};
 /// RAVE's equivalence: the visits at which a choice's own figures and its
 /// all-moves-as-first figures weigh alike (`beta = sqrt(k / (3 n + k))`, the weight
 /// of the latter, falls from 1 with no visits to a half at k visits).
-pub(super) const EQUIVALENCE: f64 = 300.0;
+pub(super) const EQUIVALENCE: f64 = 1000.0;
 
 /// UCT's exploration constant with RAVE: the all-moves-as-first figures explore the
 /// choices already, so less than without them (`EXPLORATION`).
