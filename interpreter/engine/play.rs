@@ -24,6 +24,25 @@ pub enum PlayError {
     Runtime(#[from] RuntimeError),
 }
 
+/// How a playout picks a player's choice: `choose` is given the player to choose, his
+/// legal choices (with their playout weights, `Choices::weights`) and the playout's
+/// generator, and returns the index of the choice to play.
+pub trait PlayoutPolicy {
+    fn choose(&mut self, player: usize, choices: &Choices, rng: &mut Rng) -> usize;
+}
+
+/// The random playout's policy: by the actions' playout weights, uniform (the same
+/// draw as `Rng::below`) when the phase declares none.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Weighted;
+
+impl PlayoutPolicy for Weighted {
+    #[inline]
+    fn choose(&mut self, _player: usize, choices: &Choices, rng: &mut Rng) -> usize {
+        rng.weighted(&choices.weights)
+    }
+}
+
 /// The result of one random game.
 #[derive(Debug, Clone, serde::Serialize)]
 pub struct PlayoutRecord {
@@ -206,10 +225,23 @@ impl<'g> Engine<'g> {
     /// A random game from a given state.
     pub fn playout_from(
         &mut self,
+        state: State,
+        rng: &mut Rng,
+        max_decisions: usize,
+        choices: &mut Choices,
+    ) -> Result<PlayoutRecord, RuntimeError> {
+        self.playout_with(state, rng, max_decisions, choices, &mut Weighted)
+    }
+
+    /// A game from a given state whose players' choices `policy` picks (chance by its
+    /// weights), stopping unfinished after `max_decisions`.
+    pub fn playout_with<P: PlayoutPolicy>(
+        &mut self,
         mut state: State,
         rng: &mut Rng,
         max_decisions: usize,
         choices: &mut Choices,
+        policy: &mut P,
     ) -> Result<PlayoutRecord, RuntimeError> {
         let mut decisions = 0;
         let mut chance_events = 0;
@@ -262,9 +294,9 @@ impl<'g> Engine<'g> {
                     chance_events,
                 });
             }
-            // By the actions' playout weights; uniform (the same draw as `below`) when
-            // the phase declares none.
-            let i = rng.weighted(&choices.weights);
+            let i = policy
+                .choose(state.mover().index(), choices, rng)
+                .min(choices.len() - 1);
             self.settled_ongoing = false;
             self.play_choice(&mut state, choices, i)?;
             ongoing = self.settled_ongoing;

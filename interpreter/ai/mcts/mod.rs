@@ -2,7 +2,9 @@
 //! its chance outcomes. Each iteration walks down the tree (a player's choice by UCT
 //! on his own results, a chance outcome drawn by its weight), adds one node, plays a
 //! random game from it (by the actions' playout weights) and adds the result, for
-//! every player, to each node on the way. A network may rate the new nodes in place of
+//! every player, to each node on the way; each decision on the way also learns which
+//! of its choices its player made later in the game, and blends those figures with
+//! each choice's own while it has few visits (RAVE). A network may rate the new nodes in place of
 //! the random games, or guide a search that keeps them: the choices tried in the order
 //! it rates them, and a bias toward its best in UCT that fades with the visits.
 //! Several trees are searched side by side, one per thread, and their root figures
@@ -10,8 +12,10 @@
 //! it expected.
 
 mod node;
+mod rave;
 mod reuse;
 mod solver;
+mod steps;
 
 use super::budget::{ClockKind, Deadline};
 use super::net::Net;
@@ -22,6 +26,7 @@ use node::{Kind, Node};
 use solver::reward_of;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
+use steps::StepTable;
 
 const NONE: u32 = u32::MAX;
 /// UCT's exploration constant, for results scaled to [-1, 1] by the largest result
@@ -73,6 +78,19 @@ pub struct Tree {
     /// fixed number): a decision with a proven choice worth that much to its player is
     /// proven too. None when results are worth what the game makes them.
     best: Option<f64>,
+    /// Whether the search learns all-moves-as-first figures from its random games
+    /// (`rave`): not when a network rates or guides it.
+    learn: bool,
+    /// The choices numbered by what they are.
+    steps: StepTable,
+    /// The choices an iteration's game made, each with its player, in order.
+    made: Vec<(u32, u32)>,
+    /// For each node on the iteration's path, how many choices were made before it.
+    made_before: Vec<u32>,
+    /// The games the figures were learnt from, and those of them in which a player
+    /// made the same choice twice (`rave_fits`).
+    games_learnt: u64,
+    games_repeating: u64,
 }
 
 /// What a search used: its iterations, and the nodes and bytes of its trees once it
@@ -109,27 +127,48 @@ impl Tree {
             trees_searched: 1,
             reward: vec![0.0; 2 * players + 1],
             best: None,
+            learn: false,
+            steps: StepTable::new(players),
+            made: Vec::new(),
+            made_before: Vec::new(),
+            games_learnt: 0,
+            games_repeating: 0,
         };
         tree.bytes = tree.count_bytes();
         tree
     }
 
-    /// Whether `more` bytes fit: with the list of nodes grown for one more, if it must
-    /// grow (it doubles, so the growth is counted before it is made).
+    /// The bytes of one slot of the lists of nodes and figures.
+    fn slot_bytes(&self) -> usize {
+        std::mem::size_of::<Node>() + 2 * self.players * std::mem::size_of::<f64>()
+    }
+
+    /// Whether `more` bytes fit: with the lists grown by one slot, if they must grow.
     fn has_room(&self, more: usize) -> bool {
         let growth = if self.nodes.len() == self.nodes.capacity() {
-            self.nodes.capacity().max(4)
-                * (std::mem::size_of::<Node>() + 2 * self.players * std::mem::size_of::<f64>())
+            self.slot_bytes()
         } else {
             0
         };
         self.nodes.len() < NONE as usize - 1 && self.bytes + more + growth <= self.memory
     }
 
-    /// Adds a node, counting its bytes (and the lists' growth, if they grow).
+    /// Adds a node, counting its bytes (and the lists' growth, if they grow). Full
+    /// lists double, or grow by what the bound leaves when doubling would pass it.
     fn push(&mut self, node: Node) -> u32 {
         let id = self.nodes.len() as u32;
         let (capacity, stats) = (self.nodes.capacity(), self.stats.capacity());
+        if self.nodes.len() == self.nodes.capacity() {
+            let left = self.memory.saturating_sub(self.bytes + node.heap_bytes());
+            let slots = self
+                .nodes
+                .capacity()
+                .max(4)
+                .min(left / self.slot_bytes())
+                .max(1);
+            self.nodes.reserve_exact(slots);
+            self.stats.reserve_exact(slots * 2 * self.players);
+        }
         self.bytes += node.heap_bytes();
         self.nodes.push(node);
         self.stats
@@ -166,6 +205,7 @@ impl Tree {
             node.unexpanded = 0;
             node.result = None;
             node.prior = Vec::new();
+            node.learnt = Vec::new();
             let now = node.heap_bytes();
             self.bytes = (self.bytes + now).saturating_sub(after);
             self.full = true;
@@ -205,6 +245,11 @@ impl Tree {
         node.kind = kind;
         node.children = vec![NONE; choices.len()];
         node.unexpanded = choices.len();
+        if self.learn && matches!(kind, Kind::Decision(_)) {
+            node.learnt = (0..choices.len())
+                .map(|i| node::Learnt::new(self.steps.key(&choices[i])))
+                .collect();
+        }
         node.choices = choices;
         if let (Some(net), Kind::Decision(p)) = (guide, kind) {
             self.guide(engine, at, net, p)?;
@@ -243,6 +288,9 @@ impl Tree {
     /// the best by UCT.
     fn select(&mut self, at: u32, p: usize) -> usize {
         let node = &self.nodes[at as usize];
+        if !node.learnt.is_empty() && self.rave_fits() {
+            return self.select_rave(at, p);
+        }
         if node.unexpanded > 0 && !node.prior.is_empty() {
             // Guided: the untried choice the network rates best, ordinary ones first.
             let weights = &node.choices.weights;
@@ -336,8 +384,12 @@ impl Tree {
     ) -> Result<(), AiError> {
         let mut path = std::mem::take(&mut self.path);
         path.clear();
+        self.made.clear();
+        self.made_before.clear();
+        let table = self.steps.heap_bytes();
         let mut at = self.root;
         path.push(at);
+        self.made_before.push(0);
         loop {
             let node = &self.nodes[at as usize];
             if let Some(known) = &node.result {
@@ -363,10 +415,15 @@ impl Tree {
                     break;
                 }
             };
-            let child = self.nodes[at as usize].children[i];
+            let node = &self.nodes[at as usize];
+            if let (Kind::Decision(p), Some(l)) = (node.kind, node.learnt.get(i)) {
+                self.made.push((p as u32, l.key));
+            }
+            let child = node.children[i];
             if child != NONE {
                 at = child;
                 path.push(at);
+                self.made_before.push(self.made.len() as u32);
                 continue;
             }
             let node = &self.nodes[at as usize];
@@ -390,6 +447,7 @@ impl Tree {
                     self.bytes -= freed;
                 }
                 path.push(id);
+                self.made_before.push(self.made.len() as u32);
                 if let Some(known) = known {
                     self.reward.copy_from_slice(&known);
                     break;
@@ -412,6 +470,10 @@ impl Tree {
                 *s += r;
             }
         }
+        if self.learn {
+            self.learn_from(&path);
+        }
+        self.bytes = (self.bytes + self.steps.heap_bytes()).saturating_sub(table);
         // A value proven below may prove the nodes above it, up to the first that is
         // not.
         for &k in path.iter().rev().skip(1) {
@@ -438,6 +500,20 @@ impl Tree {
             Some(net) => {
                 super::netplay::rate(net, engine, &from, &mut self.rating, wins, points, 0)?;
                 size[0] = points.iter().fold(0.0f64, |a, x| a.max(x.abs()));
+            }
+            None if self.learn => {
+                let mut policy = steps::Recorded {
+                    table: &mut self.steps,
+                    made: &mut self.made,
+                };
+                let record = engine.playout_with(
+                    from,
+                    &mut self.rng,
+                    super::flat::PLAYOUT_LENGTH,
+                    &mut self.scratch,
+                    &mut policy,
+                )?;
+                size[0] = rewards(record.outcome.as_ref(), points, wins);
             }
             None => {
                 let record = engine.playout_from(
@@ -466,9 +542,12 @@ impl Tree {
         let deadline = time.map(|(kind, left)| Deadline::start(kind, left));
         let mut engine = Engine::new(game);
         self.relative = net.is_some();
+        self.learn = net.is_none() && guide.is_none();
         self.best = solver::best_result(game);
         if self.nodes[self.root as usize].kind == Kind::Unlisted {
+            let table = self.steps.heap_bytes();
             self.list(&mut engine, self.root, guide)?;
+            self.bytes = (self.bytes + self.steps.heap_bytes()).saturating_sub(table);
         }
         let mut done = 0u32;
         self.iterations = 0;
@@ -637,5 +716,7 @@ pub(super) fn search(
     Ok(out)
 }
 
+#[cfg(test)]
+mod learn_tests;
 #[cfg(test)]
 mod tests;

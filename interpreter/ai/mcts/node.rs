@@ -31,6 +31,33 @@ pub(super) struct Node {
     /// For a decision guided by a network, each choice's rating by it for the player
     /// to choose, placed between the lowest (0) and the highest (1); else empty.
     pub(super) prior: Vec<f64>,
+    /// For a decision searched with learnt figures, each choice's number in the
+    /// tree's table and its all-moves-as-first figures; else empty.
+    pub(super) learnt: Vec<Learnt>,
+}
+
+/// A choice of a decision as the search learns it: its number in the tree's table
+/// (`StepTable`), and the games through the decision in which its player made it,
+/// there or later on: their number and the sum of his points in them.
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub(super) struct Learnt {
+    pub(super) key: u32,
+    pub(super) games: u32,
+    pub(super) points: f32,
+}
+
+impl Learnt {
+    pub(super) fn new(key: u32) -> Learnt {
+        Learnt {
+            key,
+            ..Learnt::default()
+        }
+    }
+
+    /// The mean of the player's points over the games, if there were any.
+    pub(super) fn mean(self) -> Option<f64> {
+        (self.games > 0).then(|| f64::from(self.points) / f64::from(self.games))
+    }
 }
 
 impl Node {
@@ -45,6 +72,7 @@ impl Node {
             size: 0.0,
             result: None,
             prior: Vec::new(),
+            learnt: Vec::new(),
         }
     }
 }
@@ -64,6 +92,7 @@ impl Node {
             + choices
             + self.children.capacity() * size_of::<u32>()
             + self.prior.capacity() * size_of::<f64>()
+            + self.learnt.capacity() * size_of::<Learnt>()
             + result
     }
 

@@ -105,5 +105,6 @@ impl Tree {
         self.nodes.capacity() * std::mem::size_of::<Node>()
             + self.stats.capacity() * std::mem::size_of::<f64>()
             + self.nodes.iter().map(Node::heap_bytes).sum::<usize>()
+            + self.steps.heap_bytes()
     }
 }
