@@ -28,6 +28,7 @@ pub enum PlayError {
 /// legal choices (with their playout weights, `Choices::weights`) and the playout's
 /// generator, and returns the index of the choice to play.
 pub trait PlayoutPolicy {
+    /// The index in `choices` of the choice `player` plays.
     fn choose(&mut self, player: usize, choices: &Choices, rng: &mut Rng) -> usize;
 }
 
