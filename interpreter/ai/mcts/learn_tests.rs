@@ -3,9 +3,10 @@
 use super::*;
 use crate::ai::DEFAULT_MEMORY;
 
-fn tic_tac_toe() -> Game {
-    let text = include_str!("../../../examples/rules/tic-tac-toe.tabula");
-    crate::compile(&crate::Source::new("ttt", text), &[]).expect("compiles")
+/// Marks on a 3 × 3 board, x first (the solver's tests' game).
+fn lines() -> Game {
+    let text = super::solver::tests::LINES;
+    crate::compile(&crate::Source::new("lines", text), &[]).expect("compiles")
 }
 
 /// The index of the choice written `text` among `choices` at `state`.
@@ -15,7 +16,7 @@ fn index_of(engine: &mut Engine, state: &State, choices: &Choices, text: &str) -
         .unwrap_or_else(|| panic!("no choice {text}"))
 }
 
-/// A learning tree at tic-tac-toe's start with x's choices listed, and its child
+/// A learning tree at the start with x's choices listed, and its child
 /// after x takes a1, o's choices listed: the root, the child, and the numbers of
 /// a1, b1 and c3 in the tree's table.
 fn two_levels(game: &Game) -> (Tree, u32, [u32; 3]) {
@@ -38,7 +39,7 @@ fn two_levels(game: &Game) -> (Tree, u32, [u32; 3]) {
 
 #[test]
 fn the_same_choice_has_the_same_number_wherever_it_is_listed() {
-    let game = tic_tac_toe();
+    let game = lines();
     let (tree, child, [a1, b1, c3]) = two_levels(&game);
     let keys = |n: u32| -> Vec<u32> {
         tree.nodes[n as usize]
@@ -62,7 +63,7 @@ fn the_same_choice_has_the_same_number_wherever_it_is_listed() {
 
 #[test]
 fn two_games_count_at_each_decision_the_choices_its_player_made_then_or_later() {
-    let game = tic_tac_toe();
+    let game = lines();
     let (mut tree, child, [a1, b1, c3]) = two_levels(&game);
     let path = [0, child];
     // Game 1: x a1, o b1, x c3, and x wins (x +1, o -1).
@@ -98,7 +99,7 @@ fn two_games_count_at_each_decision_the_choices_its_player_made_then_or_later() 
 
 #[test]
 fn rave_blends_a_choices_own_mean_with_its_later_games() {
-    let game = tic_tac_toe();
+    let game = lines();
     let (mut tree, child, _) = two_levels(&game);
     // The root (200 visits) has a1 tried: 100 visits, mean 0.2, and an
     // all-moves-as-first mean of 0.9 over 100 games. Of the eight untried choices,

@@ -114,7 +114,7 @@ impl Tree {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use crate::ai::{self, Budget, Decision, Level, Thinker};
     use crate::engine::rng::Rng;
     use crate::{Choices, Engine, Game, Source, State};
@@ -153,7 +153,7 @@ end "no heads" when done == 1
 
     /// Marks on a 3 × 3 board; three of one's own in a line win, a full board is a
     /// draw.
-    const LINES: &str = r#"game "lines"
+    pub(in crate::ai::mcts) const LINES: &str = r#"game "lines"
 players x, o
 board { grid 3 x 3 }
 piece mark
