@@ -152,6 +152,7 @@ impl<'a> Compiler<'a> {
             "size" | "pos" | "at" | "length" | "has" => {
                 return self.set_call(name, args, span, scope)
             }
+            "occurrences" => return self.occurrences_call(args, span),
             "neighbours" | "neighbors" => {
                 self.report_with(span, |_| ErrorKind::NeighboursAsValue);
                 return None;
@@ -257,7 +258,7 @@ impl<'a> Compiler<'a> {
     }
 }
 
-pub(crate) const FUNCTIONS: [&str; 25] = [
+pub(crate) const FUNCTIONS: [&str; 26] = [
     "owner",
     "layers",
     "pieces",
@@ -283,4 +284,5 @@ pub(crate) const FUNCTIONS: [&str; 25] = [
     "group",
     "liberties",
     "connected",
+    "occurrences",
 ];

@@ -9,6 +9,7 @@ mod define;
 mod domain;
 mod end_rule;
 mod expr;
+mod history;
 pub(crate) mod include;
 mod index;
 mod layers;
@@ -244,6 +245,8 @@ pub(crate) struct Compiler<'a> {
     pub options_read: std::collections::HashSet<String>,
     /// Where each name of a kind (`"action"`, `"piece"`, ...) is first declared.
     first_declared: HashMap<(&'static str, String), Span>,
+    /// Where `occurrences` is first read, if it is.
+    pub history_use: Option<Span>,
 }
 
 /// A warning at each option declared before `own_text` ends that no rule reads: choosing
@@ -309,6 +312,8 @@ impl<'a> Compiler<'a> {
                 layout: Layout::default(),
                 tests: Vec::new(),
                 rules_text: None,
+                history: Vec::new(),
+                has_forbids: false,
             },
             errors: Vec::new(),
             defines: HashMap::new(),
@@ -323,6 +328,7 @@ impl<'a> Compiler<'a> {
             unreported: 0,
             options_read: Default::default(),
             first_declared: HashMap::new(),
+            history_use: None,
         }
     }
 
@@ -538,6 +544,8 @@ impl<'a> Compiler<'a> {
         if self.game.phases.is_empty() && self.errors.is_empty() {
             self.report(Span::default(), ErrorKind::NoPhase);
         }
+        self.history_checks();
+        self.game.has_forbids = self.game.phases.iter().any(|p| !p.forbids.is_empty());
     }
 
     /// A `show`'s label: given, and once.

@@ -21,6 +21,7 @@ impl<'a> Compiler<'a> {
             turn_start: Vec::new(),
             turn_end: Vec::new(),
             until: None,
+            forbids: Vec::new(),
             weighted: false,
             locals: 0,
         };
@@ -85,6 +86,17 @@ impl<'a> Compiler<'a> {
                 ast::PhaseItem::TurnStart(b) => def.turn_start = self.block(b, &mut scope),
                 ast::PhaseItem::TurnEnd(b) => def.turn_end = self.block(b, &mut scope),
                 ast::PhaseItem::Until(e) => def.until = self.expect(e, Ty::Bool, &mut scope),
+                ast::PhaseItem::Forbid { reason, span, when } => {
+                    let mut own = Scope::default();
+                    if let Some(when) = self.expect(when, Ty::Bool, &mut own) {
+                        def.forbids.push(Forbid {
+                            reason: reason.clone(),
+                            when,
+                            span: *span,
+                            locals: own.max,
+                        });
+                    }
+                }
             }
         }
         let _ = stuck_seen;

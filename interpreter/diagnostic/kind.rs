@@ -233,6 +233,22 @@ pub enum ErrorKind {
         action: String,
     },
     MaximizeWithoutDecideTurn,
+    /// `occurrences` in a game with a phase that decides whole turns (`phase`).
+    HistoryWithWholeTurns {
+        phase: String,
+    },
+    /// `occurrences()` without the parts it compares.
+    OccurrencesWithoutParts,
+    /// An argument of `occurrences` that is no part of the position; `close` is the
+    /// closest part's name.
+    UnknownHistoryPart {
+        name: String,
+        close: Option<String>,
+    },
+    /// More distinct sets of parts read by `occurrences` than the engine records.
+    TooManyHistories {
+        max: usize,
+    },
     SpaceInNotation,
     UnknownAction {
         name: String,
@@ -576,6 +592,10 @@ impl ErrorKind {
             TooManyTurnKeys { .. } => "too-many-turn-keys",
             PrefersNonAction { .. } => "prefers-non-action",
             MaximizeWithoutDecideTurn => "maximize-without-decide-turn",
+            HistoryWithWholeTurns { .. } => "history-with-whole-turns",
+            OccurrencesWithoutParts => "occurrences-without-parts",
+            UnknownHistoryPart { .. } => "unknown-history-part",
+            TooManyHistories { .. } => "too-many-histories",
             SpaceInNotation => "space-in-notation",
             UnknownAction { .. } => "unknown-action",
             DefinedInTermsOfItself { .. } => "defined-in-terms-of-itself",

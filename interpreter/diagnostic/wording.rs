@@ -75,6 +75,10 @@ impl ErrorKind {
                 _ => format!("its {kind} declarations are: {}", declared.join(", ")),
             },
             MaximizeWithoutDecideTurn => "add `decide turn` to the phase".into(),
+            HistoryWithWholeTurns { .. } => "earlier positions are kept at each turn's start, which a search of whole turns passes over: decide the phase one action at a time (leave out `decide turn`)".into(),
+            OccurrencesWithoutParts | UnknownHistoryPart { close: None, .. } => "name what two positions must share to count as one: `cells`, a region, `mover`, a counter or a pool, e.g. `occurrences(cells, mover)`".into(),
+            UnknownHistoryPart { close: Some(c), .. } => did_you_mean(c),
+            TooManyHistories { .. } => "compare the same parts everywhere, e.g. with a `define`".into(),
             SpaceInNotation => "moves typed together are separated by spaces; write `a-b` or `a_b`".into(),
             UnknownAction { close, actions, .. } => match close {
                 Some(c) => did_you_mean(c),
@@ -400,6 +404,10 @@ impl fmt::Display for ErrorKind {
                 "the phase `{phase}` prefers `{action}`, which is not one of its actions"
             ),
             MaximizeWithoutDecideTurn => write!(f, "`maximize` compares whole turns"),
+            HistoryWithWholeTurns { phase } => write!(f, "`occurrences` reads earlier positions, and the phase `{phase}` decides whole turns"),
+            OccurrencesWithoutParts => write!(f, "`occurrences` needs the parts of the position it compares"),
+            UnknownHistoryPart { name, .. } => write!(f, "`{name}` is not a part of the position `occurrences` can compare"),
+            TooManyHistories { max } => write!(f, "`occurrences` compares at most {max} different sets of parts in one game"),
             SpaceInNotation => write!(f, "a move's notation cannot contain a space"),
             UnknownAction { name, .. } => write!(f, "unknown action `{name}`"),
             DefinedInTermsOfItself { name } => write!(f, "`{name}` is defined in terms of itself"),

@@ -256,6 +256,7 @@ fn eval_node(game: &Game, state: &State, e: &Expr, locals: &mut Locals) -> i32 {
         Expr::Local(s) => locals[*s as usize],
         Expr::Mover => state.mover().index() as i32,
         Expr::Phase => state.phase().index() as i32,
+        Expr::Occurrences(set) => state.occurrences(game, *set as usize),
         Expr::Opponent(p) => {
             let p = eval(game, state, p, locals);
             opponent(game, p)
@@ -445,7 +446,10 @@ pub(crate) fn can(game: &Game, state: &State, action: Option<usize>, meter: &Met
         if action.is_some_and(|x| x != a) {
             continue;
         }
-        let mut first = |_: &Game, _: &State, _: &Locals| {
+        let mut first = |g: &Game, s: &State, l: &Locals| {
+            if g.rules.has_forbids && super::forbid::refused(g, s, l, a).is_some() {
+                return true;
+            }
             found = true;
             false
         };

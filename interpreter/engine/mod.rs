@@ -11,6 +11,7 @@ mod declarations;
 pub(crate) mod eval;
 mod exec;
 pub(crate) mod explain;
+pub(crate) mod forbid;
 mod game;
 mod hash_slots;
 mod layers;
@@ -240,7 +241,9 @@ impl<'g> Engine<'g> {
         let mut locals = run.locals();
         let mut flow = Flow::default();
         let code = &game.code.phases[state.phase().index()];
-        self.run_block(state, &code.turn_start, &mut locals, &mut flow)
+        self.run_block(state, &code.turn_start, &mut locals, &mut flow)?;
+        state.record_history(game);
+        Ok(())
     }
 
     /// Ends the mover's turn: the phase's `turn end`, then the next phase or player.

@@ -12,6 +12,10 @@ pub struct State {
     /// Read by callers through `words`; written only by the engine and the state
     /// reader, which keep it a position of the game.
     pub(crate) data: Vec<i32>,
+    /// The positions recorded at each turn's start, for a game whose rules read them
+    /// (`occurrences`): for each turn, one key per set of parts (`Rules::history`), a
+    /// 128-bit hash of those words. Shared by copies until one of them records.
+    pub(crate) history: Option<std::sync::Arc<Vec<u128>>>,
 }
 
 /// One cell's contents, packed in one word: count (bits 0-7), value (8-15),
@@ -82,7 +86,10 @@ impl State {
     /// (`json::state_from_text`), which checks it.
     #[doc(hidden)]
     pub fn from_words_unchecked(words: Vec<i32>) -> State {
-        State { data: words }
+        State {
+            data: words,
+            history: None,
+        }
     }
 
     /// A blank state of `game`'s size: every cell empty, no chance pending, every
@@ -91,7 +98,8 @@ impl State {
     pub fn new(game: &Game) -> State {
         let mut data = vec![0; game.rules.data_len];
         data[SLOT_CHANCE] = -1;
-        State { data }
+        let history = (!game.rules.history.is_empty()).then(Default::default);
+        State { data, history }
     }
 
     /// The player to act (or who acted last, once the game is over).
@@ -134,6 +142,60 @@ impl State {
     #[inline]
     pub fn cell(&self, game: &Game, cell: CellId) -> CellWord {
         i32::try_from(cell.index()).map_or(CellWord(0), |c| self.cell_at(game, c))
+    }
+
+    /// The key of part set `set` of the rules' history in this position: two 64-bit
+    /// hashes of its words with different seeds, so that two positions that differ
+    /// share a key with a chance of about 2^-128.
+    pub(crate) fn history_key(&self, game: &Game, set: usize) -> u128 {
+        const K1: u64 = 0x9e37_79b9_7f4a_7c15;
+        const K2: u64 = 0xc2b2_ae3d_27d4_eb4f;
+        let (mut a, mut b) = (0x243f_6a88_85a3_08d3u64, 0x1319_8a2e_0370_7344u64);
+        for &w in &game.rules.history[set] {
+            let v = self.data[w] as u32 as u64;
+            a = (a ^ v).wrapping_mul(K1).rotate_left(31);
+            b = (b.rotate_left(17) ^ v).wrapping_mul(K2);
+        }
+        let fin = |mut h: u64| {
+            h ^= h >> 33;
+            h = h.wrapping_mul(0xff51_afd7_ed55_8ccd);
+            h ^= h >> 33;
+            h = h.wrapping_mul(0xc4ce_b9fe_1a85_ec53);
+            h ^ (h >> 33)
+        };
+        ((fin(a) as u128) << 64) | fin(b) as u128
+    }
+
+    /// Records this position as a turn's start, when the rules read earlier ones.
+    pub(crate) fn record_history(&mut self, game: &Game) {
+        let sets = game.rules.history.len();
+        if sets == 0 {
+            return;
+        }
+        let keys: [u128; MAX_HISTORIES] = std::array::from_fn(|i| {
+            if i < sets {
+                self.history_key(game, i)
+            } else {
+                0
+            }
+        });
+        let history = std::sync::Arc::make_mut(self.history.get_or_insert_with(Default::default));
+        history.extend_from_slice(&keys[..sets]);
+    }
+
+    /// How many recorded turn starts had this position's words of part set `set`.
+    pub(crate) fn occurrences(&self, game: &Game, set: usize) -> i32 {
+        let Some(history) = &self.history else {
+            return 0;
+        };
+        let key = self.history_key(game, set);
+        let sets = game.rules.history.len().max(1);
+        history
+            .iter()
+            .skip(set)
+            .step_by(sets)
+            .filter(|&&k| k == key)
+            .count() as i32
     }
 
     /// A 64-bit hash of the whole state, for telling positions apart. Two words are

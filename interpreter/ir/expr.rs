@@ -8,6 +8,10 @@ pub enum Expr {
     Local(u8),
     Mover,
     Phase,
+    /// `occurrences(parts)`: how many of the game's recorded turn starts had the
+    /// current position's words of part set `.0` (`Rules::history`), the current one
+    /// included when it is a turn's start.
+    Occurrences(u8),
     Opponent(Box<Expr>),
     Counter {
         base: usize,
@@ -191,6 +195,7 @@ macro_rules! expr_children {
             | Expr::Local(_)
             | Expr::Mover
             | Expr::Phase
+            | Expr::Occurrences(_)
             | Expr::RelDir(_)
             | Expr::Can(_)
             | Expr::Operand(_)
@@ -240,6 +245,7 @@ impl Expr {
             Expr::Aggregate { domain, .. } => domain.reads_state(),
             Expr::Mover
             | Expr::Phase
+            | Expr::Occurrences(_)
             | Expr::Counter { .. }
             | Expr::Owner(_)
             | Expr::Value(_)

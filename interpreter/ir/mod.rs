@@ -36,6 +36,9 @@ pub const MAX_PLAYOUT_WEIGHT: i32 = 1_000_000;
 pub const MAX_POOL_COPIES: i32 = 100_000;
 /// The most pools a game keeps, a pool kept per player counting once per player.
 pub const MAX_POOL_LISTS: usize = 32;
+/// The most distinct sets of parts one game's `occurrences` readings compare: each is
+/// recorded at every turn's start.
+pub(crate) const MAX_HISTORIES: usize = 4;
 /// How many `maximize` keys a phase may have.
 pub(crate) const MAX_TURN_KEYS: usize = 4;
 
@@ -133,6 +136,12 @@ pub struct Rules {
     pub tests: Vec<RulesTest>,
     /// The rules in plain words, when the file gives them (`rules """ ... """`).
     pub rules_text: Option<RulesText>,
+    /// The sets of state words whose earlier values `occurrences(...)` compares, one
+    /// a distinct set of parts the rules name; the engine records each at every
+    /// turn's start. Empty for a game that reads no history.
+    pub history: Vec<Vec<usize>>,
+    /// Whether some phase has a `forbid` rule (so listing moves tries each one).
+    pub has_forbids: bool,
 }
 
 impl Rules {

@@ -20,10 +20,25 @@ pub struct PhaseDef {
     pub turn_start: Vec<Stmt>,
     pub turn_end: Vec<Stmt>,
     pub until: Option<Expr>,
+    /// `forbid` rules: a move of the phase whose reached position makes one hold is
+    /// not legal.
+    pub forbids: Vec<Forbid>,
     /// Whether any action of the phase has a `playout weight`: then each listed choice
     /// carries its playout weight (an action without one weighs 1), else all weigh 0
     /// and playouts pick uniformly.
     pub weighted: bool,
+    pub locals: usize,
+}
+
+/// `forbid "reason" when EXPR` of a phase.
+#[derive(Debug, Clone)]
+pub struct Forbid {
+    /// What the refused move would do, in the rules' words.
+    pub reason: String,
+    pub when: Expr,
+    /// Where the reason is written.
+    pub span: Span,
+    /// The local slots the condition uses.
     pub locals: usize,
 }
 

@@ -41,6 +41,7 @@ pub(crate) fn each_top_expr(g: &mut Rules, f: &mut impl FnMut(&mut Expr)) {
         if let Some(e) = &mut p.until {
             f(e);
         }
+        p.forbids.iter_mut().for_each(|x| f(&mut x.when));
         block(&mut p.turn_start, f);
         block(&mut p.turn_end, f);
         match &mut p.stuck {

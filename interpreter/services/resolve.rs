@@ -430,7 +430,9 @@ impl Builder<'_> {
     fn phase(&mut self, p: &PhaseDecl) {
         for item in &p.items {
             match item {
-                PhaseItem::Starts(e) | PhaseItem::Until(e) => self.expr(e),
+                PhaseItem::Starts(e) | PhaseItem::Until(e) | PhaseItem::Forbid { when: e, .. } => {
+                    self.expr(e)
+                }
                 PhaseItem::Actions(names) | PhaseItem::Prefer(names) => names
                     .iter()
                     .for_each(|n| self.use_kind(n, SymbolKind::Action)),

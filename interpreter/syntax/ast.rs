@@ -261,6 +261,13 @@ pub enum PhaseItem {
     TurnStart(Block),
     TurnEnd(Block),
     Until(Expr),
+    /// `forbid "reason" when EXPR`: a move whose reached position makes EXPR hold is
+    /// not legal; the span is the reason's.
+    Forbid {
+        reason: String,
+        span: Span,
+        when: Expr,
+    },
 }
 
 #[derive(Debug, Clone)]

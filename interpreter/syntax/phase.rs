@@ -45,6 +45,11 @@ pub(super) fn phase_item(pair: Pair<Rule>) -> PhaseItem {
         }
         Rule::ph_turn_start => PhaseItem::TurnStart(it.next().map(block).unwrap_or_default()),
         Rule::ph_turn_end => PhaseItem::TurnEnd(it.next().map(block).unwrap_or_default()),
+        Rule::ph_forbid => {
+            let (reason, span) = it.next().map(string).unwrap_or_default();
+            let when = it.next().map(expr).unwrap_or_else(|| missing_expr(sp));
+            PhaseItem::Forbid { reason, span, when }
+        }
         _ => PhaseItem::Until(it.next().map(expr).unwrap_or_else(|| missing_expr(sp))),
     }
 }

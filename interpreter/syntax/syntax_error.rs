@@ -442,7 +442,8 @@ pub(super) fn token_name(rule: Rule) -> Option<String> {
         | Rule::ph_stuck
         | Rule::ph_turn_start
         | Rule::ph_turn_end
-        | Rule::ph_until => {
+        | Rule::ph_until
+        | Rule::ph_forbid => {
             "a phase item (`starts`, `actions`, `prefer`, `stuck`, `turn start`, `until`, ...)"
         }
         Rule::result | Rule::result_winner | Rule::result_draw | Rule::result_scores => {

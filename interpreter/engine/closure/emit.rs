@@ -109,6 +109,11 @@ impl<'a> Emit<'a> {
                     *overflow = true;
                     return false;
                 }
+                if game.rules.has_forbids
+                    && crate::engine::forbid::refused(game, state, locals, *id).is_some()
+                {
+                    return true;
+                }
                 out.push(Step::new(
                     StepKind::Action,
                     *id,

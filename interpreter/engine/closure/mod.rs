@@ -286,6 +286,7 @@ pub fn compile(e: &Expr) -> ExprFn {
             })
         }
         Expr::Phase => Box::new(|_, st, _| st.phase().index() as i32),
+        &Expr::Occurrences(set) => Box::new(move |g, st, _| st.occurrences(g, set as usize)),
         Expr::Opponent(p) => {
             let p = compile(p);
             Box::new(move |g, st, l| eval::opponent(g, p(g, st, l)))

@@ -199,6 +199,17 @@ impl<'g> Engine<'g> {
                 anchor: Anchor::Prefer(p),
             }];
         }
+        if let Some(f) = crate::engine::forbid::refused(game, state, &best.locals, best.action) {
+            let rule = &phase.forbids[f];
+            let m = format!(
+                "{context}`{text}` is a move of action `{}`, but phase `{}` forbids the position it leads to: {}",
+                action.name, phase.name, rule.reason
+            );
+            return vec![Finding {
+                message: m,
+                anchor: Anchor::Span(rule.span),
+            }];
+        }
         let m = format!(
             "{context}`{text}` is written by action `{}`, but it is not among the legal moves here",
             action.name
