@@ -40,7 +40,10 @@ pub fn state_from_text(game: &Game, source: &Source) -> Result<State, Diagnostic
         errors: Vec::new(),
         unreported: 0,
     };
-    let state = reader.state(root);
+    let mut state = reader.state(root);
+    // The turns before the position read are not known: its record of positions
+    // starts with it.
+    state.record_history(game);
     let mut errors = reader.errors;
     // Stable: problems at one place stay in the order they were found.
     errors.sort_by_key(|d| d.span.start);

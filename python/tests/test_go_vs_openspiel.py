@@ -4,10 +4,10 @@ at the end, the result must be the same. Points are named alike: OpenSpiel's act
 `row * size + col` is tabula's cell of file `col` and rank `row + 1`, and the pass is
 `pass` (OpenSpiel's notation skips the letter i; the actions do not).
 
-OpenSpiel also ends a game as a draw when a move repeats an earlier position of the
-board (superko), a rule the rules file cannot state (docs/games/go.md): a game that ends
-so is compared up to that move, the repetition is confirmed from OpenSpiel's boards, and
-the game is counted apart."""
+OpenSpiel also ends a game at once as a draw when a move other than a pass repeats an
+earlier position of the board (superko); the rules file says so with
+`occurrences(cells)`, and such a game must end there in tabula too, as a draw, at the
+same move (the repetition is also confirmed from OpenSpiel's own boards)."""
 
 import pathlib
 import random
@@ -58,9 +58,9 @@ def play_one(size, options, seed):
         repeated = board in seen and action != size * size
         seen.add(board)
         if spiel.is_terminal() and repeated:
-            # Superko: OpenSpiel's draw, a rule tabula's file does not have.
             assert spiel.returns() == [0.0, 0.0]
-            return "superko", moves
+            assert ours.is_terminal(), f"seed {seed}: superko in OpenSpiel at move {moves}"
+            assert ours.outcome()["reason"] == "superko", f"seed {seed}: {ours.outcome()}"
     assert ours.is_terminal(), f"seed {seed}: OpenSpiel ended after {moves} moves, tabula did not"
     assert ours.returns() == spiel.returns(), f"seed {seed}: {ours.outcome()} against {spiel.returns()}"
     return ours.outcome()["reason"], moves
@@ -77,8 +77,8 @@ def test_random_games_match_openspiel_move_by_move(size, options, games):
     assert sum(ends.values()) == games
 
 
-def test_games_that_openspiel_ends_by_superko_match_up_to_it():
+def test_games_that_openspiel_ends_by_superko_end_so_in_tabula():
     # Of the first 1,500 seeds on 9x9, these end in a repeated position in OpenSpiel
-    # (156 and 94 moves in); every move before it is the same in tabula.
+    # (156 and 94 moves in): tabula ends them at the same move, as a draw.
     for seed in (320, 873):
-        assert play_one(9, [], seed)[0] == "superko"
+        assert play_one(9, [], seed) == ("superko", 156 if seed == 320 else 94)
