@@ -53,7 +53,7 @@ function nameList(begin, wordScope, nameScope) {
 const FUNCTIONS = [
   'owner', 'value', 'count', 'empty', 'is', 'layers', 'pieces', 'step', 'slide', 'opponent',
   'pos', 'at', 'length', 'size', 'has', 'min', 'max', 'abs', 'option', 'can', 'neighbours',
-  'neighbors', 'run', 'group', 'liberties', 'connected', 'sum', 'exists', 'all',
+  'neighbors', 'run', 'group', 'liberties', 'connected', 'occurrences', 'sum', 'exists', 'all',
 ];
 const AGGREGATES = ['count', 'sum', 'exists', 'all', 'min', 'max'];
 
@@ -256,7 +256,7 @@ const grammar = {
     'keywords-other': {
       match: words([
         'actions', 'add', 'as', 'back', 'because', 'by', 'clear', 'decide', 'draw', 'end',
-        'exclude', 'expect', 'hand', 'hidden', 'illegal', 'maximize', 'move', 'moves', 'named',
+        'exclude', 'expect', 'forbid', 'hand', 'hidden', 'illegal', 'maximize', 'move', 'moves', 'named',
         'neutral', 'of', 'ongoing', 'pass', 'per', 'perft', 'play', 'player', 'playout',
         'points', 'prefer', 'put', 'remove', 'says', 'set', 'start', 'starts', 'state',
         'stuck', 'take', 'turn', 'until', 'value', 'weight', 'when', 'winner', 'with',
