@@ -39,6 +39,15 @@ impl<'a> Compiler<'a> {
         }
         words.sort_unstable();
         words.dedup();
+        // Runs of neighbouring words, which the engine hashes a slice at a time.
+        let mut runs: Vec<std::ops::Range<usize>> = Vec::new();
+        for w in words {
+            match runs.last_mut() {
+                Some(r) if r.end == w => r.end += 1,
+                _ => runs.push(w..w + 1),
+            }
+        }
+        let words = runs;
         self.history_use.get_or_insert(span);
         let sets = &mut self.game.history;
         let set = match sets.iter().position(|s| *s == words) {

@@ -150,20 +150,39 @@ impl State {
     pub(crate) fn history_key(&self, game: &Game, set: usize) -> u128 {
         const K1: u64 = 0x9e37_79b9_7f4a_7c15;
         const K2: u64 = 0xc2b2_ae3d_27d4_eb4f;
-        let (mut a, mut b) = (0x243f_6a88_85a3_08d3u64, 0x1319_8a2e_0370_7344u64);
-        for &w in &game.rules.history[set] {
-            let v = self.data[w] as u32 as u64;
-            a = (a ^ v).wrapping_mul(K1).rotate_left(31);
-            b = (b.rotate_left(17) ^ v).wrapping_mul(K2);
+        // Four lanes of two hashes each, two words at a time: the eight
+        // multiplications of a chunk of eight words do not wait on each other.
+        let mut a = [0x243f_6a88_85a3_08d3u64, 1, 2, 3];
+        let mut b = [0x1319_8a2e_0370_7344u64, 5, 6, 7];
+        for run in &game.rules.history[set] {
+            let words = &self.data[run.clone()];
+            let pair = |x: i32, y: i32| (x as u32 as u64) | ((y as u32 as u64) << 32);
+            let mut chunks = words.chunks_exact(8);
+            for c in &mut chunks {
+                for i in 0..4 {
+                    let v = pair(c[2 * i], c[2 * i + 1]);
+                    a[i] = (a[i] ^ v).wrapping_mul(K1).rotate_left(31);
+                    b[i] = (b[i] ^ v).wrapping_mul(K2).rotate_left(27);
+                }
+            }
+            for (i, &w) in chunks.remainder().iter().enumerate() {
+                let v = pair(w, i as i32 + 1);
+                a[i & 3] = (a[i & 3] ^ v).wrapping_mul(K1).rotate_left(31);
+                b[i & 3] = (b[i & 3] ^ v).wrapping_mul(K2).rotate_left(27);
+            }
         }
-        let fin = |mut h: u64| {
+        let fin = |lanes: [u64; 4], k: u64| {
+            let mut h = 0u64;
+            for l in lanes {
+                h = (h.rotate_left(23) ^ l).wrapping_mul(k);
+            }
             h ^= h >> 33;
             h = h.wrapping_mul(0xff51_afd7_ed55_8ccd);
             h ^= h >> 33;
             h = h.wrapping_mul(0xc4ce_b9fe_1a85_ec53);
             h ^ (h >> 33)
         };
-        ((fin(a) as u128) << 64) | fin(b) as u128
+        ((fin(a, K1) as u128) << 64) | fin(b, K2) as u128
     }
 
     /// Records this position as a turn's start, when the rules read earlier ones.
@@ -191,10 +210,8 @@ impl State {
         let key = self.history_key(game, set);
         let sets = game.rules.history.len().max(1);
         history
-            .iter()
-            .skip(set)
-            .step_by(sets)
-            .filter(|&&k| k == key)
+            .chunks_exact(sets)
+            .filter(|turn| turn[set] == key)
             .count() as i32
     }
 

@@ -137,9 +137,10 @@ pub struct Rules {
     /// The rules in plain words, when the file gives them (`rules """ ... """`).
     pub rules_text: Option<RulesText>,
     /// The sets of state words whose earlier values `occurrences(...)` compares, one
-    /// a distinct set of parts the rules name; the engine records each at every
-    /// turn's start. Empty for a game that reads no history.
-    pub history: Vec<Vec<usize>>,
+    /// a distinct set of parts the rules name, as runs of neighbouring words; the
+    /// engine records each at every turn's start. Empty for a game that reads no
+    /// history.
+    pub history: Vec<Vec<std::ops::Range<usize>>>,
     /// Whether some phase has a `forbid` rule (so listing moves tries each one).
     pub has_forbids: bool,
 }
