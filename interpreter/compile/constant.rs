@@ -30,6 +30,11 @@ impl<'a> Compiler<'a> {
         }
     }
 
+    /// The truth of `e`, which must be a condition known before the game starts.
+    pub fn constant_truth(&mut self, e: &'a ast::Expr, what: &str) -> Option<bool> {
+        self.known_truth(e, what)
+    }
+
     fn known(&mut self, e: &'a ast::Expr, what: &str) -> Option<Known> {
         if self.nodes >= MAX_EXPR_NODES || self.depth >= MAX_EXPR_DEPTH {
             let what = what.to_string();

@@ -37,7 +37,13 @@ impl<'a> Compiler<'a> {
                         }
                     }
                 }
-                ast::PhaseItem::DecideTurn(t, _) => def.decide_turn = *t,
+                ast::PhaseItem::DecideTurn(t, _, when) => {
+                    let holds = match when {
+                        Some(c) => self.constant_truth(c, "what a phase decides"),
+                        None => Some(true),
+                    };
+                    def.decide_turn = holds.map_or(*t, |h| h == *t);
+                }
                 ast::PhaseItem::Prefer(names) => {
                     if let (Some(first), Some(last)) = (names.first(), names.last()) {
                         def.prefer_span = Some(Span::new(first.span.start, last.span.end));

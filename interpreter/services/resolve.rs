@@ -449,7 +449,11 @@ impl Builder<'_> {
                 }
                 PhaseItem::StuckEnd(r) => self.result(r),
                 PhaseItem::TurnStart(b) | PhaseItem::TurnEnd(b) => self.block(b),
-                PhaseItem::DecideTurn(..) => {}
+                PhaseItem::DecideTurn(_, _, when) => {
+                    if let Some(e) = when {
+                        self.expr(e);
+                    }
+                }
             }
         }
     }

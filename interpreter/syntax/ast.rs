@@ -249,7 +249,9 @@ pub struct PhaseDecl {
 pub enum PhaseItem {
     Starts(Expr),
     Actions(Vec<Name>),
-    DecideTurn(bool, Span),
+    /// `decide turn` (true) or `decide action`, and `when COND`: the other unit
+    /// when COND, known before the game starts, does not hold.
+    DecideTurn(bool, Span, Option<Expr>),
     Prefer(Vec<Name>),
     Maximize(Vec<Expr>),
     StuckPass {

@@ -17,7 +17,8 @@ pub(super) fn phase_item(pair: Pair<Rule>) -> PhaseItem {
         }
         Rule::ph_actions => PhaseItem::Actions(it.map(name).collect()),
         Rule::ph_decide => {
-            PhaseItem::DecideTurn(it.next().is_some_and(|u| u.as_str() == "turn"), sp)
+            let turn = it.next().is_some_and(|u| u.as_str() == "turn");
+            PhaseItem::DecideTurn(turn, sp, it.next().map(expr))
         }
         Rule::ph_prefer => PhaseItem::Prefer(it.map(name).collect()),
         Rule::ph_maximize => PhaseItem::Maximize(it.map(expr).collect()),
