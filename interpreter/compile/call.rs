@@ -257,7 +257,7 @@ impl<'a> Compiler<'a> {
     }
 }
 
-pub(crate) const FUNCTIONS: [&str; 25] = [
+pub(crate) const FUNCTIONS: [&str; 26] = [
     "owner",
     "layers",
     "pieces",
@@ -280,6 +280,7 @@ pub(crate) const FUNCTIONS: [&str; 25] = [
     "can",
     "neighbours",
     "run",
+    "first",
     "group",
     "liberties",
     "connected",

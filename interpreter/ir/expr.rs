@@ -409,6 +409,9 @@ pub enum ReachOp {
     /// neighbouring cells of the player (by an adjacency) joins a cell of region A to
     /// one of region B.
     Connected(u16, u16, u8),
+    /// `first(c, d)`: [cell, direction] -> the first cell that is not empty going from
+    /// the cell in the direction (the cell itself left out), or none at the edge.
+    First,
 }
 
 impl ReachOp {

@@ -209,6 +209,7 @@ pub const FUNCTIONS: &[Function] = &[
     f("neighbours", "neighbours(c[, SET]) -> set of cells", "The neighbours of `c`, by the board's adjacency or the directions of `SET`; a set, so only after `in` or in `for`."),
     f("neighbors", "neighbors(c[, SET]) -> set of cells", "The same as `neighbours(c)`."),
     f("run", "run(c, d, p) -> number", "How many cells in a row after `c`, going in direction `d`, hold pieces of player `p`; with `none` for `p`, how many are empty."),
+    f("first", "first(c, d) -> cell", "The first cell that is not empty going from `c` in direction `d` (`c` itself left out); none when the way reaches the edge first: what a line of sight from `c` meets."),
     f("group", "group(c[, SET]) -> set of cells", "`c` and every cell joined to it through neighbours (by `SET`, if given) with the same owner; a set, like `neighbours(c)`."),
     f("liberties", "liberties(c[, SET]) -> number", "How many empty cells touch the group of `c` (neighbours by `SET`, if given); 0 when `c` is empty."),
     f("connected", "connected(p, A, B[, SET]) -> true/false", "A chain of neighbouring cells (by `SET`, if given) of player `p` joins a cell of region `A` to a cell of region `B`."),
