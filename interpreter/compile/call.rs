@@ -257,7 +257,7 @@ impl<'a> Compiler<'a> {
     }
 }
 
-pub(crate) const FUNCTIONS: [&str; 26] = [
+pub(crate) const FUNCTIONS: [&str; 28] = [
     "owner",
     "layers",
     "pieces",
@@ -281,6 +281,8 @@ pub(crate) const FUNCTIONS: [&str; 26] = [
     "neighbours",
     "run",
     "first",
+    "file",
+    "rank",
     "group",
     "liberties",
     "connected",

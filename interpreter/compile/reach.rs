@@ -28,6 +28,20 @@ impl<'a> Compiler<'a> {
                 None
             }
             "run" => self.run_call(name, args, span, scope),
+            "file" | "rank" => {
+                if self.game.board.grid.is_none() {
+                    let function = name.text.clone();
+                    self.report_with(name.span, |_| ErrorKind::NeedsGrid { function });
+                    return Some(None);
+                }
+                let op = if name.text == "file" {
+                    ReachOp::File
+                } else {
+                    ReachOp::Rank
+                };
+                let v = self.args(name, args, &[Ty::Cell], span, scope);
+                v.map(|v| (Expr::Reach(op, v), Ty::Int))
+            }
             "first" => {
                 let v = self.args(name, args, &[Ty::Cell, Ty::Dir], span, scope);
                 v.map(|v| (Expr::Reach(ReachOp::First, v), Ty::Cell))

@@ -323,6 +323,10 @@ impl fmt::Display for ErrorKind {
             ExpectedDirectionSet { .. } => write!(f, "expected a direction set, by its name"),
             TooManyDirectionSets { max } => write!(f, "a board has at most {max} direction sets"),
             AdjacencyTwice => write!(f, "the board says `adjacency` twice"),
+            LeapNeedsGrid => write!(f, "a leap is an offset in files and ranks: only a board with a `grid` has them"),
+            LeapGoesNowhere => write!(f, "a leap of 0 files and 0 ranks goes nowhere"),
+            TooManyLeaps { max } => write!(f, "a board declares at most {max} leaps"),
+            NeedsGrid { function } => write!(f, "`{function}` reads a cell's place on a grid, and this board has no `grid`"),
             DirectionSetAsValue { name } => write!(f, "`{name}` is a set of directions, not one value"),
             DirectionMissingPlayer { direction, player } => write!(
                 f,

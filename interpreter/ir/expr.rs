@@ -412,12 +412,16 @@ pub enum ReachOp {
     /// `first(c, d)`: [cell, direction] -> the first cell that is not empty going from
     /// the cell in the direction (the cell itself left out), or none at the edge.
     First,
+    /// `file(c)`, `rank(c)`: \[cell\] -> its file or rank on the board's grid, counted
+    /// from 1 (`a1` is file 1, rank 1); 0 for a cell off the grid, or none.
+    File,
+    Rank,
 }
 
 impl ReachOp {
     /// Whether the value depends on the state, and not only on the operands.
     pub(crate) fn reads_state(self) -> bool {
-        !matches!(self, ReachOp::StepN)
+        !matches!(self, ReachOp::StepN | ReachOp::File | ReachOp::Rank)
     }
 }
 
