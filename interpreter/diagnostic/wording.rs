@@ -452,7 +452,7 @@ impl fmt::Display for ErrorKind {
                 "`{function}` takes {want} argument{}",
                 if *want == 1 { "" } else { "s" }
             ),
-            IsTakesPieceName => write!(f, "`is` takes a piece type by name"),
+            IsTakesPieceName => write!(f, "`is` takes a piece type: its name, or a local name holding one"),
             OptionTakesOneName => write!(f, "`option` takes one option name"),
             OptionTakesName => write!(f, "`option` takes an option name"),
             UnknownOption { name, .. } => write!(f, "unknown option `{name}`"),

@@ -18,6 +18,8 @@ pub enum Expr {
     Count(Box<Expr>),
     Empty(Box<Expr>),
     Is(Box<Expr>, u8),
+    /// `is(c, k)` of a kind held by a local (`for k in [queen, rook]`).
+    IsKind(Box<Expr>, Box<Expr>),
     /// `owner(c, k)`, `count(c, k)`, `value(c, k)`: the layer `k` from the top of a
     /// cell's stack (0 the top one).
     Layer(LayerRead, Box<Expr>, Box<Expr>),
@@ -124,6 +126,7 @@ macro_rules! expr_children {
             Expr::Step(a, b)
             | Expr::Layer(_, a, b)
             | Expr::Pieces(a, b)
+            | Expr::IsKind(a, b)
             | Expr::Slide(a, b)
             | Expr::Binary(_, a, b)
             | Expr::And(a, b)
@@ -246,6 +249,7 @@ impl Expr {
             | Expr::Count(_)
             | Expr::Empty(_)
             | Expr::Is(..)
+            | Expr::IsKind(..)
             | Expr::Layer(..)
             | Expr::Layers(_)
             | Expr::Pieces(..)
