@@ -90,9 +90,10 @@ pub enum Command {
         #[arg(long, short)]
         probabilities: bool,
     },
-    /// Count the leaves of the decision tree to a depth. A game that ends sooner is one
-    /// leaf (so tic-tac-toe to depth 9 counts its 255,168 games); `--exact` counts only
-    /// the positions reached at the depth, as chess perft does.
+    /// Count the leaves of the decision tree to a depth. By default a game that ends
+    /// sooner is one leaf, counted once at every greater depth (so tic-tac-toe to depth
+    /// 9 counts its 255,168 games); `--no-finished-leaves` (or `--exact`) counts only the
+    /// positions reached at the depth, as chess programs' perft does.
     Perft {
         #[command(flatten)]
         game: GameArgs,
@@ -102,8 +103,8 @@ pub enum Command {
         #[arg(long, short)]
         depth: usize,
         /// Count only positions reached at exactly the depth: a game that ends sooner
-        /// counts nothing.
-        #[arg(long)]
+        /// counts nothing at the greater depths.
+        #[arg(long, visible_alias = "no-finished-leaves")]
         exact: bool,
     },
     /// Play random games and summarise them.
