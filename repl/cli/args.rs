@@ -90,6 +90,19 @@ pub enum Command {
         #[arg(long, short)]
         probabilities: bool,
     },
+    /// List a chance event's outcomes at a position, each with its probability as an
+    /// exact fraction and as a decimal (two dice: 21 rolls, a double 1/36, any other
+    /// 1/18).
+    Chance {
+        #[command(flatten)]
+        game: GameArgs,
+        #[command(flatten)]
+        position: PositionArgs,
+        /// One JSON object: the event's name, its total weight and each outcome with
+        /// its weight, fraction and probability.
+        #[arg(long)]
+        json: bool,
+    },
     /// Count the leaves of the decision tree to a depth. By default a game that ends
     /// sooner is one leaf, counted once at every greater depth (so tic-tac-toe to depth
     /// 9 counts its 255,168 games); `--no-finished-leaves` (or `--exact`) counts only the
