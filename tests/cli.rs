@@ -675,7 +675,13 @@ fn perft_without_finished_leaves_counts_as_an_enumeration_of_the_game_does() {
         let exact = tic_tac_toe_leaves(&mut [0; 9], 1, depth, false);
         Test::new()
             .file("t.tabula", &file)
-            .args(&["perft", "t.tabula", "-d", &depth.to_string(), "--no-finished-leaves"])
+            .args(&[
+                "perft",
+                "t.tabula",
+                "-d",
+                &depth.to_string(),
+                "--no-finished-leaves",
+            ])
             .stdout(&format!("{exact}\n"))
             .run();
     }

@@ -51,9 +51,15 @@ fn none_as_the_whole_winner_or_in_nested_branches_is_no_winner() {
     let g = game("", "none");
     assert_eq!(winner_of(&g), None);
     // Nested: the inner `if` takes the player type from `a`, the outer from the inner.
-    let g = game("gave = b", "(if gave == a then a else (if gave == b then none else b))");
+    let g = game(
+        "gave = b",
+        "(if gave == a then a else (if gave == b then none else b))",
+    );
     assert_eq!(winner_of(&g), None);
-    let g = game("", "(if gave == a then a else (if gave == b then none else b))");
+    let g = game(
+        "",
+        "(if gave == a then a else (if gave == b then none else b))",
+    );
     assert_eq!(winner_of(&g), Some("b".to_string()));
 }
 

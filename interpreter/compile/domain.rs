@@ -109,7 +109,7 @@ impl<'a> Compiler<'a> {
         Some(list)
     }
 
-    /// `[n, ne]`: a list of directions, or `[queen, rook]` of piece kinds, as its first
+    /// `[n, ne]`: a list of directions, or `[k1, k2]` of piece kinds, as its first
     /// name is; none when a name is not of that type.
     fn dirs(&mut self, names: &[ast::Name], scope: &mut Scope) -> Option<(Domain, Ty)> {
         let mut out = Vec::new();

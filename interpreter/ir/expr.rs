@@ -18,7 +18,7 @@ pub enum Expr {
     Count(Box<Expr>),
     Empty(Box<Expr>),
     Is(Box<Expr>, u8),
-    /// `is(c, k)` of a kind held by a local (`for k in [queen, rook]`).
+    /// `is(c, k)` of a kind held by a local (`for k in [k1, k2]`).
     IsKind(Box<Expr>, Box<Expr>),
     /// `owner(c, k)`, `count(c, k)`, `value(c, k)`: the layer `k` from the top of a
     /// cell's stack (0 the top one).

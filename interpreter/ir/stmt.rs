@@ -19,7 +19,7 @@ pub enum StmtKind {
         /// How many pieces: 0 to 255 in play.
         count: Expr,
         /// The kind: a piece named in the rules, or a local holding a kind (`for k in
-        /// [queen, rook]`).
+        /// [k1, k2]`).
         piece: Expr,
         owner: Option<Expr>,
         value: Option<Expr>,

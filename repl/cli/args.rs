@@ -91,8 +91,7 @@ pub enum Command {
         probabilities: bool,
     },
     /// List a chance event's outcomes at a position, each with its probability as an
-    /// exact fraction and as a decimal (two dice: 21 rolls, a double 1/36, any other
-    /// 1/18).
+    /// exact fraction in lowest terms and as a decimal.
     Chance {
         #[command(flatten)]
         game: GameArgs,
@@ -106,7 +105,7 @@ pub enum Command {
     /// Count the leaves of the decision tree to a depth. By default a game that ends
     /// sooner is one leaf, counted once at every greater depth (so tic-tac-toe to depth
     /// 9 counts its 255,168 games); `--no-finished-leaves` (or `--exact`) counts only the
-    /// positions reached at the depth, as chess programs' perft does.
+    /// positions reached at the depth, as the published counts of move generators do.
     Perft {
         #[command(flatten)]
         game: GameArgs,
