@@ -52,6 +52,10 @@ setup {
 }
 
 score p = count(k in [queen, rook] where exists(c in cells where is(c, k) and owner(c) == p))
+
+// Every kind, in the order declared: pawn, queen, rook, knight, wall.
+show "kinds on the board" "{count(k in pieces where exists(c in cells where is(c, k)))}"
+show "kinds" "{count(k in pieces)} {sum(k in pieces where k == wall : 10) + sum(k in pieces where k == pawn : 1)}"
 "#;
 
 fn start() -> (tabula::Game, State) {
@@ -82,6 +86,25 @@ fn a_move_chooses_a_kind_and_its_notation_names_it() {
     let at = doc(&game, &t)["cells"]["a3"].clone();
     assert_eq!(at["piece"], "wall");
     assert!(at.get("owner").is_none_or(|o| o.is_null()), "{at}");
+}
+
+#[test]
+fn pieces_is_every_kind_in_the_order_declared() {
+    let (game, s) = start();
+    let engine = Engine::new(&game);
+    let shown = engine.shown(&s).expect("shown");
+    let text = |label: &str| {
+        shown
+            .iter()
+            .find_map(|(l, t)| match t {
+                tabula::engine::Shown::Text(t) if l == label => Some(t.clone()),
+                _ => None,
+            })
+            .unwrap_or_else(|| panic!("{label}: {shown:?}"))
+    };
+    // Five kinds; wall and pawn each once. On the board at the start: pawn, rook, wall.
+    assert_eq!(text("kinds"), "5 11");
+    assert_eq!(text("kinds on the board"), "3");
 }
 
 #[test]

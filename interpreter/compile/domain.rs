@@ -84,6 +84,12 @@ impl<'a> Compiler<'a> {
                 if let Some(list) = self.named_dirs(e, scope) {
                     return list;
                 }
+                // `for k in pieces`: every piece kind, in the order declared.
+                if matches!(&e.kind, ExprKind::Name(n) if n == "pieces" && !scope.has(n)) {
+                    let row: Vec<i32> = (0..self.game.pieces.len() as i32).collect();
+                    let players = self.game.players.len().max(1);
+                    return Some((Domain::FixedDirs(vec![row; players]), Ty::Piece));
+                }
                 self.set_domain(e, scope)
             }
         }

@@ -232,6 +232,7 @@ pub const BUILT_IN_NAMES: &[BuiltInName] = &[
     n("phase", "phase", "The current phase: `phase == play`."),
     n("cells", "set of cells", "Every cell of the board, in board order: `for c in cells`."),
     n("players", "set of players", "Every player, in turn order: `for p in players`."),
+    n("pieces", "set of piece kinds", "Every piece kind, in the order declared: `for k in pieces`."),
 ];
 
 #[cfg(test)]
