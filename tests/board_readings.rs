@@ -76,6 +76,24 @@ fn first_is_what_a_line_of_sight_meets() {
 }
 
 #[test]
+fn first_is_the_step_past_the_run_of_empty_cells_from_every_cell_every_way() {
+    // The same question asked the long way, for every cell and direction of the board,
+    // with and without leaps.
+    let same = "all(c in cells where all(d in [n, s, e, w, ne, nw, se, sw, nne, ssw, wnw] \
+        where first(c, d) == step(c, d, run(c, d, none) + 1)))";
+    let stones = [
+        ("c3", "a"),
+        ("c5", "b"),
+        ("e5", "a"),
+        ("d1", "b"),
+        ("a4", "a"),
+        ("f6", "b"),
+    ];
+    assert!(holds(KNIGHT, same, &stones));
+    assert!(holds(KNIGHT, same, &[]));
+}
+
+#[test]
 fn first_misused_is_answered_with_its_place() {
     assert_eq!(
         error("grid 3 x 3", "score p = count(first(a1))"),
