@@ -24,7 +24,7 @@ pub struct Board {
     /// `next[cell * dirs.len() + dir]`: the neighbour in that direction, or NONE.
     pub next: Vec<i32>,
     /// The neighbours of each cell, in direction order, by the directions of one
-    /// adjacency: `adjacency[ALL_DIRECTIONS]` by all of them, `adjacency[1 + k]` by
+    /// adjacency: `adjacency[ALL_DIRECTIONS]` by all of them but the leaps, `adjacency[1 + k]` by
     /// those of the direction set `sets[k]`.
     pub adjacency: Vec<Adjacency>,
     /// The named sets of directions (`directions orthogonal = n, e, s, w`).
@@ -46,7 +46,37 @@ pub struct Board {
     pub(crate) graph: DiGraph<usize, usize>,
     /// Each cell by its name, once the board is finished.
     index: std::collections::HashMap<String, i32>,
+    /// The board's grid, if it has one: the cells `file(c)` and `rank(c)` read, and
+    /// the leaps go over.
+    pub grid: Option<Grid>,
+    /// The directions declared by an offset (`leap nne = 1, 2`): the direction, and
+    /// the files and ranks one step goes.
+    pub leaps: Vec<(u8, i32, i32)>,
 }
+
+/// A grid's cells: `files * ranks` of them from `first`, in rank-major order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Grid {
+    pub first: i32,
+    pub files: u32,
+    pub ranks: u32,
+}
+
+impl Grid {
+    /// The file and rank of a cell counted from 1 (`a1` is file 1, rank 1); none for a
+    /// cell not on the grid.
+    #[inline]
+    pub fn place(&self, cell: i32) -> Option<(i32, i32)> {
+        let i = cell.checked_sub(self.first)?;
+        if i < 0 || i as u32 >= self.files * self.ranks {
+            return None;
+        }
+        Some((i % self.files as i32 + 1, i / self.files as i32 + 1))
+    }
+}
+
+/// The most directions a board may declare by their offsets.
+pub const MAX_LEAPS: usize = 64;
 
 /// The adjacency of all of a board's directions (`Board::adjacency`): a board's default
 /// (`Default` makes it so) until `adjacency SET` names another.
@@ -292,6 +322,13 @@ impl Board {
             (1, -1),
             (-1, -1),
         ];
+        if self.grid.is_none() {
+            self.grid = Some(Grid {
+                first: self.cells.len() as i32,
+                files,
+                ranks,
+            });
+        }
         let mut placed = Vec::new();
         for r in 0..ranks as i32 {
             for f in 0..files as i32 {
@@ -301,6 +338,26 @@ impl Board {
             }
         }
         self.link(&placed, &dirs, &deltas);
+        Ok(())
+    }
+
+    /// A direction of the grid by its offset: `files` east and `ranks` north (west and
+    /// south when negative). The name is checked by the caller.
+    pub(crate) fn add_leap(&mut self, name: &str, files: i64, ranks: i64) -> Result<(), ErrorKind> {
+        if self.grid.is_none() {
+            return Err(ErrorKind::LeapNeedsGrid);
+        }
+        if files == 0 && ranks == 0 {
+            return Err(ErrorKind::LeapGoesNowhere);
+        }
+        if self.leaps.len() == MAX_LEAPS {
+            return Err(ErrorKind::TooManyLeaps { max: MAX_LEAPS });
+        }
+        // Beyond the largest grid, an offset only leaves the board.
+        let clamp = |n: i64| n.clamp(-100, 100) as i32;
+        self.dirs.push(name.to_string());
+        let d = (self.dirs.len() - 1) as u8;
+        self.leaps.push((d, clamp(files), clamp(ranks)));
         Ok(())
     }
 
@@ -372,7 +429,27 @@ impl Board {
             let to = self.graph[edge.target()];
             self.next[from * nd + *edge.weight()] = to as i32;
         }
-        let all: Vec<u8> = (0..nd as u8).collect();
+        if let Some(g) = self.grid {
+            let (files, ranks) = (g.files as i32, g.ranks as i32);
+            for &(d, df, dr) in &self.leaps {
+                for r in 0..ranks {
+                    for f in 0..files {
+                        let (tf, tr) = (f + df, r + dr);
+                        let to = if (0..files).contains(&tf) && (0..ranks).contains(&tr) {
+                            g.first + tr * files + tf
+                        } else {
+                            NONE
+                        };
+                        self.next[(g.first + r * files + f) as usize * nd + d as usize] = to;
+                    }
+                }
+            }
+        }
+        // A leap goes to a cell that is not next to its own: the neighbours read
+        // without a direction set are those of the board's other directions.
+        let all: Vec<u8> = (0..nd as u8)
+            .filter(|d| !self.leaps.iter().any(|l| l.0 == *d))
+            .collect();
         let n = self.cells.len();
         self.adjacency = std::iter::once(&all[..])
             .chain(self.sets.iter().map(|s| &s.dirs[..]))

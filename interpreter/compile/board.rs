@@ -58,6 +58,7 @@ impl<'a> Compiler<'a> {
                         .map_err(|e| (name.span, e)),
                     BoardItem::Dir { .. }
                     | BoardItem::Directions { .. }
+                    | BoardItem::Leap { .. }
                     | BoardItem::Adjacency(_) => Ok(()),
                     BoardItem::Layers(n, sp) => {
                         self.board_layers(n, *sp);
@@ -66,6 +67,19 @@ impl<'a> Compiler<'a> {
                 };
                 if let Err((sp, e)) = result {
                     self.report(sp, e);
+                }
+            }
+            // Leaps once the grid is there; before the relative directions, which
+            // may name them.
+            for b in items {
+                if let BoardItem::Leap {
+                    name,
+                    files,
+                    ranks,
+                    span,
+                } = b
+                {
+                    self.leap(name, files, ranks, *span);
                 }
             }
             for b in items {
@@ -250,6 +264,33 @@ impl<'a> Compiler<'a> {
             self.report(name.span, kind);
         }
         found
+    }
+
+    /// `leap NAME = FILES, RANKS`: a direction of the grid by its offset.
+    fn leap(&mut self, name: &ast::Name, files: &'a ast::Expr, ranks: &'a ast::Expr, span: Span) {
+        let (files, ranks) = (
+            self.constant(files, "a leap's offset"),
+            self.constant(ranks, "a leap's offset"),
+        );
+        let (Some(files), Some(ranks)) = (files, ranks) else {
+            return;
+        };
+        let board = &self.game.board;
+        if board.dir(&name.text).is_some() || board.direction_set(&name.text).is_some() {
+            let kind = ErrorKind::DeclaredTwice {
+                what: "direction",
+                name: name.text.clone(),
+            };
+            self.report(name.span, kind);
+            return;
+        }
+        if let Err(e) = self
+            .game
+            .board
+            .add_leap(&name.text, files.into(), ranks.into())
+        {
+            self.report(span, e);
+        }
     }
 
     fn relative_dir(&mut self, name: &ast::Name, map: &[(ast::Name, ast::Name)]) {

@@ -80,11 +80,15 @@ impl<'a> Compiler<'a> {
             "abs" => (Expr::Abs(b(one(self, scope, Ty::Int)?)), Ty::Int),
             "is" => {
                 let v = self.args(name, args, &[Ty::Cell, Ty::Piece], span, scope)?;
-                let Expr::Const(p) = v[1] else {
-                    self.report_with(args[1].span, |_| ErrorKind::IsTakesPieceName);
-                    return None;
-                };
-                (Expr::Is(b(v[0].clone()), p as u8), Ty::Bool)
+                match &v[1] {
+                    Expr::Const(p) => (Expr::Is(b(v[0].clone()), *p as u8), Ty::Bool),
+                    // A kind chosen in play: a local of a list of kinds.
+                    Expr::Local(_) => (Expr::IsKind(b(v[0].clone()), b(v[1].clone())), Ty::Bool),
+                    _ => {
+                        self.report_with(args[1].span, |_| ErrorKind::IsTakesPieceName);
+                        return None;
+                    }
+                }
             }
             "step" | "slide" => {
                 let mut v = self.args(name, args, &[Ty::Cell, Ty::Dir], span, scope)?;
@@ -258,7 +262,7 @@ impl<'a> Compiler<'a> {
     }
 }
 
-pub(crate) const FUNCTIONS: [&str; 26] = [
+pub(crate) const FUNCTIONS: [&str; 29] = [
     "owner",
     "layers",
     "pieces",
@@ -281,6 +285,9 @@ pub(crate) const FUNCTIONS: [&str; 26] = [
     "can",
     "neighbours",
     "run",
+    "first",
+    "file",
+    "rank",
     "group",
     "liberties",
     "connected",

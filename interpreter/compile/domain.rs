@@ -84,6 +84,12 @@ impl<'a> Compiler<'a> {
                 if let Some(list) = self.named_dirs(e, scope) {
                     return list;
                 }
+                // `for k in pieces`: every piece kind, in the order declared.
+                if matches!(&e.kind, ExprKind::Name(n) if n == "pieces" && !scope.has(n)) {
+                    let row: Vec<i32> = (0..self.game.pieces.len() as i32).collect();
+                    let players = self.game.players.len().max(1);
+                    return Some((Domain::FixedDirs(vec![row; players]), Ty::Piece));
+                }
                 self.set_domain(e, scope)
             }
         }
@@ -109,20 +115,43 @@ impl<'a> Compiler<'a> {
         Some(list)
     }
 
-    /// `[n, ne]`: a list of directions; none when a name is not a direction.
+    /// `[n, ne]`: a list of directions, or `[k1, k2]` of piece kinds, as its first
+    /// name is; none when a name is not of that type.
     fn dirs(&mut self, names: &[ast::Name], scope: &mut Scope) -> Option<(Domain, Ty)> {
         let mut out = Vec::new();
+        let mut want = None;
         for n in names {
             let e = ast::Expr {
                 kind: ExprKind::Name(n.text.clone()),
                 span: n.span,
             };
-            if let Some(c) = self.expect(&e, Ty::Dir, scope) {
-                out.push(c);
+            let Some((c, ty)) = self.expr(&e, scope) else {
+                continue;
+            };
+            let want = *want.get_or_insert(if ty == Ty::Piece { Ty::Piece } else { Ty::Dir });
+            if ty != want {
+                self.report_with(n.span, |_| ErrorKind::TypeMismatch { want, found: ty });
+                continue;
             }
+            out.push(c);
         }
         if out.len() != names.len() {
             return None;
+        }
+        if want == Some(Ty::Piece) {
+            // Kinds are named, so known when compiling: the same row for every player.
+            let kinds: Option<Vec<i32>> = out
+                .iter()
+                .map(|e| match e {
+                    Expr::Const(k) => Some(*k),
+                    _ => None,
+                })
+                .collect();
+            let players = self.game.players.len().max(1);
+            return Some(match kinds {
+                Some(row) => (Domain::FixedDirs(vec![row; players]), Ty::Piece),
+                None => (Domain::Dirs(out), Ty::Piece),
+            });
         }
         // Directions fixed when compiling become a table by player.
         let fixed: Option<Vec<Vec<i32>>> = (0..self.game.players.len().max(1))

@@ -31,8 +31,9 @@ impl<'a> Compiler<'a> {
                 points,
                 named,
             } => ResultSpec::Winner {
+                // `winner none`: nobody wins, a draw.
                 player: self
-                    .expect(player, Ty::Player, scope)
+                    .expect_assignable(player, Ty::Player, scope)
                     .unwrap_or(Expr::Const(0)),
                 points: points.as_ref().and_then(|p| self.expect(p, Ty::Int, scope)),
                 named: match named.as_deref() {

@@ -50,6 +50,7 @@ pub(super) fn too_many(file: &ast::File) -> Result<(), Vec<Diagnostic>> {
                     match b {
                         BoardItem::Zone { name, .. } => count("zone", name.span, &mut errors),
                         BoardItem::Dir { name, .. } => count("dir", name.span, &mut errors),
+                        BoardItem::Leap { name, .. } => count("leap", name.span, &mut errors),
                         BoardItem::Hex(_, sp)
                         | BoardItem::Grid(_, _, sp)
                         | BoardItem::Rhombus(_, _, sp)

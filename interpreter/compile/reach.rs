@@ -1,5 +1,5 @@
 //! Compiling the readings along lines and through groups: `step(c, d, n)`,
-//! `run(c, d, p)`, `liberties(c)`, `connected(p, A, B)` (the domain `group(c)` is a set,
+//! `run(c, d, p)`, `first(c, d)`, `liberties(c)`, `connected(p, A, B)` (the domain `group(c)` is a set,
 //! resolved with the others in `expr`).
 
 use super::domain::SetRef;
@@ -28,6 +28,24 @@ impl<'a> Compiler<'a> {
                 None
             }
             "run" => self.run_call(name, args, span, scope),
+            "file" | "rank" => {
+                if self.game.board.grid.is_none() {
+                    let function = name.text.clone();
+                    self.report_with(name.span, |_| ErrorKind::NeedsGrid { function });
+                    return Some(None);
+                }
+                let op = if name.text == "file" {
+                    ReachOp::File
+                } else {
+                    ReachOp::Rank
+                };
+                let v = self.args(name, args, &[Ty::Cell], span, scope);
+                v.map(|v| (Expr::Reach(op, v), Ty::Int))
+            }
+            "first" => {
+                let v = self.args(name, args, &[Ty::Cell, Ty::Dir], span, scope);
+                v.map(|v| (Expr::Reach(ReachOp::First, v), Ty::Cell))
+            }
             "liberties" => self
                 .cell_and_set(&name.text, args, span, scope)
                 .map(|(c, a)| {

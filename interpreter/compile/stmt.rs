@@ -95,54 +95,15 @@ impl<'a> Compiler<'a> {
                 owner,
                 value,
                 at,
-            } => {
-                let pi = self.game.pieces.iter().position(|p| p.name == piece.text);
-                if pi.is_none() {
-                    let pieces: Vec<String> =
-                        self.game.pieces.iter().map(|p| p.name.clone()).collect();
-                    self.report_with(piece.span, |c| ErrorKind::UnknownPiece {
-                        name: piece.text.clone(),
-                        close: c.close_name(&piece.text, pieces.iter().map(String::as_str)),
-                        pieces,
-                    });
-                }
-                let neutral = pi.is_some_and(|p| self.game.pieces[p].neutral);
-                let o = owner.as_ref().map(|o| self.expect(o, Ty::Player, scope));
-                if neutral && owner.is_some() {
-                    let piece = piece.text.clone();
-                    self.report_with(s.span, |_| ErrorKind::NeutralHasNoOwner { piece });
-                }
-                if !neutral && owner.is_none() && pi.is_some() {
-                    let piece = piece.text.clone();
-                    self.report_with(s.span, |_| ErrorKind::WhosePiece { piece });
-                }
-                let v = value.as_ref().map(|v| self.expect(v, Ty::Int, scope));
-                let a = self.expect(at, Ty::Cell, scope);
-                let n = match count {
-                    // A count written as a number is checked now; a computed one in play.
-                    Some(c) => match c.kind {
-                        ast::ExprKind::Int(n) if n == 0 || n > 255 => {
-                            self.report_with(c.span, |_| ErrorKind::PutCount);
-                            None
-                        }
-                        _ => self.expect(c, Ty::Int, scope),
-                    },
-                    None => Some(Expr::Const(1)),
-                };
-                StmtKind::Put {
-                    count: n?,
-                    piece: pi? as u8,
-                    owner: match o {
-                        Some(o) => Some(o?),
-                        None => None,
-                    },
-                    value: match v {
-                        Some(v) => Some(v?),
-                        None => None,
-                    },
-                    at: a?,
-                }
-            }
+            } => self.put(
+                s,
+                count.as_ref(),
+                piece,
+                owner.as_ref(),
+                value.as_ref(),
+                at,
+                scope,
+            )?,
             K::Remove(c) => StmtKind::Remove(self.expect(c, Ty::Cell, scope)?),
             K::Take { value, pool } => {
                 let v = self.expect(value, Ty::Int, scope);
@@ -255,5 +216,103 @@ impl<'a> Compiler<'a> {
             }
         };
         Some(Stmt { kind, span: s.span })
+    }
+
+    /// `put [N] KIND [of P] [value V] at C`.
+    #[allow(clippy::too_many_arguments)]
+    fn put(
+        &mut self,
+        s: &ast::Stmt,
+        count: Option<&ast::Expr>,
+        piece: &ast::Name,
+        owner: Option<&ast::Expr>,
+        value: Option<&ast::Expr>,
+        at: &ast::Expr,
+        scope: &mut Scope,
+    ) -> Option<StmtKind> {
+        // A local (or parameter) holding a kind chosen in play: its owner is
+        // given, and dropped in play for a neutral kind.
+        let chosen = scope.lookup(&piece.text).is_some() || scope.param(&piece.text).is_some();
+        if chosen {
+            let k = self.name(&piece.text, piece.span, scope);
+            let k = match k {
+                Some((k, Ty::Piece)) => Some(k),
+                Some((_, found)) => {
+                    self.report_with(piece.span, |_| ErrorKind::TypeMismatch {
+                        want: Ty::Piece,
+                        found,
+                    });
+                    None
+                }
+                None => None,
+            };
+            if owner.is_none() {
+                let piece = piece.text.clone();
+                self.report_with(s.span, |_| ErrorKind::WhosePiece { piece });
+            }
+            let o = owner.as_ref().map(|o| self.expect(o, Ty::Player, scope));
+            let v = value.as_ref().map(|v| self.expect(v, Ty::Int, scope));
+            let a = self.expect(at, Ty::Cell, scope);
+            let n = self.put_count(count, scope);
+            return Some(StmtKind::Put {
+                count: n?,
+                piece: k?,
+                owner: Some(o??),
+                value: match v {
+                    Some(v) => Some(v?),
+                    None => None,
+                },
+                at: a?,
+            });
+        }
+        let pi = self.game.pieces.iter().position(|p| p.name == piece.text);
+        if pi.is_none() {
+            let pieces: Vec<String> = self.game.pieces.iter().map(|p| p.name.clone()).collect();
+            self.report_with(piece.span, |c| ErrorKind::UnknownPiece {
+                name: piece.text.clone(),
+                close: c.close_name(&piece.text, pieces.iter().map(String::as_str)),
+                pieces,
+            });
+        }
+        let neutral = pi.is_some_and(|p| self.game.pieces[p].neutral);
+        let o = owner.as_ref().map(|o| self.expect(o, Ty::Player, scope));
+        if neutral && owner.is_some() {
+            let piece = piece.text.clone();
+            self.report_with(s.span, |_| ErrorKind::NeutralHasNoOwner { piece });
+        }
+        if !neutral && owner.is_none() && pi.is_some() {
+            let piece = piece.text.clone();
+            self.report_with(s.span, |_| ErrorKind::WhosePiece { piece });
+        }
+        let v = value.as_ref().map(|v| self.expect(v, Ty::Int, scope));
+        let a = self.expect(at, Ty::Cell, scope);
+        let n = self.put_count(count, scope);
+        Some(StmtKind::Put {
+            count: n?,
+            piece: Expr::Const(pi? as i32),
+            owner: match o {
+                Some(o) => Some(o?),
+                None => None,
+            },
+            value: match v {
+                Some(v) => Some(v?),
+                None => None,
+            },
+            at: a?,
+        })
+    }
+
+    /// A count written as a number is checked now; a computed one in play.
+    fn put_count(&mut self, count: Option<&ast::Expr>, scope: &mut Scope) -> Option<Expr> {
+        match count {
+            Some(c) => match c.kind {
+                ast::ExprKind::Int(n) if n == 0 || n > 255 => {
+                    self.report_with(c.span, |_| ErrorKind::PutCount);
+                    None
+                }
+                _ => self.expect(c, Ty::Int, scope),
+            },
+            None => Some(Expr::Const(1)),
+        }
     }
 }

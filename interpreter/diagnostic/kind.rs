@@ -151,6 +151,15 @@ pub enum ErrorKind {
         max: usize,
     },
     AdjacencyTwice,
+    LeapNeedsGrid,
+    LeapGoesNowhere,
+    TooManyLeaps {
+        max: usize,
+    },
+    /// `file(c)` or `rank(c)` on a board without a grid: the function.
+    NeedsGrid {
+        function: String,
+    },
     DirectionSetAsValue {
         name: String,
     },
@@ -564,6 +573,10 @@ impl ErrorKind {
             ExpectedDirectionSet { .. } => "expected-direction-set",
             TooManyDirectionSets { .. } => "too-many-direction-sets",
             AdjacencyTwice => "adjacency-twice",
+            LeapNeedsGrid => "leap-needs-grid",
+            LeapGoesNowhere => "leap-goes-nowhere",
+            TooManyLeaps { .. } => "too-many-leaps",
+            NeedsGrid { .. } => "needs-grid",
             DirectionSetAsValue { .. } => "direction-set-as-value",
             CellListTooLong { .. } => "cell-list-too-long",
             TooManyListedCells { .. } => "too-many-listed-cells",

@@ -327,6 +327,10 @@ impl fmt::Display for ErrorKind {
             ExpectedDirectionSet { .. } => write!(f, "expected a direction set, by its name"),
             TooManyDirectionSets { max } => write!(f, "a board has at most {max} direction sets"),
             AdjacencyTwice => write!(f, "the board says `adjacency` twice"),
+            LeapNeedsGrid => write!(f, "a leap is an offset in files and ranks: only a board with a `grid` has them"),
+            LeapGoesNowhere => write!(f, "a leap of 0 files and 0 ranks goes nowhere"),
+            TooManyLeaps { max } => write!(f, "a board declares at most {max} leaps"),
+            NeedsGrid { function } => write!(f, "`{function}` reads a cell's place on a grid, and this board has no `grid`"),
             DirectionSetAsValue { name } => write!(f, "`{name}` is a set of directions, not one value"),
             DirectionMissingPlayer { direction, player } => write!(
                 f,
@@ -456,7 +460,7 @@ impl fmt::Display for ErrorKind {
                 "`{function}` takes {want} argument{}",
                 if *want == 1 { "" } else { "s" }
             ),
-            IsTakesPieceName => write!(f, "`is` takes a piece type by name"),
+            IsTakesPieceName => write!(f, "`is` takes a piece type: its name, or a local name holding one"),
             OptionTakesOneName => write!(f, "`option` takes one option name"),
             OptionTakesName => write!(f, "`option` takes an option name"),
             UnknownOption { name, .. } => write!(f, "unknown option `{name}`"),

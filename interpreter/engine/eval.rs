@@ -301,6 +301,12 @@ fn eval_node(game: &Game, state: &State, e: &Expr, locals: &mut Locals) -> i32 {
             let w = state.cell_at(game, c);
             (w.count() > 0 && w.piece() == *piece) as i32
         }
+        Expr::IsKind(c, k) => {
+            let c = eval(game, state, c, locals);
+            let k = eval(game, state, k, locals);
+            let w = state.cell_at(game, c);
+            (w.count() > 0 && i32::from(w.piece()) == k) as i32
+        }
         Expr::Step(c, d) => {
             let c = eval(game, state, c, locals);
             let d = eval(game, state, d, locals);

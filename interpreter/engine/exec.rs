@@ -201,17 +201,27 @@ pub(crate) mod effect {
         state: &mut State,
         c: i32,
         count: i32,
-        piece: u8,
+        piece: i32,
         owner: Option<i32>,
         value: Option<i32>,
         span: Span,
     ) -> Fallible {
         let slot = cell_slot(game, c, span, "`put` at")?;
+        // The checker lets only a kind of the game stand here: a name, or a local
+        // holding one.
+        let Some(def) = usize::try_from(piece)
+            .ok()
+            .and_then(|p| game.rules.pieces.get(p))
+        else {
+            return Ok(());
+        };
+        let piece = piece as u8;
+        // A kind chosen in play is put with an owner, which a neutral kind has not.
         let o = match owner {
+            Some(_) if def.neutral => NEUTRAL,
             Some(o) => player_of(game, Some(o), span)? as i32,
             None => NEUTRAL,
         };
-        let def = &game.rules.pieces[piece as usize];
         let v = value.unwrap_or_else(|| def.values.map_or(0, |(lo, _)| lo));
         if let Some((lo, hi)) = def.values {
             if v < lo || v > hi {

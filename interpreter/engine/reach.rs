@@ -1,4 +1,5 @@
 //! Readings along lines and through groups of cells: `step(c, d, n)`, `run(c, d, p)`,
+//! `first(c, d)`,
 //! the domain `group(c)`, `liberties(c)` and `connected(p, A, B)`. A group is found by
 //! a flood fill over the board's neighbour tables into fixed-size buffers, so nothing
 //! is allocated while moves are generated.
@@ -22,6 +23,11 @@ pub(crate) fn reach(game: &Game, state: &State, op: ReachOp, args: &[i32], meter
     match op {
         ReachOp::StepN => step_n(game, arg(0), arg(1), arg(2)),
         ReachOp::Run => run(game, state, arg(0), arg(1), arg(2)),
+        ReachOp::First => first(game, state, arg(0), arg(1)),
+        ReachOp::File | ReachOp::Rank => {
+            let place = game.rules.board.grid.and_then(|g| g.place(arg(0)));
+            place.map_or(0, |(f, r)| if op == ReachOp::File { f } else { r })
+        }
         ReachOp::Liberties(adjacency, cap) => liberties(game, state, arg(0), adjacency, cap),
         ReachOp::Connected(a, b, adjacency) => {
             let (a, b) = (usize::from(a), usize::from(b));
@@ -61,6 +67,21 @@ pub fn run(game: &Game, state: &State, cell: i32, dir: i32, player: i32) -> i32 
         c = game.rules.board.step(c, dir);
     }
     n
+}
+
+/// The first cell after `cell`, going in `dir`, that is not empty; none when the way
+/// leaves the board first.
+pub fn first(game: &Game, state: &State, cell: i32, dir: i32) -> i32 {
+    let board = &game.rules.board;
+    let mut c = board.step(cell, dir);
+    // A direction that comes back round (a ring) is cut after one lap of the board.
+    for _ in 0..board.cells.len() {
+        if c == NONE || state.cell_at(game, c).count() > 0 {
+            return c;
+        }
+        c = board.step(c, dir);
+    }
+    NONE
 }
 
 /// The most cells of a board whose fills use the small buffers: a 19x19 board fits, and

@@ -9,7 +9,7 @@ pub enum Domain {
     /// comes later; none when either is `none`.
     CellRange(Expr, Expr),
     Dirs(Vec<Expr>),
-    /// Directions known when compiling: `per_player[mover]` lists them.
+    /// Directions (or piece kinds) known when compiling: `per_player[mover]` lists them.
     FixedDirs(Vec<Vec<i32>>),
     Cells,
     Players,

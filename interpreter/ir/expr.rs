@@ -22,6 +22,8 @@ pub enum Expr {
     Count(Box<Expr>),
     Empty(Box<Expr>),
     Is(Box<Expr>, u8),
+    /// `is(c, k)` of a kind held by a local (`for k in [k1, k2]`).
+    IsKind(Box<Expr>, Box<Expr>),
     /// `owner(c, k)`, `count(c, k)`, `value(c, k)`: the layer `k` from the top of a
     /// cell's stack (0 the top one).
     Layer(LayerRead, Box<Expr>, Box<Expr>),
@@ -128,6 +130,7 @@ macro_rules! expr_children {
             Expr::Step(a, b)
             | Expr::Layer(_, a, b)
             | Expr::Pieces(a, b)
+            | Expr::IsKind(a, b)
             | Expr::Slide(a, b)
             | Expr::Binary(_, a, b)
             | Expr::And(a, b)
@@ -252,6 +255,7 @@ impl Expr {
             | Expr::Count(_)
             | Expr::Empty(_)
             | Expr::Is(..)
+            | Expr::IsKind(..)
             | Expr::Layer(..)
             | Expr::Layers(_)
             | Expr::Pieces(..)
@@ -415,12 +419,19 @@ pub enum ReachOp {
     /// neighbouring cells of the player (by an adjacency) joins a cell of region A to
     /// one of region B.
     Connected(u16, u16, u8),
+    /// `first(c, d)`: [cell, direction] -> the first cell that is not empty going from
+    /// the cell in the direction (the cell itself left out), or none at the edge.
+    First,
+    /// `file(c)`, `rank(c)`: \[cell\] -> its file or rank on the board's grid, counted
+    /// from 1 (`a1` is file 1, rank 1); 0 for a cell off the grid, or none.
+    File,
+    Rank,
 }
 
 impl ReachOp {
     /// Whether the value depends on the state, and not only on the operands.
     pub(crate) fn reads_state(self) -> bool {
-        !matches!(self, ReachOp::StepN)
+        !matches!(self, ReachOp::StepN | ReachOp::File | ReachOp::Rank)
     }
 }
 

@@ -18,7 +18,9 @@ pub enum StmtKind {
     Put {
         /// How many pieces: 0 to 255 in play.
         count: Expr,
-        piece: u8,
+        /// The kind: a piece named in the rules, or a local holding a kind (`for k in
+        /// [k1, k2]`).
+        piece: Expr,
         owner: Option<Expr>,
         value: Option<Expr>,
         at: Expr,

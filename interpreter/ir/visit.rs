@@ -118,12 +118,13 @@ fn block(b: &mut [Stmt], f: &mut impl FnMut(&mut Expr)) {
             }
             StmtKind::Put {
                 count,
+                piece,
                 owner,
                 value,
                 at,
-                ..
             } => {
                 f(count);
+                f(piece);
                 if let Some(e) = owner {
                     f(e);
                 }

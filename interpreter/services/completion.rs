@@ -576,6 +576,7 @@ mod tests {
                 "grid",
                 "hex",
                 "layers",
+                "leap",
                 "line",
                 "rhombus",
                 "zone"

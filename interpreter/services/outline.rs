@@ -129,7 +129,9 @@ fn entry(item: &Item, span: Span, text: &str) -> OutlineItem {
                 .iter()
                 .filter_map(|b| match b {
                     BoardItem::Zone { name, .. } => Some(child(name, K::Zone)),
-                    BoardItem::Dir { name, .. } => Some(child(name, K::Direction)),
+                    BoardItem::Dir { name, .. } | BoardItem::Leap { name, .. } => {
+                        Some(child(name, K::Direction))
+                    }
                     BoardItem::Directions { name, .. } => Some(child(name, K::DirectionSet)),
                     _ => None,
                 })

@@ -118,6 +118,7 @@ pub const KEYWORDS: &[Keyword] = &[
     kw("include", Declaration, "`include \"GAME\"`: start from a built-in game; a later declaration of the same kind and name replaces the included one. In a test, `expect moves include [...]`."),
     kw("layers", Board, "`layers N` in a board: a cell holds a stack of up to N layers of alike pieces."),
     kw("layout", Declaration, "`layout KIND { HINTS }`: how the board is drawn."),
+    kw("leap", Board, "`leap NAME = FILES, RANKS` in a grid board: a direction by its offset, FILES east (west when negative) and RANKS north (south); `step` jumps it, `slide`, `first` and `run` repeat it. Not a neighbour: a direction set names it."),
     kw("let", Within, "`let X = EXPR`: names a value, in a move's generators or in a block (until its end). In an expression, `let X = V in BODY` names it in BODY only."),
     kw("line", Board, "`line FIRST..LAST` in a board: cells named by numbers, with the directions next and prev."),
     kw("maximize", Phase, "`maximize EXPR [then EXPR]...` in a phase: of the whole turns, only those with the largest values may be played."),
@@ -144,7 +145,7 @@ pub const KEYWORDS: &[Keyword] = &[
     kw("points", Within, "`winner P points N`: how many points the win is worth."),
     kw("pool", Declaration, "`pool NAME [per player] of LO..HI`: a bag of numbers (dice to play, pieces in hand)."),
     kw("prefer", Phase, "`prefer A, B` in a phase: when one of these actions is legal, only they are."),
-    kw("put", Statement, "`put [N] KIND [of P] [value V] at CELL`: puts N pieces on a cell."),
+    kw("put", Statement, "`put [N] KIND [of P] [value V] at CELL`: puts N pieces on a cell. KIND is a piece name, or a local holding a kind (`for k in [k1, k2]`)."),
     kw("region", Declaration, "`region NAME { CELLS }` or `{ PLAYER: CELLS; ... }`: a named set of cells."),
     kw("remove", Statement, "`remove CELL`: empties a cell (the whole stack, or its top layer)."),
     kw("replace", Declaration, "`replace DECLARATION`: takes the place of the included game's declaration of the same kind and name."),
@@ -191,7 +192,7 @@ pub const FUNCTIONS: &[Function] = &[
     f("value", "value(c) -> number, value(c, k) -> number", "The value of the pieces on `c`; 0 when empty. With `k`, of the layer `k` from the top."),
     f("count", "count(c) -> number, count(c, k) -> number, count(X in DOMAIN [where COND]) -> number", "How many pieces are on `c` (with `k`, in the layer `k` from the top); with `X in DOMAIN`, how many elements of the domain are kept by the condition."),
     f("empty", "empty(c) -> true/false", "`c` is a cell and holds nothing (false for none)."),
-    f("is", "is(c, KIND) -> true/false", "`c` holds pieces of that kind; KIND is written by name."),
+    f("is", "is(c, KIND) -> true/false", "`c` holds pieces of that kind; KIND is written by name, or is a local holding a kind (`for k in [k1, k2]`)."),
     f("layers", "layers(c) -> number", "How many layers the stack on `c` holds; only on a board with `layers`."),
     f("pieces", "pieces(c, p) -> number", "How many of player `p`'s pieces are on `c`, in all its layers."),
     f("step", "step(c, d) -> cell, step(c, d, n) -> cell", "The neighbour of `c` in direction `d`, or none; with `n`, the cell `n` steps away (`c` itself for 0)."),
@@ -210,6 +211,9 @@ pub const FUNCTIONS: &[Function] = &[
     f("neighbours", "neighbours(c[, SET]) -> set of cells", "The neighbours of `c`, by the board's adjacency or the directions of `SET`; a set, so only after `in` or in `for`."),
     f("neighbors", "neighbors(c[, SET]) -> set of cells", "The same as `neighbours(c)`."),
     f("run", "run(c, d, p) -> number", "How many cells in a row after `c`, going in direction `d`, hold pieces of player `p`; with `none` for `p`, how many are empty."),
+    f("file", "file(c) -> number", "The file of `c` on the board's grid, counted from 1 as its name reads (`a1` is file 1); 0 for a cell off the grid (a zone's) and for none. Only on a board with a `grid`."),
+    f("rank", "rank(c) -> number", "The rank of `c` on the board's grid, counted from 1 as its name reads (`a1` is rank 1); 0 for a cell off the grid (a zone's) and for none. Only on a board with a `grid`."),
+    f("first", "first(c, d) -> cell", "The first cell that is not empty going from `c` in direction `d` (`c` itself left out); none when the way reaches the edge first: what a line of sight from `c` meets."),
     f("group", "group(c[, SET]) -> set of cells", "`c` and every cell joined to it through neighbours (by `SET`, if given) with the same owner; a set, like `neighbours(c)`."),
     f("liberties", "liberties(c[, SET]) -> number", "How many empty cells touch the group of `c` (neighbours by `SET`, if given); 0 when `c` is empty."),
     f("connected", "connected(p, A, B[, SET]) -> true/false", "A chain of neighbouring cells (by `SET`, if given) of player `p` joins a cell of region `A` to a cell of region `B`."),
@@ -230,6 +234,7 @@ pub const BUILT_IN_NAMES: &[BuiltInName] = &[
     n("phase", "phase", "The current phase: `phase == play`."),
     n("cells", "set of cells", "Every cell of the board, in board order: `for c in cells`."),
     n("players", "set of players", "Every player, in turn order: `for p in players`."),
+    n("pieces", "set of piece kinds", "Every piece kind, in the order declared: `for k in pieces`."),
 ];
 
 #[cfg(test)]

@@ -234,7 +234,9 @@ impl Builder<'_> {
                 for b in items {
                     match b {
                         BoardItem::Zone { name, .. } => self.global(name, K::Zone),
-                        BoardItem::Dir { name, .. } => self.global(name, K::Direction),
+                        BoardItem::Dir { name, .. } | BoardItem::Leap { name, .. } => {
+                            self.global(name, K::Direction)
+                        }
                         BoardItem::Directions { name, .. } => self.global(name, K::DirectionSet),
                         BoardItem::Adjacency(_) => {}
                         other => {
@@ -294,6 +296,10 @@ impl Builder<'_> {
                             self.expr(b);
                         }
                         BoardItem::Layers(n, _) => self.expr(n),
+                        BoardItem::Leap { files, ranks, .. } => {
+                            self.expr(files);
+                            self.expr(ranks);
+                        }
                         BoardItem::Zone { .. } => {}
                         BoardItem::Directions { dirs, .. } => dirs
                             .iter()

@@ -158,6 +158,14 @@ pub enum BoardItem {
     },
     /// `adjacency NAME`: the direction set the readings use when given none.
     Adjacency(Name),
+    /// `leap NAME = FILES, RANKS`: a direction of a grid by its offset, the numbers
+    /// known before the game starts.
+    Leap {
+        name: Name,
+        files: Expr,
+        ranks: Expr,
+        span: Span,
+    },
 }
 
 #[derive(Debug, Clone)]

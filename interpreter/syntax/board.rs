@@ -45,6 +45,17 @@ pub(super) fn board_item(pair: Pair<Rule>) -> BoardItem {
                 dirs: names.collect(),
             }
         }
+        Rule::board_leap => {
+            let n = it.find(|p| p.as_rule() == Rule::ident).map(name);
+            let files = it.next().map(expr).unwrap_or_else(|| missing_expr(sp));
+            let ranks = it.next().map(expr).unwrap_or_else(|| missing_expr(sp));
+            BoardItem::Leap {
+                name: n.unwrap_or_else(|| missing(sp)),
+                files,
+                ranks,
+                span: sp,
+            }
+        }
         Rule::board_adjacency => {
             let n = it.find(|p| p.as_rule() == Rule::ident).map(name);
             BoardItem::Adjacency(n.unwrap_or_else(|| missing(sp)))

@@ -404,7 +404,8 @@ pub(super) fn token_name(rule: Rule) -> Option<String> {
         | Rule::board_zone
         | Rule::board_directions
         | Rule::board_adjacency
-        | Rule::board_dir => "a board item (`hex`, `rhombus`, `grid`, `line`, `zone`, `dir`, `directions`, `adjacency`)",
+        | Rule::board_leap
+        | Rule::board_dir => "a board item (`hex`, `rhombus`, `grid`, `line`, `zone`, `dir`, `leap`, `directions`, `adjacency`)",
         Rule::directions_kw => "`directions`",
         Rule::adjacency_kw => "`adjacency`",
         Rule::gen_for => "`for`",

@@ -90,9 +90,22 @@ pub enum Command {
         #[arg(long, short)]
         probabilities: bool,
     },
-    /// Count the leaves of the decision tree to a depth. A game that ends sooner is one
-    /// leaf (so tic-tac-toe to depth 9 counts its 255,168 games); `--exact` counts only
-    /// the positions reached at the depth, as chess perft does.
+    /// List a chance event's outcomes at a position, each with its probability as an
+    /// exact fraction in lowest terms and as a decimal.
+    Chance {
+        #[command(flatten)]
+        game: GameArgs,
+        #[command(flatten)]
+        position: PositionArgs,
+        /// One JSON object: the event's name, its total weight and each outcome with
+        /// its weight, fraction and probability.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Count the leaves of the decision tree to a depth. By default a game that ends
+    /// sooner is one leaf, counted once at every greater depth (so tic-tac-toe to depth
+    /// 9 counts its 255,168 games); `--no-finished-leaves` (or `--exact`) counts only the
+    /// positions reached at the depth, as the published counts of move generators do.
     Perft {
         #[command(flatten)]
         game: GameArgs,
@@ -102,8 +115,8 @@ pub enum Command {
         #[arg(long, short)]
         depth: usize,
         /// Count only positions reached at exactly the depth: a game that ends sooner
-        /// counts nothing.
-        #[arg(long)]
+        /// counts nothing at the greater depths.
+        #[arg(long, visible_alias = "no-finished-leaves")]
         exact: bool,
     },
     /// Play random games and summarise them.

@@ -19,6 +19,7 @@ macro_rules! out {
 
 // Declared after `out!`, which the commands use.
 mod args;
+mod chance;
 pub mod common;
 mod gnubg;
 mod inspect;
@@ -79,6 +80,11 @@ pub fn run(cli: Cli, places: crate::analyze::Places) -> Result<(), CliError> {
             json,
             probabilities,
         } => moves(&game, &position, json, probabilities),
+        Command::Chance {
+            game,
+            position,
+            json,
+        } => chance::chance(&game, &position, json),
         Command::Perft {
             game,
             position,

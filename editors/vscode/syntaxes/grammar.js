@@ -53,7 +53,8 @@ function nameList(begin, wordScope, nameScope) {
 const FUNCTIONS = [
   'owner', 'value', 'count', 'empty', 'is', 'layers', 'pieces', 'step', 'slide', 'opponent',
   'pos', 'at', 'length', 'size', 'has', 'min', 'max', 'abs', 'option', 'can', 'neighbours',
-  'neighbors', 'run', 'group', 'liberties', 'connected', 'occurrences', 'sum', 'exists', 'all',
+  'neighbors', 'run', 'first', 'file', 'rank', 'group', 'liberties', 'connected', 'occurrences',
+  'sum', 'exists', 'all',
 ];
 const AGGREGATES = ['count', 'sum', 'exists', 'all', 'min', 'max'];
 
@@ -238,7 +239,7 @@ const grammar = {
     },
     'keywords-board': {
       match: words([
-        'adjacency', 'dir', 'directions', 'grid', 'hex', 'layers', 'line', 'rhombus', 'zone',
+        'adjacency', 'dir', 'directions', 'grid', 'hex', 'layers', 'leap', 'line', 'rhombus', 'zone',
       ]),
       name: 'storage.type.board.tabula',
     },

@@ -343,6 +343,13 @@ pub fn compile(e: &Expr) -> ExprFn {
                 (w.count() > 0 && w.piece() == piece) as i32
             })
         }
+        Expr::IsKind(c, k) => {
+            let (c, k) = (compile(c), compile(k));
+            Box::new(move |g, st, l| {
+                let w = st.cell_at(g, c(g, st, l));
+                (w.count() > 0 && i32::from(w.piece()) == k(g, st, l)) as i32
+            })
+        }
         Expr::Step(c, d) => {
             let (c, d) = (compile(c), compile(d));
             Box::new(move |g, st, l| {

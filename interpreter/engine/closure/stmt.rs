@@ -144,10 +144,11 @@ fn compile_stmt(s: &Stmt) -> StmtFn {
             value,
             at,
         } => {
-            let (count, piece) = (arg(count), *piece);
+            let (count, piece) = (arg(count), arg(piece));
             let (owner, value, at) = (opt(owner), opt(value), arg(at));
             Box::new(move |g, st, l, _| {
                 let count = count.get(g, st, l);
+                let piece = piece.get(g, st, l);
                 let c = at.get(g, st, l);
                 let o = opt_value(&owner, g, st, l);
                 let v = opt_value(&value, g, st, l);
