@@ -171,8 +171,7 @@ impl<'a> Compiler<'a> {
         }
         let body = self.expr(def.value, &mut inner);
         self.expanding.pop();
-        // The slots of the arguments are not used again after the call.
-        scope.next = inner.next;
+        // The slots of the arguments are free again after the call.
         scope.max = scope.max.max(inner.max);
         let (mut out, ty) = body?;
         for (slot, value) in lets.into_iter().rev() {
@@ -195,9 +194,11 @@ impl<'a> Compiler<'a> {
     ) -> Typed {
         let (value, ty) = self.expr(value, scope)?;
         let mark = scope.names.len();
+        let free = scope.next;
         let slot = self.bind(scope, name, ty);
         let body = self.expr(body, scope);
         scope.names.truncate(mark);
+        scope.next = free;
         let (body, out) = body?;
         let let_ = Expr::Let {
             slot,

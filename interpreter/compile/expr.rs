@@ -144,6 +144,7 @@ impl<'a> Compiler<'a> {
             } => {
                 let (d, ty) = self.domain(domain, scope)?;
                 let mark = scope.names.len();
+                let free = scope.next;
                 let slot = self.bind(scope, var, ty);
                 let f = match filter {
                     Some(f) => Some(Box::new(self.expect(f, Ty::Bool, scope)?)),
@@ -166,6 +167,9 @@ impl<'a> Compiler<'a> {
                     }
                 };
                 scope.names.truncate(mark);
+                // The loop's slot, and those of what it nests, are free again once
+                // it is over: an expression uses as many slots as it nests deep.
+                scope.next = free;
                 let op = match op {
                     AggregateOp::Count => AggOp::Count,
                     AggregateOp::Sum => AggOp::Sum,
