@@ -7,7 +7,9 @@ use crate::ids::{CellId, ChanceId, Holder, PhaseId, PlayerId};
 use crate::ir::*;
 
 /// The position of a game, including whose turn it is and any pending chance event.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+/// Two states are equal (and hash alike) when their positions are: the record of
+/// earlier positions a game reading `occurrences` keeps is not compared.
+#[derive(Debug, Clone)]
 pub struct State {
     /// Read by callers through `words`; written only by the engine and the state
     /// reader, which keep it a position of the game.
@@ -16,6 +18,20 @@ pub struct State {
     /// (`occurrences`): for each turn, one key per set of parts (`Rules::history`), a
     /// 128-bit hash of those words. Shared by copies until one of them records.
     pub(crate) history: Option<std::sync::Arc<Vec<u128>>>,
+}
+
+impl PartialEq for State {
+    fn eq(&self, other: &State) -> bool {
+        self.data == other.data
+    }
+}
+
+impl Eq for State {}
+
+impl std::hash::Hash for State {
+    fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
+        self.data.hash(h);
+    }
 }
 
 /// One cell's contents, packed in one word: count (bits 0-7), value (8-15),

@@ -31,7 +31,11 @@ impl<'g> Engine<'g> {
             let mut locals = run.locals();
             let mut moves = 0;
             let mut counter = Counter(&mut gens);
-            let mut each = |_: &Game, _: &State, l: &Locals| {
+            let mut each = |g: &Game, s: &State, l: &Locals| {
+                // A move whose reached position a `forbid` refuses is not listed.
+                if g.rules.has_forbids && crate::engine::forbid::refused(g, s, l, a).is_some() {
+                    return true;
+                }
                 moves += 1;
                 out.push(Step::new(
                     StepKind::Action,
