@@ -151,6 +151,24 @@ pub enum ErrorKind {
         max: usize,
     },
     AdjacencyTwice,
+    /// A point placed beyond the columns and rows a board may have.
+    PointPlace {
+        max: i32,
+    },
+    /// A link from a point to the same point.
+    LinkToItself {
+        point: String,
+    },
+    /// The same two points linked twice (either way round).
+    LinkTwice {
+        from: String,
+        to: String,
+    },
+    /// A named line that names one of its cells twice.
+    LineCellTwice {
+        line: String,
+        cell: String,
+    },
     DirectionSetAsValue {
         name: String,
     },
@@ -548,6 +566,10 @@ impl ErrorKind {
             ExpectedDirectionSet { .. } => "expected-direction-set",
             TooManyDirectionSets { .. } => "too-many-direction-sets",
             AdjacencyTwice => "adjacency-twice",
+            PointPlace { .. } => "point-place",
+            LinkToItself { .. } => "link-to-itself",
+            LinkTwice { .. } => "link-twice",
+            LineCellTwice { .. } => "line-cell-twice",
             DirectionSetAsValue { .. } => "direction-set-as-value",
             CellListTooLong { .. } => "cell-list-too-long",
             TooManyListedCells { .. } => "too-many-listed-cells",

@@ -307,7 +307,7 @@ impl fmt::Display for ErrorKind {
             ),
             SetNameTaken { name } => write!(
                 f,
-                "`{name}` is already the name of a region, track, zone or direction set"
+                "`{name}` is already the name of a region, track, zone, line or direction set"
             ),
             UnknownPlayer { name } => write!(f, "unknown player `{name}`"),
             UnknownDirection { name, .. } => write!(f, "unknown direction `{name}`"),
@@ -323,6 +323,15 @@ impl fmt::Display for ErrorKind {
             ExpectedDirectionSet { .. } => write!(f, "expected a direction set, by its name"),
             TooManyDirectionSets { max } => write!(f, "a board has at most {max} direction sets"),
             AdjacencyTwice => write!(f, "the board says `adjacency` twice"),
+            PointPlace { max } => write!(
+                f,
+                "a point is placed at a column and a row, each from 0 to {max}"
+            ),
+            LinkToItself { point } => {
+                write!(f, "a link joins two points; this one joins `{point}` to itself")
+            }
+            LinkTwice { from, to } => write!(f, "the link `{from} -- {to}` is given twice"),
+            LineCellTwice { line, cell } => write!(f, "the line `{line}` names `{cell}` twice"),
             DirectionSetAsValue { name } => write!(f, "`{name}` is a set of directions, not one value"),
             DirectionMissingPlayer { direction, player } => write!(
                 f,

@@ -158,6 +158,16 @@ pub enum BoardItem {
     },
     /// `adjacency NAME`: the direction set the readings use when given none.
     Adjacency(Name),
+    /// `points a1, d1 (3, 0), ...`: cells of the board's own, each maybe placed at a
+    /// column and a row (with the span of the place).
+    Points(Vec<(Name, Option<((i32, i32), Span)>)>),
+    /// `links a1 -- d1 -- g1, ...`: chains of links between cells, each both ways.
+    Links(Vec<Vec<Name>>),
+    /// `line NAME = cells`: a named line of cells.
+    NamedLine {
+        name: Name,
+        cells: Vec<CellItem>,
+    },
 }
 
 #[derive(Debug, Clone)]
