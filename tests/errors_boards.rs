@@ -135,6 +135,31 @@ fn a_line_names_cells_of_the_board_once() {
 }
 
 #[test]
+fn lines_of_a_cell_are_a_set() {
+    case(
+        "where empty(to)",
+        "where empty(to) and lines(to) == 1",
+        "`lines(c)` is a set of lines",
+        "lines(to)",
+        Some("use it as `for l in lines(c)` or `exists(l in lines(c) where ...)`"),
+    );
+    case(
+        "where empty(to)",
+        "where exists(l in lines(to, to))",
+        "`lines` takes 1 argument",
+        "lines(to, to)",
+        None,
+    );
+    case(
+        "where empty(to)",
+        "where to in lines(to)",
+        "expected a line here, but this is a cell",
+        "to",
+        None,
+    );
+}
+
+#[test]
 fn tabula_check_draws_a_link_given_twice() {
     let text = BASE.replacen("b1 -- middle", "b1 -- middle, middle -- b1", 1);
     let shown = match compile(&Source::new("t.tabula", text), &[]) {

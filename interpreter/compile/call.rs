@@ -160,6 +160,10 @@ impl<'a> Compiler<'a> {
                 self.report_with(span, |_| ErrorKind::GroupAsValue);
                 return None;
             }
+            "lines" => {
+                self.report_with(span, |_| ErrorKind::LinesAsValue);
+                return None;
+            }
             other => {
                 self.report_with(name.span, |c| ErrorKind::UnknownFunction {
                     name: other.to_string(),
@@ -257,7 +261,7 @@ impl<'a> Compiler<'a> {
     }
 }
 
-pub(crate) const FUNCTIONS: [&str; 25] = [
+pub(crate) const FUNCTIONS: [&str; 26] = [
     "owner",
     "layers",
     "pieces",
@@ -281,6 +285,7 @@ pub(crate) const FUNCTIONS: [&str; 25] = [
     "neighbours",
     "run",
     "group",
+    "lines",
     "liberties",
     "connected",
 ];

@@ -328,6 +328,8 @@ pub enum ErrorKind {
     CanTakesOneAction,
     NeighboursAsValue,
     GroupAsValue,
+    /// `lines(c)` where one value is wanted.
+    LinesAsValue,
     UnknownFunction {
         name: String,
         close: Option<String>,
@@ -624,6 +626,7 @@ impl ErrorKind {
             CanTakesOneAction => "can-takes-one-action",
             NeighboursAsValue => "neighbours-as-value",
             GroupAsValue => "group-as-value",
+            LinesAsValue => "lines-as-value",
             UnknownFunction { .. } => "unknown-function",
             SizeOfNonPool => "size-of-non-pool",
             HasOnNonPool => "has-on-non-pool",

@@ -107,6 +107,7 @@ impl ErrorKind {
             },
             NeighboursAsValue => "use it as `for n in neighbours(c)` or `exists(n in neighbours(c) where ...)`".into(),
             GroupAsValue => "use it as `for g in group(c)`, `count(g in group(c))` or `x in group(c)`".into(),
+            LinesAsValue => "use it as `for l in lines(c)` or `exists(l in lines(c) where ...)`".into(),
             UnknownFunction { close, functions, .. } => match close {
                 Some(c) => did_you_mean(c),
                 None => format!("the functions are {}", functions.join(", ")),
@@ -465,6 +466,7 @@ impl fmt::Display for ErrorKind {
             CanTakesOneAction => write!(f, "`can` takes at most one action name"),
             NeighboursAsValue => write!(f, "`neighbours(c)` is a set of cells"),
             GroupAsValue => write!(f, "`group(c)` is a set of cells"),
+            LinesAsValue => write!(f, "`lines(c)` is a set of lines"),
             UnknownFunction { name, .. } => write!(f, "unknown function `{name}`"),
             SizeOfNonPool => write!(f, "`size` counts the values in a pool"),
             HasOnNonPool => write!(f, "`has` looks in a pool"),

@@ -577,6 +577,8 @@ mod tests {
                 "hex",
                 "layers",
                 "line",
+                "links",
+                "points",
                 "rhombus",
                 "zone"
             ]
