@@ -20,7 +20,7 @@ pub(super) fn check(g: &GameArgs, as_json: bool) -> Result<(), CliError> {
     out!("  game     {}", game.name());
     out!("  players  {}", game.players().join(", "));
     let mut parts = vec![format!("{} cells", game.cells().len())];
-    if !game.directions().is_empty() || game.link_count() == 0 {
+    if !game.directions().is_empty() {
         parts.push(format!("directions {}", game.directions().join(" ")));
     }
     if game.link_count() > 0 {
