@@ -26,7 +26,7 @@ fn place_of(name: &str, next: i32) -> (i32, i32) {
 
 impl<'a> Compiler<'a> {
     /// `points a1, d1 (3, 0), ...`: each point a new cell.
-    pub(super) fn points(&mut self, points: &'a [(ast::Name, Option<((i32, i32), Span)>)]) {
+    pub(super) fn points(&mut self, points: &'a [ast::Point]) {
         for (k, (name, at)) in points.iter().enumerate() {
             if self.game.board.cell(&name.text).is_some() {
                 let kind = ErrorKind::DeclaredTwice {
