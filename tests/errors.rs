@@ -303,7 +303,7 @@ fn board_directions_regions_and_names() {
     case(
         "region home { a: a1..c1; b: a3..c3 }",
         "region home { a: a1..c1; b: a3..c3 }\nregion home { a1 }",
-        "`home` is already the name of a region, track, zone or direction set",
+        "`home` is already the name of a region, track, zone, line or direction set",
         "home",
         None,
     );
@@ -425,7 +425,7 @@ fn direction_sets() {
     let d = diagnostics(&region);
     assert_eq!(
         d[0].message,
-        "`rook` is already the name of a region, track, zone or direction set"
+        "`rook` is already the name of a region, track, zone, line or direction set"
     );
     let sets = "this board's direction sets are rook, bishop";
     let read = |at: &str| BASE.replace(board, rook).replace("where empty(to)", at);
@@ -684,7 +684,7 @@ fn types() {
         "exist",
         Some("did you mean `exists`?"),
     );
-    case("where empty(to)", "where frob(to)", "unknown function `frob`", "frob", Some("the functions are owner, layers, pieces, value, count, empty, is, step, slide, opponent, pos, at, length, size, has, min, max, abs, option, can, neighbours, run, first, file, rank, group, liberties, connected, occurrences"));
+    case("where empty(to)", "where frob(to)", "unknown function `frob`", "frob", Some("the functions are owner, layers, pieces, value, count, empty, is, step, slide, opponent, pos, at, length, size, has, min, max, abs, option, can, neighbours, run, first, file, rank, group, lines, liberties, connected, occurrences"));
     case(
         "where empty(to)",
         "where neighbours(to)",

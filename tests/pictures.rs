@@ -258,6 +258,24 @@ fn the_graph_as_dot() {
 }
 
 #[test]
+fn the_graph_draws_a_line_for_every_link() {
+    let file = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/examples/rules/nine-mens-morris.tabula"
+    );
+    let svg = tabula(&["graph", file, "--svg", "-"]);
+    well_formed(&svg);
+    // 8 lines across of two links each, 8 up and down: 32 links, no directions.
+    assert_eq!(group(&svg, "links").matches("<line").count(), 32);
+    assert_eq!(group(&svg, "directions").matches("<polygon").count(), 0);
+    assert_eq!(group(&svg, "cells").matches("<circle").count(), 24);
+    assert!(svg.contains("24 cells; directions none; 32 links"));
+    let dot = tabula(&["graph", file, "--dot"]);
+    assert_eq!(dot.matches("[dir=none, label=\"link\"]").count(), 32);
+    assert!(dot.contains("\"a7\" -> \"d7\" [dir=none, label=\"link\"];"));
+}
+
+#[test]
 fn graph_asks_what_to_write() {
     let out = Command::new(env!("CARGO_BIN_EXE_tabula"))
         .args(["graph", "naytin-six"])

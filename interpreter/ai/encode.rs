@@ -324,6 +324,11 @@ impl Encoding {
                     Ty::Piece => e.one_hot(slot, game.rules.pieces.len(), Of::Other, &what, |i| {
                         game.rules.pieces[i].name.clone()
                     }),
+                    Ty::Line => {
+                        e.one_hot(slot, game.rules.board.lines.len(), Of::Other, &what, |i| {
+                            game.rules.board.lines[i].name.clone()
+                        })
+                    }
                     Ty::Dir => {
                         e.one_hot(slot, game.rules.board.dirs.len(), Of::Other, &what, |i| {
                             game.rules.board.dirs[i].clone()

@@ -42,6 +42,15 @@ pub struct Board {
     /// `aliases[player]`: the other labels that player may type for a cell (`names
     /// ... as LABEL, OTHER`), with the cell; read, never printed.
     pub aliases: Vec<Vec<(String, i32)>>,
+    /// Links between cells, each both ways, in the order given (`links a1 -- d1`): every
+    /// adjacency holds them, after the neighbours by directions.
+    pub links: Vec<(i32, i32)>,
+    /// The named lines of cells (`line top = a7, d7, g7`).
+    pub lines: Vec<Line>,
+    /// `line_cells.of(l)`: the cells of line `l`, as written.
+    pub line_cells: Adjacency,
+    /// `lines_through.of(c)`: the lines through cell `c`, in declaration order.
+    pub lines_through: Adjacency,
     /// The adjacency graph the tables were built from; edges are labelled with directions.
     pub(crate) graph: DiGraph<usize, usize>,
     /// Each cell by its name, once the board is finished.
@@ -103,8 +112,9 @@ pub struct Adjacency {
 }
 
 impl Adjacency {
-    /// The table of `next` (`next[cell * dirs + dir]`) read in the directions `dirs`.
-    fn new(next: &[i32], cells: usize, nd: usize, dirs: &[u8]) -> Adjacency {
+    /// The table of `next` (`next[cell * dirs + dir]`) read in the directions `dirs`,
+    /// each cell's links (`linked[cell]`) after them.
+    fn new(next: &[i32], cells: usize, nd: usize, dirs: &[u8], linked: &[Vec<i32>]) -> Adjacency {
         let mut table = Adjacency {
             start: Vec::with_capacity(cells + 1),
             cells: Vec::new(),
@@ -117,9 +127,36 @@ impl Adjacency {
                     table.cells.push(n);
                 }
             }
+            table
+                .cells
+                .extend(linked.get(c).map_or(&[][..], Vec::as_slice));
         }
         table.start.push(table.cells.len() as u32);
         table
+    }
+
+    /// The table of lists: entry `i` holds `lists[i]`.
+    pub(crate) fn from_lists(lists: &[Vec<i32>]) -> Adjacency {
+        let mut table = Adjacency {
+            start: Vec::with_capacity(lists.len() + 1),
+            cells: Vec::new(),
+        };
+        for l in lists {
+            table.start.push(table.cells.len() as u32);
+            table.cells.extend(l);
+        }
+        table.start.push(table.cells.len() as u32);
+        table
+    }
+
+    /// How many entries the table has.
+    pub fn len(&self) -> usize {
+        self.start.len().saturating_sub(1)
+    }
+
+    /// Whether the table has no entries.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
     }
 
     /// The neighbours of `cell`; none for a cell not on the board.
@@ -133,6 +170,13 @@ impl Adjacency {
             _ => &[],
         }
     }
+}
+
+/// A named line of cells (`line top = a7, d7, g7`).
+#[derive(Debug, Clone)]
+pub struct Line {
+    pub name: String,
+    pub cells: Vec<i32>,
 }
 
 /// Off-board cells: one, or one per player (named `zone-player`).
@@ -235,6 +279,31 @@ impl Board {
             return NONE;
         }
         self.next[cell as usize * self.dirs.len() + dir as usize]
+    }
+
+    /// A point: a cell of the board's own, drawn at `coord` (column, row).
+    pub(crate) fn add_point(&mut self, name: &str, coord: (i32, i32)) -> Result<i32, ErrorKind> {
+        self.room_for(1)?;
+        Ok(self.add_cell(name.to_string(), coord))
+    }
+
+    /// The lines through each cell and the cells of each line, from `lines`; call
+    /// once the lines are all there.
+    pub(crate) fn index_lines(&mut self) {
+        let mut through = vec![Vec::new(); self.cells.len()];
+        for (l, line) in self.lines.iter().enumerate() {
+            for &c in &line.cells {
+                through[c as usize].push(l as i32);
+            }
+        }
+        let cells: Vec<Vec<i32>> = self.lines.iter().map(|l| l.cells.clone()).collect();
+        self.line_cells = Adjacency::from_lists(&cells);
+        self.lines_through = Adjacency::from_lists(&through);
+    }
+
+    /// The line of this name.
+    pub fn line(&self, name: &str) -> Option<usize> {
+        self.lines.iter().position(|l| l.name == name)
     }
 
     fn add_cell(&mut self, name: String, coord: (i32, i32)) -> i32 {
@@ -451,10 +520,16 @@ impl Board {
             .filter(|d| !self.leaps.iter().any(|l| l.0 == *d))
             .collect();
         let n = self.cells.len();
+        let mut linked = vec![Vec::new(); n];
+        for &(a, b) in &self.links {
+            linked[a as usize].push(b);
+            linked[b as usize].push(a);
+        }
         self.adjacency = std::iter::once(&all[..])
             .chain(self.sets.iter().map(|s| &s.dirs[..]))
-            .map(|dirs| Adjacency::new(&self.next, n, nd, dirs))
+            .map(|dirs| Adjacency::new(&self.next, n, nd, dirs, &linked))
             .collect();
+        self.index_lines();
         if self.labels.len() != players {
             self.labels = vec![self.cells.clone(); players];
         }

@@ -38,6 +38,7 @@ impl<'a> Compiler<'a> {
                     SetRef::Pool(..) => Ty::Int,
                     SetRef::Players => Ty::Player,
                     SetRef::Directions(_) => Ty::Dir,
+                    SetRef::LinesThrough(_) => Ty::Line,
                     _ => Ty::Cell,
                 };
                 if x.1 != want {
@@ -79,6 +80,10 @@ impl<'a> Compiler<'a> {
                     SetRef::Directions(a) => {
                         let dirs = self.directions_domain(a);
                         Self::exists_equal(scope, dirs, x.0)
+                    }
+                    SetRef::Line(l) => Self::exists_equal(scope, Domain::LineCells(l), x.0),
+                    SetRef::LinesThrough(c) => {
+                        Self::exists_equal(scope, Domain::LinesThrough(c), x.0)
                     }
                 };
                 Some((e, Ty::Bool))

@@ -56,10 +56,16 @@ impl<'a> Compiler<'a> {
                         .board
                         .add_zone(&name.text, if *per_player { Some(&players) } else { None })
                         .map_err(|e| (name.span, e)),
+                    BoardItem::Points(points) => {
+                        self.points(points);
+                        Ok(())
+                    }
                     BoardItem::Dir { .. }
                     | BoardItem::Directions { .. }
                     | BoardItem::Leap { .. }
-                    | BoardItem::Adjacency(_) => Ok(()),
+                    | BoardItem::Adjacency(_)
+                    | BoardItem::Links(_)
+                    | BoardItem::NamedLine { .. } => Ok(()),
                     BoardItem::Layers(n, sp) => {
                         self.board_layers(n, *sp);
                         Ok(())
@@ -89,6 +95,7 @@ impl<'a> Compiler<'a> {
             }
         }
         self.direction_sets(file);
+        self.links(file);
         if !seen {
             self.report(Span::default(), ErrorKind::NoBoard);
         } else if self.game.board.cells.is_empty() && self.errors.is_empty() {
@@ -158,14 +165,16 @@ impl<'a> Compiler<'a> {
                 _ => {}
             }
         }
+        self.named_lines(file);
     }
 
-    fn unique_set_name(&mut self, name: &ast::Name) {
+    pub(super) fn unique_set_name(&mut self, name: &ast::Name) {
         let b = &self.game.board;
         if b.regions.iter().any(|r| r.name == name.text)
             || b.tracks.iter().any(|t| t.name == name.text)
             || b.zones.iter().any(|z| z.name == name.text)
             || b.direction_set(&name.text).is_some()
+            || b.line(&name.text).is_some()
         {
             let name_taken = ErrorKind::SetNameTaken {
                 name: name.text.clone(),
@@ -349,7 +358,7 @@ impl<'a> Compiler<'a> {
     /// Expands `a1..i4` into cells in board order (descending when written so).
     /// A list holds at most `MAX_CELLS` cells, and all lists together at most
     /// `MAX_LISTED_CELLS`: a short file of ranges could otherwise name billions.
-    fn cell_items(&mut self, items: &[CellItem]) -> Vec<i32> {
+    pub(super) fn cell_items(&mut self, items: &[CellItem]) -> Vec<i32> {
         let mut out = Vec::new();
         for it in items {
             let max = crate::board::MAX_CELLS;
@@ -386,7 +395,7 @@ impl<'a> Compiler<'a> {
         out
     }
 
-    fn cell_by_name(&mut self, name: &ast::Name) -> Option<i32> {
+    pub(super) fn cell_by_name(&mut self, name: &ast::Name) -> Option<i32> {
         let found = self.game.board.cell(&name.text);
         if found.is_none() {
             let kind = self.unknown_cell(&name.text);

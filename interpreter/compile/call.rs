@@ -165,6 +165,10 @@ impl<'a> Compiler<'a> {
                 self.report_with(span, |_| ErrorKind::GroupAsValue);
                 return None;
             }
+            "lines" => {
+                self.report_with(span, |_| ErrorKind::LinesAsValue);
+                return None;
+            }
             other => {
                 self.report_with(name.span, |c| ErrorKind::UnknownFunction {
                     name: other.to_string(),
@@ -262,7 +266,7 @@ impl<'a> Compiler<'a> {
     }
 }
 
-pub(crate) const FUNCTIONS: [&str; 29] = [
+pub(crate) const FUNCTIONS: [&str; 30] = [
     "owner",
     "layers",
     "pieces",
@@ -289,6 +293,7 @@ pub(crate) const FUNCTIONS: [&str; 29] = [
     "file",
     "rank",
     "group",
+    "lines",
     "liberties",
     "connected",
     "occurrences",

@@ -16,6 +16,10 @@ pub(crate) enum SetRef {
     Group(Expr, u8),
     /// A direction set: the adjacency it is (`Board::adjacency`).
     Directions(u8),
+    /// The cells of a line: a line's name or a value that is a line.
+    Line(Expr),
+    /// The lines through a cell (`lines(c)`).
+    LinesThrough(Expr),
 }
 
 impl<'a> Compiler<'a> {
@@ -40,12 +44,32 @@ impl<'a> Compiler<'a> {
                     SetRef::Neighbours(c, adjacency)
                 });
             }
+            ExprKind::Call(n, args) if n.text == "lines" => {
+                let [c] = args.as_slice() else {
+                    let function = n.text.clone();
+                    self.report_with(e.span, |_| ErrorKind::SetArgumentCount {
+                        function,
+                        want: 1,
+                    });
+                    return None;
+                };
+                return Some(SetRef::LinesThrough(self.expect(c, Ty::Cell, scope)?));
+            }
             _ => {
                 self.report_with(e.span, |_| ErrorKind::ExpectedSet);
                 return None;
             }
         };
+        if let (Some((slot, Ty::Line)), None) = (scope.lookup(name), index) {
+            return Some(SetRef::Line(Expr::Local(slot)));
+        }
+        if let (Some((line, Ty::Line)), None) = (scope.param(name), index) {
+            return Some(SetRef::Line(line));
+        }
         if scope.lookup(name).is_none() {
+            if let (Some(l), None) = (self.game.board.line(name), index) {
+                return Some(SetRef::Line(Expr::Const(l as i32)));
+            }
             if name == "cells" && index.is_none() {
                 return Some(SetRef::Cells);
             }
@@ -185,6 +209,8 @@ impl<'a> Compiler<'a> {
             SetRef::Neighbours(c, a) => (Domain::Neighbours(c, a), Ty::Cell),
             SetRef::Group(c, a) => (Domain::Group(c, a), Ty::Cell),
             SetRef::Directions(a) => (self.directions_domain(a), Ty::Dir),
+            SetRef::Line(l) => (Domain::LineCells(l), Ty::Cell),
+            SetRef::LinesThrough(c) => (Domain::LinesThrough(c), Ty::Line),
         })
     }
 

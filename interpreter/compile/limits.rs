@@ -58,7 +58,11 @@ pub(super) fn too_many(file: &ast::File) -> Result<(), Vec<Diagnostic>> {
                         BoardItem::Directions { name, .. } => {
                             count("directions", name.span, &mut errors)
                         }
-                        BoardItem::Layers(..) | BoardItem::Adjacency(_) => {}
+                        BoardItem::NamedLine { name, .. } => count("line", name.span, &mut errors),
+                        BoardItem::Layers(..)
+                        | BoardItem::Adjacency(_)
+                        | BoardItem::Points(_)
+                        | BoardItem::Links(_) => {}
                     }
                 }
                 continue;

@@ -19,6 +19,7 @@ mod name;
 mod optimize;
 mod options;
 mod phase;
+mod points;
 mod reach;
 mod rules_text;
 mod state_layout;

@@ -52,6 +52,9 @@ impl<'a> Compiler<'a> {
         if let Some(p) = self.game.pieces.iter().position(|p| p.name == name) {
             return Some((Expr::Const(p as i32), Ty::Piece));
         }
+        if let Some(l) = self.game.board.line(name) {
+            return Some((Expr::Const(l as i32), Ty::Line));
+        }
         if let Some(z) = self.game.board.zones.iter().find(|z| z.name == name) {
             if z.per_player {
                 let name = name.to_string();

@@ -160,6 +160,24 @@ pub enum ErrorKind {
     NeedsGrid {
         function: String,
     },
+    /// A point placed beyond the columns and rows a board may have.
+    PointPlace {
+        max: i32,
+    },
+    /// A link from a point to the same point.
+    LinkToItself {
+        point: String,
+    },
+    /// The same two points linked twice (either way round).
+    LinkTwice {
+        from: String,
+        to: String,
+    },
+    /// A named line that names one of its cells twice.
+    LineCellTwice {
+        line: String,
+        cell: String,
+    },
     DirectionSetAsValue {
         name: String,
     },
@@ -335,6 +353,8 @@ pub enum ErrorKind {
     CanTakesOneAction,
     NeighboursAsValue,
     GroupAsValue,
+    /// `lines(c)` where one value is wanted.
+    LinesAsValue,
     UnknownFunction {
         name: String,
         close: Option<String>,
@@ -577,6 +597,10 @@ impl ErrorKind {
             LeapGoesNowhere => "leap-goes-nowhere",
             TooManyLeaps { .. } => "too-many-leaps",
             NeedsGrid { .. } => "needs-grid",
+            PointPlace { .. } => "point-place",
+            LinkToItself { .. } => "link-to-itself",
+            LinkTwice { .. } => "link-twice",
+            LineCellTwice { .. } => "line-cell-twice",
             DirectionSetAsValue { .. } => "direction-set-as-value",
             CellListTooLong { .. } => "cell-list-too-long",
             TooManyListedCells { .. } => "too-many-listed-cells",
@@ -635,6 +659,7 @@ impl ErrorKind {
             CanTakesOneAction => "can-takes-one-action",
             NeighboursAsValue => "neighbours-as-value",
             GroupAsValue => "group-as-value",
+            LinesAsValue => "lines-as-value",
             UnknownFunction { .. } => "unknown-function",
             SizeOfNonPool => "size-of-non-pool",
             HasOnNonPool => "has-on-non-pool",

@@ -111,6 +111,7 @@ impl ErrorKind {
             },
             NeighboursAsValue => "use it as `for n in neighbours(c)` or `exists(n in neighbours(c) where ...)`".into(),
             GroupAsValue => "use it as `for g in group(c)`, `count(g in group(c))` or `x in group(c)`".into(),
+            LinesAsValue => "use it as `for l in lines(c)` or `exists(l in lines(c) where ...)`".into(),
             UnknownFunction { close, functions, .. } => match close {
                 Some(c) => did_you_mean(c),
                 None => format!("the functions are {}", functions.join(", ")),
@@ -311,7 +312,7 @@ impl fmt::Display for ErrorKind {
             ),
             SetNameTaken { name } => write!(
                 f,
-                "`{name}` is already the name of a region, track, zone or direction set"
+                "`{name}` is already the name of a region, track, zone, line or direction set"
             ),
             UnknownPlayer { name } => write!(f, "unknown player `{name}`"),
             UnknownDirection { name, .. } => write!(f, "unknown direction `{name}`"),
@@ -331,6 +332,15 @@ impl fmt::Display for ErrorKind {
             LeapGoesNowhere => write!(f, "a leap of 0 files and 0 ranks goes nowhere"),
             TooManyLeaps { max } => write!(f, "a board declares at most {max} leaps"),
             NeedsGrid { function } => write!(f, "`{function}` reads a cell's place on a grid, and this board has no `grid`"),
+            PointPlace { max } => write!(
+                f,
+                "a point is placed at a column and a row, each from 0 to {max}"
+            ),
+            LinkToItself { point } => {
+                write!(f, "a link joins two points; this one joins `{point}` to itself")
+            }
+            LinkTwice { from, to } => write!(f, "the link `{from} -- {to}` is given twice"),
+            LineCellTwice { line, cell } => write!(f, "the line `{line}` names `{cell}` twice"),
             DirectionSetAsValue { name } => write!(f, "`{name}` is a set of directions, not one value"),
             DirectionMissingPlayer { direction, player } => write!(
                 f,
@@ -468,6 +478,7 @@ impl fmt::Display for ErrorKind {
             CanTakesOneAction => write!(f, "`can` takes at most one action name"),
             NeighboursAsValue => write!(f, "`neighbours(c)` is a set of cells"),
             GroupAsValue => write!(f, "`group(c)` is a set of cells"),
+            LinesAsValue => write!(f, "`lines(c)` is a set of lines"),
             UnknownFunction { name, .. } => write!(f, "unknown function `{name}`"),
             SizeOfNonPool => write!(f, "`size` counts the values in a pool"),
             HasOnNonPool => write!(f, "`has` looks in a pool"),

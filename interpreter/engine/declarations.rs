@@ -169,6 +169,26 @@ impl Game {
             .collect()
     }
 
+    /// How many links join the board's cells (`links a1 -- d1`), each counted once.
+    pub fn link_count(&self) -> usize {
+        self.rules.board.links.len()
+    }
+
+    /// The board's named lines (`line top = a7, d7, g7`), in the file's order: each
+    /// name with its cells.
+    pub fn lines(&self) -> Vec<(&str, Vec<&str>)> {
+        let board = &self.rules.board;
+        let cells = |l: &crate::board::Line| {
+            let names = l.cells.iter().map(|&c| board.cells[c as usize].as_str());
+            names.collect()
+        };
+        board
+            .lines
+            .iter()
+            .map(|l| (l.name.as_str(), cells(l)))
+            .collect()
+    }
+
     /// The phases' names, in the file's order: the index of each is its [`PhaseId`].
     pub fn phases(&self) -> impl ExactSizeIterator<Item = &str> + '_ {
         self.rules.phases.iter().map(|p| p.name.as_str())

@@ -190,6 +190,8 @@ fn domain_size(game: &Game, d: &Domain) -> u64 {
         Domain::Region { .. }
         | Domain::Track { .. }
         | Domain::Neighbours(..)
+        | Domain::LineCells(_)
+        | Domain::LinesThrough(_)
         | Domain::Pool { .. } => 8,
     }
 }
@@ -295,6 +297,22 @@ pub(crate) fn for_each_in<F: FnMut(&Game, &State, i32, &mut Locals) -> bool + ?S
             let c = eval(game, state, c, locals);
             for &n in game.rules.board.neighbours(*adjacency, c) {
                 if !f(game, state, n, locals) {
+                    return false;
+                }
+            }
+        }
+        Domain::LineCells(l) => {
+            let l = eval(game, state, l, locals);
+            for &c in game.rules.board.line_cells.of(l) {
+                if !f(game, state, c, locals) {
+                    return false;
+                }
+            }
+        }
+        Domain::LinesThrough(c) => {
+            let c = eval(game, state, c, locals);
+            for &l in game.rules.board.lines_through.of(c) {
+                if !f(game, state, l, locals) {
                     return false;
                 }
             }

@@ -140,6 +140,10 @@ impl<'g> Engine<'g> {
                     .map(|p| p.name.clone())
                     .collect::<Vec<_>>(),
             ),
+            Ty::Line => usize::try_from(v)
+                .ok()
+                .and_then(|i| game.rules.board.lines.get(i))
+                .map_or_else(|| "-".into(), |l| l.name.clone()),
         }
     }
 

@@ -30,6 +30,10 @@ pub enum Domain {
         pool: usize,
         player: Option<Expr>,
     },
+    /// The cells of a named line, as written (`Board::line_cells`).
+    LineCells(Expr),
+    /// The lines through a cell, in declaration order (`Board::lines_through`).
+    LinesThrough(Expr),
     /// The cells of `inner` holding a piece of `owner` (a filter the compiler folds in
     /// from `where owner(c) == ...`, so generation skips other cells without evaluating).
     Owned {
@@ -51,7 +55,10 @@ macro_rules! domain_exprs {
                     $f(d);
                 }
             }
-            Domain::Neighbours(c, _) | Domain::Group(c, _) => $f(c),
+            Domain::Neighbours(c, _)
+            | Domain::Group(c, _)
+            | Domain::LineCells(c)
+            | Domain::LinesThrough(c) => $f(c),
             Domain::Owned { inner, owner } => {
                 inner.$recurse($f);
                 $f(owner);
@@ -89,7 +96,9 @@ impl Domain {
             | Domain::Players
             | Domain::Region { .. }
             | Domain::Track { .. }
-            | Domain::Neighbours(..) => false,
+            | Domain::Neighbours(..)
+            | Domain::LineCells(_)
+            | Domain::LinesThrough(_) => false,
             Domain::FixedDirs(_)
             | Domain::Pool { .. }
             | Domain::Owned { .. }

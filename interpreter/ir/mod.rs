@@ -69,6 +69,8 @@ pub enum Ty {
     Dir,
     Phase,
     Piece,
+    /// A named line of the board (`line top = a7, d7, g7`).
+    Line,
 }
 
 impl Ty {
@@ -81,6 +83,7 @@ impl Ty {
             Ty::Dir => "a direction",
             Ty::Phase => "a phase",
             Ty::Piece => "a piece type",
+            Ty::Line => "a line",
         }
     }
 }

@@ -1,6 +1,6 @@
 //! The board graph: every cell, an arrow for each direction from it (labelled with the
-//! direction's name), each region's cells haloed in its colour, each track drawn as a
-//! path through its cells. As SVG over the board's layout, or as Graphviz DOT.
+//! direction's name), a plain line for each link, each region's cells haloed in its
+//! colour, each track drawn as a path through its cells. As SVG over the board's layout, or as Graphviz DOT.
 
 use super::layout::{Layout, MARGIN};
 use crate::engine::Game;
@@ -61,7 +61,10 @@ pub fn graph_svg(game: &Game) -> String {
     } else {
         board.dirs.join(" ")
     };
-    let subtitle = format!("{} cells; directions {dir_names}", board.cells.len());
+    let mut subtitle = format!("{} cells; directions {dir_names}", board.cells.len());
+    if !board.links.is_empty() {
+        let _ = write!(subtitle, "; {} links", board.links.len());
+    }
     let dirs = board.dirs.len();
     let relative: Vec<String> = board
         .rel_dirs
@@ -111,6 +114,12 @@ pub fn graph_svg(game: &Game) -> String {
         }
         svg.end_group();
     }
+    svg.group("links");
+    for &(a, b) in &board.links {
+        let ((x1, y1), (x2, y2)) = (layout.centres[a as usize], layout.centres[b as usize]);
+        svg.line(x1, y1, x2, y2, "#777777", 1.5);
+    }
+    svg.end_group();
     svg.group("directions");
     for c in 0..board.cells.len() {
         let (x1, y1) = layout.centres[c];
@@ -200,8 +209,8 @@ fn quoted(name: &str) -> String {
 }
 
 /// The board graph in Graphviz's DOT: cells pinned at their layout positions (for
-/// `neato -n`), an edge per direction, a subgraph per region, and each track as a chain
-/// of coloured edges.
+/// `neato -n`), an edge per direction, an undirected edge per link, a subgraph per
+/// region, and each track as a chain of coloured edges.
 pub fn graph_dot(game: &Game) -> String {
     let layout = Layout::of(game);
     let board = &game.rules.board;
@@ -231,6 +240,14 @@ pub fn graph_dot(game: &Game) -> String {
                 );
             }
         }
+    }
+    for &(a, b) in &board.links {
+        let _ = writeln!(
+            out,
+            "  {} -> {} [dir=none, label=\"link\"];",
+            quoted(&board.cells[a as usize]),
+            quoted(&board.cells[b as usize])
+        );
     }
     for r in &board.regions {
         for (label, list) in named_lists(game, &r.name, r.per_player, &r.lists) {

@@ -578,6 +578,8 @@ mod tests {
                 "layers",
                 "leap",
                 "line",
+                "links",
+                "points",
                 "rhombus",
                 "zone"
             ]

@@ -127,7 +127,7 @@ pub(super) fn pieces_from(text: &str, from: usize, end: usize) -> Vec<Piece> {
             }
             Lexeme::Word
         } else {
-            const PAIRS: [&str; 8] = ["..", "->", "==", "!=", "<=", ">=", "+=", "-="];
+            const PAIRS: [&str; 9] = ["..", "->", "--", "==", "!=", "<=", ">=", "+=", "-="];
             let two = PAIRS.iter().find(|p| text[i..].starts_with(**p));
             i += two.map_or_else(
                 || text[i..].chars().next().map_or(1, char::len_utf8),

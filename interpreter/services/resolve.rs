@@ -300,7 +300,13 @@ impl Builder<'_> {
                             self.expr(files);
                             self.expr(ranks);
                         }
-                        BoardItem::Zone { .. } => {}
+                        BoardItem::Zone { .. } | BoardItem::Points(_) => {}
+                        BoardItem::Links(chains) => {
+                            for n in chains.iter().flatten() {
+                                self.cell(&n.text, n.span);
+                            }
+                        }
+                        BoardItem::NamedLine { cells, .. } => self.cells(cells),
                         BoardItem::Directions { dirs, .. } => dirs
                             .iter()
                             .for_each(|d| self.use_kind(d, SymbolKind::Direction)),

@@ -134,6 +134,9 @@ pub enum MovesMode {
     Exclude,
 }
 
+/// A point of `points`: its name, and the column and row it is placed at (with their span).
+pub type Point = (Name, Option<((i32, i32), Span)>);
+
 #[derive(Debug, Clone)]
 pub enum BoardItem {
     /// Sizes are expressions whose value must be known before the game starts.
@@ -165,6 +168,16 @@ pub enum BoardItem {
         files: Expr,
         ranks: Expr,
         span: Span,
+    },
+    /// `points a1, d1 (3, 0), ...`: cells of the board's own, each maybe placed at a
+    /// column and a row (with the span of the place).
+    Points(Vec<Point>),
+    /// `links a1 -- d1 -- g1, ...`: chains of links between cells, each both ways.
+    Links(Vec<Vec<Name>>),
+    /// `line NAME = cells`: a named line of cells.
+    NamedLine {
+        name: Name,
+        cells: Vec<CellItem>,
     },
 }
 

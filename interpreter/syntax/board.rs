@@ -27,6 +27,37 @@ pub(super) fn board_item(pair: Pair<Rule>) -> BoardItem {
             let b = it.next().map(expr).unwrap_or_else(|| missing_expr(sp));
             BoardItem::Line(a, b, sp)
         }
+        Rule::board_points => BoardItem::Points(
+            it.filter(|p| p.as_rule() == Rule::point)
+                .map(|p| {
+                    let sp = span(&p);
+                    let mut parts = p.into_inner();
+                    let n = parts.next().map(name).unwrap_or_else(|| missing(sp));
+                    let at = parts.next().map(|at| {
+                        let sp = span(&at);
+                        // A number too large for the board is refused by the compiler,
+                        // as one out of its range.
+                        let mut xy = at.into_inner().map(|v| v.as_str().parse().unwrap_or(-1));
+                        let (x, y) = (xy.next().unwrap_or(-1), xy.next().unwrap_or(-1));
+                        ((x, y), sp)
+                    });
+                    (n, at)
+                })
+                .collect(),
+        ),
+        Rule::board_links => BoardItem::Links(
+            it.filter(|p| p.as_rule() == Rule::link_chain)
+                .map(|chain| chain.into_inner().map(name).collect())
+                .collect(),
+        ),
+        Rule::board_named_line => {
+            let n = it.find(|p| p.as_rule() == Rule::ident).map(name);
+            let cells = it.next().map(cell_list).unwrap_or_default();
+            BoardItem::NamedLine {
+                name: n.unwrap_or_else(|| missing(sp)),
+                cells,
+            }
+        }
         Rule::board_layers => {
             BoardItem::Layers(it.next().map(expr).unwrap_or_else(|| missing_expr(sp)), sp)
         }

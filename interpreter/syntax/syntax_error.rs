@@ -405,8 +405,17 @@ pub(super) fn token_name(rule: Rule) -> Option<String> {
         | Rule::board_directions
         | Rule::board_adjacency
         | Rule::board_leap
-        | Rule::board_dir => "a board item (`hex`, `rhombus`, `grid`, `line`, `zone`, `dir`, `leap`, `directions`, `adjacency`)",
+        | Rule::board_named_line
+        | Rule::board_points
+        | Rule::board_links
+        | Rule::board_dir => "a board item (`hex`, `rhombus`, `grid`, `line`, `zone`, `dir`, `leap`, `directions`, `adjacency`, `points`, `links`)",
         Rule::directions_kw => "`directions`",
+        Rule::line_kw => "`line`",
+        Rule::points_kw => "`points`",
+        Rule::links_kw => "`links`",
+        Rule::point => "a point's name",
+        Rule::point_at => "`(` (a point's column and row)",
+        Rule::link_chain => "a link (`a1 -- d1`)",
         Rule::adjacency_kw => "`adjacency`",
         Rule::gen_for => "`for`",
         Rule::gen_let => "`let`",

@@ -215,7 +215,7 @@ fn lex(text: &str, from: usize, to: usize, rule: Rule, out: &mut Vec<Token>) {
             }
             TokenKind::Keyword
         } else {
-            const PAIRS: [&str; 8] = ["..", "->", "==", "!=", "<=", ">=", "+=", "-="];
+            const PAIRS: [&str; 9] = ["..", "->", "--", "==", "!=", "<=", ">=", "+=", "-="];
             let two = PAIRS.iter().find(|p| text[i..to].starts_with(**p));
             i += two.map_or_else(
                 || text[i..].chars().next().map_or(1, char::len_utf8),

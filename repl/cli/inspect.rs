@@ -19,11 +19,14 @@ pub(super) fn check(g: &GameArgs, as_json: bool) -> Result<(), CliError> {
     out!("{}: ok", game.source_name());
     out!("  game     {}", game.name());
     out!("  players  {}", game.players().join(", "));
-    out!(
-        "  board    {} cells, directions {}",
-        game.cells().len(),
-        game.directions().join(" ")
-    );
+    let mut parts = vec![format!("{} cells", game.cells().len())];
+    if !game.directions().is_empty() {
+        parts.push(format!("directions {}", game.directions().join(" ")));
+    }
+    if game.link_count() > 0 {
+        parts.push(format!("{} links", game.link_count()));
+    }
+    out!("  board    {}", parts.join(", "));
     for (name, dirs, adjacency) in game.direction_sets() {
         let own = if adjacency {
             " (the board's adjacency)"
@@ -31,6 +34,9 @@ pub(super) fn check(g: &GameArgs, as_json: bool) -> Result<(), CliError> {
             ""
         };
         out!("  set      {name} = {}{own}", dirs.join(" "));
+    }
+    for (name, cells) in game.lines() {
+        out!("  line     {name} = {}", cells.join(" "));
     }
     let phases: Vec<&str> = game.phases().collect();
     out!("  phases   {}", phases.join(" -> "));

@@ -53,8 +53,8 @@ function nameList(begin, wordScope, nameScope) {
 const FUNCTIONS = [
   'owner', 'value', 'count', 'empty', 'is', 'layers', 'pieces', 'step', 'slide', 'opponent',
   'pos', 'at', 'length', 'size', 'has', 'min', 'max', 'abs', 'option', 'can', 'neighbours',
-  'neighbors', 'run', 'first', 'file', 'rank', 'group', 'liberties', 'connected', 'occurrences',
-  'sum', 'exists', 'all',
+  'neighbors', 'run', 'first', 'file', 'rank', 'group', 'lines', 'liberties', 'connected',
+  'occurrences', 'sum', 'exists', 'all',
 ];
 const AGGREGATES = ['count', 'sum', 'exists', 'all', 'min', 'max'];
 
@@ -145,6 +145,10 @@ const grammar = {
           match: `\\b(directions)\\s+(${NAME})(?=\\s*=)`,
           captures: { 1: scope('storage.type.board'), 2: scope('entity.name.constant.direction-set') },
         },
+        {
+          match: `\\b(line)\\s+(${NAME})(?=\\s*=)`,
+          captures: { 1: scope('storage.type.board'), 2: scope('entity.name.constant.line') },
+        },
       ],
     },
     players: nameList(
@@ -193,6 +197,8 @@ const grammar = {
           captures: { 1: scope('keyword.other'), 2: { patterns: [{ include: '#code' }] }, 3: scope('keyword.other') },
         },
         { match: `^\\s*(mover)(?=\\s*=(?!=))`, name: 'keyword.other.tabula' },
+        // `points` starts a line of a board; elsewhere it is a result's (`winner p points 2`).
+        { match: `^\\s*(points)(?=\\s+[A-Za-z0-9_])`, captures: { 1: scope('storage.type.board') } },
         {
           match: `\\b(set)\\s+(value)${END}`,
           captures: { 1: scope('keyword.other'), 2: scope('keyword.other') },
@@ -239,7 +245,8 @@ const grammar = {
     },
     'keywords-board': {
       match: words([
-        'adjacency', 'dir', 'directions', 'grid', 'hex', 'layers', 'leap', 'line', 'rhombus', 'zone',
+        'adjacency', 'dir', 'directions', 'grid', 'hex', 'layers', 'leap', 'line', 'links',
+        'rhombus', 'zone',
       ]),
       name: 'storage.type.board.tabula',
     },

@@ -67,9 +67,10 @@ fn widened(game: &Game, domain: &Domain) -> Option<Domain> {
             let def = &game.rules.pools[*pool];
             Some(Domain::Range(Expr::Const(def.low), Expr::Const(def.high)))
         }
-        Domain::Region { .. } | Domain::Track { .. } | Domain::Neighbours(..) => {
-            Some(Domain::Cells)
-        }
+        Domain::Region { .. }
+        | Domain::Track { .. }
+        | Domain::Neighbours(..)
+        | Domain::LineCells(_) => Some(Domain::Cells),
         Domain::Owned { inner, owner } => widened(game, inner).map(|w| Domain::Owned {
             inner: Box::new(w),
             owner: owner.clone(),
