@@ -111,6 +111,36 @@ const KNIGHT: &str = "grid 8 x 8\n\
     leap ssw = -1, -2\nleap wsw = -2, -1\nleap wnw = -2, 1\nleap nnw = -1, 2\n\
     directions knight = nne, ene, ese, sse, ssw, wsw, wnw, nnw";
 
+/// The same leaps, declared two lines of four.
+const KNIGHT_LISTED: &str = "grid 8 x 8\n\
+    leap nne = 1, 2, ene = 2, 1, ese = 2, -1, sse = 1, -2\n\
+    leap ssw = -1, -2, wsw = -2, -1, wnw = -2, 1, nnw = -1, 2\n\
+    directions knight = nne, ene, ese, sse, ssw, wsw, wnw, nnw";
+
+#[test]
+fn leaps_listed_in_one_line_are_declared_one_by_one() {
+    for cond in [
+        "step(a1, nne) == b3",
+        "step(d4, ese) == f3",
+        "step(d4, ssw) == c2",
+        "step(d4, nnw) == c6",
+        "step(h8, nne) == none",
+        "count(to in neighbours(d4, knight)) == 8",
+        "count(to in neighbours(a1, knight)) == 2",
+    ] {
+        assert!(holds(KNIGHT_LISTED, cond, &[]), "{cond}");
+    }
+    // A leap in a list is placed at itself; the first one from the keyword.
+    assert_eq!(
+        error("grid 3 x 3\nleap far = 1, 2, still = 0, 0", "score p = 0"),
+        "error: a leap of 0 files and 0 ranks goes nowhere\n  --> t.tabula:4:18\n  |\n4 | leap far = 1, 2, still = 0, 0 }\n  |                  ^^^^^^^^^^^^\n\n"
+    );
+    assert_eq!(
+        error("grid 3 x 3\nleap still = 0, 0, far = 1, 2", "score p = 0"),
+        "error: a leap of 0 files and 0 ranks goes nowhere\n  --> t.tabula:4:1\n  |\n4 | leap still = 0, 0, far = 1, 2 }\n  | ^^^^^^^^^^^^^^^^^\n\n"
+    );
+}
+
 #[test]
 fn a_leap_goes_its_offset_and_off_the_board_is_none() {
     for cond in [

@@ -129,6 +129,40 @@ fn a_local_kind_is_read_by_is_and_compared() {
     );
 }
 
+#[test]
+fn kinds_listed_in_one_line_are_declared_one_by_one_in_that_order() {
+    let listed = GAME.replacen(
+        "piece pawn\npiece queen\npiece rook\npiece knight\n",
+        "piece pawn, queen, rook, knight\n",
+        1,
+    );
+    assert_ne!(listed, GAME);
+    let game =
+        compile(&Source::new("t.tabula", listed.as_str()), &[]).unwrap_or_else(|e| panic!("{e}"));
+    let mut engine = Engine::new(&game);
+    let s = engine.initial_state().expect("a start");
+    assert_eq!(
+        moves(&mut engine, &s),
+        ["a2a3=knight", "a2a3=queen", "a2a3=rook", "a2a3=wall"]
+    );
+    // Still five kinds, pawn first and wall last, as `pieces` counts them.
+    let shown = engine.shown(&s).expect("shown");
+    assert!(
+        shown.iter().any(
+            |(l, t)| l == "kinds" && matches!(t, tabula::engine::Shown::Text(t) if t == "5 11")
+        ),
+        "{shown:?}"
+    );
+    // An attribute after the list is each kind's: both are neutral, put without owner.
+    let neutral = GAME.replacen("piece wall neutral", "piece wall, post neutral", 1);
+    assert!(compile(&Source::new("t.tabula", neutral.as_str()), &[]).is_ok());
+    assert!(first_error(
+        "t.tabula",
+        &neutral.replacen("put wall at b1", "put post of white at b1", 1)
+    )
+    .is_some_and(|e| e.contains("`post` is neutral: it has no owner")));
+}
+
 /// The first error of GAME with `from` replaced by `to`.
 fn error(from: &str, to: &str) -> String {
     assert!(GAME.contains(from), "{from}");

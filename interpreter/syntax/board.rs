@@ -6,7 +6,40 @@ use super::grammar::Rule;
 use super::pair::{missing, missing_expr, name, span};
 use pest::iterators::Pair;
 
-pub(super) fn board_item(pair: Pair<Rule>) -> BoardItem {
+/// The items of one board line: one, or a leap each for `leap nne = 1, 2, ene = 2, 1`.
+pub(super) fn board_items(pair: Pair<Rule>) -> Vec<BoardItem> {
+    if pair.as_rule() == Rule::board_leap {
+        // The first leap is placed from the keyword, the others at themselves.
+        let start = span(&pair).start;
+        let mut leaps: Vec<BoardItem> = pair
+            .into_inner()
+            .filter(|p| p.as_rule() == Rule::leap_one)
+            .map(leap)
+            .collect();
+        if let Some(BoardItem::Leap { span, .. }) = leaps.first_mut() {
+            span.start = start;
+        }
+        return leaps;
+    }
+    vec![board_item(pair)]
+}
+
+/// One leap, `nne = 1, 2`, placed at itself.
+fn leap(pair: Pair<Rule>) -> BoardItem {
+    let sp = span(&pair);
+    let mut it = pair.into_inner();
+    let n = it.next().map(name).unwrap_or_else(|| missing(sp));
+    let files = it.next().map(expr).unwrap_or_else(|| missing_expr(sp));
+    let ranks = it.next().map(expr).unwrap_or_else(|| missing_expr(sp));
+    BoardItem::Leap {
+        name: n,
+        files,
+        ranks,
+        span: sp,
+    }
+}
+
+fn board_item(pair: Pair<Rule>) -> BoardItem {
     let sp = span(&pair);
     let rule = pair.as_rule();
     let mut it = pair.into_inner();
@@ -74,17 +107,6 @@ pub(super) fn board_item(pair: Pair<Rule>) -> BoardItem {
             BoardItem::Directions {
                 name: n,
                 dirs: names.collect(),
-            }
-        }
-        Rule::board_leap => {
-            let n = it.find(|p| p.as_rule() == Rule::ident).map(name);
-            let files = it.next().map(expr).unwrap_or_else(|| missing_expr(sp));
-            let ranks = it.next().map(expr).unwrap_or_else(|| missing_expr(sp));
-            BoardItem::Leap {
-                name: n.unwrap_or_else(|| missing(sp)),
-                files,
-                ranks,
-                span: sp,
             }
         }
         Rule::board_adjacency => {

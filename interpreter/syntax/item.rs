@@ -1,7 +1,7 @@
 //! Top-level declarations: one `Item` per declaration of the file.
 
 use super::ast::*;
-use super::board::{board_item, cell_item, region_body};
+use super::board::{board_items, cell_item, region_body};
 use super::expr::expr;
 use super::grammar::Rule;
 use super::move_decl::move_decl;
@@ -12,7 +12,32 @@ use super::test_decl::test_decl;
 use crate::diagnostic::Span;
 use pest::iterators::Pair;
 
-pub(super) fn item(pair: Pair<Rule>) -> Item {
+/// The items of one declaration: one, or a piece each for `piece rook, bishop`.
+pub(super) fn items(pair: Pair<Rule>) -> Vec<Item> {
+    if pair.as_rule() != Rule::piece_decl {
+        return vec![item(pair)];
+    }
+    let names: Vec<Name> = pair
+        .clone()
+        .into_inner()
+        .filter(|p| p.as_rule() == Rule::ident)
+        .map(name)
+        .collect();
+    let Item::Piece(shared) = item(pair) else {
+        return Vec::new();
+    };
+    names
+        .into_iter()
+        .map(|n| {
+            Item::Piece(PieceDecl {
+                name: n,
+                ..shared.clone()
+            })
+        })
+        .collect()
+}
+
+fn item(pair: Pair<Rule>) -> Item {
     let rule = pair.as_rule();
     let pair_span = span(&pair);
     let mut it = pair.into_inner();
@@ -65,27 +90,27 @@ pub(super) fn item(pair: Pair<Rule>) -> Item {
                 value,
             }
         }
-        Rule::board_decl => Item::Board(it.map(board_item).collect()),
+        Rule::board_decl => Item::Board(it.flat_map(board_items).collect()),
         Rule::piece_decl => {
-            let n = it.next().map(name).unwrap_or_else(|| missing(pair_span));
-            let mut p = PieceDecl {
-                name: n,
+            let mut piece = PieceDecl {
+                name: missing(pair_span),
                 values: None,
                 neutral: false,
             };
             for attr in it {
                 match attr.as_rule() {
+                    Rule::ident => {}
                     Rule::piece_value => {
                         let sp = span(&attr);
                         let mut r = attr.into_inner();
                         let lo = r.next().map(expr).unwrap_or_else(|| missing_expr(sp));
                         let hi = r.next().map(expr).unwrap_or_else(|| missing_expr(sp));
-                        p.values = Some((lo, hi));
+                        piece.values = Some((lo, hi));
                     }
-                    _ => p.neutral = true,
+                    _ => piece.neutral = true,
                 }
             }
-            Item::Piece(p)
+            Item::Piece(piece)
         }
         Rule::counter_decl => {
             let n = it.next().map(name).unwrap_or_else(|| missing(pair_span));

@@ -3,7 +3,7 @@
 
 use super::ast::*;
 use super::grammar::{Rule, RulesParser};
-use super::item::item;
+use super::item;
 use super::nesting::too_deep;
 use super::pair::span;
 use super::syntax_error::EOI_NAME;
@@ -41,8 +41,11 @@ pub fn parse_all(
     let mut extents = Vec::new();
     for pair in file.into_inner() {
         if pair.as_rule() != Rule::EOI {
-            extents.push(span(&pair));
-            items.push(item(pair));
+            let extent = span(&pair);
+            for one in item::items(pair) {
+                extents.push(extent);
+                items.push(one);
+            }
         }
     }
     Ok((File { items }, extents, tokens))

@@ -409,6 +409,7 @@ pub(super) fn token_name(rule: Rule) -> Option<String> {
         | Rule::board_points
         | Rule::board_links
         | Rule::board_dir => "a board item (`hex`, `rhombus`, `grid`, `line`, `zone`, `dir`, `leap`, `directions`, `adjacency`, `points`, `links`)",
+        Rule::leap_one => "a leap (`nne = 1, 2`)",
         Rule::directions_kw => "`directions`",
         Rule::line_kw => "`line`",
         Rule::points_kw => "`points`",
