@@ -65,3 +65,63 @@ pub(crate) fn refused_step(
     SCRATCH.with(|s| *s.borrow_mut() = Some(after));
     broken
 }
+
+impl super::Engine<'_> {
+    /// For a random game in a phase with `forbid` rules: a choice drawn by the playout
+    /// weights from the steps listed without judging them, each draw judged and, when
+    /// refused, struck off and drawn again. The choice is distributed as a draw among
+    /// the legal steps would be (the first legal step of a draw without replacement is
+    /// drawn by its weight among the legal ones), while a position judges one or two
+    /// steps instead of all of them. None when the phase is not such a phase (whole
+    /// turns, `prefer`, chance pending), when every step is refused or the listing
+    /// stopped: the caller then lists the legal choices as usual, which says what
+    /// happens (a pass, the end, an error).
+    pub(crate) fn pick_allowed(
+        &mut self,
+        state: &State,
+        choices: &mut super::Choices,
+        rng: &mut super::rng::Rng,
+    ) -> Option<usize> {
+        let game = self.game;
+        let phase = &game.rules.phases[state.phase().index()];
+        if phase.forbids.is_empty()
+            || !phase.prefer.is_empty()
+            || phase.decide_turn
+            || state.chance().is_some()
+        {
+            return None;
+        }
+        let _run = self.run();
+        self.generating.set(None);
+        self.overflow.set(false);
+        choices.clear();
+        self.action_steps_judged(state, &mut choices.steps, false);
+        if self.overflow.get() || self.meter.spent_out() {
+            choices.clear();
+            return None;
+        }
+        let n = choices.steps.len() as u32;
+        choices.ranges.extend((0..n).map(|i| (i, i + 1)));
+        if phase.weighted {
+            for i in 0..n as usize {
+                let w = self.playout_weight(state, &choices.steps[i]);
+                choices.weights.push(w);
+            }
+        } else {
+            choices.weights.resize(n as usize, 0);
+        }
+        while !choices.is_empty() {
+            let i = rng.weighted(&choices.weights);
+            if refused_step(game, state, &choices[i][0], &self.meter).is_none() {
+                return Some(i);
+            }
+            choices.ranges.swap_remove(i);
+            choices.weights.swap_remove(i);
+        }
+        None
+    }
+}
+
+#[cfg(test)]
+#[path = "forbid_tests.rs"]
+mod tests;

@@ -30,6 +30,13 @@ pub enum PlayError {
 pub trait PlayoutPolicy {
     /// The index in `choices` of the choice `player` plays.
     fn choose(&mut self, player: usize, choices: &Choices, rng: &mut Rng) -> usize;
+
+    /// Whether `choose` is a draw by the playout weights (`Rng::weighted`) and nothing
+    /// else: the playout may then draw among steps its `forbid` rules have not judged
+    /// yet, judging only what it draws (`Engine::pick_allowed`).
+    fn draws_by_weight(&self) -> bool {
+        false
+    }
 }
 
 /// The random playout's policy: by the actions' playout weights, uniform (the same
@@ -41,6 +48,10 @@ impl PlayoutPolicy for Weighted {
     #[inline]
     fn choose(&mut self, _player: usize, choices: &Choices, rng: &mut Rng) -> usize {
         rng.weighted(&choices.weights)
+    }
+
+    fn draws_by_weight(&self) -> bool {
+        true
     }
 }
 
@@ -247,6 +258,8 @@ impl<'g> Engine<'g> {
         let mut decisions = 0;
         let mut chance_events = 0;
         let mut chance_run = 0;
+        // Whether a choice may be drawn before the `forbid` rules judged every step.
+        let lazy = policy.draws_by_weight() && self.game.rules.has_forbids;
         // Whether the end rules were checked on `state` as it is, and none held: when
         // the last step left the turn going, settling it checked them.
         let mut ongoing = false;
@@ -285,6 +298,16 @@ impl<'g> Engine<'g> {
                     decisions,
                     chance_events,
                 });
+            }
+            if lazy {
+                if let Some(i) = self.pick_allowed(&state, choices, rng) {
+                    self.settled_ongoing = false;
+                    self.play_choice(&mut state, choices, i)?;
+                    ongoing = self.settled_ongoing;
+                    decisions += 1;
+                    chance_run = 0;
+                    continue;
+                }
             }
             self.legal_unchecked(&state, choices)?;
             if choices.is_empty() {

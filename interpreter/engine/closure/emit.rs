@@ -26,6 +26,8 @@ enum Sink<'a> {
         out: &'a mut Vec<Step>,
         id: usize,
         overflow: bool,
+        /// Whether a step the phase's `forbid` rules refuse is left out.
+        forbids: bool,
     },
     Call(&'a mut dyn FnMut(&Game, &State, &Locals) -> bool),
 }
@@ -38,9 +40,18 @@ impl<'a> Emit<'a> {
                 out,
                 id,
                 overflow: false,
+                forbids: true,
             },
             masks: CellMasks::default(),
             watcher: None,
+        }
+    }
+
+    /// Lists the steps the phase's `forbid` rules refuse too, for a caller that judges
+    /// the one it plays (a random game trying its picks one at a time).
+    pub(crate) fn skip_forbids(&mut self) {
+        if let Sink::Steps { forbids, .. } = &mut self.sink {
+            *forbids = false;
         }
     }
 
@@ -104,12 +115,18 @@ impl<'a> Emit<'a> {
     #[inline(always)]
     pub(crate) fn emit(&mut self, game: &Game, state: &State, locals: &Locals) -> bool {
         match &mut self.sink {
-            Sink::Steps { out, id, overflow } => {
+            Sink::Steps {
+                out,
+                id,
+                overflow,
+                forbids,
+            } => {
                 if out.len() >= MAX_CHOICES {
                     *overflow = true;
                     return false;
                 }
-                if game.rules.has_forbids
+                if *forbids
+                    && game.rules.has_forbids
                     && crate::engine::forbid::refused(game, state, locals, *id).is_some()
                 {
                     return true;
