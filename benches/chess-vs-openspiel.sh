@@ -8,8 +8,10 @@
 # mate, which the rules file does not, so its random games are shorter: the figure
 # compared is moves (plies) a second, each program's games a second times its mean
 # length (OpenSpiel's mean from a separate, untimed sample of games played from Python
-# with the same uniform choice). Each round runs both; the summary divides the best
-# round of each, since on a shared machine the best round is the one least disturbed.
+# with the same uniform choice). Each program's processor time is what is counted (the
+# process's own, user and system), so that other work on a shared machine slows the
+# figures less than the wall clock would; each round runs both, and the summary
+# divides the best round of each.
 # OpenSpiel: `python3 -c 'import pyspiel'` must work, or PYTHON names an interpreter
 # where it does (pip install open-spiel).
 # Usage: benches/chess-vs-openspiel.sh [rounds] [games]  (after cargo build --release)
@@ -43,17 +45,27 @@ import pyspiel
 games, seed = (int(a) for a in sys.argv[1:])
 game = pyspiel.load_game("chess")
 bots = [pyspiel.make_uniform_random_bot(p, seed + p) for p in range(2)]
-start = time.perf_counter()
+start = time.process_time()
 for i in range(games):
     pyspiel.evaluate_bots(game.new_initial_state(), bots, seed + i)
-print(f"{games / (time.perf_counter() - start):.2f}")
+print(f"{games / (time.process_time() - start):.2f}")
 PY
 }
-# Games/s and mean length of tabula's random games, $1 games from seed $2.
+# Games a processor second and mean length of tabula's random games, $1 games from
+# seed $2.
 tabula() {
-  "$bin" playout examples/rules/chess.tabula -o fifty-moves -o threefold --threads 1 \
-    -n "$1" --seed "$2" --json | tail -1 |
-    python3 -c 'import json,sys; s=json.load(sys.stdin)["summary"]; print(s["games_per_second"], s["mean_decisions"])'
+  python3 - "$bin" "$1" "$2" <<'PY'
+import json, resource, subprocess, sys
+bin, games, seed = sys.argv[1:]
+before = resource.getrusage(resource.RUSAGE_CHILDREN)
+out = subprocess.run([bin, "playout", "examples/rules/chess.tabula", "-o", "fifty-moves",
+                      "-o", "threefold", "--threads", "1", "-n", games, "--seed", seed,
+                      "--json"], check=True, capture_output=True, text=True).stdout
+after = resource.getrusage(resource.RUSAGE_CHILDREN)
+cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+summary = json.loads(out.strip().splitlines()[-1])["summary"]
+print(int(games) / cpu, summary["mean_decisions"])
+PY
 }
 os_len=$(openspiel_length "$games")
 echo "OpenSpiel: $os_len moves a random game on average"

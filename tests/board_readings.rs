@@ -142,6 +142,35 @@ fn leaps_listed_in_one_line_are_declared_one_by_one() {
 }
 
 #[test]
+fn a_direction_is_in_a_set_exactly_when_the_set_lists_it() {
+    // `d in S` is one test of a mask; it must say what a search of the set says, for
+    // every direction of the board, leaps and the grid's own alike.
+    let every = "[n, e, s, w, ne, nw, se, sw, nne, ene, ese, sse, ssw, wsw, wnw, nnw]";
+    let sets = format!("{KNIGHT}\ndirections straight = n, e, s, w\ndirections mixed = ne, ssw, w");
+    for set in ["knight", "straight", "mixed"] {
+        let cond =
+            format!("all(d in {every} where (d in {set}) == exists(x in {set} where x == d))");
+        assert!(holds(&sets, &cond, &[]), "{cond}");
+    }
+    // By hand: of n, e, ne, nne and ssw, the knight's set holds nne and ssw.
+    assert!(holds(
+        &sets,
+        "count(d in [n, e, ne, nne, ssw] where d in knight) == 2",
+        &[]
+    ));
+    assert!(holds(
+        &sets,
+        "count(d in [n, e, ne, nne, ssw] where d in mixed) == 2",
+        &[]
+    ));
+    assert!(holds(
+        &sets,
+        "not (nne in straight) and w in mixed and w in straight",
+        &[]
+    ));
+}
+
+#[test]
 fn a_leap_goes_its_offset_and_off_the_board_is_none() {
     for cond in [
         "step(a1, nne) == b3",

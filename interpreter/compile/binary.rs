@@ -78,8 +78,16 @@ impl<'a> Compiler<'a> {
                     }
                     SetRef::Group(c, a) => Self::exists_equal(scope, Domain::Group(c, a), x.0),
                     SetRef::Directions(a) => {
-                        let dirs = self.directions_domain(a);
-                        Self::exists_equal(scope, dirs, x.0)
+                        // A set of directions numbered under 128 is a mask; one
+                        // test, where a list would be a loop.
+                        let set = &self.game.board.sets[a as usize - 1].dirs;
+                        if set.iter().all(|&d| d < 128) {
+                            let mask = set.iter().fold(0u128, |m, &d| m | 1 << d);
+                            Expr::DirIn(bx(x.0), mask)
+                        } else {
+                            let dirs = self.directions_domain(a);
+                            Self::exists_equal(scope, dirs, x.0)
+                        }
                     }
                     SetRef::Line(l) => Self::exists_equal(scope, Domain::LineCells(l), x.0),
                     SetRef::LinesThrough(c) => {

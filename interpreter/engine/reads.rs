@@ -23,7 +23,9 @@ pub(crate) fn words_read(game: &Game, e: &Expr, out: &mut Vec<usize>) -> bool {
             out.push(SLOT_PHASE);
             true
         }
-        Expr::Opponent(a) | Expr::Not(a) | Expr::Neg(a) | Expr::Abs(a) => words_read(game, a, out),
+        Expr::Opponent(a) | Expr::Not(a) | Expr::Neg(a) | Expr::Abs(a) | Expr::DirIn(a, _) => {
+            words_read(game, a, out)
+        }
         Expr::Counter { base, player } => counter(*base, player, out),
         Expr::ZoneCell { player, .. } => words_read(game, player, out),
         Expr::Owner(c) | Expr::Value(c) | Expr::Count(c) | Expr::Empty(c) | Expr::Is(c, _) => {

@@ -83,6 +83,9 @@ pub enum Expr {
     Min(Box<Expr>, Box<Expr>),
     Max(Box<Expr>, Box<Expr>),
     Abs(Box<Expr>),
+    /// Whether a direction is one of a set, each direction a bit of the mask (`d in
+    /// knight`, a set of the board's with directions numbered under 128).
+    DirIn(Box<Expr>, u128),
     Aggregate {
         op: AggOp,
         slot: u8,
@@ -126,6 +129,7 @@ macro_rules! expr_children {
             | Expr::Not(a)
             | Expr::Neg(a)
             | Expr::Abs(a)
+            | Expr::DirIn(a, _)
             | Expr::ZoneCell { player: a, .. } => $f(a),
             Expr::Step(a, b)
             | Expr::Layer(_, a, b)
@@ -244,6 +248,7 @@ impl Expr {
             | Expr::Min(..)
             | Expr::Max(..)
             | Expr::Abs(_)
+            | Expr::DirIn(..)
             | Expr::Let { .. } => false,
             Expr::Aggregate { domain, .. } => domain.reads_state(),
             Expr::Mover

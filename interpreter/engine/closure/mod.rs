@@ -275,6 +275,10 @@ pub fn compile(e: &Expr) -> ExprFn {
             let a = compile(a);
             Box::new(move |g, st, l| a(g, st, l).wrapping_abs())
         }
+        Expr::DirIn(a, mask) => {
+            let (a, mask) = (compile(a), *mask);
+            Box::new(move |g, st, l| super::eval::dir_in(a(g, st, l), mask))
+        }
         Expr::If(c, a, b) => {
             let (c, a, b) = (compile(c), compile(a), compile(b));
             Box::new(move |g, st, l| {
