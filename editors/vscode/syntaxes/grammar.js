@@ -23,7 +23,7 @@ const OPERATOR_AFTER = '(?=\\s+(?:[-+*/%<>]|[<>=!]=)\\s)';
 /** A binary operator (or `->`) before the word. */
 const OPERATOR_BEFORE = '(?<=[-+*/%<>]\\s|[<>=!]=\\s)';
 /** The names every game has. */
-const BUILT_IN = `\\b(?:cells|mover|opponent|phase|players)${END}`;
+const BUILT_IN = `\\b(?:cells|mover|opponent|phase|pieces|players)${END}`;
 /** An operand after a word: a name, a number, a cell, a bracket or a text. */
 const OPERAND = `(?=\\s+${NOT_RESERVED}[A-Za-z_(#0-9"])`;
 /** The start of a declaration: its line's first word, after `replace`. */
@@ -197,6 +197,11 @@ const grammar = {
           captures: { 1: scope('keyword.other'), 2: { patterns: [{ include: '#code' }] }, 3: scope('keyword.other') },
         },
         { match: `^\\s*(mover)(?=\\s*=(?!=))`, name: 'keyword.other.tabula' },
+        // `back` only in `hand back`, so that a direction may be called `back`.
+        {
+          match: `\\b(hand)\\s+(back)${END}`,
+          captures: { 1: scope('keyword.other'), 2: scope('keyword.other') },
+        },
         // `points` starts a line of a board; elsewhere it is a result's (`winner p points 2`).
         { match: `^\\s*(points)(?=\\s+[A-Za-z0-9_])`, captures: { 1: scope('storage.type.board') } },
         {
@@ -216,7 +221,7 @@ const grammar = {
       patterns: [
         { match: `${BUILT_IN}${OPERATOR_AFTER}`, name: 'variable.language.tabula' },
         { match: `${OPERATOR_BEFORE}${BUILT_IN}(?!\\s*\\()`, name: 'variable.language.tabula' },
-        { match: `(?<=\\bin\\s)(?:cells|players)${END}`, name: 'variable.language.tabula' },
+        { match: `(?<=\\bin\\s)(?:cells|pieces|players)${END}`, name: 'variable.language.tabula' },
         { match: `\\b${NAME}(?=\\[)`, name: 'variable.other.tabula' },
         { match: `\\b${NOT_RESERVED}${NAME}${OPERATOR_AFTER}`, name: 'variable.other.tabula' },
         { match: `${OPERATOR_BEFORE}${NOT_RESERVED}${NAME}${END}(?!\\s*\\()`, name: 'variable.other.tabula' },
@@ -263,7 +268,7 @@ const grammar = {
     'keywords-constant': { match: words(['false', 'none', 'true']), name: 'constant.language.tabula' },
     'keywords-other': {
       match: words([
-        'actions', 'add', 'as', 'back', 'because', 'by', 'clear', 'decide', 'draw', 'end',
+        'actions', 'add', 'as', 'because', 'by', 'clear', 'decide', 'draw', 'end',
         'exclude', 'expect', 'forbid', 'hand', 'hidden', 'illegal', 'maximize', 'move', 'moves', 'named',
         'neutral', 'of', 'ongoing', 'pass', 'per', 'perft', 'play', 'player', 'playout',
         'points', 'prefer', 'put', 'remove', 'says', 'set', 'start', 'starts', 'state',

@@ -21,6 +21,8 @@ async function scopesOf(text, character) {
 function inPlace(word) {
   // `x` is only a word between sizes, so that a player may be called `x`.
   if (word === 'x') return ['grid 3 x 3', 7];
+  // `back` only in `hand back`, so that a direction may be called `back`.
+  if (word === 'back') return ['hand back', 5];
   return [`${word} a`, 0];
 }
 
