@@ -54,18 +54,8 @@ PY
 # Games a processor second and mean length of tabula's random games, $1 games from
 # seed $2.
 tabula() {
-  python3 - "$bin" "$1" "$2" <<'PY'
-import json, resource, subprocess, sys
-bin, games, seed = sys.argv[1:]
-before = resource.getrusage(resource.RUSAGE_CHILDREN)
-out = subprocess.run([bin, "playout", "examples/rules/chess.tabula", "-o", "fifty-moves",
-                      "-o", "threefold", "--threads", "1", "-n", games, "--seed", seed,
-                      "--json"], check=True, capture_output=True, text=True).stdout
-after = resource.getrusage(resource.RUSAGE_CHILDREN)
-cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
-summary = json.loads(out.strip().splitlines()[-1])["summary"]
-print(int(games) / cpu, summary["mean_decisions"])
-PY
+  python3 benches/cpu_playout.py "$bin" examples/rules/chess.tabula "$1" "$2" \
+    -o fifty-moves -o threefold
 }
 os_len=$(openspiel_length "$games")
 echo "OpenSpiel: $os_len moves a random game on average"

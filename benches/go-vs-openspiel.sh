@@ -3,9 +3,10 @@
 # OpenSpiel's C++ `go`, on 9x9 and 19x19, measured alternately in one run on one core:
 # OpenSpiel's `evaluate_bots` with two uniform random bots (C++ throughout, one game
 # after another in one Python call) against `tabula playout --threads 1`. Both pick
-# uniformly among the legal moves, the pass included. Each round runs both; the
-# summary divides the best round of each, since on a shared machine the best round is
-# the one least disturbed.
+# uniformly among the legal moves, the pass included. Each program's processor time
+# is counted (benches/cpu_playout.py), so that other work on a shared machine slows the
+# figures less than the wall clock would; each round runs both, and the summary divides
+# the best round of each.
 # OpenSpiel: `python3 -c 'import pyspiel'` must work, or PYTHON names an interpreter
 # where it does (pip install open-spiel).
 # Usage: benches/go-vs-openspiel.sh [rounds] [games 9x9] [games 19x19]
@@ -17,7 +18,7 @@ games19=${3:-100}
 bin=${TABULA:-target/release/tabula}
 PYTHON=${PYTHON:-python3}
 calc() { python3 -c "print($1)"; }
-# Games/s of OpenSpiel's go of size $1, $2 games from seed $3.
+# Games a processor second of OpenSpiel's go of size $1, $2 games from seed $3.
 openspiel() {
   "$PYTHON" - "$1" "$2" "$3" <<'PY'
 import sys, time
@@ -25,17 +26,16 @@ import pyspiel
 size, games, seed = (int(a) for a in sys.argv[1:])
 game = pyspiel.load_game(f"go(board_size={size},komi=7.5)")
 bots = [pyspiel.make_uniform_random_bot(p, seed + p) for p in range(2)]
-start = time.perf_counter()
+start = time.process_time()
 for i in range(games):
     pyspiel.evaluate_bots(game.new_initial_state(), bots, seed + i)
-print(f"{games / (time.perf_counter() - start):.1f}")
+print(f"{games / (time.process_time() - start):.1f}")
 PY
 }
-# Games/s of tabula, options $1, $2 games from seed $3.
+# Games a processor second of tabula, options $1, $2 games from seed $3.
 tabula() {
   # shellcheck disable=SC2086
-  "$bin" playout examples/rules/go.tabula $1 --threads 1 -n "$2" --seed "$3" |
-    sed -n 's/.*: \([0-9.]*\) games\/s/\1/p'
+  python3 benches/cpu_playout.py "$bin" examples/rules/go.tabula "$2" "$3" $1 | cut -d' ' -f1
 }
 for size in 9 19; do
   if [ "$size" = 9 ]; then games=$games9 opts=""; else games=$games19 opts="-o nineteen"; fi

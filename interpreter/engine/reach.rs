@@ -6,7 +6,7 @@
 
 use super::budget::Meter;
 use super::eval::{in_region, Locals};
-use super::state::State;
+use super::state::{CellWord, State};
 use crate::board::{MAX_CELLS, NONE};
 use crate::engine::Game;
 use crate::ir::ReachOp;
@@ -225,15 +225,35 @@ fn liberties_in<const C: usize, const W: usize>(
     }
     let owner = word.owner();
     let table = &game.rules.board.adjacency[adjacency as usize];
-    let mut fill = Fill::<C, W>::new();
-    fill.add(cell as usize);
+    // The board's words, read once: a neighbour in the table is always a cell of it.
+    let base = game.rules.cells_base;
+    let cells = &state.data[base..base + game.rules.board.cells.len()];
     let mut free = [0u64; W];
     let mut n = 0;
+    // The stone's own empty neighbours first: when they reach `cap`, as they mostly do
+    // for a count compared with 1 or 2, the group need not be found. They are liberties
+    // of the group, marked so that the fill does not count them again.
+    for &x in table.of(cell) {
+        let (w, bit) = (x as usize / 64, 1u64 << (x as usize % 64));
+        if cells
+            .get(x as usize)
+            .is_some_and(|&v| CellWord(v).count() == 0)
+            && free[w] & bit == 0
+        {
+            free[w] |= bit;
+            n += 1;
+            if n >= cap {
+                return n;
+            }
+        }
+    }
+    let mut fill = Fill::<C, W>::new();
+    fill.add(cell as usize);
     let mut i = 0;
     while i < fill.len {
         let c = fill.order[i] as i32;
         for &x in table.of(c) {
-            let there = state.cell_at(game, x);
+            let there = CellWord(cells.get(x as usize).copied().unwrap_or(0));
             if there.owner() == owner {
                 fill.add(x as usize);
             }

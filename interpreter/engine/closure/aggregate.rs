@@ -67,7 +67,7 @@ impl<'a> Fold<'a> {
     }
 
     /// Takes cell `c` (word `w`) of the loop, if it holds a piece of `who` (any when
-    /// none) and, when `test` names a piece, one of it; false when the result is known.
+    /// none) and passes `test` (when there is one); false when the result is known.
     #[inline(always)]
     #[allow(clippy::too_many_arguments)]
     fn visit(
@@ -76,7 +76,7 @@ impl<'a> Fold<'a> {
         st: &State,
         l: &mut Locals,
         who: Option<i32>,
-        test: Option<u8>,
+        test: Option<InPlace>,
         c: i32,
         w: i32,
     ) -> bool {
@@ -84,11 +84,14 @@ impl<'a> Fold<'a> {
         if who.is_some_and(|p| w.owner() != p) {
             return true;
         }
-        if let Some(piece) = test {
-            if !(w.count() > 0 && w.piece() == piece) {
-                l[self.slot] = c;
-                return true;
-            }
+        let passes = match test {
+            None => true,
+            Some(InPlace::Piece(piece)) => w.count() > 0 && w.piece() == piece,
+            Some(InPlace::Empty) => w.count() == 0,
+        };
+        if !passes {
+            l[self.slot] = c;
+            return true;
         }
         self.feed(g, st, l, c)
     }
@@ -101,6 +104,16 @@ impl<'a> Fold<'a> {
             _ => self.acc.unwrap_or(0),
         }
     }
+}
+
+/// A filter of an aggregate over cells that reads only the loop's cell, tested on the
+/// cell's packed word where the loop reads it rather than by a call.
+#[derive(Clone, Copy)]
+enum InPlace {
+    /// `is(c, piece)`: a piece of this kind.
+    Piece(u8),
+    /// `empty(c)`: no piece.
+    Empty,
 }
 
 /// The cells an aggregate loops over, when they are the board's, a region's or a
@@ -138,10 +151,17 @@ pub(super) fn over_cells(
         (AggOp::Exists, None, CellList::All, Some(owner)) => return Some(any_owned(s, owner)),
         (.., owner) => owner,
     };
-    // A filter that only tests the loop's cell for a piece is tested on the cell's
-    // word in place (not for `all`, which stops at the first cell it rejects).
+    // A filter that only tests the loop's cell for a piece, or for none, is tested on
+    // the cell's word in place (not for `all`, which stops at the first cell it
+    // rejects).
     let test = match filter.as_deref() {
-        Some(Expr::Is(c, piece)) if op != AggOp::All && is_local(c, s) => Some(*piece),
+        Some(Expr::Is(c, piece)) if op != AggOp::All && is_local(c, s) => {
+            Some(InPlace::Piece(*piece))
+        }
+        Some(Expr::Empty(c)) if op != AggOp::All && is_local(c, s) => Some(InPlace::Empty),
+        Some(Expr::Operand(Operand::Empty(c))) if op != AggOp::All && slot(*c) == s => {
+            Some(InPlace::Empty)
+        }
         _ => None,
     };
     let filter = filter.as_deref().filter(|_| test.is_none()).map(compile);
