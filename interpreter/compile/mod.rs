@@ -299,6 +299,8 @@ impl<'a> Compiler<'a> {
                 pools: Vec::new(),
                 cells_base: HEADER_SLOTS,
                 stack_layers: 1,
+                cut_base: HEADER_SLOTS,
+                cut_words: 0,
                 data_len: HEADER_SLOTS,
                 setup: Vec::new(),
                 setup_locals: 0,

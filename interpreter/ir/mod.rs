@@ -119,6 +119,11 @@ pub struct Rules {
     /// The top layers are the cell words at `cells_base`; the ones under them follow
     /// the cells, `stack_layers - 1` words per cell (engine/layers.rs).
     pub stack_layers: usize,
+    /// Where the bits of the cut links start (`links may be cut`): one bit for each of
+    /// the board's pairs of neighbours (`Board::pairs`), 32 a word, set when cut.
+    pub cut_base: usize,
+    /// How many words they take: none on a board whose links stay.
+    pub cut_words: usize,
     pub data_len: usize,
     pub setup: Vec<Stmt>,
     pub setup_locals: usize,
