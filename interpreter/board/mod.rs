@@ -606,6 +606,30 @@ impl Board {
         self.pairs = pairs;
     }
 
+    /// Every cell's fewest steps by `adjacency` to one of `cells` (`u16::MAX` for none),
+    /// with no link cut.
+    pub fn distances_to(&self, cells: &[i32], adjacency: u8) -> Vec<u16> {
+        let mut distance = vec![u16::MAX; self.cells.len()];
+        let mut queue = std::collections::VecDeque::new();
+        for &c in cells {
+            if let Some(d) = distance.get_mut(c as usize) {
+                *d = 0;
+                queue.push_back(c);
+            }
+        }
+        while let Some(c) = queue.pop_front() {
+            let next = distance[c as usize].saturating_add(1);
+            // Both ways: a search goes from a cell towards the region.
+            for &n in self.neighbours(adjacency, c) {
+                if distance[n as usize] == u16::MAX {
+                    distance[n as usize] = next;
+                    queue.push_back(n);
+                }
+            }
+        }
+        distance
+    }
+
     /// The pair of the link between `a` and `b` (`Board::pairs`), if they are
     /// neighbours on a board whose links may be cut.
     pub fn pair(&self, a: i32, b: i32) -> Option<usize> {

@@ -316,6 +316,7 @@ impl<'a> Compiler<'a> {
                 tests: Vec::new(),
                 rules_text: None,
                 history: Vec::new(),
+                reach_guides: Vec::new(),
                 has_forbids: false,
             },
             errors: Vec::new(),

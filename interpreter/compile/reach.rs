@@ -154,8 +154,33 @@ impl<'a> Compiler<'a> {
         };
         let c = self.expect(c, Ty::Cell, scope);
         let (r, pr) = self.region_arg(r, scope, ErrorKind::ReachesTakesRegion)?;
-        let op = ReachOp::Reaches(r as u16, adjacency?);
-        Some((Expr::Reach(op, vec![c?, pr]), Ty::Bool))
+        let guide = self.reach_guide(r, adjacency?);
+        Some((Expr::Reach(ReachOp::Reaches(guide), vec![c?, pr]), Ty::Bool))
+    }
+
+    /// The guide of `reaches` to region `r` by `adjacency`, made the first time it is
+    /// asked for: at most one for each region and adjacency, so at most as many tables
+    /// of the board's size as the file has regions times its direction sets.
+    fn reach_guide(&mut self, r: usize, adjacency: u8) -> u16 {
+        let guides = &mut self.game.reach_guides;
+        if let Some(i) = guides
+            .iter()
+            .position(|g| g.region == r && g.adjacency == adjacency)
+        {
+            return i as u16;
+        }
+        let board = &self.game.board;
+        let distance = board.regions[r]
+            .lists
+            .iter()
+            .map(|list| board.distances_to(list, adjacency))
+            .collect();
+        guides.push(ReachGuide {
+            region: r,
+            adjacency,
+            distance,
+        });
+        (guides.len() - 1) as u16
     }
 
     /// A region named as an argument, with the player it is read for (0 when shared).

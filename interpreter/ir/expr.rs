@@ -429,8 +429,9 @@ pub enum ReachOp {
     Cut,
     /// `reaches(c, R)`: [cell, R's player] -> whether a chain of neighbouring cells (by
     /// an adjacency) joined by links not cut goes from the cell to one of region R,
-    /// whatever stands on them.
-    Reaches(u16, u8),
+    /// whatever stands on them; R and the adjacency are those of the guide
+    /// (`Rules::reach_guides`) numbered.
+    Reaches(u16),
     /// `first(c, d)`: [cell, direction] -> the first cell that is not empty going from
     /// the cell in the direction (the cell itself left out), or none at the edge.
     First,

@@ -88,6 +88,16 @@ impl Ty {
     }
 }
 
+/// A region `reaches` goes to, by an adjacency (`Rules::reach_guides`).
+#[derive(Debug, Clone)]
+pub struct ReachGuide {
+    pub region: usize,
+    pub adjacency: u8,
+    /// `distance[list][cell]`: the fewest steps from the cell to one of the list's,
+    /// `u16::MAX` for none.
+    pub distance: Vec<Vec<u16>>,
+}
+
 /// A checked game as plain data: what the compiler makes of a rules file and what
 /// the engine compiles to closures (`engine::Game`).
 #[derive(Debug, Clone)]
@@ -149,6 +159,10 @@ pub struct Rules {
     /// engine records each at every turn's start. Empty for a game that reads no
     /// history.
     pub history: Vec<Vec<std::ops::Range<usize>>>,
+    /// The regions `reaches` goes to, each with the adjacency it goes by and, for each
+    /// of the region's lists, every cell's distance to it on the board with no link
+    /// cut: the order a search tries the neighbours in (`engine::reach::reaches`).
+    pub reach_guides: Vec<ReachGuide>,
     /// Whether some phase has a `forbid` rule (so listing moves tries each one).
     pub has_forbids: bool,
 }

@@ -178,7 +178,9 @@ fn state_json_rest(game: &Game, state: &State, cells: Map<String, Value>) -> Val
         let board = &game.rules.board;
         let cut: Vec<String> = (board.pairs.iter().enumerate())
             .filter(|&(p, _)| state.is_cut(game, p))
-            .map(|(_, &(a, b))| format!("{} -- {}", board.cells[a as usize], board.cells[b as usize]))
+            .map(|(_, &(a, b))| {
+                format!("{} -- {}", board.cells[a as usize], board.cells[b as usize])
+            })
             .collect();
         if let Some(object) = doc.as_object_mut() {
             object.insert("cut".into(), json!(cut));
