@@ -83,7 +83,10 @@ fn neighbours_and_steps_keep_to_the_links_not_cut() {
     let (game, open) = (compiled(CUT), compiled(&uncut()));
     // b2's neighbours are a2 and b1 only: b3 and c2 are behind cut links.
     assert_eq!(listed(&game, "near-"), ["near-a2", "near-b1"]);
-    assert_eq!(listed(&open, "near-"), ["near-a2", "near-b1", "near-b3", "near-c2"]);
+    assert_eq!(
+        listed(&open, "near-"),
+        ["near-a2", "near-b1", "near-b3", "near-c2"]
+    );
     assert_eq!(listed(&game, "step-"), ["step-s-b1", "step-w-a2"]);
     // b1 -> b2 -> b3: the second step crosses the cut link.
     assert_eq!(listed(&game, "far-"), NONE);
@@ -247,8 +250,7 @@ fn a_state_document_names_links_of_neighbours() {
     assert_eq!(
         state_problem(&other, doc),
         (
-            "`cut` lists links cut in play, and this game's board has none that may be cut"
-                .into(),
+            "`cut` lists links cut in play, and this game's board has none that may be cut".into(),
             "\"cut\"".into()
         )
     );
