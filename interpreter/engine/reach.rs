@@ -31,7 +31,9 @@ pub(crate) fn reach(game: &Game, state: &State, op: ReachOp, args: &[i32], meter
             let pair = game.rules.board.pair(arg(0), arg(1));
             pair.is_some_and(|p| state.is_cut(game, p)) as i32
         }
-        ReachOp::Reaches(guide) => reaches(game, state, arg(0), usize::from(guide), arg(1)) as i32,
+        ReachOp::Reaches(guide) => {
+            super::reaches::reaches(game, state, arg(0), usize::from(guide), arg(1)) as i32
+        }
         ReachOp::Run => run(game, state, arg(0), arg(1), arg(2)),
         ReachOp::First => first(game, state, arg(0), arg(1)),
         ReachOp::File | ReachOp::Rank => {
@@ -382,105 +384,4 @@ fn connected_in<const C: usize, const W: usize>(
     fill.spread(game, state, player, adjacency);
     let joined = fill.cells().any(|c| in_region(game, b, pb as usize, c));
     joined
-}
-
-/// The memory of `reaches`, kept between calls so that a path test allocates nothing
-/// once warm: a cell is seen in a search when its stamp is the search's, so nothing is
-/// cleared between searches (a path test per wall of a position is the common use).
-#[derive(Default)]
-struct Reach {
-    stamp: u32,
-    seen: Vec<u32>,
-    queue: Vec<u16>,
-}
-
-thread_local! {
-    static REACH: std::cell::RefCell<Reach> = std::cell::RefCell::new(Reach::default());
-}
-
-/// Whether a chain of neighbouring cells joined by links that are not cut goes from
-/// `cell` to a cell of the region of guide `guide` (`Rules::reach_guides`, for player
-/// slot `pr`), by the guide's adjacency, whatever stands on the cells: a path a piece
-/// could take if nothing were in its way. The search goes depth first, trying first the
-/// neighbour nearest the region on the board uncut, so that a way that a few cuts
-/// bend is found without filling the board; any order finds the same answer.
-#[inline(never)]
-pub fn reaches(game: &Game, state: &State, cell: i32, guide: usize, pr: i32) -> bool {
-    let rules = &game.rules;
-    let board = &rules.board;
-    let cells = board.cells.len();
-    let Some(guide) = rules.reach_guides.get(guide) else {
-        return false;
-    };
-    let list = usize::try_from(pr).ok();
-    let (Some(table), Some(member), Some(distance)) = (
-        board.adjacency.get(guide.adjacency as usize),
-        list.and_then(|p| board.regions.get(guide.region)?.member.get(p)),
-        list.and_then(|p| guide.distance.get(p)),
-    ) else {
-        return false;
-    };
-    if cell < 0 || cell as usize >= cells {
-        return false;
-    }
-    let cut = state
-        .data
-        .get(rules.cut_base..rules.cut_base + rules.cut_words)
-        .unwrap_or(&[]);
-    let is_cut = |p: u32| {
-        cut.get(p as usize / 32)
-            .is_some_and(|&w| (w as u32 >> (p % 32)) & 1 != 0)
-    };
-    let far = |c: i32| distance.get(c as usize).copied().unwrap_or(u16::MAX);
-    // A search while another runs on this thread (none does today) gets its own memory.
-    let mut own = None;
-    REACH.with(|shared| {
-        let mut guard = shared.try_borrow_mut().ok();
-        let reach = match guard.as_deref_mut() {
-            Some(r) => r,
-            None => own.insert(Reach::default()),
-        };
-        if reach.seen.len() < cells {
-            reach.seen = vec![0; cells];
-        }
-        reach.stamp = reach.stamp.wrapping_add(1);
-        if reach.stamp == 0 {
-            reach.seen.iter_mut().for_each(|s| *s = 0);
-            reach.stamp = 1;
-        }
-        let stamp = reach.stamp;
-        reach.queue.clear();
-        reach.queue.push(cell as u16);
-        reach.seen[cell as usize] = stamp;
-        while let Some(c) = reach.queue.pop() {
-            // Tested as reached, so a chain stops at the first cell of the region.
-            if member.get(c as usize).copied().unwrap_or(false) {
-                return true;
-            }
-            let c = i32::from(c);
-            let (next, pairs) = (table.of(c), table.pairs_of(c));
-            // The open neighbours not seen go on the stack, the nearest last: it is
-            // the one tried next.
-            let mut nearest: Option<(u16, i32)> = None;
-            for (k, &n) in next.iter().enumerate() {
-                let open = pairs.get(k).is_none_or(|&p| !is_cut(p));
-                if open && reach.seen[n as usize] != stamp {
-                    reach.seen[n as usize] = stamp;
-                    let d = far(n);
-                    match nearest {
-                        Some((best, _)) if best <= d => reach.queue.push(n as u16),
-                        Some((_, b)) => {
-                            reach.queue.push(b as u16);
-                            nearest = Some((d, n));
-                        }
-                        None => nearest = Some((d, n)),
-                    }
-                }
-            }
-            if let Some((_, n)) = nearest {
-                reach.queue.push(n as u16);
-            }
-        }
-        false
-    })
 }
