@@ -28,7 +28,7 @@ fn position(
     let counters = json!({
         "at": {"north": pawns[0], "south": pawns[1]},
         "walls": {"north": walls[0], "south": walls[1]},
-        "moves": made
+        "played": made
     });
     state(
         game,
