@@ -411,7 +411,6 @@ pub(super) fn token_name(rule: Rule) -> Option<String> {
         | Rule::board_cut_links
         | Rule::board_dir => "a board item (`hex`, `rhombus`, `grid`, `line`, `zone`, `dir`, `leap`, `directions`, `adjacency`, `points`, `links`)",
         Rule::may_kw => "`may`",
-        Rule::link_op => "`cut` or `join`",
         Rule::directions_kw => "`directions`",
         Rule::line_kw => "`line`",
         Rule::points_kw => "`points`",
@@ -437,6 +436,7 @@ pub(super) fn token_name(rule: Rule) -> Option<String> {
         | Rule::st_put
         | Rule::st_remove
         | Rule::st_link
+        | Rule::link_op
         | Rule::st_take
         | Rule::st_add_pool
         | Rule::st_clear
