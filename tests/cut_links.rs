@@ -277,3 +277,31 @@ fn cutting_cells_that_are_not_neighbours_stops_with_an_error() {
         "`cut` of `1 -- 3`: the cells are not next to each other"
     );
 }
+
+#[test]
+fn reaches_past_the_guided_regions_gives_the_same_answers() {
+    // 70 regions, each reached: the last ones have no table of distances, and their
+    // searches go in the board's order. b2 reaches c3 round its cut links (by a2, a1,
+    // b1, c1, c2); walled in on all four sides it does not.
+    let regions: String = (0..70).map(|i| format!("region r{i} {{ c3 }}\n")).collect();
+    let tests: Vec<String> = (0..70).map(|i| format!("reaches(b2, r{i})")).collect();
+    let text = CUT
+        .replace(
+            "region top { a3..c3 }\n",
+            &format!("region top {{ a3..c3 }}\n{regions}"),
+        )
+        .replace(
+            "action link \"link\"",
+            &format!(
+                "action all \"all\" where {} {{ }}\naction link \"link\"",
+                tests.join(" and ")
+            ),
+        )
+        .replace("actions near,", "actions all, near,");
+    assert_eq!(listed(&compiled(&text), "all"), ["all"]);
+    let walled = text.replace(
+        "  cut a2 -- a3\n",
+        "  cut a2 -- a3\n  cut b2 -- a2\n  cut b1 -- b2\n",
+    );
+    assert_eq!(listed(&compiled(&walled), "all"), NONE);
+}

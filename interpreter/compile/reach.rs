@@ -8,6 +8,10 @@ use crate::diagnostic::{ErrorKind, Span};
 use crate::ir::*;
 use crate::syntax::ast;
 
+/// The guides of `reaches` given distances (`Compiler::reach_guide`): at most some 4 MB
+/// of tables on the largest board.
+const MAX_REACH_GUIDES: usize = 64;
+
 impl<'a> Compiler<'a> {
     /// Compiles a call of one of the readings, or None when `name` is none of them.
     pub(super) fn reach_call(
@@ -159,8 +163,8 @@ impl<'a> Compiler<'a> {
     }
 
     /// The guide of `reaches` to region `r` by `adjacency`, made the first time it is
-    /// asked for: at most one for each region and adjacency, so at most as many tables
-    /// of the board's size as the file has regions times its direction sets.
+    /// asked for: one for each region and adjacency. Only the first `MAX_REACH_GUIDES`
+    /// have distances, so that a file of many regions cannot make the tables large.
     fn reach_guide(&mut self, r: usize, adjacency: u8) -> u16 {
         let guides = &mut self.game.reach_guides;
         if let Some(i) = guides
@@ -170,11 +174,12 @@ impl<'a> Compiler<'a> {
             return i as u16;
         }
         let board = &self.game.board;
-        let distance = board.regions[r]
-            .lists
-            .iter()
-            .map(|list| board.distances_to(list, adjacency))
-            .collect();
+        let distance = if guides.len() < MAX_REACH_GUIDES {
+            let lists = board.regions[r].lists.iter();
+            lists.map(|l| board.distances_to(l, adjacency)).collect()
+        } else {
+            Vec::new()
+        };
         guides.push(ReachGuide {
             region: r,
             adjacency,

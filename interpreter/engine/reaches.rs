@@ -89,13 +89,17 @@ pub fn reaches(game: &Game, state: &State, cell: i32, guide: usize, pr: i32) -> 
         return false;
     };
     let list = usize::try_from(pr).ok();
-    let (Some(table), Some(member), Some(distance)) = (
+    let (Some(table), Some(member)) = (
         board.adjacency.get(*adjacency as usize),
         list.and_then(|p| board.regions.get(*region)?.member.get(p)),
-        list.and_then(|p| distance.get(p)),
     ) else {
         return false;
     };
+    // A guide past the file's first ones has no distances: its searches go in the
+    // board's order.
+    let distance = list
+        .and_then(|p| distance.get(p))
+        .map_or(&[][..], Vec::as_slice);
     if cell < 0 || cell as usize >= cells {
         return false;
     }

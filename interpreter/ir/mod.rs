@@ -94,7 +94,8 @@ pub struct ReachGuide {
     pub region: usize,
     pub adjacency: u8,
     /// `distance[list][cell]`: the fewest steps from the cell to one of the list's,
-    /// `u16::MAX` for none.
+    /// `u16::MAX` for none; empty past the file's first guides (a search then goes in
+    /// the board's order).
     pub distance: Vec<Vec<u16>>,
 }
 
