@@ -684,7 +684,7 @@ fn types() {
         "exist",
         Some("did you mean `exists`?"),
     );
-    case("where empty(to)", "where frob(to)", "unknown function `frob`", "frob", Some("the functions are owner, layers, pieces, value, count, empty, is, step, slide, opponent, pos, at, length, size, has, min, max, abs, option, can, neighbours, run, first, file, rank, group, lines, liberties, connected, occurrences"));
+    case("where empty(to)", "where frob(to)", "unknown function `frob`", "frob", Some("the functions are owner, layers, pieces, value, count, empty, is, step, slide, opponent, pos, at, length, size, has, min, max, abs, option, can, neighbours, run, first, file, rank, group, lines, liberties, connected, occurrences, cut, reaches"));
     case(
         "where empty(to)",
         "where neighbours(to)",

@@ -178,3 +178,46 @@ fn tabula_check_draws_a_link_given_twice() {
 "
     );
 }
+
+#[test]
+fn links_are_cut_only_on_a_board_that_says_they_may_be() {
+    case(
+        "  put p of mover at to\n",
+        "  put p of mover at to\n  cut a1 -- b1\n",
+        "`cut` is about links cut in play, and this board's links are never cut (`links may be cut` in the board lets them be)",
+        "cut a1 -- b1",
+        None,
+    );
+    case(
+        "  put p of mover at to\n",
+        "  put p of mover at to\n  join a1 -- b1\n",
+        "`join` is about links cut in play, and this board's links are never cut (`links may be cut` in the board lets them be)",
+        "join a1 -- b1",
+        None,
+    );
+    case(
+        "where empty(to)",
+        "where empty(to) and not cut(to, b1)",
+        "`cut(...)` is about links cut in play, and this board's links are never cut (`links may be cut` in the board lets them be)",
+        "cut",
+        None,
+    );
+}
+
+#[test]
+fn reaches_goes_from_a_cell_to_a_region() {
+    case(
+        "where empty(to)",
+        "where empty(to) and reaches(to)",
+        "`reaches` takes 2 arguments (a cell and a region) and maybe a direction set, not 1",
+        "reaches(to)",
+        None,
+    );
+    case(
+        "where empty(to)",
+        "where empty(to) and reaches(to, row)",
+        "`reaches` goes from a cell to a region",
+        "row",
+        Some("declare the cells to reach as a `region`: `region goal { a9..i9 }`"),
+    );
+}

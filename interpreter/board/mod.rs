@@ -61,6 +61,15 @@ pub struct Board {
     /// The directions declared by an offset (`leap nne = 1, 2`): the direction, and
     /// the files and ranks one step goes.
     pub leaps: Vec<(u8, i32, i32)>,
+    /// Whether the links between neighbouring cells may be cut in play (`links may be
+    /// cut`); only then are the pairs below made, and the state holds a bit for each.
+    pub cuttable: bool,
+    /// The pairs of neighbouring cells whose link may be cut, each once: by the
+    /// board's directions (not the leaps, which jump) and by its links.
+    pub pairs: Vec<(i32, i32)>,
+    /// `step_pair[cell * dirs.len() + dir]`: the pair of the step from the cell in the
+    /// direction, or NONE (no such step, a leap, or a board whose links stay).
+    pub step_pair: Vec<i32>,
 }
 
 /// A grid's cells: `files * ranks` of them from `first`, in rank-major order.
@@ -89,7 +98,6 @@ pub const MAX_LEAPS: usize = 64;
 
 /// The adjacency of all of a board's directions (`Board::adjacency`): a board's default
 /// (`Default` makes it so) until `adjacency SET` names another.
-#[cfg_attr(not(test), allow(dead_code))]
 pub const ALL_DIRECTIONS: u8 = 0;
 
 /// The most direction sets a board may name: each is a table as large as the board's.
@@ -109,6 +117,9 @@ pub struct DirectionSet {
 pub struct Adjacency {
     start: Vec<u32>,
     cells: Vec<i32>,
+    /// On a board whose links may be cut, the pair (`Board::pairs`) of each entry of
+    /// `cells`; empty otherwise.
+    pairs: Vec<u32>,
 }
 
 impl Adjacency {
@@ -118,6 +129,7 @@ impl Adjacency {
         let mut table = Adjacency {
             start: Vec::with_capacity(cells + 1),
             cells: Vec::new(),
+            pairs: Vec::new(),
         };
         for c in 0..cells {
             table.start.push(table.cells.len() as u32);
@@ -140,6 +152,7 @@ impl Adjacency {
         let mut table = Adjacency {
             start: Vec::with_capacity(lists.len() + 1),
             cells: Vec::new(),
+            pairs: Vec::new(),
         };
         for l in lists {
             table.start.push(table.cells.len() as u32);
@@ -147,6 +160,19 @@ impl Adjacency {
         }
         table.start.push(table.cells.len() as u32);
         table
+    }
+
+    /// The pairs of the neighbours of `cell` (`Board::pairs`), one for each of
+    /// `of(cell)`, on a board whose links may be cut; none otherwise.
+    #[inline]
+    pub fn pairs_of(&self, cell: i32) -> &[u32] {
+        let Ok(c) = usize::try_from(cell) else {
+            return &[];
+        };
+        match (self.start.get(c), self.start.get(c + 1)) {
+            (Some(&a), Some(&b)) => self.pairs.get(a as usize..b as usize).unwrap_or(&[]),
+            _ => &[],
+        }
     }
 
     /// How many entries the table has.
@@ -529,6 +555,9 @@ impl Board {
             .chain(self.sets.iter().map(|s| &s.dirs[..]))
             .map(|dirs| Adjacency::new(&self.next, n, nd, dirs, &linked))
             .collect();
+        if self.cuttable {
+            self.number_pairs(&all);
+        }
         self.index_lines();
         if self.labels.len() != players {
             self.labels = vec![self.cells.clone(); players];
@@ -541,6 +570,72 @@ impl Board {
         for (i, c) in self.cells.iter().enumerate().rev() {
             self.index.insert(c.clone(), i as i32);
         }
+    }
+
+    /// Numbers the pairs of neighbouring cells, by the directions `dirs` (all but the
+    /// leaps) and the links, and gives each entry of the adjacency tables its pair.
+    fn number_pairs(&mut self, dirs: &[u8]) {
+        let nd = self.dirs.len();
+        let mut ids: std::collections::HashMap<(i32, i32), u32> = Default::default();
+        let mut pairs = Vec::new();
+        let mut id = |a: i32, b: i32| {
+            *ids.entry((a.min(b), a.max(b))).or_insert_with(|| {
+                pairs.push((a.min(b), a.max(b)));
+                (pairs.len() - 1) as u32
+            })
+        };
+        self.step_pair = vec![NONE; self.next.len()];
+        for c in 0..self.cells.len() {
+            for &d in dirs {
+                let n = self.next[c * nd + d as usize];
+                if n != NONE {
+                    self.step_pair[c * nd + d as usize] = id(c as i32, n) as i32;
+                }
+            }
+        }
+        for &(a, b) in &self.links {
+            id(a, b);
+        }
+        for table in &mut self.adjacency {
+            let mut of = Vec::with_capacity(table.cells.len());
+            for c in 0..table.len() {
+                of.extend(table.of(c as i32).iter().map(|&n| id(c as i32, n)));
+            }
+            table.pairs = of;
+        }
+        self.pairs = pairs;
+    }
+
+    /// Every cell's fewest steps by `adjacency` to one of `cells` (`u16::MAX` for none),
+    /// with no link cut.
+    pub fn distances_to(&self, cells: &[i32], adjacency: u8) -> Vec<u16> {
+        let mut distance = vec![u16::MAX; self.cells.len()];
+        let mut queue = std::collections::VecDeque::new();
+        for &c in cells {
+            if let Some(d) = distance.get_mut(c as usize) {
+                *d = 0;
+                queue.push_back(c);
+            }
+        }
+        while let Some(c) = queue.pop_front() {
+            let next = distance[c as usize].saturating_add(1);
+            // Both ways: a search goes from a cell towards the region.
+            for &n in self.neighbours(adjacency, c) {
+                if distance[n as usize] == u16::MAX {
+                    distance[n as usize] = next;
+                    queue.push_back(n);
+                }
+            }
+        }
+        distance
+    }
+
+    /// The pair of the link between `a` and `b` (`Board::pairs`), if they are
+    /// neighbours on a board whose links may be cut.
+    pub fn pair(&self, a: i32, b: i32) -> Option<usize> {
+        let table = self.adjacency.get(ALL_DIRECTIONS as usize)?;
+        let at = table.of(a).iter().position(|&n| n == b)?;
+        table.pairs_of(a).get(at).map(|&p| p as usize)
     }
 
     /// The farthest cell reachable from `cell` in `dir` over empty cells; NONE when the

@@ -66,6 +66,10 @@ impl<'a> Compiler<'a> {
                     | BoardItem::Adjacency(_)
                     | BoardItem::Links(_)
                     | BoardItem::NamedLine { .. } => Ok(()),
+                    BoardItem::CutLinks(_) => {
+                        self.game.board.cuttable = true;
+                        Ok(())
+                    }
                     BoardItem::Layers(n, sp) => {
                         self.board_layers(n, *sp);
                         Ok(())

@@ -94,7 +94,15 @@ impl<'a> Compiler<'a> {
                 let mut v = self.args(name, args, &[Ty::Cell, Ty::Dir], span, scope)?;
                 let d = v.pop()?;
                 let c = v.pop()?;
-                if name.text == "step" {
+                if self.game.board.cuttable {
+                    // A step reads the state when a link may be cut in its way.
+                    let (op, v) = if name.text == "step" {
+                        (ReachOp::StepOpen, vec![c, d, Expr::Const(1)])
+                    } else {
+                        (ReachOp::SlideOpen, vec![c, d])
+                    };
+                    (Expr::Reach(op, v), Ty::Cell)
+                } else if name.text == "step" {
                     (Expr::Step(b(c), b(d)), Ty::Cell)
                 } else {
                     (Expr::Slide(b(c), b(d)), Ty::Cell)
@@ -266,7 +274,7 @@ impl<'a> Compiler<'a> {
     }
 }
 
-pub(crate) const FUNCTIONS: [&str; 30] = [
+pub(crate) const FUNCTIONS: [&str; 32] = [
     "owner",
     "layers",
     "pieces",
@@ -297,4 +305,6 @@ pub(crate) const FUNCTIONS: [&str; 30] = [
     "liberties",
     "connected",
     "occurrences",
+    "cut",
+    "reaches",
 ];

@@ -76,7 +76,12 @@ impl<'a> Compiler<'a> {
         };
         let players = g.players.len();
         match name {
-            "cells" => (0..cells).for_each(|c| cell_words(c, words)),
+            // The cut links are the board's as the pieces on it are: a position with a
+            // link cut is not one with it joined.
+            "cells" => {
+                (0..cells).for_each(|c| cell_words(c, words));
+                words.extend(g.cut_base..g.cut_base + g.cut_words);
+            }
             "mover" => words.push(SLOT_MOVER),
             "phase" => words.push(SLOT_PHASE),
             _ => {

@@ -62,7 +62,8 @@ pub(super) fn too_many(file: &ast::File) -> Result<(), Vec<Diagnostic>> {
                         BoardItem::Layers(..)
                         | BoardItem::Adjacency(_)
                         | BoardItem::Points(_)
-                        | BoardItem::Links(_) => {}
+                        | BoardItem::Links(_)
+                        | BoardItem::CutLinks(_) => {}
                     }
                 }
                 continue;

@@ -106,7 +106,7 @@ fn block(b: &mut [Stmt]) {
                 block(body);
             }
             StmtKind::Let(_, e) | StmtKind::Remove(e) | StmtKind::SetMover(e) => expr(e),
-            StmtKind::Move(a, b) | StmtKind::SetValue(a, b) => {
+            StmtKind::Move(a, b) | StmtKind::SetValue(a, b) | StmtKind::Link(_, a, b) => {
                 expr(a);
                 expr(b);
             }

@@ -9,6 +9,10 @@ impl<'a> Compiler<'a> {
     pub(super) fn state_layout(&mut self, file: &'a ast::File) {
         let n = self.game.players.len();
         let mut at = HEADER_SLOTS + self.game.board.cells.len() * self.game.stack_layers;
+        // The cut links follow the cells: they are part of the position as the pieces are.
+        self.game.cut_base = at;
+        self.game.cut_words = self.game.board.pairs.len().div_ceil(32);
+        at += self.game.cut_words;
         for (name, per_player) in MATCH_COUNTERS {
             self.game.counters.push(CounterDef {
                 name: name.to_string(),

@@ -105,6 +105,15 @@ impl<'a> Compiler<'a> {
                 scope,
             )?,
             K::Remove(c) => StmtKind::Remove(self.expect(c, Ty::Cell, scope)?),
+            K::Link { cut, a, b } => {
+                if !self.game.board.cuttable {
+                    let effect = if *cut { "cut" } else { "join" }.to_string();
+                    self.report(s.span, ErrorKind::LinksNeverCut { what: effect });
+                }
+                let a = self.expect(a, Ty::Cell, scope);
+                let b = self.expect(b, Ty::Cell, scope);
+                StmtKind::Link(*cut, a?, b?)
+            }
             K::Take { value, pool } => {
                 let v = self.expect(value, Ty::Int, scope);
                 let (p, player) = self.pool_player(pool, scope)?;

@@ -160,6 +160,11 @@ pub enum ErrorKind {
     NeedsGrid {
         function: String,
     },
+    /// `cut a -- b`, `join a -- b` or `cut(a, b)` on a board without `links may be
+    /// cut`: the effect or reading.
+    LinksNeverCut {
+        what: String,
+    },
     /// A point placed beyond the columns and rows a board may have.
     PointPlace {
         max: i32,
@@ -451,6 +456,13 @@ pub enum ErrorKind {
         found: usize,
     },
     ConnectedTakesRegions,
+    /// `reaches` given other than a cell, a region and maybe a direction set.
+    ReachesArguments {
+        function: String,
+        found: usize,
+    },
+    /// `reaches` given something else than a region to reach.
+    ReachesTakesRegion,
     PoolRange,
     MatchCounterDeclared {
         name: String,
@@ -597,6 +609,7 @@ impl ErrorKind {
             LeapGoesNowhere => "leap-goes-nowhere",
             TooManyLeaps { .. } => "too-many-leaps",
             NeedsGrid { .. } => "needs-grid",
+            LinksNeverCut { .. } => "links-never-cut",
             PointPlace { .. } => "point-place",
             LinkToItself { .. } => "link-to-itself",
             LinkTwice { .. } => "link-twice",
@@ -689,6 +702,8 @@ impl ErrorKind {
             ThreeArguments { .. } => "three-arguments",
             ConnectedArguments { .. } => "connected-arguments",
             ConnectedTakesRegions => "connected-takes-regions",
+            ReachesArguments { .. } => "reaches-arguments",
+            ReachesTakesRegion => "reaches-takes-region",
             PoolRange => "pool-range",
             MatchCounterDeclared { .. } => "match-counter-declared",
             UnknownCounterType { .. } => "unknown-counter-type",

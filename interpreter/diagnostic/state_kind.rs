@@ -63,6 +63,16 @@ pub enum StateErrorKind {
     OptionNotName {
         found: String,
     },
+    /// `cut` in a state of a game whose board's links are never cut.
+    LinksNeverCut,
+    /// `cut` given something else than a list.
+    CutNotList {
+        found: String,
+    },
+    /// An entry of `cut` that names no link between two neighbouring cells.
+    NotALink {
+        found: String,
+    },
     OtherOptions {
         given: Vec<String>,
         chosen: Vec<String>,
@@ -238,6 +248,9 @@ impl StateErrorKind {
             Unreadable { .. } => "state-unreadable",
             OptionsNotList { .. } => "state-options-not-list",
             OptionNotName { .. } => "state-option-not-name",
+            LinksNeverCut => "state-links-never-cut",
+            CutNotList { .. } => "state-cut-not-list",
+            NotALink { .. } => "state-not-a-link",
             OtherOptions { .. } => "state-other-options",
             NotAPhase { .. } => "state-not-a-phase",
             NoPhase => "state-no-phase",
@@ -320,6 +333,9 @@ impl fmt::Display for StateErrorKind {
             Unreadable { reason } => write!(f, "this value cannot be read: {reason}"),
             OptionsNotList { chosen, found } => write!(f, "`options` is a list of option names, like [{}], not {found}", chosen.join(", ")),
             OptionNotName { found } => write!(f, "`options` lists option names, not {found}"),
+            LinksNeverCut => write!(f, "`cut` lists links cut in play, and this game's board has none that may be cut"),
+            CutNotList { found } => write!(f, "`cut` is a list of links, like [\"a1 -- a2\"], not {found}"),
+            NotALink { found } => write!(f, "`{found}` is not a link between two neighbouring cells, like `a1 -- a2`"),
             OtherOptions { given, chosen } => write!(f, "this state is for options [{}], but the game was started with [{}]", given.join(", "), chosen.join(", ")),
             NotAPhase { found, phases, .. } => write!(f, "`{found}` is not a phase; the phases are {}", phases.join(", ")),
             NoPhase => write!(f, "a state needs a `phase`"),

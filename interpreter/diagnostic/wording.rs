@@ -122,6 +122,7 @@ impl ErrorKind {
             NotKnownBeforeStart { .. } => "use numbers, `define`s of them, `option(NAME)`, `+ - * / %`, `min`, `max`, `abs` and `if ... then ... else`".into(),
             TemplatePrintsTruth => "write `{cond ? text}` to print text when cond holds".into(),
             ConnectedTakesRegions => "declare the cells it joins as a `region`: `region edge { a1..a5 }`".into(),
+            ReachesTakesRegion => "declare the cells to reach as a `region`: `region goal { a9..i9 }`".into(),
             UnknownCounterType { .. } => "a counter holds an `int` (the default), a `player`, a `cell` or a `bool`".into(),
             TestNotAPlayer { close, players, .. } => match close {
                 Some(c) => did_you_mean(c),
@@ -332,6 +333,7 @@ impl fmt::Display for ErrorKind {
             LeapGoesNowhere => write!(f, "a leap of 0 files and 0 ranks goes nowhere"),
             TooManyLeaps { max } => write!(f, "a board declares at most {max} leaps"),
             NeedsGrid { function } => write!(f, "`{function}` reads a cell's place on a grid, and this board has no `grid`"),
+            LinksNeverCut { what } => write!(f, "`{what}` is about links cut in play, and this board's links are never cut (`links may be cut` in the board lets them be)"),
             PointPlace { max } => write!(
                 f,
                 "a point is placed at a column and a row, each from 0 to {max}"
@@ -513,6 +515,8 @@ impl fmt::Display for ErrorKind {
             ThreeArguments { function, found } => write!(f, "`{function}` takes 3 arguments, not {found}"),
             ConnectedArguments { function, found } => write!(f, "`{function}` takes 3 arguments (a player and two regions) and maybe a direction set, not {found}"),
             ConnectedTakesRegions => write!(f, "`connected` joins two regions"),
+            ReachesArguments { function, found } => write!(f, "`{function}` takes 2 arguments (a cell and a region) and maybe a direction set, not {found}"),
+            ReachesTakesRegion => write!(f, "`reaches` goes from a cell to a region"),
             PoolRange => write!(f, "a pool holds values from a smaller number to a larger one, at most 256 of them"),
             MatchCounterDeclared { name } => write!(f, "`{name}` is a counter of every game, kept by the match: it cannot be declared again"),
             UnknownCounterType { name } => write!(f, "unknown counter type `{name}`"),

@@ -258,6 +258,25 @@ pub(crate) mod effect {
         Ok(())
     }
 
+    /// `cut a -- b` (`cut`) or `join a -- b`: sets or clears the bit of the link
+    /// between two neighbouring cells.
+    pub fn link(game: &Game, state: &mut State, cut: bool, a: i32, b: i32, span: Span) -> Fallible {
+        let effect = if cut { "`cut`" } else { "`join`" };
+        cell_slot(game, a, span, effect)?;
+        cell_slot(game, b, span, effect)?;
+        let Some(pair) = game.rules.board.pair(a, b) else {
+            let name = |c: i32| game.rules.board.cells[c as usize].clone();
+            let kind = Kind::NotNeighbours {
+                effect,
+                a: name(a),
+                b: name(b),
+            };
+            return Err(RuntimeError::new(span, kind).into());
+        };
+        state.set_cut(game, pair, cut);
+        Ok(())
+    }
+
     pub fn remove(game: &Game, state: &mut State, c: i32, span: Span) -> Fallible {
         cell_slot(game, c, span, "`remove`")?;
         // The top layer goes; on a board of layers the one under it is uncovered.

@@ -295,10 +295,9 @@ pub(crate) fn for_each_in<F: FnMut(&Game, &State, i32, &mut Locals) -> bool + ?S
         }
         Domain::Neighbours(c, adjacency) => {
             let c = eval(game, state, c, locals);
-            for &n in game.rules.board.neighbours(*adjacency, c) {
-                if !f(game, state, n, locals) {
-                    return false;
-                }
+            let each = super::reach::each_open_neighbour;
+            if !each(game, state, *adjacency, c, |n| f(game, state, n, locals)) {
+                return false;
             }
         }
         Domain::LineCells(l) => {

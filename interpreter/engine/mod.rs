@@ -21,6 +21,7 @@ pub mod matchplay;
 pub(crate) mod notation;
 pub mod play;
 pub(crate) mod reach;
+mod reaches;
 mod reads;
 pub mod rng;
 mod run_errors;

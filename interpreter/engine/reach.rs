@@ -7,7 +7,7 @@
 use super::budget::Meter;
 use super::eval::{in_region, Locals};
 use super::state::{CellWord, State};
-use crate::board::{MAX_CELLS, NONE};
+use crate::board::{Adjacency, MAX_CELLS, NONE};
 use crate::engine::Game;
 use crate::ir::ReachOp;
 
@@ -16,12 +16,24 @@ use crate::ir::ReachOp;
 /// over every cell would (0 or false once it is gone; the engine then reports it).
 pub(crate) fn reach(game: &Game, state: &State, op: ReachOp, args: &[i32], meter: &Meter) -> i32 {
     let arg = |i: usize| args.get(i).copied().unwrap_or(NONE);
-    let fills = matches!(op, ReachOp::Liberties(..) | ReachOp::Connected(..));
+    let fills = matches!(
+        op,
+        ReachOp::Liberties(..) | ReachOp::Connected(..) | ReachOp::Reaches(..)
+    );
     if fills && !meter.spend(game.rules.board.cells.len() as u64) {
         return 0;
     }
     match op {
         ReachOp::StepN => step_n(game, arg(0), arg(1), arg(2)),
+        ReachOp::StepOpen => open_step_n(game, state, arg(0), arg(1), arg(2)),
+        ReachOp::SlideOpen => open_slide(game, state, arg(0), arg(1)),
+        ReachOp::Cut => {
+            let pair = game.rules.board.pair(arg(0), arg(1));
+            pair.is_some_and(|p| state.is_cut(game, p)) as i32
+        }
+        ReachOp::Reaches(guide) => {
+            super::reaches::reaches(game, state, arg(0), usize::from(guide), arg(1)) as i32
+        }
         ReachOp::Run => run(game, state, arg(0), arg(1), arg(2)),
         ReachOp::First => first(game, state, arg(0), arg(1)),
         ReachOp::File | ReachOp::Rank => {
@@ -54,34 +66,113 @@ pub(crate) fn step_n(game: &Game, cell: i32, dir: i32, n: i32) -> i32 {
     c
 }
 
+/// The neighbour of `cell` in `dir`, none when the link to it is cut (on a board whose
+/// links may be cut) or there is none.
+#[inline]
+pub(crate) fn open_step(game: &Game, state: &State, cell: i32, dir: i32) -> i32 {
+    let board = &game.rules.board;
+    let n = board.step(cell, dir);
+    if board.cuttable && n != NONE {
+        // `step` gave a neighbour: the cell and the direction are the board's.
+        let at = cell as usize * board.dirs.len() + dir as usize;
+        let pair = board.step_pair.get(at).copied().unwrap_or(NONE);
+        if pair >= 0 && state.is_cut(game, pair as usize) {
+            return NONE;
+        }
+    }
+    n
+}
+
+/// `step_n` over links not cut.
+fn open_step_n(game: &Game, state: &State, cell: i32, dir: i32, n: i32) -> i32 {
+    if n < 0 {
+        return NONE;
+    }
+    let n = (n as usize).min(game.rules.board.cells.len());
+    let mut c = cell;
+    for _ in 0..n {
+        c = open_step(game, state, c, dir);
+        if c == NONE {
+            break;
+        }
+    }
+    c
+}
+
+/// `Board::slide` over links not cut.
+fn open_slide(game: &Game, state: &State, cell: i32, dir: i32) -> i32 {
+    let mut at = NONE;
+    let mut c = open_step(game, state, cell, dir);
+    for _ in 0..game.rules.board.cells.len() {
+        if c == NONE || state.cell_at(game, c).count() > 0 {
+            break;
+        }
+        at = c;
+        c = open_step(game, state, c, dir);
+    }
+    at
+}
+
 /// How many cells in a row after `cell`, going in `dir`, hold pieces of `player` (are
 /// empty for NONE).
 pub fn run(game: &Game, state: &State, cell: i32, dir: i32, player: i32) -> i32 {
     let mut n = 0;
-    let mut c = game.rules.board.step(cell, dir);
+    let mut c = open_step(game, state, cell, dir);
     while c != NONE
         && state.cell_at(game, c).owner() == player
         && (n as usize) < game.rules.board.cells.len()
     {
         n += 1;
-        c = game.rules.board.step(c, dir);
+        c = open_step(game, state, c, dir);
     }
     n
 }
 
 /// The first cell after `cell`, going in `dir`, that is not empty; none when the way
-/// leaves the board first.
+/// leaves the board (or meets a cut link) first.
 pub fn first(game: &Game, state: &State, cell: i32, dir: i32) -> i32 {
     let board = &game.rules.board;
-    let mut c = board.step(cell, dir);
+    let mut c = open_step(game, state, cell, dir);
     // A direction that comes back round (a ring) is cut after one lap of the board.
     for _ in 0..board.cells.len() {
         if c == NONE || state.cell_at(game, c).count() > 0 {
             return c;
         }
-        c = board.step(c, dir);
+        c = open_step(game, state, c, dir);
     }
     NONE
+}
+
+/// Whether the `i`-th neighbour of `cell` in `table` is behind a cut link; false on a
+/// board whose links stay, which has no pairs to look up.
+#[inline]
+pub(crate) fn cut_at(game: &Game, state: &State, table: &Adjacency, cell: i32, i: usize) -> bool {
+    game.rules.board.cuttable
+        && table
+            .pairs_of(cell)
+            .get(i)
+            .is_some_and(|&p| state.is_cut(game, p as usize))
+}
+
+/// Calls `f` with each neighbour of `cell` by `adjacency` whose link is not cut, until
+/// it returns false; false then.
+#[inline]
+pub(crate) fn each_open_neighbour(
+    game: &Game,
+    state: &State,
+    adjacency: u8,
+    cell: i32,
+    mut f: impl FnMut(i32) -> bool,
+) -> bool {
+    let Some(table) = game.rules.board.adjacency.get(adjacency as usize) else {
+        return true;
+    };
+    for (i, &n) in table.of(cell).iter().enumerate() {
+        if !cut_at(game, state, table, cell, i) && !f(n) {
+            return false;
+        }
+    }
+    true
 }
 
 /// The most cells of a board whose fills use the small buffers: a 19x19 board fits, and
@@ -135,8 +226,8 @@ impl<const CELLS: usize, const W: usize> Fill<CELLS, W> {
         let mut i = 0;
         while i < self.len {
             let c = self.order[i] as i32;
-            for &n in table.of(c) {
-                if state.cell_at(game, n).owner() == owner {
+            for (k, &n) in table.of(c).iter().enumerate() {
+                if state.cell_at(game, n).owner() == owner && !cut_at(game, state, table, c, k) {
                     self.add(n as usize);
                 }
             }
@@ -233,12 +324,13 @@ fn liberties_in<const C: usize, const W: usize>(
     // The stone's own empty neighbours first: when they reach `cap`, as they mostly do
     // for a count compared with 1 or 2, the group need not be found. They are liberties
     // of the group, marked so that the fill does not count them again.
-    for &x in table.of(cell) {
+    for (k, &x) in table.of(cell).iter().enumerate() {
         let (w, bit) = (x as usize / 64, 1u64 << (x as usize % 64));
         if cells
             .get(x as usize)
             .is_some_and(|&v| CellWord(v).count() == 0)
             && free[w] & bit == 0
+            && !cut_at(game, state, table, cell, k)
         {
             free[w] |= bit;
             n += 1;
@@ -252,7 +344,10 @@ fn liberties_in<const C: usize, const W: usize>(
     let mut i = 0;
     while i < fill.len {
         let c = fill.order[i] as i32;
-        for &x in table.of(c) {
+        for (k, &x) in table.of(c).iter().enumerate() {
+            if cut_at(game, state, table, c, k) {
+                continue;
+            }
             let there = CellWord(cells.get(x as usize).copied().unwrap_or(0));
             if there.owner() == owner {
                 fill.add(x as usize);

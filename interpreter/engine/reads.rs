@@ -234,6 +234,7 @@ fn stmt_words(game: &Game, s: &StmtKind, reads: &mut Vec<usize>, writes: &mut Ve
         | StmtKind::Move(..)
         | StmtKind::Put { .. }
         | StmtKind::Remove(_)
+        | StmtKind::Link(..)
         | StmtKind::SetValue(..) => false,
     }
 }

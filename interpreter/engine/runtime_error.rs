@@ -36,6 +36,15 @@ pub enum RuntimeErrorKind {
         /// The cell's name.
         cell: String,
     },
+    /// `cut a -- b` or `join a -- b` of two cells that are not neighbours.
+    NotNeighbours {
+        /// The effect's wording (`` `cut` ``, `` `join` ``).
+        effect: &'static str,
+        /// The first cell's name.
+        a: String,
+        /// The second cell's name.
+        b: String,
+    },
     /// `set value` of an empty cell.
     SetValueOfEmpty {
         /// The cell's name.
@@ -249,6 +258,9 @@ impl fmt::Display for RuntimeErrorKind {
             NoPlayer => write!(f, "this names no player (is the cell empty?)"),
             MoveFromEmpty { cell } => write!(f, "`move` from `{cell}`, which is empty"),
             SetValueOfEmpty { cell } => write!(f, "`set value` of `{cell}`, which is empty"),
+            NotNeighbours { effect, a, b } => {
+                write!(f, "{effect} of `{a} -- {b}`: the cells are not next to each other")
+            }
             StackFull {
                 effect,
                 cell,

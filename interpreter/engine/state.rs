@@ -160,6 +160,31 @@ impl State {
         i32::try_from(cell.index()).map_or(CellWord(0), |c| self.cell_at(game, c))
     }
 
+    /// Whether the link of pair `pair` (`Board::pairs`) is cut.
+    #[inline]
+    pub(crate) fn is_cut(&self, game: &Game, pair: usize) -> bool {
+        let at = game.rules.cut_base + pair / 32;
+        at < game.rules.cut_base + game.rules.cut_words
+            && self
+                .data
+                .get(at)
+                .is_some_and(|&w| (w as u32) & (1 << (pair % 32)) != 0)
+    }
+
+    /// Cuts the link of pair `pair` (`cut`) or joins it again.
+    #[inline]
+    pub(crate) fn set_cut(&mut self, game: &Game, pair: usize, cut: bool) {
+        let at = game.rules.cut_base + pair / 32;
+        if at >= game.rules.cut_base + game.rules.cut_words {
+            return;
+        }
+        let bit = 1u32 << (pair % 32);
+        if let Some(w) = self.data.get_mut(at) {
+            let v = *w as u32;
+            *w = if cut { v | bit } else { v & !bit } as i32;
+        }
+    }
+
     /// The key of part set `set` of the rules' history in this position: two 64-bit
     /// hashes of its words with different seeds, so that two positions that differ
     /// share a key with a chance of about 2^-128.

@@ -424,6 +424,19 @@ pub enum ReachOp {
     /// neighbouring cells of the player (by an adjacency) joins a cell of region A to
     /// one of region B.
     Connected(u16, u16, u8),
+    /// `step(c, d)` and `step(c, d, n)` on a board whose links may be cut: [cell,
+    /// direction, steps] -> the cell n steps away over links not cut, or none.
+    StepOpen,
+    /// `slide(c, d)` on a board whose links may be cut: [cell, direction] -> the
+    /// farthest empty cell going in the direction over links not cut, or none.
+    SlideOpen,
+    /// `cut(a, b)`: [cell, cell] -> whether the link between the two cells is cut.
+    Cut,
+    /// `reaches(c, R)`: [cell, R's player] -> whether a chain of neighbouring cells (by
+    /// an adjacency) joined by links not cut goes from the cell to one of region R,
+    /// whatever stands on them; R and the adjacency are those of the guide
+    /// (`Rules::reach_guides`) numbered.
+    Reaches(u16),
     /// `first(c, d)`: [cell, direction] -> the first cell that is not empty going from
     /// the cell in the direction (the cell itself left out), or none at the edge.
     First,

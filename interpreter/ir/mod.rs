@@ -88,6 +88,17 @@ impl Ty {
     }
 }
 
+/// A region `reaches` goes to, by an adjacency (`Rules::reach_guides`).
+#[derive(Debug, Clone)]
+pub struct ReachGuide {
+    pub region: usize,
+    pub adjacency: u8,
+    /// `distance[list][cell]`: the fewest steps from the cell to one of the list's,
+    /// `u16::MAX` for none; empty past the file's first guides (a search then goes in
+    /// the board's order).
+    pub distance: Vec<Vec<u16>>,
+}
+
 /// A checked game as plain data: what the compiler makes of a rules file and what
 /// the engine compiles to closures (`engine::Game`).
 #[derive(Debug, Clone)]
@@ -119,6 +130,11 @@ pub struct Rules {
     /// The top layers are the cell words at `cells_base`; the ones under them follow
     /// the cells, `stack_layers - 1` words per cell (engine/layers.rs).
     pub stack_layers: usize,
+    /// Where the bits of the cut links start (`links may be cut`): one bit for each of
+    /// the board's pairs of neighbours (`Board::pairs`), 32 a word, set when cut.
+    pub cut_base: usize,
+    /// How many words they take: none on a board whose links stay.
+    pub cut_words: usize,
     pub data_len: usize,
     pub setup: Vec<Stmt>,
     pub setup_locals: usize,
@@ -144,6 +160,10 @@ pub struct Rules {
     /// engine records each at every turn's start. Empty for a game that reads no
     /// history.
     pub history: Vec<Vec<std::ops::Range<usize>>>,
+    /// The regions `reaches` goes to, each with the adjacency it goes by and, for each
+    /// of the region's lists, every cell's distance to it on the board with no link
+    /// cut: the order a search tries the neighbours in (`engine::reach::reaches`).
+    pub reach_guides: Vec<ReachGuide>,
     /// Whether some phase has a `forbid` rule (so listing moves tries each one).
     pub has_forbids: bool,
 }

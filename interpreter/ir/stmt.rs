@@ -26,6 +26,9 @@ pub enum StmtKind {
         at: Expr,
     },
     Remove(Expr),
+    /// `cut a -- b` (true) or `join a -- b` (false): the link between two neighbouring
+    /// cells, both ways.
+    Link(bool, Expr, Expr),
     Take {
         pool: usize,
         player: Option<Expr>,

@@ -112,7 +112,7 @@ fn block(b: &mut [Stmt], f: &mut impl FnMut(&mut Expr)) {
             | StmtKind::Remove(e)
             | StmtKind::SetMover(e)
             | StmtKind::HandTo(e) => f(e),
-            StmtKind::Move(a, b) | StmtKind::SetValue(a, b) => {
+            StmtKind::Move(a, b) | StmtKind::SetValue(a, b) | StmtKind::Link(_, a, b) => {
                 f(a);
                 f(b);
             }

@@ -24,14 +24,18 @@ pub(crate) struct Document {
     pub cells: Option<Given<Entries<Given<Cell>>>>,
     pub pools: Option<Given<Entries<Given<PoolValues>>>>,
     pub counters: Option<Given<Entries<Given<CounterValue>>>>,
+    /// The links cut in play, on a board whose links may be cut (`a1 -- a2`).
+    pub cut: Option<Given<List<Given<Name>>>>,
     pub strays: Vec<Stray>,
 }
 
-/// The fields of a document, in the order messages list them; the last three
-/// (`over`, `scores`, `formats`) are written for the reader and skipped when read.
-pub(crate) const DOCUMENT_FIELDS: [&str; 13] = [
+/// The fields of a document, in the order messages list them; the three after the
+/// first `READ_FIELDS` (`over`, `scores`, `formats`) are written for the reader and
+/// skipped when read; the last, `cut`, is a state's only on a board whose links may be
+/// cut, and listed only for such a game.
+pub(crate) const DOCUMENT_FIELDS: [&str; 14] = [
     "game", "options", "phase", "to_move", "turn_of", "chance", "in_turn", "cells", "pools",
-    "counters", "over", "scores", "formats",
+    "counters", "over", "scores", "formats", "cut",
 ];
 
 /// The fields of a document a message lists: those that are read.
@@ -240,6 +244,7 @@ impl<'de> Kinds<'de> for Root {
                 "cells" => doc.cells = Some(map.next_value()?),
                 "pools" => doc.pools = Some(map.next_value()?),
                 "counters" => doc.counters = Some(map.next_value()?),
+                "cut" => doc.cut = Some(map.next_value()?),
                 // Written for the reader of a state (`over`, `scores`, `formats`).
                 _ => {
                     map.next_value::<IgnoredAny>()?;

@@ -160,7 +160,7 @@ fn state_json_rest(game: &Game, state: &State, cells: Map<String, Value>) -> Val
         };
         counters.insert(c.name.clone(), value);
     }
-    json!({
+    let mut doc = json!({
         "game": game.rules.name,
         "options": game.rules.chosen,
         "phase": game.rules.phases[state.phase().index()].name,
@@ -171,7 +171,22 @@ fn state_json_rest(game: &Game, state: &State, cells: Map<String, Value>) -> Val
         "cells": cells,
         "pools": pools,
         "counters": counters,
-    })
+    });
+    // Only a board whose links may be cut has them: other games' documents stay as
+    // they were.
+    if game.rules.board.cuttable {
+        let board = &game.rules.board;
+        let cut: Vec<String> = (board.pairs.iter().enumerate())
+            .filter(|&(p, _)| state.is_cut(game, p))
+            .map(|(_, &(a, b))| {
+                format!("{} -- {}", board.cells[a as usize], board.cells[b as usize])
+            })
+            .collect();
+        if let Some(object) = doc.as_object_mut() {
+            object.insert("cut".into(), json!(cut));
+        }
+    }
+    doc
 }
 
 /// A state as `tabula state` and the session's `state` write it: the state document,

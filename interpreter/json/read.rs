@@ -255,7 +255,16 @@ impl Reader<'_> {
                 return state;
             }
         };
-        let listed = &DOCUMENT_FIELDS[..READ_FIELDS];
+        let listed: Vec<&str> = if game.rules.board.cuttable {
+            DOCUMENT_FIELDS[..READ_FIELDS]
+                .iter()
+                .chain(DOCUMENT_FIELDS.last())
+                .copied()
+                .collect()
+        } else {
+            DOCUMENT_FIELDS[..READ_FIELDS].to_vec()
+        };
+        let listed = &listed[..];
         self.strays(&doc.strays, &[], listed, None, |field, close| {
             StateErrorKind::UnknownField {
                 field,
@@ -352,7 +361,46 @@ impl Reader<'_> {
         if let Some(counters) = &doc.counters {
             self.counters(counters, &mut state);
         }
+        if let Some(cut) = &doc.cut {
+            self.cut_links(cut, &mut state);
+        }
         state
+    }
+
+    /// `cut`: the links cut in play, each `A -- B`, cut in the state.
+    fn cut_links(&mut self, cut: &Given<List<Given<Name>>>, state: &mut State) {
+        let game = self.game;
+        let at = [Seg::Key("cut", 0)];
+        if !game.rules.board.cuttable {
+            self.error(&at, Target::Key, StateErrorKind::LinksNeverCut);
+            return;
+        }
+        let list = match &cut.0 {
+            Ok(List(list)) => list,
+            Err(found) => {
+                let found = found.to_string();
+                self.error(&at, Target::Value, StateErrorKind::CutNotList { found });
+                return;
+            }
+        };
+        let board = &game.rules.board;
+        for (i, link) in list.iter().enumerate() {
+            let pair = match &link.0 {
+                Ok(Name(text)) => text.split_once("--").and_then(|(a, b)| {
+                    let (a, b) = (board.cell(a.trim())?, board.cell(b.trim())?);
+                    board.pair(a, b)
+                }),
+                Err(_) => None,
+            };
+            match pair {
+                Some(p) => state.set_cut(game, p, true),
+                None => {
+                    let found = escape(&given_text(link));
+                    let kind = StateErrorKind::NotALink { found };
+                    self.error(&[at[0], Seg::Index(i)], Target::Value, kind);
+                }
+            }
+        }
     }
 
     fn options(&mut self, options: &Given<List<Given<Name>>>) {

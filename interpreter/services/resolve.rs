@@ -300,7 +300,7 @@ impl Builder<'_> {
                             self.expr(files);
                             self.expr(ranks);
                         }
-                        BoardItem::Zone { .. } | BoardItem::Points(_) => {}
+                        BoardItem::Zone { .. } | BoardItem::Points(_) | BoardItem::CutLinks(_) => {}
                         BoardItem::Links(chains) => {
                             for n in chains.iter().flatten() {
                                 self.cell(&n.text, n.span);
@@ -554,7 +554,7 @@ impl Builder<'_> {
                 self.unbind(mark);
             }
             StmtKind::Continue | StmtKind::HandBack => {}
-            StmtKind::Move { from, to } => {
+            StmtKind::Move { from, to } | StmtKind::Link { a: from, b: to, .. } => {
                 self.expr(from);
                 self.expr(to);
             }

@@ -174,6 +174,8 @@ pub enum BoardItem {
     Points(Vec<Point>),
     /// `links a1 -- d1 -- g1, ...`: chains of links between cells, each both ways.
     Links(Vec<Vec<Name>>),
+    /// `links may be cut`: the board's links may be cut and joined again in play.
+    CutLinks(Span),
     /// `line NAME = cells`: a named line of cells.
     NamedLine {
         name: Name,
@@ -353,6 +355,13 @@ pub enum StmtKind {
         at: Expr,
     },
     Remove(Expr),
+    /// `cut a -- b` (`cut` true) or `join a -- b`: the link between two neighbouring
+    /// cells, both ways.
+    Link {
+        cut: bool,
+        a: Expr,
+        b: Expr,
+    },
     Take {
         value: Expr,
         pool: PoolRef,

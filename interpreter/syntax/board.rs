@@ -78,6 +78,7 @@ fn board_item(pair: Pair<Rule>) -> BoardItem {
                 })
                 .collect(),
         ),
+        Rule::board_cut_links => BoardItem::CutLinks(sp),
         Rule::board_links => BoardItem::Links(
             it.filter(|p| p.as_rule() == Rule::link_chain)
                 .map(|chain| chain.into_inner().map(name).collect())

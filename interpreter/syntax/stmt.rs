@@ -91,6 +91,15 @@ pub(super) fn stmt(pair: Pair<Rule>) -> Stmt {
             }
         }
         Rule::st_remove => StmtKind::Remove(next_expr(&mut it)),
+        Rule::st_link => {
+            let cut = it.next().is_some_and(|op| op.as_str() == "cut");
+            let a = next_expr(&mut it);
+            StmtKind::Link {
+                cut,
+                a,
+                b: next_expr(&mut it),
+            }
+        }
         Rule::st_take => {
             let value = next_expr(&mut it);
             StmtKind::Take {

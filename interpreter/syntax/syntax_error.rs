@@ -408,8 +408,10 @@ pub(super) fn token_name(rule: Rule) -> Option<String> {
         | Rule::board_named_line
         | Rule::board_points
         | Rule::board_links
+        | Rule::board_cut_links
         | Rule::board_dir => "a board item (`hex`, `rhombus`, `grid`, `line`, `zone`, `dir`, `leap`, `directions`, `adjacency`, `points`, `links`)",
         Rule::leap_one => "a leap (`nne = 1, 2`)",
+        Rule::may_kw => "`may`",
         Rule::directions_kw => "`directions`",
         Rule::line_kw => "`line`",
         Rule::points_kw => "`points`",
@@ -434,6 +436,8 @@ pub(super) fn token_name(rule: Rule) -> Option<String> {
         | Rule::st_move
         | Rule::st_put
         | Rule::st_remove
+        | Rule::st_link
+        | Rule::link_op
         | Rule::st_take
         | Rule::st_add_pool
         | Rule::st_clear

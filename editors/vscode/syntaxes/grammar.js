@@ -54,7 +54,7 @@ const FUNCTIONS = [
   'owner', 'value', 'count', 'empty', 'is', 'layers', 'pieces', 'step', 'slide', 'opponent',
   'pos', 'at', 'length', 'size', 'has', 'min', 'max', 'abs', 'option', 'can', 'neighbours',
   'neighbors', 'run', 'first', 'file', 'rank', 'group', 'lines', 'liberties', 'connected',
-  'occurrences', 'sum', 'exists', 'all',
+  'occurrences', 'cut', 'reaches', 'sum', 'exists', 'all',
 ];
 const AGGREGATES = ['count', 'sum', 'exists', 'all', 'min', 'max'];
 
@@ -268,8 +268,8 @@ const grammar = {
     'keywords-constant': { match: words(['false', 'none', 'true']), name: 'constant.language.tabula' },
     'keywords-other': {
       match: words([
-        'actions', 'add', 'as', 'because', 'by', 'clear', 'decide', 'draw', 'end',
-        'exclude', 'expect', 'forbid', 'hand', 'hidden', 'illegal', 'maximize', 'move', 'moves', 'named',
+        'actions', 'add', 'as', 'be', 'because', 'by', 'clear', 'cut', 'decide', 'draw', 'end',
+        'exclude', 'expect', 'forbid', 'hand', 'hidden', 'illegal', 'join', 'maximize', 'may', 'move', 'moves', 'named',
         'neutral', 'of', 'ongoing', 'pass', 'per', 'perft', 'play', 'player', 'playout',
         'points', 'prefer', 'put', 'remove', 'says', 'set', 'start', 'starts', 'state',
         'stuck', 'take', 'turn', 'until', 'value', 'weight', 'when', 'winner', 'with',

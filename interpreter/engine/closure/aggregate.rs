@@ -207,11 +207,8 @@ pub(super) fn over_cells(
             }
             CellList::Neighbours(at, adjacency) => {
                 let c = at(g, st, l);
-                for &c in g.rules.board.neighbours(*adjacency, c) {
-                    if !visit(l, c, cells[c as usize]) {
-                        break;
-                    }
-                }
+                let each = crate::engine::reach::each_open_neighbour;
+                each(g, st, *adjacency, c, |n| visit(l, n, cells[n as usize]));
             }
         }
         fold.result()

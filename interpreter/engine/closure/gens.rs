@@ -336,10 +336,14 @@ fn neighbours_loop<T: Tail>(
             return false;
         }
         let c = cell(g, st, l);
-        let list = g.rules.board.neighbours(adjacency, c);
+        let Some(table) = g.rules.board.adjacency.get(adjacency as usize) else {
+            return true;
+        };
         let cells = &st.data[g.rules.cells_base..];
-        for &n in list {
-            let kept = who.is_none_or(|p| n >= 0 && CellWord(cells[n as usize]).owner() == p);
+        for (i, &n) in table.of(c).iter().enumerate() {
+            let open = !crate::engine::reach::cut_at(g, st, table, c, i);
+            let kept =
+                open && who.is_none_or(|p| n >= 0 && CellWord(cells[n as usize]).owner() == p);
             if kept {
                 l[s] = n;
                 if !next(g, st, l, emit) {

@@ -162,6 +162,14 @@ fn compile_stmt(s: &Stmt) -> StmtFn {
                 effect::remove(g, st, c, span)
             })
         }
+        StmtKind::Link(cut, a, b) => {
+            let (cut, a, b) = (*cut, arg(a), arg(b));
+            Box::new(move |g, st, l, _| {
+                let a = a.get(g, st, l);
+                let b = b.get(g, st, l);
+                effect::link(g, st, cut, a, b, span)
+            })
+        }
         StmtKind::Take {
             pool,
             player,

@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# Random games of Quoridor per second, tabula
+# (examples/rules/quoridor.tabula) against DeepMind OpenSpiel's C++
+# `quoridor`, measured alternately in one run on one core: OpenSpiel's
+# `evaluate_bots` with two uniform random bots (C++ throughout, one game after another
+# in one Python call) against `tabula playout --threads 1`. Both pick uniformly among
+# the legal moves. Each round runs both; the summary divides the best round of each,
+# since on a shared machine the best round is the one least disturbed.
+# OpenSpiel: `python3 -c 'import pyspiel'` must work, or PYTHON names an interpreter
+# where it does (pip install open-spiel).
+# Usage: benches/quoridor-vs-openspiel.sh [rounds] [games]  (after cargo build --release)
+set -eu
+rounds=${1:-3}
+games=${2:-500}
+bin=${TABULA:-target/release/tabula}
+PYTHON=${PYTHON:-python3}
+calc() { python3 -c "print($1)"; }
+# Games/s of OpenSpiel's quoridor, $1 games from seed $2.
+openspiel() {
+  "$PYTHON" - "$1" "$2" <<'PY'
+import sys, time
+import pyspiel
+games, seed = (int(a) for a in sys.argv[1:])
+game = pyspiel.load_game("quoridor")
+bots = [pyspiel.make_uniform_random_bot(p, seed + p) for p in range(2)]
+start = time.perf_counter()
+for i in range(games):
+    pyspiel.evaluate_bots(game.new_initial_state(), bots, seed + i)
+print(f"{games / (time.perf_counter() - start):.1f}")
+PY
+}
+# Games/s of tabula, $1 games from seed $2.
+tabula() {
+  "$bin" playout examples/rules/quoridor.tabula --threads 1 -n "$1" --seed "$2" |
+    sed -n 's/.*: \([0-9.]*\) games\/s/\1/p'
+}
+best_os=0 best_tb=0
+for r in $(seq "$rounds"); do
+  # OpenSpiel warns at each load that its quoridor "has known issues": not shown.
+  os=$(openspiel "$games" "$r" 2> >(grep -v "known issues" >&2))
+  tb=$(tabula "$games" "$r")
+  echo "round $r: OpenSpiel $os games/s, tabula $tb, ratio $(calc "f'{$tb/$os:.2f}'")"
+  best_os=$(calc "max($best_os, $os)")
+  best_tb=$(calc "max($best_tb, $tb)")
+done
+echo "best: OpenSpiel $best_os games/s, tabula $best_tb games/s, ratio $(calc "f'{$best_tb/$best_os:.2f}'")"
