@@ -397,6 +397,36 @@ impl Builder<'_> {
                     }
                 }
             }
+            Item::Strategy(s) => {
+                for rule in &s.rules {
+                    rule.actions
+                        .iter()
+                        .for_each(|a| self.use_kind(a, SymbolKind::Action));
+                    // The names the actions bind are theirs; the rule's own `let`s are
+                    // bound here, to the end of the rule.
+                    let mark = self.scope.len();
+                    let end = rule
+                        .by
+                        .last()
+                        .or(rule.avoid.as_ref())
+                        .map_or(rule.span.end, |e| e.span.end);
+                    for t in &rule.tests {
+                        match t {
+                            Generator::Let { var, value } => {
+                                self.expr(value);
+                                self.bind(var, Span::new(var.span.start, end));
+                            }
+                            Generator::Where(e) => self.expr(e),
+                            Generator::For { domain, .. } => self.domain(domain),
+                        }
+                    }
+                    if let Some(e) = &rule.avoid {
+                        self.expr(e);
+                    }
+                    rule.by.iter().for_each(|e| self.expr(e));
+                    self.unbind(mark);
+                }
+            }
             Item::Include(..)
             | Item::Game(..)
             | Item::Players(_)

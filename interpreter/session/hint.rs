@@ -31,7 +31,13 @@ impl Session {
         }
         let named = match named.as_slice() {
             [] => None,
-            words => match Level::parse(&words.join(" ")) {
+            words => match Level::parse_in(&words.join(" "), &self.game) {
+                // A strategy rates nothing: it has its rules, not figures.
+                Ok(Some(Level::Strategy(_))) => {
+                    return Err(refused!(
+                        "`hint {rest}`: a strategy plays by its rules and rates no choice; `ai PLAYER {rest}` lets it play"
+                    ))
+                }
                 Ok(Some(level)) => Some(level),
                 Ok(None) => {
                     return Err(refused!(
@@ -113,7 +119,7 @@ impl Session {
         out.line(format!(
             "hint for {} ({}{behind}, {seconds:.1} s{tree}):",
             game.rules.players[player.index()],
-            level.name(),
+            level.name_in(&game),
         ));
         let mut rows = Vec::new();
         for e in est.iter().take(shown) {
