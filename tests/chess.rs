@@ -124,7 +124,10 @@ fn castling_and_its_conditions() {
         cell(&game, &after, "g1").map(|c| c.1),
         Some("king".to_string())
     );
-    assert_eq!(doc(&game, &after)["counters"]["qside"]["white"], json!(false));
+    assert_eq!(
+        doc(&game, &after)["counters"]["qside"]["white"],
+        json!(false)
+    );
     // A black rook on f8 attacks f1, which the king passes: no short castling; the
     // long one passes d1 and c1, free.
     let mut with_rook = pieces.to_vec();
