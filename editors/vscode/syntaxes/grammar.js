@@ -117,6 +117,7 @@ const grammar = {
         declaration('region', 'entity.name.type.region'),
         declaration('track', 'entity.name.type.track'),
         declaration('phase', 'entity.name.section.phase'),
+        declaration('strategy', 'entity.name.function.strategy', '(?=\\s*")'),
         declaration('option', 'entity.name.constant.option', '(?=\\s*")'),
         declaration('layout', 'support.type.layout'),
         declaration('score', 'entity.name.variable.local', '(?=\\s*=)'),
@@ -237,7 +238,7 @@ const grammar = {
           match: words([
             'action', 'board', 'chance', 'counter', 'define', 'game', 'include', 'layout',
             'names', 'option', 'phase', 'piece', 'players', 'pool', 'region', 'rules', 'score',
-            'setup', 'show', 'test', 'track',
+            'setup', 'show', 'strategy', 'test', 'track',
           ]),
           name: 'storage.type.tabula',
         },
@@ -263,7 +264,7 @@ const grammar = {
     'keywords-constant': { match: words(['false', 'none', 'true']), name: 'constant.language.tabula' },
     'keywords-other': {
       match: words([
-        'actions', 'add', 'as', 'back', 'because', 'by', 'clear', 'decide', 'draw', 'end',
+        'actions', 'add', 'as', 'avoid', 'back', 'because', 'by', 'clear', 'decide', 'draw', 'end',
         'exclude', 'expect', 'forbid', 'hand', 'hidden', 'illegal', 'maximize', 'move', 'moves', 'named',
         'neutral', 'of', 'ongoing', 'pass', 'per', 'perft', 'play', 'player', 'playout',
         'points', 'prefer', 'put', 'remove', 'says', 'set', 'start', 'starts', 'state',
