@@ -260,3 +260,34 @@ fn a_strategy_ranks_a_whole_turn_by_its_steps() {
     // Each step must hold the rule: without d1, 2 + 3 = 5.
     assert_eq!(owners("shy"), [false, true, true, false]);
 }
+
+#[test]
+fn at_the_prompt_a_strategy_plays_a_seat_and_help_ai_lists_it() {
+    let text = std::fs::read_to_string("examples/rules/pig.tabula").expect("the example");
+    let mut s = tabula::session::Session::new(tabula::Source::new("pig.tabula", text), &[], 1)
+        .expect("a session");
+    let help = s.handle("help ai").text;
+    assert!(
+        help.ends_with(
+            "This file's strategies, each a level by its name:\n  hold20  holds at 20 points a turn\n"
+        ),
+        "{help}"
+    );
+    let seated = s.handle("ai first hold20").text;
+    assert!(
+        seated.starts_with("first is played by the computer (hold20)\n"),
+        "{seated}"
+    );
+    let listed = s.handle("ai").text;
+    assert!(listed.contains("first: computer (hold20)\n"), "{listed}");
+    let refused = s.handle("ai second hold30").text;
+    assert!(
+        refused.contains("or a strategy of the file: hold20"),
+        "{refused}"
+    );
+    let hint = s.handle("hint hold20").text;
+    assert!(
+        hint.contains("`hint hold20`: a strategy plays by its rules and rates no choice; `ai PLAYER hold20` lets it play"),
+        "{hint}"
+    );
+}
