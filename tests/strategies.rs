@@ -291,3 +291,42 @@ fn at_the_prompt_a_strategy_plays_a_seat_and_help_ai_lists_it() {
         "{hint}"
     );
 }
+
+#[test]
+fn the_language_services_know_a_strategy() {
+    let text = std::fs::read_to_string("examples/rules/pig.tabula").expect("the example");
+    let outline = tabula::services::outline(&text).expect("it parses");
+    let item = outline
+        .iter()
+        .find(|i| i.kind == tabula::services::OutlineKind::Strategy)
+        .expect("the strategy is in the outline");
+    assert_eq!(item.name, "hold20");
+    assert_eq!(&text[item.name_span.start..item.name_span.end], "hold20");
+    // `stop` in `play stop` is the action: its definition is the action's name.
+    let at = text.find("play stop").expect("the rule") + "play ".len();
+    let found = tabula::services::definition(&text, at).expect("a definition");
+    let declared = text.find("action stop").expect("the action") + "action ".len();
+    assert_eq!(found.span.start, declared);
+    // The word `strategy` is explained where it is written.
+    let word = text.find("strategy hold20").expect("the declaration");
+    let shown = tabula::services::hover(&text, word).expect("a hover");
+    assert!(
+        shown.text.contains("a named way of playing"),
+        "{}",
+        shown.text
+    );
+}
+
+#[test]
+fn the_names_a_strategy_may_not_take_are_the_levels_words() {
+    use tabula::internals::ir::{names_a_level, LEVEL_NAMES, NO_COMPUTER_NAMES};
+    for word in LEVEL_NAMES.iter().chain(NO_COMPUTER_NAMES) {
+        assert!(names_a_level(word), "{word}");
+        assert!(Level::parse(word).is_ok(), "`{word}` is no level");
+    }
+    // `off` and the words like it mean no computer.
+    for word in ["off"].iter().chain(NO_COMPUTER_NAMES) {
+        assert_eq!(Level::parse(word), Ok(None), "{word}");
+    }
+    assert!(!names_a_level("hold20"));
+}

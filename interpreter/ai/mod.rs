@@ -99,9 +99,7 @@ fn net_parts<'t>(
 
 impl Level {
     /// The names, for help and completion.
-    pub(crate) const NAMES: &'static [&'static str] = &[
-        "random", "greedy", "playouts", "mcts", "net", "net2", "net3", "off",
-    ];
+    pub(crate) const NAMES: &'static [&'static str] = crate::ir::LEVEL_NAMES;
 
     /// Each level with what it is worth and what it costs, weakest first, for `help ai`.
     pub const HELP: &'static [(&'static str, &'static str)] = &[

@@ -10,12 +10,6 @@ use crate::engine::rng::Rng;
 use crate::ir::{Gen, RuleForAction, StrategyRule, MAX_ARGS, SLOT_IN_TURN};
 use crate::{Engine, RuntimeError, State, Step, StepKind};
 
-/// The words that name a built-in level (or no computer): a strategy may not take one,
-/// so a level's name never means two players.
-pub const BUILT_IN_WORDS: &[&str] = &[
-    "random", "greedy", "playouts", "mcts", "net", "net2", "net3", "off", "person", "human",
-];
-
 /// The index of the choice strategy `index` of the game plays.
 pub(crate) fn choose(d: Decision, index: usize, rng: &mut Rng) -> Result<usize, AiError> {
     let game = d.engine.game;

@@ -9,7 +9,7 @@ use crate::syntax::ast;
 impl<'a> Compiler<'a> {
     pub(super) fn strategy(&mut self, s: &'a ast::StrategyDecl) -> Strategy {
         self.declared_once("strategy", &s.name);
-        if crate::ai::strategy::BUILT_IN_WORDS.contains(&s.name.text.as_str()) {
+        if names_a_level(&s.name.text) {
             let name = s.name.text.clone();
             self.report(s.name.span, ErrorKind::StrategyNamedAsLevel { name });
         }

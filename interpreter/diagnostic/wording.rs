@@ -77,7 +77,7 @@ impl ErrorKind {
             MaximizeWithoutDecideTurn => "add `decide turn` to the phase".into(),
             StrategyNamedAsLevel { .. } => format!(
                 "a strategy is played as a level by its name; the built-in levels are {}: name it otherwise",
-                crate::ai::Level::NAMES.join(", ")
+                crate::ir::LEVEL_NAMES.join(", ")
             ),
             StrategyWithoutRules { .. } => "write its rules in order, each `play ACTION ...`; the first that matches a legal move decides".into(),
             StrategyActionTwice { .. } => "name it once".into(),

@@ -2,6 +2,20 @@
 
 use super::*;
 
+/// The built-in computer levels, as a person writes them (`help ai`, the checker's
+/// hint); `ai::Level::NAMES` is this list.
+pub const LEVEL_NAMES: &[&str] = &[
+    "random", "greedy", "playouts", "mcts", "net", "net2", "net3", "off",
+];
+
+/// The other words a level may be written as, each meaning no computer.
+pub const NO_COMPUTER_NAMES: &[&str] = &["person", "human"];
+
+/// Whether a strategy may not take `name`: a level's name must never mean two players.
+pub fn names_a_level(name: &str) -> bool {
+    LEVEL_NAMES.contains(&name) || NO_COMPUTER_NAMES.contains(&name)
+}
+
 /// `strategy NAME "description" { play ... }`: rules tried in order; the first with a
 /// legal move that matches decides among its matching moves (engine-free reading in
 /// ai/strategy.rs).
