@@ -68,9 +68,13 @@ impl Session {
             return Err("there is no legal move here".into());
         }
         // The level asked for; else the player's own computer level; else the strongest
-        // the game has (its network three choices ahead, or the tree search).
+        // the game has (its network three choices ahead, or the tree search). A
+        // strategy rates nothing, so a player it plays is given the strongest's figures.
         let level = named
-            .or_else(|| self.computer(player.index()))
+            .or_else(|| {
+                self.computer(player.index())
+                    .filter(|l| !matches!(l, Level::Strategy(_)))
+            })
             .unwrap_or_else(|| self.strongest_level());
         // A generator of its own, so that asking for a hint changes no later dice.
         let mut rng = Rng::new(self.seed ^ state.hash64());
