@@ -399,31 +399,13 @@ impl Builder<'_> {
             }
             Item::Strategy(s) => {
                 for rule in &s.rules {
-                    rule.actions
-                        .iter()
-                        .for_each(|a| self.use_kind(a, SymbolKind::Action));
-                    // The names the actions bind are theirs; the rule's own `let`s are
-                    // bound here, to the end of the rule.
+                    let actions = rule.actions.iter();
+                    actions.for_each(|a| self.use_kind(a, SymbolKind::Action));
+                    // The names the actions bind are theirs; the rule's `let`s last to its end.
                     let mark = self.scope.len();
-                    let end = rule
-                        .by
-                        .last()
-                        .or(rule.avoid.as_ref())
-                        .map_or(rule.span.end, |e| e.span.end);
-                    for t in &rule.tests {
-                        match t {
-                            Generator::Let { var, value } => {
-                                self.expr(value);
-                                self.bind(var, Span::new(var.span.start, end));
-                            }
-                            Generator::Where(e) => self.expr(e),
-                            Generator::For { domain, .. } => self.domain(domain),
-                        }
-                    }
-                    if let Some(e) = &rule.avoid {
-                        self.expr(e);
-                    }
-                    rule.by.iter().for_each(|e| self.expr(e));
+                    let last = rule.by.last().or(rule.avoid.as_ref());
+                    self.generators(&rule.tests, last.map_or(rule.span.end, |e| e.span.end));
+                    rule.avoid.iter().chain(&rule.by).for_each(|e| self.expr(e));
                     self.unbind(mark);
                 }
             }
@@ -435,14 +417,10 @@ impl Builder<'_> {
         }
     }
 
-    fn move_decl(&mut self, m: &MoveDecl) {
-        let mark = self.scope.len();
-        let end = m
-            .body
-            .last()
-            .map_or(m.name.span.end, |s| s.span.end)
-            .max(m.template_span.end);
-        for g in &m.generators {
+    /// Generators (a move's, or a strategy rule's `let`s and `where`s), each name bound
+    /// until `end`.
+    fn generators(&mut self, generators: &[Generator], end: usize) {
+        for g in generators {
             match g {
                 Generator::For { var, domain } => {
                     self.domain(domain);
@@ -455,6 +433,16 @@ impl Builder<'_> {
                 Generator::Where(e) => self.expr(e),
             }
         }
+    }
+
+    fn move_decl(&mut self, m: &MoveDecl) {
+        let mark = self.scope.len();
+        let end = m
+            .body
+            .last()
+            .map_or(m.name.span.end, |s| s.span.end)
+            .max(m.template_span.end);
+        self.generators(&m.generators, end);
         self.template(&m.template, m.template_span);
         if let Some((says, span)) = &m.says {
             self.template(says, *span);
