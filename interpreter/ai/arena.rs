@@ -59,7 +59,7 @@ pub fn sides(
     default_net: Option<std::sync::Arc<super::net::Net>>,
     mcts_playouts: [bool; 2],
 ) -> Result<Sides, String> {
-    let level = |text: &str| match Level::parse(text) {
+    let level = |text: &str| match Level::parse_in(text, game) {
         Ok(Some(l)) => Ok(l),
         Ok(None) => Err(format!("`{text}` is not a computer player")),
         Err(e) => Err(e.to_string()),
@@ -92,7 +92,7 @@ pub fn sides(
     let name = |side: usize| match (levels[side], &nets[side]) {
         (Level::Mcts(_), Some(n)) if n.header.mcts_leaf => format!("{}+net", levels[side].name()),
         (Level::Mcts(_), Some(_)) => format!("{}+guide", levels[side].name()),
-        (l, _) => l.name(),
+        (l, _) => l.name_in(game),
     };
     let names = [name(0), name(1)];
     Ok(Sides {

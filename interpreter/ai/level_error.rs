@@ -37,6 +37,14 @@ pub enum LevelError {
         /// The word before any `:` or space.
         name: String,
     },
+    #[error("`{name}` is not a computer level; use random, greedy, playouts, mcts (mcts:2s, mcts:2s:wall, mcts:5000), net, net2, net3 (net3:1s, net:FILE, net2:FILE, net3:FILE), off, or a strategy of the file: {strategies}")]
+    /// A word that names no level, in a game with strategies.
+    UnknownHere {
+        /// The word before any `:` or space.
+        name: String,
+        /// The file's strategies, by name, in order.
+        strategies: String,
+    },
     #[error("`{text}`: only `mcts`, `net2` and `net3` take a budget")]
     /// A budget after a level that takes none (`random:2s`, `playouts:500`).
     BudgetNotTaken {

@@ -2,7 +2,7 @@
 //! looks one choice ahead; `playouts` rates each choice by random games from it
 //! (flat Monte Carlo); `mcts` searches the tree of choices and chance outcomes (UCT);
 //! `net`, `net2` and `net3` rate choices by a learned network, one, two and three
-//! choices ahead.
+//! choices ahead; a file's strategy (`strategy NAME ...`) plays by its written rules.
 //! None of them knows a game: they see the engine's choices, its chance outcomes with
 //! their weights, the actions' playout weights and the end rules' points.
 
@@ -18,6 +18,7 @@ mod net_file;
 mod netplay;
 pub mod stake;
 pub mod stats;
+pub mod strategy;
 pub mod train;
 mod view;
 
@@ -62,6 +63,9 @@ pub enum Level {
     /// The learned network, three choices ahead: `net2`'s search, with the next
     /// player's answer followed through the chance after it to the decision after that.
     Net3(Option<Budget>),
+    /// The file's strategy of this index (`strategy NAME ...`), named by its name
+    /// ([`Level::parse_in`]).
+    Strategy(usize),
 }
 
 /// What follows `net2:` or `net3:`: a time budget (`1s`, `500ms`, `1s:wall`), a
@@ -95,9 +99,7 @@ fn net_parts<'t>(
 
 impl Level {
     /// The names, for help and completion.
-    pub(crate) const NAMES: &'static [&'static str] = &[
-        "random", "greedy", "playouts", "mcts", "net", "net2", "net3", "off",
-    ];
+    pub(crate) const NAMES: &'static [&'static str] = crate::ir::LEVEL_NAMES;
 
     /// Each level with what it is worth and what it costs, weakest first, for `help ai`.
     pub const HELP: &'static [(&'static str, &'static str)] = &[
@@ -180,6 +182,46 @@ impl Level {
         Ok(Some(level))
     }
 
+    /// A level of `game` by name: one of its strategies by its bare name (the checker
+    /// keeps strategies off the built-in levels' names), else as [`Level::parse`]
+    /// reads it; an unknown name is told with the strategies the file has.
+    pub fn parse_in(text: &str, game: &Game) -> Result<Option<Level>, LevelError> {
+        let t = text.trim();
+        let strategies = &game.rules.strategies;
+        let index = |name: &str| strategies.iter().position(|s| s.name == name);
+        if let Some(i) = index(t) {
+            return Ok(Some(Level::Strategy(i)));
+        }
+        let name = t.split_once([':', ' ']).map_or(t, |(n, _)| n);
+        if index(name).is_some() {
+            return Err(LevelError::BudgetNotTaken {
+                text: t.to_string(),
+            });
+        }
+        match Level::parse(t) {
+            Err(LevelError::Unknown { name }) if !strategies.is_empty() => {
+                let names: Vec<&str> = strategies.iter().map(|s| s.name.as_str()).collect();
+                Err(LevelError::UnknownHere {
+                    name,
+                    strategies: names.join(", "),
+                })
+            }
+            other => other,
+        }
+    }
+
+    /// The level as it is written, a strategy by its name in `game`.
+    pub fn name_in(self, game: &Game) -> String {
+        match self {
+            Level::Strategy(i) => game
+                .rules
+                .strategies
+                .get(i)
+                .map_or_else(|| self.name(), |s| s.name.clone()),
+            _ => self.name(),
+        }
+    }
+
     /// The network file named in `net:FILE`, `net2:FILE`, `net3:1s:FILE` (or with
     /// spaces: `net2 FILE`), if any.
     pub fn net_file(text: &str) -> Option<&str> {
@@ -219,6 +261,8 @@ impl Level {
             Level::Net3(None) => "net3".into(),
             Level::Net2(Some(b)) => format!("net2:{b}"),
             Level::Net3(Some(b)) => format!("net3:{b}"),
+            // Its name is the game's to give (`name_in`).
+            Level::Strategy(i) => format!("strategy {}", i + 1),
         }
     }
 }
@@ -443,6 +487,7 @@ pub fn choose(
     let (est, margin) = match level {
         Level::Random => return Ok(rng.weighted(&d.choices.weights)),
         Level::Greedy => return flat::greedy(d, rng, stop),
+        Level::Strategy(i) => return strategy::choose(d, i, rng),
         Level::Playouts => {
             let est = flat::estimates(d.engine, d.state, d.choices, d.player.index(), rng, stop)?;
             (est, RARE_MARGIN)

@@ -28,6 +28,7 @@ pub(crate) fn key(item: &Item) -> Option<(&'static str, String)> {
         Item::Action(m) => ("action", m.name.text.clone()),
         Item::Phase(p) => ("phase", p.name.text.clone()),
         Item::End(e) => ("end", e.name.clone()),
+        Item::Strategy(s) => ("strategy", s.name.text.clone()),
         Item::Score { .. } => ("score", String::new()),
         Item::Show { label, .. } | Item::ShowText { label, .. } => ("show", label.clone()),
         // The game's text, or one option's paragraph.

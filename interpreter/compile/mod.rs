@@ -24,6 +24,7 @@ mod reach;
 mod rules_text;
 mod state_layout;
 mod stmt;
+mod strategy;
 mod test_block;
 
 /// The names of the built-in functions the checker knows.
@@ -318,6 +319,7 @@ impl<'a> Compiler<'a> {
                 history: Vec::new(),
                 reach_guides: Vec::new(),
                 has_forbids: false,
+                strategies: Vec::new(),
             },
             errors: Vec::new(),
             defines: HashMap::new(),
@@ -540,9 +542,16 @@ impl<'a> Compiler<'a> {
             }
         }
         for item in &file.items {
-            if let Item::Test(t) = item {
-                let test = self.rules_test(t);
-                self.game.tests.push(test);
+            match item {
+                Item::Test(t) => {
+                    let test = self.rules_test(t);
+                    self.game.tests.push(test);
+                }
+                Item::Strategy(s) => {
+                    let strategy = self.strategy(s);
+                    self.game.strategies.push(strategy);
+                }
+                _ => {}
             }
         }
         if self.game.phases.is_empty() && self.errors.is_empty() {

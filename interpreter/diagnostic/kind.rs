@@ -532,6 +532,20 @@ pub enum ErrorKind {
         name: String,
         ty: Ty,
     },
+    // Strategies.
+    /// A strategy named as a built-in computer level: the level's name would mean two
+    /// players.
+    StrategyNamedAsLevel {
+        name: String,
+    },
+    /// A strategy with no `play` rule: it would never choose.
+    StrategyWithoutRules {
+        name: String,
+    },
+    /// A rule naming an action twice.
+    StrategyActionTwice {
+        action: String,
+    },
 }
 
 /// What an unknown name probably meant.
@@ -725,6 +739,9 @@ impl ErrorKind {
             AssignKeptPerPlayer { .. } => "assign-kept-per-player",
             MatchCounterAssigned { .. } => "match-counter-assigned",
             NonNumberAssigned { .. } => "non-number-assigned",
+            StrategyNamedAsLevel { .. } => "strategy-named-as-level",
+            StrategyWithoutRules { .. } => "strategy-without-rules",
+            StrategyActionTwice { .. } => "strategy-action-twice",
         }
     }
 

@@ -75,6 +75,12 @@ impl ErrorKind {
                 _ => format!("its {kind} declarations are: {}", declared.join(", ")),
             },
             MaximizeWithoutDecideTurn => "add `decide turn` to the phase".into(),
+            StrategyNamedAsLevel { .. } => format!(
+                "a strategy is played as a level by its name; the built-in levels are {}: name it otherwise",
+                crate::ir::LEVEL_NAMES.join(", ")
+            ),
+            StrategyWithoutRules { .. } => "write its rules in order, each `play ACTION ...`; the first that matches a legal move decides".into(),
+            StrategyActionTwice { .. } => "name it once".into(),
             HistoryWithWholeTurns { .. } => "earlier positions are kept at each turn's start, which a search of whole turns passes over: decide the phase one action at a time (leave out `decide turn`)".into(),
             OccurrencesWithoutParts | UnknownHistoryPart { close: None, .. } => "name what two positions must share to count as one: `cells`, a region, `mover`, a counter or a pool, e.g. `occurrences(cells, mover)`".into(),
             UnknownHistoryPart { close: Some(c), .. } => did_you_mean(c),
@@ -538,6 +544,9 @@ impl fmt::Display for ErrorKind {
             AssignKeptPerPlayer { name } => write!(f, "`{name}` is kept per player"),
             MatchCounterAssigned { name } => write!(f, "`{name}` is kept by the match: rules read it but cannot change it"),
             NonNumberAssigned { name, ty } => write!(f, "`{name}` holds {}: only `=` assigns it", ty.describe()),
+            StrategyNamedAsLevel { name } => write!(f, "the strategy `{name}` has the name of a built-in computer level"),
+            StrategyWithoutRules { name } => write!(f, "the strategy `{name}` has no rule"),
+            StrategyActionTwice { action } => write!(f, "the rule names the action `{action}` twice"),
         }
     }
 }

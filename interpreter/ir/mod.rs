@@ -12,6 +12,7 @@ mod phase;
 mod rules_test;
 mod rules_text;
 mod stmt;
+mod strategy;
 mod visit;
 
 pub use domain::*;
@@ -22,6 +23,7 @@ pub use phase::*;
 pub use rules_test::*;
 pub use rules_text::*;
 pub use stmt::*;
+pub use strategy::*;
 pub(crate) use visit::*;
 
 /// How many generator variables a move carries (its arguments).
@@ -166,6 +168,8 @@ pub struct Rules {
     pub reach_guides: Vec<ReachGuide>,
     /// Whether some phase has a `forbid` rule (so listing moves tries each one).
     pub has_forbids: bool,
+    /// The file's strategies (`strategy NAME "..." { ... }`), each a computer level.
+    pub strategies: Vec<Strategy>,
 }
 
 impl Rules {

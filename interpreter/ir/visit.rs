@@ -56,6 +56,20 @@ pub(crate) fn each_top_expr(g: &mut Rules, f: &mut impl FnMut(&mut Expr)) {
     if let Some(s) = &mut g.score {
         f(s);
     }
+    for rule in g.strategies.iter_mut().flat_map(|s| s.rules.iter_mut()) {
+        for r in &mut rule.actions {
+            for t in &mut r.tests {
+                match t {
+                    Gen::For(_, d) => domain(d, f),
+                    Gen::Let(_, e) | Gen::Where(e, _) => f(e),
+                }
+            }
+            if let Some(e) = &mut r.avoid {
+                f(e);
+            }
+            r.by.iter_mut().for_each(&mut *f);
+        }
+    }
     for s in &mut g.shows {
         match &mut s.what {
             Shows::PerPlayer { value, .. } => f(value),

@@ -34,6 +34,8 @@ pub enum OutlineKind {
     Test,
     /// The rules in plain words (`rules """..."""`), or an option's paragraph of them.
     Rules,
+    /// A named way of playing, a computer level (`strategy NAME "..." { ... }`).
+    Strategy,
 }
 
 /// One entry of the outline.
@@ -157,6 +159,11 @@ fn entry(item: &Item, span: Span, text: &str) -> OutlineItem {
             plain(label.clone(), O::Show, *s)
         }
         Item::Test(t) => plain(t.name.clone(), O::Test, t.span),
+        Item::Strategy(s) => {
+            let mut e = plain(s.name.text.clone(), O::Strategy, s.span);
+            e.name_span = s.name.span;
+            e
+        }
         Item::Rules(r) => match &r.option {
             Some(o) => plain(format!("rules with {}", o.text), O::Rules, r.span),
             None => plain("rules".into(), O::Rules, r.span),

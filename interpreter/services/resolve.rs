@@ -397,6 +397,18 @@ impl Builder<'_> {
                     }
                 }
             }
+            Item::Strategy(s) => {
+                for rule in &s.rules {
+                    let actions = rule.actions.iter();
+                    actions.for_each(|a| self.use_kind(a, SymbolKind::Action));
+                    // The names the actions bind are theirs; the rule's `let`s last to its end.
+                    let mark = self.scope.len();
+                    let last = rule.by.last().or(rule.avoid.as_ref());
+                    self.generators(&rule.tests, last.map_or(rule.span.end, |e| e.span.end));
+                    rule.avoid.iter().chain(&rule.by).for_each(|e| self.expr(e));
+                    self.unbind(mark);
+                }
+            }
             Item::Include(..)
             | Item::Game(..)
             | Item::Players(_)
@@ -405,14 +417,10 @@ impl Builder<'_> {
         }
     }
 
-    fn move_decl(&mut self, m: &MoveDecl) {
-        let mark = self.scope.len();
-        let end = m
-            .body
-            .last()
-            .map_or(m.name.span.end, |s| s.span.end)
-            .max(m.template_span.end);
-        for g in &m.generators {
+    /// Generators (a move's, or a strategy rule's `let`s and `where`s), each name bound
+    /// until `end`.
+    fn generators(&mut self, generators: &[Generator], end: usize) {
+        for g in generators {
             match g {
                 Generator::For { var, domain } => {
                     self.domain(domain);
@@ -425,6 +433,16 @@ impl Builder<'_> {
                 Generator::Where(e) => self.expr(e),
             }
         }
+    }
+
+    fn move_decl(&mut self, m: &MoveDecl) {
+        let mark = self.scope.len();
+        let end = m
+            .body
+            .last()
+            .map_or(m.name.span.end, |s| s.span.end)
+            .max(m.template_span.end);
+        self.generators(&m.generators, end);
         self.template(&m.template, m.template_span);
         if let Some((says, span)) = &m.says {
             self.template(says, *span);

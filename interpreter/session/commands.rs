@@ -297,6 +297,23 @@ pub fn help(topic: Option<&str>) -> Result<String, String> {
 
 /// The help text wrapped to `width` columns: each command's text goes on under itself,
 /// past its name.
+/// The file's strategies, each a level of its own, for `help ai`: nothing when it has
+/// none.
+pub(crate) fn strategies_help(game: &crate::Game, width: Option<usize>) -> String {
+    let strategies = &game.rules.strategies;
+    let w = strategies.iter().map(|s| s.name.len()).max().unwrap_or(0);
+    let mut out = String::new();
+    if !strategies.is_empty() {
+        out.push_str("This file's strategies, each a level by its name:\n");
+    }
+    for s in strategies {
+        let line = format!("  {:<w$}  {}", s.name, s.description);
+        out.push_str(&wrap_lines(&line, width, w + 4));
+        out.push('\n');
+    }
+    out
+}
+
 pub(crate) fn help_in(topic: Option<&str>, width: Option<usize>) -> Result<String, String> {
     if let Some(t) = topic {
         let Some(c) = find(t) else {

@@ -49,7 +49,7 @@ impl Session {
                 }
             }
         };
-        let parsed = Level::parse(level)?;
+        let parsed = Level::parse_in(level, &game)?;
         let file_net = match Level::net_file(level) {
             Some(file) => {
                 let bytes = crate::ai::read_net_file(file)?;
@@ -86,7 +86,7 @@ impl Session {
         if args.is_empty() {
             for (i, p) in game.rules.players.iter().enumerate() {
                 match self.computer(i) {
-                    Some(level) => out.line(format!("{p}: computer ({})", level.name())),
+                    Some(level) => out.line(format!("{p}: computer ({})", level.name_in(&game))),
                     None => out.line(format!("{p}: person")),
                 }
             }
@@ -105,7 +105,7 @@ impl Session {
                 Some(l) => out.line(format!(
                     "{} is played by the computer ({})",
                     game.rules.players[p],
-                    l.name()
+                    l.name_in(&game)
                 )),
                 None => out.line(format!("{} is played by a person", game.rules.players[p])),
             }

@@ -106,7 +106,7 @@ impl Session {
             Status::Player(p) => {
                 let name = game.rules.players[p.index()].clone();
                 let who = match self.computer(p.index()) {
-                    Some(level) => format!("{name} (computer, {})", level.name()),
+                    Some(level) => format!("{name} (computer, {})", level.name_in(&game)),
                     None => name.clone(),
                 };
                 let phase = &game.rules.phases[state.phase().index()].name;

@@ -150,7 +150,7 @@ impl Session {
                     "the record names a computer player `{player}`, who is not in the game"
                 ));
             };
-            computers[p] = Level::parse(level)?;
+            computers[p] = Level::parse_in(level, &game)?;
         }
         self.origin = origin;
         self.source = source;
@@ -283,6 +283,19 @@ impl Session {
                 format!("{what}\n       the old rules and the game in progress are kept\n       to play the edited rules: {way}")
             })?;
         self.source = source;
+        // A strategy is known by its name: the edited rules may have moved it, or
+        // left it out (its player is then a person).
+        for level in &mut self.computers {
+            if let Some(crate::ai::Level::Strategy(i)) = *level {
+                let name = self.game.rules.strategies.get(i).map(|s| s.name.as_str());
+                *level = game
+                    .rules
+                    .strategies
+                    .iter()
+                    .position(|s| Some(s.name.as_str()) == name)
+                    .map(crate::ai::Level::Strategy);
+            }
+        }
         self.game = Arc::new(game);
         self.load_net();
         self.base = base;

@@ -31,7 +31,13 @@ impl Session {
         }
         let named = match named.as_slice() {
             [] => None,
-            words => match Level::parse(&words.join(" ")) {
+            words => match Level::parse_in(&words.join(" "), &self.game) {
+                // A strategy rates nothing: it has its rules, not figures.
+                Ok(Some(Level::Strategy(_))) => {
+                    return Err(refused!(
+                        "`hint {rest}`: a strategy plays by its rules and rates no choice; `ai PLAYER {rest}` lets it play"
+                    ))
+                }
                 Ok(Some(level)) => Some(level),
                 Ok(None) => {
                     return Err(refused!(
@@ -62,9 +68,13 @@ impl Session {
             return Err("there is no legal move here".into());
         }
         // The level asked for; else the player's own computer level; else the strongest
-        // the game has (its network three choices ahead, or the tree search).
+        // the game has (its network three choices ahead, or the tree search). A
+        // strategy rates nothing, so a player it plays is given the strongest's figures.
         let level = named
-            .or_else(|| self.computer(player.index()))
+            .or_else(|| {
+                self.computer(player.index())
+                    .filter(|l| !matches!(l, Level::Strategy(_)))
+            })
             .unwrap_or_else(|| self.strongest_level());
         // A generator of its own, so that asking for a hint changes no later dice.
         let mut rng = Rng::new(self.seed ^ state.hash64());
@@ -113,7 +123,7 @@ impl Session {
         out.line(format!(
             "hint for {} ({}{behind}, {seconds:.1} s{tree}):",
             game.rules.players[player.index()],
-            level.name(),
+            level.name_in(&game),
         ));
         let mut rows = Vec::new();
         for e in est.iter().take(shown) {

@@ -615,7 +615,16 @@ impl Session {
             self.placing.clear();
         }
         match cmd {
-            Cmd::Help => out.push(help_in(words(rest).first().copied(), self.style.width)?),
+            Cmd::Help => {
+                let topic = words(rest).first().copied();
+                out.push(help_in(topic, self.style.width)?);
+                if topic
+                    .and_then(commands::find)
+                    .is_some_and(|c| c.cmd == Cmd::Ai)
+                {
+                    out.push(commands::strategies_help(&self.game, self.style.width));
+                }
+            }
             Cmd::Moves => self.list_moves(out)?,
             Cmd::Board => self.draw(out),
             Cmd::Undo => self.undo(input::count(rest)?, out)?,

@@ -23,14 +23,15 @@ impl Session {
         }
         let level = match rest.trim() {
             "" => Level::Random,
-            text => Level::parse(text)?.ok_or("`setup off`: `undo` takes the moves back")?,
+            text => Level::parse_in(text, &self.game)?
+                .ok_or("`setup off`: `undo` takes the moves back")?,
         };
         let phase = state.phase().index();
         self.placing.retain(|&(q, _, _)| q != p.index());
         self.placing.push((p.index(), phase, level));
         out.line(format!(
             "the computer ({}) makes {}'s moves until phase {} ends",
-            level.name(),
+            level.name_in(&self.game),
             self.game.rules.players[p.index()],
             self.game.rules.phases[phase].name
         ));

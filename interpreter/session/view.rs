@@ -222,7 +222,7 @@ impl Session {
         let Status::Player(player) = engine.status(&state).map_err(|e| self.runtime(&e))? else {
             return Err(refused!("no player is to move"));
         };
-        let Some(level) = Level::parse(level)? else {
+        let Some(level) = Level::parse_in(level, &game)? else {
             return Err(refused!("`off` is no level for the computer to play at"));
         };
         let net = self.net.clone();

@@ -80,6 +80,33 @@ pub enum Item {
     /// `rules [with OPTION] """ ... """`: the rules in plain words, or the paragraph
     /// shown when an option is on.
     Rules(RulesDecl),
+    /// `strategy NAME "description" { play ... }`: a named way of playing, a computer
+    /// level of its own.
+    Strategy(StrategyDecl),
+}
+
+/// A strategy as written: its name, what it says of itself and its rules in order.
+#[derive(Debug, Clone)]
+pub struct StrategyDecl {
+    pub name: Name,
+    pub description: String,
+    /// The span of the whole declaration.
+    pub span: Span,
+    pub rules: Vec<StrategyRule>,
+}
+
+/// One `play ACTIONS ...` of a strategy.
+#[derive(Debug, Clone)]
+pub struct StrategyRule {
+    /// The word `play`.
+    pub span: Span,
+    pub actions: Vec<Name>,
+    /// `let` and `where`, in order, judged before the move with its bindings.
+    pub tests: Vec<Generator>,
+    /// `avoid EXPR`: judged on the position the move leads to.
+    pub avoid: Option<Expr>,
+    /// `by EXPR then EXPR ...`: the keys that rank the moves, highest first.
+    pub by: Vec<Expr>,
 }
 
 /// A rules text as written: the span of the word `rules`, the option it belongs to, and

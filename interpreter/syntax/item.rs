@@ -4,7 +4,7 @@ use super::ast::*;
 use super::board::{board_items, cell_item, region_body};
 use super::expr::expr;
 use super::grammar::Rule;
-use super::move_decl::move_decl;
+use super::move_decl::{generator, move_decl};
 use super::pair::{missing, missing_cell, missing_expr, name, span, string};
 use super::phase::{phase_item, result};
 use super::stmt::block;
@@ -308,8 +308,52 @@ fn item(pair: Pair<Rule>) -> Item {
             }
             Item::Rules(decl)
         }
+        Rule::strategy_decl => Item::Strategy(strategy_decl(it, pair_span)),
         _ => Item::Game(String::new(), pair_span),
     }
+}
+
+/// `strategy NAME "description" { play ... }`.
+fn strategy_decl(mut it: pest::iterators::Pairs<Rule>, decl_span: Span) -> StrategyDecl {
+    // The keyword `strategy` first.
+    it.next();
+    let n = it.next().map(name).unwrap_or_else(|| missing(decl_span));
+    let (description, _) = it.next().map(string).unwrap_or_default();
+    let rules = it
+        .filter(|p| p.as_rule() == Rule::strategy_rule)
+        .map(strategy_rule)
+        .collect();
+    StrategyDecl {
+        name: n,
+        description,
+        span: decl_span,
+        rules,
+    }
+}
+
+/// One `play ACTIONS [where|let ...] [avoid EXPR] [by EXPR then ...]`.
+fn strategy_rule(pair: Pair<Rule>) -> StrategyRule {
+    let rule_span = span(&pair);
+    let mut rule = StrategyRule {
+        span: rule_span,
+        actions: Vec::new(),
+        tests: Vec::new(),
+        avoid: None,
+        by: Vec::new(),
+    };
+    for p in pair.into_inner() {
+        match p.as_rule() {
+            Rule::play_kw => rule.span = span(&p),
+            Rule::ident => rule.actions.push(name(p)),
+            Rule::gen_let | Rule::gen_where => rule.tests.push(generator(p)),
+            Rule::strategy_avoid => {
+                rule.avoid = p.into_inner().nth(1).map(expr);
+            }
+            Rule::strategy_by => rule.by = p.into_inner().map(expr).collect(),
+            _ => {}
+        }
+    }
+    rule
 }
 
 /// `= DEFAULT in LOW..HIGH` of a number option. A number too long for 64 bits reads as

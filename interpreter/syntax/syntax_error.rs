@@ -376,7 +376,12 @@ pub(super) fn token_name(rule: Rule) -> Option<String> {
         | Rule::define_decl
         | Rule::layout_decl
         | Rule::test_decl
-        | Rule::rules_decl => "a declaration (`game`, `board`, `action`, `phase`, ...)",
+        | Rule::rules_decl
+        | Rule::strategy_decl
+        | Rule::strategy_kw => "a declaration (`game`, `board`, `action`, `phase`, ...)",
+        Rule::strategy_rule | Rule::play_kw => "a strategy's rule (`play ACTION ...`)",
+        Rule::strategy_avoid | Rule::avoid_kw => "`avoid`",
+        Rule::strategy_by => "`by`",
         Rule::test_with | Rule::rules_with => "`with`",
         Rule::test_option => "an option",
         Rule::option_number => "`=` (a number option: `= 100 in 20..200`)",

@@ -238,3 +238,14 @@ def test_a_number_option_is_given_its_value_as_name_equals_value():
     assert tabula.load(pig).number_options == {"target": (100, 10, 1000, 100)}
     with pytest.raises(tabula.RulesError, match=r"`5` is not"):
         tabula.load(pig, options=["target=5"])
+
+
+def test_a_strategy_of_the_rules_file_is_a_level(root):
+    # examples/rules/pig.tabula's `hold20` rolls until the turn has gathered 20.
+    game = tabula.load(str(root / "examples/rules/pig.tabula"))
+    state = game.new_initial_state()
+    assert state.action_to_string(state.best_action("hold20")) == "roll"
+    assert tabula.arena(game, "hold20", "random", games=20)["summary"]["games"] == 20
+    with pytest.raises(tabula.TabulaError) as e:
+        state.best_action("hold30")
+    assert str(e.value).endswith("or a strategy of the file: hold20")

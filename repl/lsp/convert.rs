@@ -63,6 +63,7 @@ pub fn outline(lines: &Lines, item: &OutlineItem) -> lsp::DocumentSymbol {
         O::Score => (lsp::SymbolKind::FIELD, "score"),
         O::Show => (lsp::SymbolKind::FIELD, "show"),
         O::Test => (lsp::SymbolKind::METHOD, "test"),
+        O::Strategy => (lsp::SymbolKind::FUNCTION, "strategy"),
         O::Rules => (lsp::SymbolKind::STRING, "rules"),
     };
     let name = if item.name.trim().is_empty() {

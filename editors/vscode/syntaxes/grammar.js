@@ -117,6 +117,7 @@ const grammar = {
         declaration('region', 'entity.name.type.region'),
         declaration('track', 'entity.name.type.track'),
         declaration('phase', 'entity.name.section.phase'),
+        declaration('strategy', 'entity.name.function.strategy', '(?=\\s*")'),
         declaration('option', 'entity.name.constant.option', '(?=\\s*")'),
         declaration('layout', 'support.type.layout'),
         declaration('score', 'entity.name.variable.local', '(?=\\s*=)'),
@@ -242,7 +243,7 @@ const grammar = {
           match: words([
             'action', 'board', 'chance', 'counter', 'define', 'game', 'include', 'layout',
             'names', 'option', 'phase', 'piece', 'players', 'pool', 'region', 'rules', 'score',
-            'setup', 'show', 'test', 'track',
+            'setup', 'show', 'strategy', 'test', 'track',
           ]),
           name: 'storage.type.tabula',
         },
@@ -268,7 +269,7 @@ const grammar = {
     'keywords-constant': { match: words(['false', 'none', 'true']), name: 'constant.language.tabula' },
     'keywords-other': {
       match: words([
-        'actions', 'add', 'as', 'be', 'because', 'by', 'clear', 'cut', 'decide', 'draw', 'end',
+        'actions', 'add', 'as', 'avoid', 'be', 'because', 'by', 'clear', 'cut', 'decide', 'draw', 'end',
         'exclude', 'expect', 'forbid', 'hand', 'hidden', 'illegal', 'join', 'maximize', 'may', 'move', 'moves', 'named',
         'neutral', 'of', 'ongoing', 'pass', 'per', 'perft', 'play', 'player', 'playout',
         'points', 'prefer', 'put', 'remove', 'says', 'set', 'start', 'starts', 'state',
