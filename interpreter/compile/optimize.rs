@@ -217,9 +217,7 @@ fn fold_constants(e: &mut Expr) {
         Expr::Max(a, b) => both(a, b).map(|(x, y)| Expr::Const(x.max(y))),
         Expr::Neg(a) => const_of(a).map(|c| Expr::Const(c.wrapping_neg())),
         Expr::Abs(a) => const_of(a).map(|c| Expr::Const(c.wrapping_abs())),
-        Expr::DirIn(a, mask) => {
-            const_of(a).map(|d| Expr::Const(crate::engine::eval::dir_in(d, *mask)))
-        }
+        Expr::DirIn(a, mask) => const_of(a).map(|d| Expr::Const(crate::ir::dir_in(d, *mask))),
         _ => None,
     };
     if let Some(f) = folded {

@@ -417,7 +417,7 @@ fn eval_node(game: &Game, state: &State, e: &Expr, locals: &mut Locals) -> i32 {
         Expr::Min(a, b) => eval(game, state, a, locals).min(eval(game, state, b, locals)),
         Expr::Max(a, b) => eval(game, state, a, locals).max(eval(game, state, b, locals)),
         Expr::Abs(a) => eval(game, state, a, locals).wrapping_abs(),
-        Expr::DirIn(a, mask) => dir_in(eval(game, state, a, locals), *mask),
+        Expr::DirIn(a, mask) => crate::ir::dir_in(eval(game, state, a, locals), *mask),
         Expr::Let { slot, value, body } => {
             let v = eval(game, state, value, locals);
             locals[*slot as usize % MAX_LOCALS] = v;
@@ -442,12 +442,6 @@ fn eval_node(game: &Game, state: &State, e: &Expr, locals: &mut Locals) -> i32 {
         Expr::Can(action) => can(game, state, *action, locals.meter()),
         Expr::Numbered { expr, .. } => eval(game, state, expr, locals),
     }
-}
-
-/// Whether direction `d` is a bit of `mask` (`Expr::DirIn`); no direction is out of it.
-#[inline]
-pub(crate) fn dir_in(d: i32, mask: u128) -> i32 {
-    ((0..128).contains(&d) && (mask >> d) & 1 == 1) as i32
 }
 
 #[inline(never)]

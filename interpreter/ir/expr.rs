@@ -462,3 +462,10 @@ pub enum AggOp {
     Min,
     Max,
 }
+
+/// Whether direction `d` is a bit of `mask` (`Expr::DirIn`), 1 or 0; a number outside
+/// the directions is in no set.
+#[inline]
+pub(crate) fn dir_in(d: i32, mask: u128) -> i32 {
+    ((0..128).contains(&d) && (mask >> d) & 1 == 1) as i32
+}

@@ -277,7 +277,7 @@ pub fn compile(e: &Expr) -> ExprFn {
         }
         Expr::DirIn(a, mask) => {
             let (a, mask) = (compile(a), *mask);
-            Box::new(move |g, st, l| super::eval::dir_in(a(g, st, l), mask))
+            Box::new(move |g, st, l| crate::ir::dir_in(a(g, st, l), mask))
         }
         Expr::If(c, a, b) => {
             let (c, a, b) = (compile(c), compile(a), compile(b));
