@@ -168,6 +168,19 @@ fn a_direction_is_in_a_set_exactly_when_the_set_lists_it() {
         "not (nne in straight) and w in mixed and w in straight",
         &[]
     ));
+    // Past the mask's 64 directions a set is searched, with the same answers: the grid's
+    // 8 directions and 60 leaps, the last ones numbered 64 to 67.
+    let leaps: String = (0..60)
+        .map(|i| format!("leap l{i} = {}, {}\n", i % 7 + 1, i / 7))
+        .collect();
+    let far = format!("grid 8 x 8\n{leaps}directions far = n, l58, l59\ndirections near = l0, l1");
+    for cond in [
+        "l59 in far and l58 in far and n in far and not (l57 in far) and not (e in far)",
+        "count(d in [n, e, l0, l1, l58, l59] where d in far) == 3",
+        "l0 in near and not (l59 in near)",
+    ] {
+        assert!(holds(&far, cond, &[]), "{cond}");
+    }
 }
 
 #[test]

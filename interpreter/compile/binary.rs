@@ -77,18 +77,7 @@ impl<'a> Compiler<'a> {
                         Self::exists_equal(scope, Domain::Neighbours(c, a), x.0)
                     }
                     SetRef::Group(c, a) => Self::exists_equal(scope, Domain::Group(c, a), x.0),
-                    SetRef::Directions(a) => {
-                        // A set of directions numbered under 128 is a mask; one
-                        // test, where a list would be a loop.
-                        let set = &self.game.board.sets[a as usize - 1].dirs;
-                        if set.iter().all(|&d| d < 128) {
-                            let mask = set.iter().fold(0u128, |m, &d| m | 1 << d);
-                            Expr::DirIn(bx(x.0), mask)
-                        } else {
-                            let dirs = self.directions_domain(a);
-                            Self::exists_equal(scope, dirs, x.0)
-                        }
-                    }
+                    SetRef::Directions(a) => self.dir_in(scope, a, x.0),
                     SetRef::Line(l) => Self::exists_equal(scope, Domain::LineCells(l), x.0),
                     SetRef::LinesThrough(c) => {
                         Self::exists_equal(scope, Domain::LinesThrough(c), x.0)
@@ -169,6 +158,20 @@ impl Compiler<'_> {
             domain: Box::new(domain),
             filter: Some(Box::new(is_x)),
             value: None,
+        }
+    }
+
+    /// `x in SET` for a direction set of the board: one test of a bit mask when its
+    /// directions are numbered under 64 (the grid's and the first leaps), where a list
+    /// would be a loop.
+    fn dir_in(&self, scope: &mut Scope, set: u8, x: Expr) -> Expr {
+        let dirs = &self.game.board.sets[set as usize - 1].dirs;
+        if dirs.iter().all(|&d| d < 64) {
+            let mask = dirs.iter().fold(0u64, |m, &d| m | 1 << d);
+            Expr::DirIn(Box::new(x), mask)
+        } else {
+            let domain = self.directions_domain(set);
+            Self::exists_equal(scope, domain, x)
         }
     }
 }

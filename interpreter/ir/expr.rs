@@ -84,8 +84,8 @@ pub enum Expr {
     Max(Box<Expr>, Box<Expr>),
     Abs(Box<Expr>),
     /// Whether a direction is one of a set, each direction a bit of the mask (`d in
-    /// knight`, a set of the board's with directions numbered under 128).
-    DirIn(Box<Expr>, u128),
+    /// knight`, a set of the board's with directions numbered under 64: a wider mask would widen every `Expr`).
+    DirIn(Box<Expr>, u64),
     Aggregate {
         op: AggOp,
         slot: u8,
@@ -466,6 +466,6 @@ pub enum AggOp {
 /// Whether direction `d` is a bit of `mask` (`Expr::DirIn`), 1 or 0; a number outside
 /// the directions is in no set.
 #[inline]
-pub(crate) fn dir_in(d: i32, mask: u128) -> i32 {
-    ((0..128).contains(&d) && (mask >> d) & 1 == 1) as i32
+pub(crate) fn dir_in(d: i32, mask: u64) -> i32 {
+    ((0..64).contains(&d) && (mask >> d) & 1 == 1) as i32
 }
