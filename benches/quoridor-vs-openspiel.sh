@@ -4,8 +4,9 @@
 # `quoridor`, measured alternately in one run on one core: OpenSpiel's
 # `evaluate_bots` with two uniform random bots (C++ throughout, one game after another
 # in one Python call) against `tabula playout --threads 1`. Both pick uniformly among
-# the legal moves. Each round runs both; the summary divides the best round of each,
-# since on a shared machine the best round is the one least disturbed.
+# the legal moves. Each program's processor time is counted (benches/cpu_playout.py),
+# so that other work on a shared machine slows the figures less than the wall clock
+# would; each round runs both, and the summary divides the best round of each.
 # OpenSpiel: `python3 -c 'import pyspiel'` must work, or PYTHON names an interpreter
 # where it does (pip install open-spiel).
 # Usage: benches/quoridor-vs-openspiel.sh [rounds] [games]  (after cargo build --release)
@@ -15,7 +16,7 @@ games=${2:-500}
 bin=${TABULA:-target/release/tabula}
 PYTHON=${PYTHON:-python3}
 calc() { python3 -c "print($1)"; }
-# Games/s of OpenSpiel's quoridor, $1 games from seed $2.
+# Games a processor second of OpenSpiel's quoridor, $1 games from seed $2.
 openspiel() {
   "$PYTHON" - "$1" "$2" <<'PY'
 import sys, time
@@ -23,16 +24,15 @@ import pyspiel
 games, seed = (int(a) for a in sys.argv[1:])
 game = pyspiel.load_game("quoridor")
 bots = [pyspiel.make_uniform_random_bot(p, seed + p) for p in range(2)]
-start = time.perf_counter()
+start = time.process_time()
 for i in range(games):
     pyspiel.evaluate_bots(game.new_initial_state(), bots, seed + i)
-print(f"{games / (time.perf_counter() - start):.1f}")
+print(f"{games / (time.process_time() - start):.1f}")
 PY
 }
-# Games/s of tabula, $1 games from seed $2.
+# Games a processor second of tabula, $1 games from seed $2.
 tabula() {
-  "$bin" playout examples/rules/quoridor.tabula --threads 1 -n "$1" --seed "$2" |
-    sed -n 's/.*: \([0-9.]*\) games\/s/\1/p'
+  python3 benches/cpu_playout.py "$bin" examples/rules/quoridor.tabula "$1" "$2" | cut -d' ' -f1
 }
 best_os=0 best_tb=0
 for r in $(seq "$rounds"); do
