@@ -167,7 +167,13 @@ pub(crate) fn each_open_neighbour(
     let Some(table) = game.rules.board.adjacency.get(adjacency as usize) else {
         return true;
     };
-    for (i, &n) in table.of(cell).iter().enumerate() {
+    let neighbours = table.of(cell);
+    // A board whose links are never cut reads its table as it is: the test of each
+    // link is left out of the loop, not made and found false for every neighbour.
+    if !game.rules.board.cuttable {
+        return neighbours.iter().all(|&n| f(n));
+    }
+    for (i, &n) in neighbours.iter().enumerate() {
         if !cut_at(game, state, table, cell, i) && !f(n) {
             return false;
         }
@@ -319,6 +325,7 @@ fn liberties_in<const C: usize, const W: usize>(
     // The board's words, read once: a neighbour in the table is always a cell of it.
     let base = game.rules.cells_base;
     let cells = &state.data[base..base + game.rules.board.cells.len()];
+    let cuttable = game.rules.board.cuttable;
     let mut free = [0u64; W];
     let mut n = 0;
     // The stone's own empty neighbours first: when they reach `cap`, as they mostly do
@@ -330,7 +337,7 @@ fn liberties_in<const C: usize, const W: usize>(
             .get(x as usize)
             .is_some_and(|&v| CellWord(v).count() == 0)
             && free[w] & bit == 0
-            && !cut_at(game, state, table, cell, k)
+            && !(cuttable && cut_at(game, state, table, cell, k))
         {
             free[w] |= bit;
             n += 1;
@@ -345,7 +352,7 @@ fn liberties_in<const C: usize, const W: usize>(
     while i < fill.len {
         let c = fill.order[i] as i32;
         for (k, &x) in table.of(c).iter().enumerate() {
-            if cut_at(game, state, table, c, k) {
+            if cuttable && cut_at(game, state, table, c, k) {
                 continue;
             }
             let there = CellWord(cells.get(x as usize).copied().unwrap_or(0));

@@ -207,8 +207,17 @@ pub(super) fn over_cells(
             }
             CellList::Neighbours(at, adjacency) => {
                 let c = at(g, st, l);
-                let each = crate::engine::reach::each_open_neighbour;
-                each(g, st, *adjacency, c, |n| visit(l, n, cells[n as usize]));
+                if g.rules.board.cuttable {
+                    let each = crate::engine::reach::each_open_neighbour;
+                    each(g, st, *adjacency, c, |n| visit(l, n, cells[n as usize]));
+                } else {
+                    // No link is ever cut: the table as it is, in a loop of its own.
+                    for &n in g.rules.board.neighbours(*adjacency, c) {
+                        if !visit(l, n, cells[n as usize]) {
+                            break;
+                        }
+                    }
+                }
             }
         }
         fold.result()
