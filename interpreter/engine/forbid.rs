@@ -95,20 +95,10 @@ impl super::Engine<'_> {
         self.generating.set(None);
         self.overflow.set(false);
         choices.clear();
-        self.action_steps_judged(state, &mut choices.steps, false);
+        self.single_action_choices(state, choices, false);
         if self.overflow.get() || self.meter.spent_out() {
             choices.clear();
             return None;
-        }
-        let n = choices.steps.len() as u32;
-        choices.ranges.extend((0..n).map(|i| (i, i + 1)));
-        if phase.weighted {
-            for i in 0..n as usize {
-                let w = self.playout_weight(state, &choices.steps[i]);
-                choices.weights.push(w);
-            }
-        } else {
-            choices.weights.resize(n as usize, 0);
         }
         while !choices.is_empty() {
             let i = rng.weighted(&choices.weights);

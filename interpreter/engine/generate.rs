@@ -24,6 +24,25 @@ impl Engine<'_> {
         }
     }
 
+    /// The steps of the phase's actions added to `out` as choices of one step each,
+    /// with their playout weights (all 0 when the phase declares none); `forbids` as
+    /// for `action_steps_judged`.
+    pub(crate) fn single_action_choices(&self, state: &State, out: &mut Choices, forbids: bool) {
+        let phase = &self.game.rules.phases[state.phase().index()];
+        let start = out.steps.len();
+        self.action_steps_judged(state, &mut out.steps, forbids);
+        let (a, n) = (start as u32, out.steps.len() as u32);
+        out.ranges.extend((a..n).map(|i| (i, i + 1)));
+        if phase.weighted {
+            for i in start..n as usize {
+                let w = self.playout_weight(state, &out.steps[i]);
+                out.weights.push(w);
+            }
+        } else {
+            out.weights.resize(out.weights.len() + (n - a) as usize, 0);
+        }
+    }
+
     /// Generates the steps of the phase's actions into `out`, with `prefer` applied.
     pub(crate) fn action_steps(&self, state: &State, out: &mut Vec<Step>) {
         self.action_steps_judged(state, out, true);

@@ -656,17 +656,7 @@ impl<'g> Engine<'g> {
             return self.whole_turns(state, out);
         }
         // Single actions: generated straight into the choices, one step each.
-        self.action_steps(state, &mut out.steps);
-        let n = out.steps.len() as u32;
-        out.ranges.extend((0..n).map(|i| (i, i + 1)));
-        if phase.weighted {
-            for i in 0..n as usize {
-                let w = self.playout_weight(state, &out.steps[i]);
-                out.weights.push(w);
-            }
-        } else {
-            out.weights.resize(n as usize, 0);
-        }
+        self.single_action_choices(state, out, true);
         if out.is_empty() && !state.in_turn() {
             if let Stuck::Pass { .. } = phase.stuck {
                 out.push_one(
