@@ -39,17 +39,7 @@ PY
 }
 # Games/s of OpenSpiel's chess, $1 games from seed $2.
 openspiel() {
-  "$PYTHON" - "$1" "$2" <<'PY'
-import sys, time
-import pyspiel
-games, seed = (int(a) for a in sys.argv[1:])
-game = pyspiel.load_game("chess")
-bots = [pyspiel.make_uniform_random_bot(p, seed + p) for p in range(2)]
-start = time.process_time()
-for i in range(games):
-    pyspiel.evaluate_bots(game.new_initial_state(), bots, seed + i)
-print(f"{games / (time.process_time() - start):.2f}")
-PY
+  "$PYTHON" benches/openspiel_rate.py chess "$1" "$2"
 }
 # Games a processor second and mean length of tabula's random games, $1 games from
 # seed $2.

@@ -20,17 +20,7 @@ PYTHON=${PYTHON:-python3}
 calc() { python3 -c "print($1)"; }
 # Games a processor second of OpenSpiel's go of size $1, $2 games from seed $3.
 openspiel() {
-  "$PYTHON" - "$1" "$2" "$3" <<'PY'
-import sys, time
-import pyspiel
-size, games, seed = (int(a) for a in sys.argv[1:])
-game = pyspiel.load_game(f"go(board_size={size},komi=7.5)")
-bots = [pyspiel.make_uniform_random_bot(p, seed + p) for p in range(2)]
-start = time.process_time()
-for i in range(games):
-    pyspiel.evaluate_bots(game.new_initial_state(), bots, seed + i)
-print(f"{games / (time.process_time() - start):.1f}")
-PY
+  "$PYTHON" benches/openspiel_rate.py "go(board_size=$1,komi=7.5)" "$2" "$3"
 }
 # Games a processor second of tabula, options $1, $2 games from seed $3.
 tabula() {

@@ -18,17 +18,7 @@ PYTHON=${PYTHON:-python3}
 calc() { python3 -c "print($1)"; }
 # Games a processor second of OpenSpiel's quoridor, $1 games from seed $2.
 openspiel() {
-  "$PYTHON" - "$1" "$2" <<'PY'
-import sys, time
-import pyspiel
-games, seed = (int(a) for a in sys.argv[1:])
-game = pyspiel.load_game("quoridor")
-bots = [pyspiel.make_uniform_random_bot(p, seed + p) for p in range(2)]
-start = time.process_time()
-for i in range(games):
-    pyspiel.evaluate_bots(game.new_initial_state(), bots, seed + i)
-print(f"{games / (time.process_time() - start):.1f}")
-PY
+  "$PYTHON" benches/openspiel_rate.py quoridor "$1" "$2"
 }
 # Games a processor second of tabula, $1 games from seed $2.
 tabula() {
