@@ -7,6 +7,7 @@
 //! their weights, the actions' playout weights and the end rules' points.
 
 pub mod arena;
+pub mod az;
 mod budget;
 pub mod encode;
 mod flat;
@@ -16,6 +17,7 @@ pub mod net;
 mod net_error;
 mod net_file;
 mod netplay;
+mod policy;
 pub mod stake;
 pub mod stats;
 pub mod strategy;
@@ -63,6 +65,10 @@ pub enum Level {
     /// The learned network, three choices ahead: `net2`'s search, with the next
     /// player's answer followed through the chance after it to the decision after that.
     Net3(Option<Budget>),
+    /// The self-taught searcher: a tree search in which the network's policy head
+    /// gives each choice its prior and its value outputs rate the positions reached
+    /// (PUCT, as AlphaZero), within the budget.
+    Az(Budget),
     /// The file's strategy of this index (`strategy NAME ...`), named by its name
     /// ([`Level::parse_in`]).
     Strategy(usize),
@@ -97,6 +103,38 @@ fn net_parts<'t>(
     Ok((Some(budget), Some(file).filter(|f| !f.is_empty())))
 }
 
+/// What follows `az:`: a budget as `mcts` takes it (`2s`, `800`, `2s:wall`), a network
+/// file, or both (`1s:FILE`): the budget's text and the file's.
+fn az_parts(rest: &str) -> (Option<String>, Option<&str>) {
+    fn file(f: &str) -> Option<&str> {
+        Some(f.trim()).filter(|f| !f.is_empty())
+    }
+    let rest = rest.trim();
+    let (first, tail) = rest.split_once([':', ' ']).unwrap_or((rest, ""));
+    let budget_like = Budget::looks_like_time(first)
+        || (!first.is_empty() && first.bytes().all(|b| b.is_ascii_digit()));
+    if !budget_like {
+        return (None, file(rest));
+    }
+    let tail = tail.trim_start_matches([':', ' ']);
+    let (second, after) = tail.split_once([':', ' ']).unwrap_or((tail, ""));
+    if second == "wall" && first != "wall" {
+        return (
+            Some(format!("{first}:wall")),
+            file(after.trim_start_matches([':', ' '])),
+        );
+    }
+    (Some(first.to_string()), file(tail))
+}
+
+/// The budget of `az:REST`.
+fn az_budget(rest: &str) -> Result<Budget, LevelError> {
+    match az_parts(rest).0 {
+        Some(b) => Budget::parse(&b),
+        None => Ok(DEFAULT_BUDGET),
+    }
+}
+
 impl Level {
     /// The names, for help and completion.
     pub(crate) const NAMES: &'static [&'static str] = crate::ir::LEVEL_NAMES;
@@ -127,6 +165,10 @@ impl Level {
         (
             "net3",
             "the network three moves ahead, the strongest where a game has one; under a second of processor a move in the shipped games (`net3 1s`: at most that)",
+        ),
+        (
+            "az",
+            "the self-taught searcher: a tree search judged by a network trained with `tabula train --searcher`; 1 s of processor time a move, or as given (`az 5s`, `az 800`)",
         ),
         ("off", "a person plays"),
     ];
@@ -164,6 +206,12 @@ impl Level {
                     }),
                     None => Ok(Some(Level::Net)),
                 }
+            }
+            "az" => {
+                return Ok(Some(Level::Az(match rest {
+                    Some(r) => az_budget(r)?,
+                    None => DEFAULT_BUDGET,
+                })))
             }
             "net2" => return Ok(Some(Level::Net2(net_budget()?))),
             "net3" => return Ok(Some(Level::Net3(net_budget()?))),
@@ -227,15 +275,19 @@ impl Level {
     pub fn net_file(text: &str) -> Option<&str> {
         let t = text.trim();
         let (name, rest) = t.split_once([':', ' '])?;
-        if !matches!(name, "net" | "net2" | "net3") {
-            return None;
+        match name {
+            "net" | "net2" | "net3" => net_parts(t, rest).ok()?.1,
+            "az" => az_parts(rest).1,
+            _ => None,
         }
-        net_parts(t, rest).ok()?.1
     }
 
     /// Whether the level plays by a network (and needs one).
     pub(crate) fn plays_by_net(self) -> bool {
-        matches!(self, Level::Net | Level::Net2(_) | Level::Net3(_))
+        matches!(
+            self,
+            Level::Net | Level::Net2(_) | Level::Net3(_) | Level::Az(_)
+        )
     }
 
     /// For a level that searches past `net`'s one choice ahead, how many decisions it
@@ -261,6 +313,8 @@ impl Level {
             Level::Net3(None) => "net3".into(),
             Level::Net2(Some(b)) => format!("net2:{b}"),
             Level::Net3(Some(b)) => format!("net3:{b}"),
+            Level::Az(b) if b == DEFAULT_BUDGET => "az".into(),
+            Level::Az(b) => format!("az:{b}"),
             // Its name is the game's to give (`name_in`).
             Level::Strategy(i) => format!("strategy {}", i + 1),
         }
@@ -500,6 +554,11 @@ pub fn choose(
         Level::Net | Level::Net2(_) | Level::Net3(_) => {
             (net_estimates(&d, level, thinker, stop)?, NET_RARE_MARGIN)
         }
+        Level::Az(budget) => {
+            let seed = u64::from(rng.below(u32::MAX)) << 32 | u64::from(rng.below(u32::MAX));
+            let est = az::search(d.engine.game, d.state, budget, seed, thinker, stop)?;
+            (est, NET_RARE_MARGIN)
+        }
     };
     Ok(pick(d.engine.game, d.state, d.choices, &est, margin, rng))
 }
@@ -569,6 +628,10 @@ pub fn estimates(
             mcts::search(d.engine.game, d.state, budget, seed, thinker, stop)?
         }
         Level::Net | Level::Net2(_) | Level::Net3(_) => net_estimates(&d, level, thinker, stop)?,
+        Level::Az(budget) => {
+            let seed = u64::from(rng.below(u32::MAX)) << 32 | u64::from(rng.below(u32::MAX));
+            az::search(d.engine.game, d.state, budget, seed, thinker, stop)?
+        }
         _ => flat::estimates(d.engine, d.state, d.choices, d.player.index(), rng, stop)?,
     };
     if level.further().is_some() {

@@ -74,6 +74,16 @@ pub struct Header {
     /// outputs are the mover's, the next player's, and so on.
     #[serde(default, skip_serializing_if = "View::is_board")]
     pub view: View,
+    /// The rows of the policy head's table of choice features (`ai::policy`), for the
+    /// searcher it guides (`az`); 0 for a network without one. Its weights follow the
+    /// outputs' in the file: a row of `hidden` weights for each feature, then a bias
+    /// for each.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub policy: usize,
+}
+
+fn is_zero(n: &usize) -> bool {
+    *n == 0
 }
 
 fn yes() -> bool {
@@ -95,6 +105,10 @@ pub struct Net {
     /// Output-major: `w2[o * hidden..][..hidden]`.
     pub(crate) w2: Vec<f32>,
     pub(crate) b2: Vec<f32>,
+    /// The policy head, feature-major: `wp[f * hidden..][..hidden]`, and a bias per
+    /// feature; empty without one.
+    pub(crate) wp: Vec<f32>,
+    pub(crate) bp: Vec<f32>,
     encoding: Encoding,
     /// The stake counter (`Header::stake`) resolved in the game.
     stake: Option<usize>,
@@ -201,11 +215,14 @@ impl Net {
                 mcts_leaf: true,
                 mcts_guide: false,
                 view: View::Board,
+                policy: 0,
             },
             w1: (0..inputs * hidden).map(|_| r(s1)).collect(),
             b1: vec![0.0; hidden],
             w2: (0..outputs * hidden).map(|_| r(s2)).collect(),
             b2: vec![0.0; outputs],
+            wp: Vec::new(),
+            bp: Vec::new(),
             encoding,
             stake: None,
         }
@@ -296,10 +313,46 @@ impl Net {
             w2.extend_from_slice(&self.w2[o * h..(o + 1) * h]);
             w2.extend(std::iter::repeat_n(0.0, hidden - h));
         }
+        let mut wp = Vec::with_capacity(self.bp.len() * hidden);
+        for f in 0..self.bp.len() {
+            wp.extend_from_slice(&self.wp[f * h..(f + 1) * h]);
+            wp.extend(std::iter::repeat_n(0.0, hidden - h));
+        }
         self.b1.resize(hidden, 0.0);
         self.w1 = w1;
         self.w2 = w2;
+        self.wp = wp;
         self.header.hidden = hidden;
+        Ok(self)
+    }
+
+    /// The same network with a policy head of `features` rows (`ai::policy`), if it has
+    /// none: small random weights, so that at first every choice is about as likely.
+    /// Refused when the weights would not fit in a network file.
+    pub fn with_policy(mut self, features: usize, seed: u64) -> Result<Net, NetError> {
+        if self.has_policy() {
+            return Ok(self);
+        }
+        let features = features
+            .clamp(1, super::policy::MAX_FEATURES)
+            .next_power_of_two();
+        let h = self.header.hidden;
+        let total = self.w1.len() + self.b1.len() + self.w2.len() + self.b2.len();
+        if total + features * (h + 1) > MAX_WEIGHTS {
+            return Err(NetError::TooManyWeights {
+                inputs: self.header.inputs + features,
+                hidden: h,
+                max: MAX_WEIGHTS,
+                fits: (MAX_WEIGHTS / (self.header.inputs + features + 1)).min(MAX_HIDDEN),
+            });
+        }
+        let mut s = seed ^ 0x0a1f_a5e1_ec70_5eed;
+        let scale = 0.1 / (h.max(1) as f32).sqrt();
+        self.wp = (0..features * h)
+            .map(|_| (splitmix(&mut s) * 2.0 - 1.0) * scale)
+            .collect();
+        self.bp = vec![0.0; features];
+        self.header.policy = features;
         Ok(self)
     }
 
@@ -356,6 +409,8 @@ impl Net {
             .chain(&self.b1)
             .chain(&self.w2)
             .chain(&self.b2)
+            .chain(&self.wp)
+            .chain(&self.bp)
         {
             checked.extend_from_slice(&w.to_le_bytes());
         }
@@ -432,7 +487,11 @@ impl Net {
             return Err(NetError::PointsScale);
         }
         let (i, h, o) = (header.inputs, header.hidden, 2 * header.players);
-        let want = i * h + h + o * h + o;
+        let f = header.policy;
+        if f > super::policy::MAX_FEATURES || !f.is_power_of_two() && f != 0 {
+            return Err(NetError::Sizes);
+        }
+        let want = i * h + h + o * h + o + f * h + f;
         if weights.len() != want * 4 {
             return Err(NetError::WeightBytes {
                 found: weights.len(),
@@ -457,6 +516,8 @@ impl Net {
         if all.iter().any(|w| w.abs() > MAX_WEIGHT) {
             return Err(NetError::WeightTooLarge);
         }
+        let bp = all.split_off(i * h + h + o * h + o + f * h);
+        let wp = all.split_off(i * h + h + o * h + o);
         let b2 = all.split_off(i * h + h + o * h);
         let w2 = all.split_off(i * h + h);
         let b1 = all.split_off(i * h);
@@ -479,6 +540,8 @@ impl Net {
             b1,
             w2,
             b2,
+            wp,
+            bp,
             encoding,
             stake,
         })

@@ -61,6 +61,10 @@ pub struct Training {
     /// at chance, the best choice after every outcome averaged by weight, not only after
     /// the outcome the game met. Costs a rating per choice after each outcome.
     pub lookahead: bool,
+    /// Train a network with a policy head by the searcher's own self-play (`az`,
+    /// `ai::az::train`) instead of by temporal differences; `self_play`, `lambda`,
+    /// `explore` and `lookahead` are then not used.
+    pub searcher: Option<super::az::train::Searching>,
 }
 
 impl Default for Training {
@@ -81,6 +85,7 @@ impl Default for Training {
             view: None,
             keep: 0,
             lookahead: false,
+            searcher: None,
         }
     }
 }
@@ -166,7 +171,7 @@ fn self_play(game: &Game, net: &Net, t: &Training, seed: u64) -> Result<Option<L
         let (mut w, mut p) = (vec![0.0; n], vec![0.0; n]);
         netplay::lookahead(net, engine, state, &mut look_scratch, &mut w, &mut p)?;
         let scale = net.header.points_scale * net.stake_of(game, state);
-        looks.push(value(&w, &p, scale));
+        looks.push(value_targets(&w, &p, scale));
         Ok(())
     };
     let explore = (t.explore.clamp(0.0, 1.0) * 1_000_000.0) as u32;
@@ -248,7 +253,7 @@ fn self_play(game: &Game, net: &Net, t: &Training, seed: u64) -> Result<Option<L
     // Points are learnt per unit of the stake where the position stood (1 in a game
     // without one), so the result is taken per unit of the last position's stake.
     let scale = net.header.points_scale * stakes.last().copied().unwrap_or(1.0);
-    let last = value(&wins, &points, scale);
+    let last = value_targets(&wins, &points, scale);
     // Returns are worked out in the players' order and learnt in each position's view.
     let mut targets = lambda_returns(last, &stakes, n, t.lambda, |k| {
         if let Some(before) = looks.get(k - 1) {
@@ -273,7 +278,7 @@ fn self_play(game: &Game, net: &Net, t: &Training, seed: u64) -> Result<Option<L
 /// Win chances and points as a network learns them: points in units of `scale`. A
 /// result far beyond the usual (a stake raised many times) is learnt as a large one,
 /// not as itself: one such game must not throw the weights off.
-fn value(wins: &[f64], points: &[f64], scale: f32) -> Vec<f32> {
+pub(crate) fn value_targets(wins: &[f64], points: &[f64], scale: f32) -> Vec<f32> {
     wins.iter()
         .map(|&w| w as f32)
         .chain(
@@ -412,21 +417,16 @@ fn probe_game(game: &Game, net: &Net, g: u64, seed: u64) -> Result<f64, AiError>
 }
 
 /// A network that cannot be made for the game, as the error of a training run.
-fn network_error(e: super::net::NetError) -> AiError {
+pub(crate) fn network_error(e: super::net::NetError) -> AiError {
     AiError::Runtime(crate::RuntimeError::of_game(
         crate::engine::RuntimeErrorKind::Network(Box::new(e)),
     ))
 }
 
-/// Trains a network for `game` (from `start`, or from small random weights), calling
-/// `progress` after each batch; when it answers `Break`, training stops there and the
-/// network trained so far is returned (its header counts the games it learnt from).
-pub fn train(
-    game: &Game,
-    t: &Training,
-    start: Option<Net>,
-    mut progress: impl FnMut(&Report) -> ControlFlow<()>,
-) -> Result<Net, AiError> {
+/// The network training starts from: `start` (learning per unit of the game's stake,
+/// if it has one), else small random weights; widened to `t.hidden` and moved to
+/// `t.view` where they ask for it.
+pub(crate) fn starting_net(game: &Game, t: &Training, start: Option<Net>) -> Result<Net, AiError> {
     let mut net = match start {
         // A network trained further learns per unit of the game's stake, if it has one.
         Some(n) => n.with_stake(game),
@@ -440,14 +440,56 @@ pub fn train(
     if let Some(view) = t.view.filter(|&v| v != net.header.view) {
         net = net.with_view(game, view, t.keep);
     }
-    let runner = Runner::new(t.threads).map_err(|e| {
+    Ok(net)
+}
+
+/// The threads self-play's games are played on.
+pub(crate) fn runner(threads: usize) -> Result<Runner, AiError> {
+    Runner::new(threads).map_err(|e| {
         AiError::Runtime(crate::RuntimeError::of_game(
             crate::engine::RuntimeErrorKind::Threads {
                 threads: e.threads,
                 reason: e.reason,
             },
         ))
-    })?;
+    })
+}
+
+/// An error when a weight is no longer a number, or past what a network file may hold
+/// (its file would be refused): training diverged by game `games`.
+pub(crate) fn check_diverged(net: &Net, games: u64) -> Result<(), AiError> {
+    let diverged = |w: &f32| !w.is_finite() || w.abs() > super::net::MAX_WEIGHT;
+    if net
+        .w1
+        .iter()
+        .chain(&net.b1)
+        .chain(&net.w2)
+        .chain(&net.b2)
+        .chain(&net.wp)
+        .chain(&net.bp)
+        .any(diverged)
+    {
+        return Err(AiError::Runtime(crate::RuntimeError::of_game(
+            crate::engine::RuntimeErrorKind::Diverged { games },
+        )));
+    }
+    Ok(())
+}
+
+/// Trains a network for `game` (from `start`, or from small random weights), calling
+/// `progress` after each batch; when it answers `Break`, training stops there and the
+/// network trained so far is returned (its header counts the games it learnt from).
+pub fn train(
+    game: &Game,
+    t: &Training,
+    start: Option<Net>,
+    mut progress: impl FnMut(&Report) -> ControlFlow<()>,
+) -> Result<Net, AiError> {
+    if let Some(s) = &t.searcher {
+        return super::az::train::train(game, t, s, start, progress);
+    }
+    let mut net = starting_net(game, t, start)?;
+    let runner = runner(t.threads)?;
     let started = crate::clock::Instant::now();
     let mut report = Report::default();
     let mut scratch = Scratch::default();
@@ -472,21 +514,7 @@ pub fn train(
             }
             Ok(())
         })?;
-        // A weight past what a network file may hold has diverged too: its file would
-        // be refused.
-        let diverged = |w: &f32| !w.is_finite() || w.abs() > super::net::MAX_WEIGHT;
-        if net
-            .w1
-            .iter()
-            .chain(&net.b1)
-            .chain(&net.w2)
-            .chain(&net.b2)
-            .any(diverged)
-        {
-            return Err(AiError::Runtime(crate::RuntimeError::of_game(
-                crate::engine::RuntimeErrorKind::Diverged { games: end },
-            )));
-        }
+        check_diverged(&net, end)?;
         let before = done;
         done = end;
         net.header.games = first + done;

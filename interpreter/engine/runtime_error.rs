@@ -157,6 +157,11 @@ pub enum RuntimeErrorKind {
         /// The game's name.
         game: String,
     },
+    /// The searcher (`az`) was asked to play by a network without a policy head.
+    NoPolicy {
+        /// The game's name.
+        game: String,
+    },
     /// The threads to play on could not be started.
     Threads {
         /// How many threads were to be started.
@@ -331,6 +336,10 @@ impl fmt::Display for RuntimeErrorKind {
             NoNetwork { game } => write!(
                 f,
                 "no network is loaded for {game}; train one with `tabula train`, or load one with `ai PLAYER net:FILE`"
+            ),
+            NoPolicy { game } => write!(
+                f,
+                "the searcher `az` needs a network with a policy head, and {game}'s has none; train one with `tabula train GAME --searcher`, or load one with `ai PLAYER az:FILE`"
             ),
             Threads { threads, reason } => write!(f, "cannot start {threads} threads: {reason}"),
             Diverged { games } => write!(

@@ -5,7 +5,7 @@ use super::*;
 /// The built-in computer levels, as a person writes them (`help ai`, the checker's
 /// hint); `ai::Level::NAMES` is this list.
 pub const LEVEL_NAMES: &[&str] = &[
-    "random", "greedy", "playouts", "mcts", "net", "net2", "net3", "off",
+    "random", "greedy", "playouts", "mcts", "net", "net2", "net3", "az", "off",
 ];
 
 /// The other words a level may be written as, each meaning no computer.

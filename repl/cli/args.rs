@@ -280,7 +280,8 @@ pub enum Command {
         #[arg(long, default_value = "board", value_parser = ["board", "mover"])]
         view: String,
     },
-    /// Teach a network to play the game by playing itself (TD(λ)).
+    /// Teach a network to play the game by playing itself (TD(λ), or with --searcher the
+    /// searcher's own self-play).
     Train {
         #[command(flatten)]
         game: GameArgs,
@@ -352,6 +353,15 @@ pub enum Command {
         /// of a rating per choice after each outcome.
         #[arg(long)]
         lookahead: bool,
+        /// Train for the self-taught searcher (`az`): a network with a policy head, taught
+        /// by self-play through the search itself (AlphaZero's recipe), the values toward
+        /// the games' results and the priors toward the search's visits; --lambda,
+        /// --explore, --self-play and --lookahead are not used.
+        #[arg(long)]
+        searcher: bool,
+        /// With --searcher: the simulations of the search at each decision of self-play.
+        #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+        simulations: u32,
     },
     /// Print the state after some moves.
     State {

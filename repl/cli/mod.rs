@@ -196,6 +196,8 @@ pub fn run(cli: Cli, places: crate::analyze::Places) -> Result<(), CliError> {
             view,
             keep,
             lookahead,
+            searcher,
+            simulations,
         } => crate::learn::train(crate::learn::TrainOptions {
             game: &game,
             out: &out,
@@ -219,6 +221,10 @@ pub fn run(cli: Cli, places: crate::analyze::Places) -> Result<(), CliError> {
                 view: view.as_deref().and_then(View::parse),
                 keep: 0,
                 lookahead,
+                searcher: searcher.then(|| tabula::ai::az::train::Searching {
+                    simulations,
+                    ..Default::default()
+                }),
             },
         }),
         Command::State {

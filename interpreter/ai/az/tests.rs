@@ -1,0 +1,160 @@
+//! The searcher's own tests: priors, noise, the memory bound and positions whose best
+//! choice is known.
+use super::*;
+use crate::ai::DEFAULT_MEMORY;
+
+fn compile(text: &str) -> Game {
+    crate::compile(&crate::Source::new("t.tabula", text), &[]).expect("compiles")
+}
+
+fn connect_four() -> Game {
+    compile(include_str!("../../../examples/rules/connect-four.tabula"))
+}
+
+/// A network with a policy head and small random weights: it knows nothing yet.
+fn untrained(game: &Game) -> std::sync::Arc<Net> {
+    let net = Net::new(game, 16, 1.0, 3)
+        .expect("a network")
+        .with_policy(crate::ai::policy::table_size(game), 3)
+        .expect("a policy head");
+    std::sync::Arc::new(net)
+}
+
+#[test]
+fn the_priors_of_a_decision_add_up_to_one_and_noise_keeps_them_so() {
+    let game = connect_four();
+    let net = untrained(&game);
+    let mut engine = Engine::new(&game);
+    let state = engine.initial_state().expect("a start");
+    let mut tree = AzTree::new(&mut engine, &net, &state, 5, DEFAULT_MEMORY).expect("a tree");
+    let sum: f32 = tree.nodes[0].prior.iter().sum();
+    assert_eq!(tree.nodes[0].prior.len(), 7);
+    assert!((sum - 1.0).abs() < 1e-5, "{sum}");
+    // Small random weights: every column about as likely.
+    assert!(tree.nodes[0]
+        .prior
+        .iter()
+        .all(|&p| (p - 1.0 / 7.0).abs() < 0.02));
+    let before = tree.nodes[0].prior.clone();
+    tree.add_noise(RootNoise {
+        share: 0.25,
+        total: 10.0,
+    });
+    let sum: f32 = tree.nodes[0].prior.iter().sum();
+    assert!((sum - 1.0).abs() < 1e-5, "{sum}");
+    assert_ne!(before, tree.nodes[0].prior);
+}
+
+#[test]
+fn gamma_draws_have_the_mean_and_variance_of_their_shape() {
+    // Gamma(k, 1) has mean k and variance k; 20,000 draws put the sample mean within
+    // about 4 standard errors (sqrt(k / 20,000)) of k.
+    for alpha in [0.3, 1.0, 2.5] {
+        let mut rng = Rng::new(11);
+        let n = 20_000;
+        let draws: Vec<f64> = (0..n).map(|_| gamma(&mut rng, alpha)).collect();
+        let mean = draws.iter().sum::<f64>() / f64::from(n);
+        let var = draws.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / f64::from(n);
+        let se = (alpha / f64::from(n)).sqrt();
+        assert!(
+            (mean - alpha).abs() < 4.0 * se,
+            "shape {alpha}: mean {mean}"
+        );
+        assert!(
+            (var - alpha).abs() < 0.1 * alpha,
+            "shape {alpha}: variance {var}"
+        );
+        assert!(draws.iter().all(|&x| x > 0.0 && x.is_finite()));
+    }
+}
+
+#[test]
+fn a_win_in_one_is_found_by_an_untrained_network() {
+    // Whoever takes the centre wins: the search sees the finished game's result,
+    // whatever the network thinks.
+    let game = compile(
+        "players a, b\nboard { grid 3 x 3 }\npiece stone\n\
+         action place \"{to}\" for to in cells where empty(to) { put stone of mover at to }\n\
+         phase play { starts a actions place stuck end draw }\n\
+         end \"centre\" when not empty(b2) winner owner(b2)\n",
+    );
+    let mut engine = Engine::new(&game);
+    let state = engine.initial_state().expect("a start");
+    let mut thinker = Thinker::with_net(1, Some(untrained(&game)));
+    let est = search(
+        &game,
+        &state,
+        Budget::Iterations(200),
+        9,
+        &mut thinker,
+        None,
+    )
+    .expect("searched");
+    let mut choices = Choices::default();
+    engine.legal(&state, &mut choices).expect("listed");
+    let best = est.iter().max_by_key(|e| e.visits).expect("estimates");
+    assert_eq!(
+        engine.choice_text(&state, &choices[best.choice]).unwrap(),
+        "b2"
+    );
+    assert!(best.proven && best.win == 1.0, "{best:?}");
+    assert_eq!(thinker.report.expect("a report").iterations, 200);
+}
+
+#[test]
+fn a_search_by_simulations_replays_from_its_seed() {
+    let game = connect_four();
+    let state = Engine::new(&game).initial_state().expect("a start");
+    let net = untrained(&game);
+    let run = |seed| {
+        let mut thinker = Thinker::with_net(1, Some(net.clone()));
+        search(
+            &game,
+            &state,
+            Budget::Iterations(500),
+            seed,
+            &mut thinker,
+            None,
+        )
+        .expect("searched")
+        .iter()
+        .map(|e| (e.visits, e.points.to_bits()))
+        .collect::<Vec<_>>()
+    };
+    assert_eq!(run(4), run(4));
+}
+
+#[test]
+fn a_long_search_keeps_its_tree_within_the_memory_bound() {
+    let game = connect_four();
+    let net = untrained(&game);
+    let mut engine = Engine::new(&game);
+    let state = engine.initial_state().expect("a start");
+    let memory = 2 << 20;
+    let mut tree = AzTree::new(&mut engine, &net, &state, 1, memory).expect("a tree");
+    tree.run(&mut engine, &net, Some(40_000), None, None)
+        .expect("searched");
+    assert!(tree.full);
+    assert_eq!(tree.bytes, tree.count_bytes());
+    assert!(tree.bytes <= memory, "{}", tree.bytes);
+    assert!(tree.bytes > memory / 2, "{}", tree.bytes);
+    assert_eq!(tree.simulations, 40_000);
+    // Every simulation is counted at the root, kept or not.
+    assert_eq!(tree.nodes[0].visits, 40_000);
+}
+
+#[test]
+fn a_search_without_a_policy_head_says_what_to_train() {
+    let game = connect_four();
+    let state = Engine::new(&game).initial_state().expect("a start");
+    let plain = Net::new(&game, 8, 1.0, 1).expect("a network");
+    let mut thinker = Thinker::with_net(1, Some(std::sync::Arc::new(plain)));
+    let err = search(&game, &state, Budget::Iterations(10), 1, &mut thinker, None).unwrap_err();
+    let AiError::Runtime(e) = err else {
+        panic!("{err:?}")
+    };
+    assert_eq!(
+        e.to_string(),
+        "the searcher `az` needs a network with a policy head, and Connect Four's has none; train one with `tabula train GAME --searcher`, or load one with `ai PLAYER az:FILE`"
+    );
+}
