@@ -307,9 +307,9 @@ fn reaches_past_the_guided_regions_gives_the_same_answers() {
     assert_eq!(listed(&compiled(&walled), "all"), NONE);
 }
 
-/// A race on a 3 x 3 grid whose links may be cut, as in a game of walls: a stone of
-/// each player's, a's forward north and left west, b's south and east (the board half
-/// turned), and no link cut at the start.
+/// A race on a 3 x 3 grid whose links may be cut: a stone of each player's, a's
+/// forward north and left west, b's south and east (the board half turned), and no
+/// link cut at the start.
 const RACE: &str = r#"game "race"
 players a, b
 board {

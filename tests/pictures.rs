@@ -296,9 +296,9 @@ fn a_cut_link_is_drawn_as_a_bar_across_the_edge_its_cells_share() {
     well_formed(&svg);
     assert!(!svg.contains("cut-link"), "{svg}");
     // `a1h` cuts a1 -- a2 and b1 -- b2, and the diagonals a1 -- b2 and b1 -- a2 (so
-    // that no wall crosses it): a bar across the edge between the ranks for each side,
-    // a square's side long (a1's square spans x 40 to 88; ranks 1 and 2 meet at y 456),
-    // and a shorter, thinner one across the corner for each diagonal.
+    // that no other cut crosses it): a bar across the edge between the ranks for each
+    // side, a square's side long (a1's square spans x 40 to 88; ranks 1 and 2 meet at
+    // y 456), and a shorter, thinner one across the corner for each diagonal.
     let svg = tabula(&["draw", file, "--moves", "a1h", "--svg", "-"]);
     well_formed(&svg);
     let bars = group(&svg, "cut-links");
