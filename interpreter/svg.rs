@@ -70,6 +70,25 @@ impl Svg {
         );
     }
 
+    /// A thick line with square ends, marked with a class and what it stands for
+    /// (`data-link`), so that tests and pages can find it.
+    pub(crate) fn bar(
+        &mut self,
+        class: &str,
+        link: &str,
+        (x1, y1): (f64, f64),
+        (x2, y2): (f64, f64),
+        stroke: &str,
+        width: f64,
+    ) {
+        let _ = writeln!(
+            self.out,
+            r#"<line class="{}" data-link="{}" x1="{x1:.1}" y1="{y1:.1}" x2="{x2:.1}" y2="{y2:.1}" stroke="{stroke}" stroke-width="{width:.1}" stroke-linecap="square"/>"#,
+            escape(class),
+            escape(link)
+        );
+    }
+
     /// A line with an arrow head at its end.
     pub fn arrow(&mut self, x1: f64, y1: f64, x2: f64, y2: f64, stroke: &str, width: f64) {
         self.line(x1, y1, x2, y2, stroke, width);

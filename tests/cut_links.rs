@@ -1,7 +1,8 @@
 //! Links cut in play (`links may be cut`): `cut a -- b` and `join a -- b`, the reading
 //! `cut(a, b)`, every reading that goes from a cell to its neighbours kept to the links
-//! not cut, `reaches(c, R)`, the state document's `cut` list and repetition. Small
-//! boards, each answer worked out by hand from the picture in its comment.
+//! not cut, `reaches(c, R)`, the state document's `cut` list and repetition, the
+//! encoding's entries for the cut links in both views. Small boards, each answer
+//! worked out by hand from the picture in its comment.
 
 mod common;
 use common::*;
@@ -304,4 +305,120 @@ fn reaches_past_the_guided_regions_gives_the_same_answers() {
         "  cut a2 -- a3\n  cut b2 -- a2\n  cut b1 -- b2\n",
     );
     assert_eq!(listed(&compiled(&walled), "all"), NONE);
+}
+
+/// A race on a 3 x 3 grid whose links may be cut: a stone of each player's, a's
+/// forward north and left west, b's south and east (the board half turned), and no
+/// link cut at the start.
+const RACE: &str = r#"game "race"
+players a, b
+board {
+  grid 3 x 3
+  directions orthogonal = n, e, s, w
+  adjacency orthogonal
+  links may be cut
+  dir forward = a: n, b: s
+  dir left = a: w, b: e
+}
+piece stone
+setup {
+  put stone of a at b1
+  put stone of b at b3
+}
+action close "{c}{d}"
+  for c in cells
+  for d in [n, e]
+  let to = step(c, d)
+  where to != none
+{
+  cut c -- to
+}
+phase play {
+  starts a
+  actions close
+  stuck end draw
+}
+"#;
+
+/// `start`'s state document with `links` cut and `to_move` to move.
+fn with_cut(game: &Game, start: &State, links: &[&str], to_move: &str) -> State {
+    let mut written = doc(game, start);
+    written["cut"] = json!(links);
+    written["to_move"] = json!(to_move);
+    written["turn_of"] = json!(to_move);
+    state(game, written)
+}
+
+#[test]
+fn the_encoding_has_an_entry_for_each_link_that_may_be_cut() {
+    use tabula::ai::encode::{Encoding, View};
+    let game = compiled(RACE);
+    let start = Engine::new(&game).initial_state().expect("a start");
+    let e = Encoding::new(&game).expect("an encoding");
+    // 3 x 3 cells: 12 links along the lines and 8 across the diagonals.
+    let links: Vec<&String> = (e.names().iter())
+        .filter(|n| n.starts_with("link "))
+        .collect();
+    assert_eq!(links.len(), 20);
+    assert!(links.iter().any(|n| *n == "link b2 -- b3: cut"));
+    // Cutting one link changes its entry and nothing else.
+    let before = e.dense(&game, &start);
+    let after = e.dense(&game, &with_cut(&game, &start, &["b3 -- b2"], "a"));
+    let changed: Vec<&str> = (0..e.len())
+        .filter(|&i| before[i] != after[i])
+        .map(|i| e.names()[i].as_str())
+        .collect();
+    assert_eq!(changed, ["link b2 -- b3: cut"]);
+    assert_eq!(
+        entry_in(&game, &start, View::Board, "link b2 -- b3: cut"),
+        0.0
+    );
+    // A board whose links stay has the same entries less the links', hash and all.
+    let fixed = compiled(
+        &RACE
+            .replace("  links may be cut\n", "")
+            .replace("  cut c -- to\n", ""),
+    );
+    let stays = Encoding::new(&fixed).expect("an encoding");
+    let others: Vec<&String> = (e.names().iter())
+        .filter(|n| !n.starts_with("link "))
+        .collect();
+    assert_eq!(stays.names().iter().collect::<Vec<_>>(), others);
+    assert_eq!(stays.len(), e.len() - 20);
+}
+
+#[test]
+fn the_movers_view_turns_a_cut_link_with_its_cells() {
+    use tabula::ai::encode::{Encoding, View};
+    let game = compiled(RACE);
+    let start = Engine::new(&game).initial_state().expect("a start");
+    let mover = Encoding::with_view(&game, View::Mover).expect("an encoding");
+    assert!(mover.turns_cells());
+    // b's forward is south: his view turns the board half round, a1 <-> c3, so the
+    // link a1 -- a2 shows as c3 -- c2 when b moves, and as itself when a moves.
+    let b_moves = with_cut(&game, &start, &["a1 -- a2"], "b");
+    let a_moves = with_cut(&game, &start, &["a1 -- a2"], "a");
+    let v = View::Mover;
+    assert_eq!(entry_in(&game, &b_moves, v, "link c2 -- c3: cut"), 1.0);
+    assert_eq!(entry_in(&game, &b_moves, v, "link a1 -- a2: cut"), 0.0);
+    assert_eq!(entry_in(&game, &a_moves, v, "link a1 -- a2: cut"), 1.0);
+    assert_eq!(
+        entry_in(&game, &b_moves, View::Board, "link a1 -- a2: cut"),
+        1.0
+    );
+    // A diagonal turns too: b2 -- c3 shows as a1 -- b2.
+    let diagonal = with_cut(&game, &start, &["b2 -- c3"], "b");
+    assert_eq!(entry_in(&game, &diagonal, v, "link a1 -- b2: cut"), 1.0);
+    // A position and its mirror for the other side read alike (the stones on b1 and
+    // b3 mirror each other).
+    assert_eq!(
+        mover.dense(
+            &game,
+            &with_cut(&game, &start, &["a1 -- a2", "b2 -- b3"], "a")
+        ),
+        mover.dense(
+            &game,
+            &with_cut(&game, &start, &["c3 -- c2", "b2 -- b1"], "b")
+        )
+    );
 }

@@ -1,6 +1,6 @@
 //! `tabula draw` and `tabula graph`: each picture is well-formed SVG (every tag closed
 //! in order, text escaped) and holds what the position or board has, counted from the
-//! rules: cells, pieces, dice, the last move, directions, regions and tracks.
+//! rules: cells, pieces, dice, the last move, cut links, directions, regions and tracks.
 
 use std::process::Command;
 
@@ -283,4 +283,33 @@ fn graph_asks_what_to_write() {
         .unwrap();
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("--dot"));
+}
+
+#[test]
+fn a_cut_link_is_drawn_as_a_bar_across_the_edge_its_cells_share() {
+    let file = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/examples/rules/quoridor.tabula"
+    );
+    // At the start no link is cut: no bar.
+    let svg = tabula(&["draw", file, "--svg", "-"]);
+    well_formed(&svg);
+    assert!(!svg.contains("cut-link"), "{svg}");
+    // `a1h` cuts a1 -- a2 and b1 -- b2, and the diagonals a1 -- b2 and b1 -- a2 (so
+    // that no other cut crosses it): a bar across the edge between the ranks for each
+    // side, a square's side long (a1's square spans x 40 to 88; ranks 1 and 2 meet at
+    // y 456), and a shorter, thinner one across the corner for each diagonal.
+    let svg = tabula(&["draw", file, "--moves", "a1h", "--svg", "-"]);
+    well_formed(&svg);
+    let bars = group(&svg, "cut-links");
+    assert_eq!(bars.matches("<line class=\"cut-link\"").count(), 4, "{svg}");
+    assert!(
+        bars.contains(r##"data-link="a1 -- a2" x1="40.0" y1="456.0" x2="88.0" y2="456.0" stroke="#3b2a1a" stroke-width="6.0""##),
+        "{bars}"
+    );
+    assert!(bars.contains(r#"data-link="b1 -- b2""#), "{bars}");
+    assert!(
+        bars.contains(r##"data-link="a1 -- b2" x1="79.5" y1="447.5" x2="96.5" y2="464.5" stroke="#3b2a1a" stroke-width="3.0""##),
+        "{bars}"
+    );
 }

@@ -1,14 +1,14 @@
 //! A state as a fixed-length vector of numbers, derived from the compiled game alone:
 //! what stands on each cell for each owner and piece kind (a thermometer of the stack
-//! height, the value), the pools, the counters, the player to move, the phase, pending
-//! chance. The learned evaluator reads it; `tabula encode` prints it with the meaning
+//! height, the value), which links are cut (on a board whose links may be cut), the
+//! pools, the counters, the player to move, the phase, pending chance. The learned evaluator reads it; `tabula encode` prints it with the meaning
 //! of each entry. Nothing here knows a game.
 //!
 //! Two views of the same state: the board as it stands (each player's pieces as his
 //! own), or the mover's (`View::Mover`): the players counted from the one to move, and
 //! the board turned to his side where the rules say how (ai/view.rs: each player's
 //! track, or directions named per player), so that a position and its mirror for the
-//! other side read alike.
+//! other side read alike; a cut link turns with its two cells.
 
 use super::view::{cells_seen_by_mover, CellView};
 use crate::engine::state::NEUTRAL;
@@ -83,6 +83,9 @@ impl Slot {
 enum Key {
     Stack(usize, i32, u8, usize),
     Slot(usize, usize),
+    /// A link's pair (`Board::pairs`); `u32::MAX` for an entry whose cells are no
+    /// link in the board's terms.
+    Cut(u32),
 }
 
 /// What the values of a one-hot slot are.
@@ -113,6 +116,9 @@ enum Part {
     Flag { slot: Slot },
     /// One entry for each value in `0..n`, and one for none (−1).
     OneHot { slot: Slot, n: usize, of: Of },
+    /// One entry for each link that may be cut (`Board::pairs`, in their order): 1 when
+    /// it is cut.
+    Cuts,
 }
 
 /// Value ranges up to this size are one-hot; larger ones are one scaled entry.
@@ -139,6 +145,10 @@ pub struct Encoding {
     players: usize,
     /// The mover's view of the cells, where the board's tracks or directions give one.
     cells: Option<CellView>,
+    /// With `cells`, on a board whose links may be cut: `links[m][p]`, the link (pair)
+    /// of the state that entry link `p` reads when player `m` moves, the link between
+    /// the cells its two cells read; `u32::MAX` where those cells are no link.
+    links: Option<Vec<Vec<u32>>>,
 }
 
 impl Encoding {
@@ -174,6 +184,7 @@ impl Encoding {
             view,
             players,
             cells,
+            links: None,
         };
         let player_name = |i: usize| match view {
             View::Board => game.rules.players[i].clone(),
@@ -268,6 +279,28 @@ impl Encoding {
                     );
                 }
             }
+        }
+        // Which links are cut, one entry each, where the rules may cut them: a board
+        // whose links stay has none, so its encoding, hash included, is what it was
+        // before cut links were read, and the networks trained on it still load.
+        let board = &game.rules.board;
+        if board.cuttable && !board.pairs.is_empty() {
+            if board
+                .pairs
+                .len()
+                .checked_add(e.len)
+                .is_none_or(|n| n > MAX_ENTRIES)
+            {
+                return Err(TooManyEntries);
+            }
+            let names = (board.pairs.iter())
+                .map(|&(a, b)| {
+                    let name = |c: i32| board.cells[c as usize].as_str();
+                    format!("link {} -- {}: cut", name(a), name(b))
+                })
+                .collect();
+            e.push(Part::Cuts, names);
+            e.links = e.cells.as_ref().map(|v| links_seen(board, v));
         }
         for pool in &game.rules.pools {
             let owners = if pool.per_player { players } else { 1 };
@@ -461,6 +494,7 @@ impl Encoding {
                         };
                         Key::Slot(slot.at(k, n), v)
                     }
+                    Part::Cuts => Key::Cut(self.link_read(k, sub)),
                 });
             }
         }
@@ -561,9 +595,23 @@ impl Encoding {
                     };
                     out.push((at + i as u32, 1.0));
                 }
+                Part::Cuts => {
+                    for p in 0..game.rules.board.pairs.len() {
+                        let q = self.link_read(m, p);
+                        if q != u32::MAX && state.is_cut(game, q as usize) {
+                            out.push((at + p as u32, 1.0));
+                        }
+                    }
+                }
             }
         }
         m
+    }
+
+    /// The link of the state that entry link `p` reads when player `m` moves: `p`
+    /// itself unless the view turns the cells.
+    fn link_read(&self, m: usize, p: usize) -> u32 {
+        self.links.as_ref().map_or(p as u32, |l| l[m][p])
     }
 
     /// The whole vector of `state`.
@@ -576,4 +624,24 @@ impl Encoding {
         }
         v
     }
+}
+
+/// For each player `m` and each link `p` of `board` (`Board::pairs`), the link between
+/// the cells that `p`'s two cells read in `m`'s view: the mover sees the link (a, b) of
+/// the state as the link (view(a), view(b)). `u32::MAX` where those cells are no link
+/// (a view that does not carry every link onto one): that entry reads as never cut.
+fn links_seen(board: &crate::board::Board, view: &CellView) -> Vec<Vec<u32>> {
+    (view.read.iter())
+        .map(|read| {
+            (board.pairs.iter())
+                .map(|&(a, b)| {
+                    let cell = |c: i32| read.get(c as usize).map(|&r| r as i32);
+                    match (cell(a), cell(b)) {
+                        (Some(a), Some(b)) => board.pair(a, b).map_or(u32::MAX, |q| q as u32),
+                        _ => u32::MAX,
+                    }
+                })
+                .collect()
+        })
+        .collect()
 }

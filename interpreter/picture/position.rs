@@ -1,6 +1,7 @@
 //! A position as SVG: cells by the layout, pieces as discs in their players' colours
 //! (a value inside, a stack as a count or a pile on points), neutral pieces grey, the
-//! pools (dice, reserves) as small dice below, the last move's cells ringed. Each
+//! pools (dice, reserves) as small dice below, the last move's cells ringed, each cut
+//! link a thick bar across the edge its two cells share. Each
 //! cell's outline and each piece carry the cell's number (`data-cell`), so that a page
 //! showing the picture can map a click to a cell.
 
@@ -72,6 +73,7 @@ pub fn position_svg_marked(game: &Game, state: &State, changed: &[bool], caption
         }
     }
     svg.end_group();
+    cut_links(&mut svg, game, state, &layout);
     if !changed.is_empty() {
         svg.group("last-move");
         for c in 0..n {
@@ -105,6 +107,65 @@ pub fn position_svg_marked(game: &Game, state: &State, changed: &[bool], caption
         y += 28.0;
     }
     svg.finish()
+}
+
+/// The colour of a cut link's bar.
+const CUT_LINK: &str = "#3b2a1a";
+
+/// Each cut link as a thick bar across the link at its midpoint, in a group
+/// `cut-links` (none when no link is cut), each bar `class="cut-link"` with its two
+/// cells' names (`data-link="a1 -- a2"`). Between squares side by side the bar covers
+/// the edge they share, between hexagons the side they share; across a square's corner
+/// (a diagonal link) and between other cells it is shorter and thinner, so that it
+/// reads as a mark on the link rather than a cell's side, and a diagonal cut with the
+/// two sides beside it (as a rule that stops crossing cuts does) leaves those sides
+/// the bolder.
+fn cut_links(svg: &mut Svg, game: &Game, state: &State, layout: &Layout) {
+    let board = &game.rules.board;
+    if !board.cuttable {
+        return;
+    }
+    let cut: Vec<(usize, usize)> = (board.pairs.iter().enumerate())
+        .filter(|&(p, _)| state.is_cut(game, p))
+        .map(|(_, &(a, b))| (a as usize, b as usize))
+        .collect();
+    if cut.is_empty() {
+        return;
+    }
+    let u = layout.unit;
+    svg.group("cut-links");
+    for (a, b) in cut {
+        let ((xa, ya), (xb, yb)) = (layout.centres[a], layout.centres[b]);
+        let (dx, dy) = (xb - xa, yb - ya);
+        let len = (dx * dx + dy * dy).sqrt();
+        if len < 1e-9 {
+            continue;
+        }
+        // The side the two cells share, if they share one.
+        let side = |shape| match shape {
+            Shape::Square if (len - u).abs() < 0.01 * u => Some(u),
+            Shape::Hexagon if (len - u).abs() < 0.01 * u => Some(u / 3f64.sqrt()),
+            _ => None,
+        };
+        let (long, width) = match (side(layout.shapes[a]), side(layout.shapes[b])) {
+            (Some(x), Some(y)) => (x.min(y), (u / 8.0).max(3.0)),
+            _ => (0.5 * u.min(len), (u / 16.0).max(2.0)),
+        };
+        let half = long / 2.0;
+        // The bar runs perpendicular to the link, through its midpoint.
+        let (mx, my) = ((xa + xb) / 2.0, (ya + yb) / 2.0);
+        let (px, py) = (-dy / len * half, dx / len * half);
+        let link = format!("{} -- {}", board.cells[a], board.cells[b]);
+        svg.bar(
+            "cut-link",
+            &link,
+            (mx - px, my - py),
+            (mx + px, my + py),
+            CUT_LINK,
+            width,
+        );
+    }
+    svg.end_group();
 }
 
 fn piece(svg: &mut Svg, game: &Game, layout: &Layout, c: usize, w: CellWord) {
