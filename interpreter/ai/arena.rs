@@ -74,7 +74,7 @@ pub fn sides(
                     .map_err(|e| format!("`{file}`: {e}"))?;
                 Some(std::sync::Arc::new(net))
             }
-            (None, Level::Net | Level::Net2(_) | Level::Net3(_)) => match &default_net {
+            (None, Level::Net | Level::Net2(_) | Level::Net3(_) | Level::Az(_)) => match &default_net {
                 Some(n) => Some(n.clone()),
                 None => {
                     return Err(format!(

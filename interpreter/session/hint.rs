@@ -17,8 +17,8 @@ impl Session {
         let mut named = Vec::new();
         let words: Vec<&str> = rest.split_whitespace().collect();
         for (i, w) in words.iter().enumerate() {
-            // A number after `mcts` is its budget, not a count.
-            let budget = i > 0 && words[i - 1] == "mcts";
+            // A number after `mcts` or `az` is its budget, not a count.
+            let budget = i > 0 && matches!(words[i - 1], "mcts" | "az");
             match w.parse::<usize>() {
                 Ok(n) if n > 0 && !budget => shown = n,
                 Ok(_) if !budget => {
