@@ -364,6 +364,8 @@ pub struct Thinker {
     /// Threads of one search (trees searched side by side); 0: every core.
     pub threads: usize,
     trees: Vec<Tree>,
+    /// The searcher's tree (`az`), kept for the next decision like `trees`.
+    az_tree: Option<az::AzTree>,
     /// The learned network: the `net` level plays by it, and `mcts` rates the positions
     /// it reaches by it instead of by random games.
     pub net: Option<std::sync::Arc<net::Net>>,
@@ -452,6 +454,7 @@ impl Thinker {
         Thinker {
             threads,
             trees: Vec::new(),
+            az_tree: None,
             net: None,
             // A variable that does not read was refused where the program started
             // (`memory_bound`); here it leaves the default.
@@ -471,6 +474,7 @@ impl Thinker {
     /// Forgets the kept trees (a new game, an undo).
     pub(crate) fn forget(&mut self) {
         self.trees.clear();
+        self.az_tree = None;
     }
 }
 

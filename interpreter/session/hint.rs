@@ -105,15 +105,21 @@ impl Session {
         // The levels that play random games say how many are behind their figures; the
         // network's levels rate positions, and say nothing of games.
         let searched = !matches!(level, Level::Net | Level::Net2(_) | Level::Net3(_));
+        // The searcher plays no game: each visit is a position the network rated.
+        let unit = if matches!(level, Level::Az(_)) {
+            "positions"
+        } else {
+            "games"
+        };
         let games: u32 = est.iter().map(|e| e.visits).sum();
         let behind = if searched {
-            format!(", {games} games searched")
+            format!(", {games} {unit} searched")
         } else {
             String::new()
         };
         // A tree search says what its trees hold, against their bound.
         let tree = match (level, thinker.report) {
-            (Level::Mcts(_), Some(r)) => format!(
+            (Level::Mcts(_) | Level::Az(_), Some(r)) => format!(
                 ", tree {} of {}",
                 ai::megabytes(r.bytes),
                 ai::megabytes(r.memory)
@@ -139,9 +145,9 @@ impl Session {
             .unwrap_or(0);
         for (i, (text, e)) in rows.iter().enumerate() {
             let games = if searched && e.proven {
-                format!("  ({} games, proven)", e.visits)
+                format!("  ({} {unit}, proven)", e.visits)
             } else if searched {
-                format!("  ({} games)", e.visits)
+                format!("  ({} {unit})", e.visits)
             } else {
                 String::new()
             };

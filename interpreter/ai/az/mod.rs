@@ -20,6 +20,9 @@ use std::time::Duration;
 
 const NONE: u32 = u32::MAX;
 
+/// How many levels below the old root a kept tree is searched for the new position.
+const REUSE_DEPTH: usize = 4;
+
 /// PUCT's exploration weight, for results scaled to [-1, 1] by the largest seen:
 /// AlphaZero's range of 1 to 2.5, in its lower half (the priors of a small network are
 /// rough, and its values not much better, so each visit is trusted a little more than
@@ -94,6 +97,9 @@ pub(crate) struct AzTree {
     /// Whether the tree has reached its bound (new positions are then rated, not kept).
     full: bool,
     pub(crate) simulations: u64,
+    /// The network the tree was searched by (its address): a tree is kept for the next
+    /// decision only while the same network judges.
+    net_id: usize,
 }
 
 impl AzTree {
@@ -121,6 +127,7 @@ impl AzTree {
             memory,
             full: false,
             simulations: 0,
+            net_id: net as *const Net as usize,
         };
         let root = tree.make(engine, net, state.clone())?;
         tree.push(root);
@@ -369,6 +376,85 @@ impl AzTree {
         }
     }
 
+    /// Moves the root to the node of `state`, if the tree holds it within a few
+    /// decisions of its root, keeping what lies below it and giving back the rest;
+    /// false when it holds no such node.
+    fn reroot(&mut self, state: &State, net: &Net) -> bool {
+        if self.net_id != net as *const Net as usize {
+            return false;
+        }
+        // Breadth first from the root, a few levels down: the position after the
+        // player's move and his opponents' answers (chance in between).
+        let mut level = vec![0u32];
+        let mut found = None;
+        'search: for _ in 0..REUSE_DEPTH {
+            let mut next = Vec::new();
+            for &id in &level {
+                for &c in &self.nodes[id as usize].children {
+                    if c == NONE {
+                        continue;
+                    }
+                    let node = &self.nodes[c as usize];
+                    if node.state == *state && matches!(node.kind, Kind::Decision(_)) {
+                        found = Some(c);
+                        break 'search;
+                    }
+                    next.push(c);
+                }
+            }
+            level = next;
+        }
+        let Some(root) = found else {
+            return false;
+        };
+        // The nodes under the new root, renumbered in the order they are met.
+        let mut old: Vec<Option<Node>> = std::mem::take(&mut self.nodes)
+            .into_iter()
+            .map(Some)
+            .collect();
+        let old_stats = std::mem::take(&mut self.stats);
+        let width = 2 * self.players;
+        let mut order = vec![root];
+        let mut renumber = vec![NONE; old.len()];
+        renumber[root as usize] = 0;
+        let mut k = 0;
+        while k < order.len() {
+            let id = order[k] as usize;
+            if let Some(node) = &old[id] {
+                for &c in &node.children {
+                    if c != NONE && renumber[c as usize] == NONE {
+                        renumber[c as usize] = order.len() as u32;
+                        order.push(c);
+                    }
+                }
+            }
+            k += 1;
+        }
+        let mut nodes = Vec::with_capacity(order.len());
+        let mut stats = Vec::with_capacity(order.len() * width);
+        for &id in &order {
+            let Some(mut node) = old[id as usize].take() else {
+                continue;
+            };
+            for c in &mut node.children {
+                if *c != NONE {
+                    *c = renumber[*c as usize];
+                }
+            }
+            nodes.push(node);
+            let at = id as usize * width;
+            stats.extend_from_slice(&old_stats[at..at + width]);
+        }
+        self.nodes = nodes;
+        self.stats = stats;
+        self.bytes = self.nodes.iter().map(Node::heap_bytes).sum::<usize>()
+            + self.nodes.capacity() * std::mem::size_of::<Node>()
+            + self.stats.capacity() * std::mem::size_of::<f64>();
+        self.full = self.bytes > self.memory;
+        self.simulations = 0;
+        true
+    }
+
     /// The visits of each of the root's choices.
     pub(crate) fn root_visits(&self) -> Vec<u32> {
         self.nodes[0]
@@ -471,7 +557,20 @@ pub(super) fn search(
         .map(|(kind, time): (ClockKind, Duration)| Deadline::start(kind, time));
     let net = policy_net(game, thinker)?;
     let mut engine = Engine::new(game);
-    let mut tree = AzTree::new(&mut engine, &net, state, seed, thinker.memory)?;
+    // The tree of the last decision, if the game went where it looked.
+    let kept = thinker
+        .az_tree
+        .take()
+        .and_then(|mut t| t.reroot(state, &net).then_some(t));
+    let mut tree = match kept {
+        Some(mut t) => {
+            t.rng = Rng::new(seed);
+            t.memory = thinker.memory;
+            t
+        }
+        // The old tree is given back before the new one grows.
+        None => AzTree::new(&mut engine, &net, state, seed, thinker.memory)?,
+    };
     let simulations = match budget {
         Budget::Iterations(n) => Some(u64::from(n)),
         Budget::Time(_) | Budget::Wall(_) => None,
@@ -483,7 +582,9 @@ pub(super) fn search(
         bytes: tree.bytes,
         memory: thinker.memory,
     });
-    Ok(tree.estimates())
+    let estimates = tree.estimates();
+    thinker.az_tree = Some(tree);
+    Ok(estimates)
 }
 
 /// The thinker's network, if it has a policy head.

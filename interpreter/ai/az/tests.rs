@@ -158,3 +158,64 @@ fn a_search_without_a_policy_head_says_what_to_train() {
         "the searcher `az` needs a network with a policy head, and Connect Four's has none; train one with `tabula train GAME --searcher`, or load one with `ai PLAYER az:FILE`"
     );
 }
+
+#[test]
+fn a_kept_tree_goes_on_from_the_position_the_game_reached() {
+    let game = connect_four();
+    let mut engine = Engine::new(&game);
+    let mut state = engine.initial_state().expect("a start");
+    let mut thinker = Thinker::with_net(1, Some(untrained(&game)));
+    search(
+        &game,
+        &state,
+        Budget::Iterations(3000),
+        7,
+        &mut thinker,
+        None,
+    )
+    .expect("searched");
+    engine.play_text(&mut state, "d1").expect("legal");
+    engine.play_text(&mut state, "d2").expect("legal");
+    let tree = thinker.az_tree.as_ref().expect("kept");
+    let below = (0..tree.nodes.len())
+        .find(|&n| tree.nodes[n].state == state)
+        .map(|n| tree.nodes[n].visits)
+        .expect("the tree holds d1 d2");
+    assert!(below > 0);
+    search(
+        &game,
+        &state,
+        Budget::Iterations(100),
+        8,
+        &mut thinker,
+        None,
+    )
+    .expect("searched");
+    let tree = thinker.az_tree.as_ref().expect("kept");
+    // The root is the new position, with what was learnt of it before.
+    assert!(tree.nodes[0].state == state);
+    assert_eq!(tree.nodes[0].visits, below + 100);
+    assert_eq!(tree.bytes, tree.count_bytes());
+    // Every node kept lies below the new root: each is some node's child but the root.
+    let mut reached = vec![false; tree.nodes.len()];
+    reached[0] = true;
+    for node in &tree.nodes {
+        for &c in node.children.iter().filter(|&&c| c != NONE) {
+            reached[c as usize] = true;
+        }
+    }
+    assert!(reached.iter().all(|&r| r));
+    // A position the tree does not hold starts a new tree.
+    let mut elsewhere = engine.initial_state().expect("a start");
+    engine.play_text(&mut elsewhere, "a1").expect("legal");
+    search(
+        &game,
+        &elsewhere,
+        Budget::Iterations(50),
+        9,
+        &mut thinker,
+        None,
+    )
+    .expect("searched");
+    assert_eq!(thinker.az_tree.as_ref().unwrap().nodes[0].visits, 50);
+}
