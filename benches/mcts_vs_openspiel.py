@@ -1,4 +1,4 @@
-"""tabula's `mcts` against OpenSpiel's MCTSBot (C++, random rollouts, UCT c = 2, its
+"""tabula's `mcts` (or `az`, --level) against OpenSpiel's MCTSBot (C++, random rollouts, UCT c = 2, its
 solver on) in Connect Four and Hex 7x7: each side plays its own program's game, and
 every move is carried to the other's, checked to be legal there, and the two
 programs must agree at every step on whether the game is over and who won.
@@ -70,11 +70,13 @@ def play(args, index: int, tgame, os_game) -> dict:
     seed = args.seed + index
     tabula_seat = index % 2
     if args.iterations:
-        level = f"mcts:{args.iterations}"
+        level = f"{args.level}:{args.iterations}"
         simulations, wall = args.iterations, -1.0
     else:
-        level = f"mcts:{round(args.time * 1000)}ms:wall"
+        level = f"{args.level}:{round(args.time * 1000)}ms:wall"
         simulations, wall = 10**9, args.time
+    if args.net:
+        level = f"{level}:{args.net}"
     evaluator = pyspiel.RandomRolloutEvaluator(1, seed)
     bot = pyspiel.MCTSBot(os_game, evaluator, 2.0, simulations, 1000, True, seed, False,
                           pyspiel.ChildSelectionPolicy.UCT, wall)
@@ -109,6 +111,9 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--time", type=float, default=0.1, help="seconds of the wall clock a move, for both")
     parser.add_argument("--iterations", type=int, default=0, help="iterations a move for both, in place of a time")
+    parser.add_argument("--level", default="mcts", choices=["mcts", "az"],
+                        help="tabula's searcher: mcts (random playouts) or az (a network with a policy head)")
+    parser.add_argument("--net", default="", help="the network file of --level az (else the game's own)")
     parser.add_argument("--json", action="store_true", help="one JSON line a game, then the summary")
     args = parser.parse_args()
     rules, os_name = GAMES[args.game]
@@ -132,7 +137,7 @@ def main() -> None:
     budget = f"{args.iterations} iterations" if args.iterations else f"{args.time:g} s of the wall clock"
     per_move = {side: 1000 * s / max(k, 1) for side, (s, k) in spent.items()}
     print(
-        f"{args.game}: tabula mcts against OpenSpiel MCTSBot, {budget} a move, {n} games from seed {args.seed}: "
+        f"{args.game}: tabula {args.level} against OpenSpiel MCTSBot, {budget} a move, {n} games from seed {args.seed}: "
         f"{wins} wins, {draws} draws, {losses} losses; score {100 * score:.1f} % "
         f"(95 % interval {100 * low:.1f}-{100 * high:.1f}); a move: tabula {per_move['tabula']:.0f} ms, "
         f"OpenSpiel {per_move['openspiel']:.0f} ms"

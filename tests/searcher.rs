@@ -235,3 +235,34 @@ fn train_searcher_writes_a_network_that_the_arena_plays_by() {
     assert!(err.contains("needs a network with a policy head"), "{err}");
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn the_shipped_connect_four_network_makes_the_searcher_stronger_than_mcts() {
+    let path = "examples/rules/connect-four.tabula";
+    let c4 = example_game(path);
+    // The network beside the rules file is the game's own: it has a policy head, and
+    // leaves `mcts` its random games.
+    let net = tabula::ai::default_net(path, &c4)
+        .expect("it reads")
+        .expect("examples/rules/connect-four.net");
+    assert!(net.has_policy());
+    assert!(!net.header.mcts_leaf && !net.header.mcts_guide);
+    let a = arena::Arena {
+        sides: [
+            Level::Az(Budget::Iterations(200)),
+            Level::Mcts(Budget::Iterations(200)),
+        ],
+        games: 40,
+        seed: 1,
+        max_decisions: 60,
+        keep_moves: false,
+        nets: [Some(std::sync::Arc::new(net)), None],
+    };
+    let mut score = 0.0;
+    for i in 0..a.games {
+        let g = arena::play_game(&c4, &a, i, None).unwrap();
+        score += g.points_a().signum() * 0.5 + 0.5;
+    }
+    let share = score / a.games as f64;
+    assert!(share > 0.6, "az:200 scored {share} against mcts:200");
+}

@@ -23,13 +23,14 @@ impl Session {
         self.game.rules.players.get(1).map(String::as_str)
     }
 
-    /// The strongest level the game can be played at: `net3` with a network, else
-    /// `mcts`.
+    /// The strongest level the game can be played at: `az` with a network taught for
+    /// the searcher (one with a policy head), `net3` with another network, else `mcts`.
     pub(super) fn strongest_level(&self) -> Level {
-        if self.net.is_some() {
-            Level::Net3(None)
-        } else {
-            Level::STRONGEST
+        match &self.net {
+            // A network with a policy head was taught for the searcher.
+            Some(net) if net.has_policy() => Level::Az(crate::ai::DEFAULT_BUDGET),
+            Some(_) => Level::Net3(None),
+            None => Level::STRONGEST,
         }
     }
 
