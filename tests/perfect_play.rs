@@ -146,6 +146,15 @@ fn positions(count: usize, plies: std::ops::Range<u32>, seed: u64) -> Vec<Case> 
 
 /// Whether `mcts` within `budget` plays a move that keeps the value of each case.
 fn kept(cases: &[Case], budget: Budget) -> Vec<bool> {
+    kept_by(cases, Level::Mcts(budget), None)
+}
+
+/// Whether `level` (by `net`, if given) plays a move that keeps the value of each case.
+fn kept_by(
+    cases: &[Case],
+    level: Level,
+    net: Option<std::sync::Arc<tabula::ai::net::Net>>,
+) -> Vec<bool> {
     let game = connect_four();
     let mut engine = Engine::new(&game);
     cases
@@ -160,8 +169,7 @@ fn kept(cases: &[Case], budget: Budget) -> Vec<bool> {
                 choices: &choices,
                 player: state.mover(),
             };
-            let mut thinker = Thinker::new(1);
-            let level = Level::Mcts(budget);
+            let mut thinker = Thinker::with_net(1, net.clone());
             let mut rng = Rng::new(i as u64 + 1);
             let choice = ai::choose(d, level, &mut rng, &mut thinker, None).unwrap();
             let col = column(&engine.choice_text(state, &choices[choice]).unwrap());
@@ -182,8 +190,9 @@ fn mcts_keeps_the_value_of_late_positions() {
 }
 
 /// The measure: over `TABULA_POSITIONS` positions (100) of 10 to 20 drops where some
-/// move throws the value away, the share where `mcts` within `TABULA_BUDGET` (`100ms`)
-/// keeps it, with its 95 % Wilson interval.
+/// move throws the value away, the share where `mcts` (or `TABULA_LEVEL`: `az`, by the
+/// network beside the rules file) within `TABULA_BUDGET` (`100ms`) keeps it, with its
+/// 95 % Wilson interval.
 #[test]
 #[ignore]
 fn mcts_keeps_the_value_of_connect_four_positions() {
@@ -197,12 +206,23 @@ fn mcts_keeps_the_value_of_connect_four_positions() {
         .ok()
         .and_then(|v| v.parse().ok())
         .unwrap_or(1);
+    let name = std::env::var("TABULA_LEVEL").unwrap_or_else(|_| "mcts".into());
+    let (level, net) = match name.as_str() {
+        "az" => {
+            let path = "examples/rules/connect-four.tabula";
+            let net = tabula::ai::default_net(path, &connect_four())
+                .unwrap()
+                .expect("examples/rules/connect-four.net");
+            (Level::Az(budget), Some(std::sync::Arc::new(net)))
+        }
+        _ => (Level::Mcts(budget), None),
+    };
     let cases = positions(count, 10..21, seed);
-    let kept = kept(&cases, budget);
+    let kept = kept_by(&cases, level, net);
     let k = kept.iter().filter(|&&x| x).count();
     let (low, high) = wilson(k as f64 / count as f64, count as f64);
     println!(
-        "mcts:{budget} kept the value in {k} of {count} positions of 10 to 20 drops (seed {seed}): {:.1} % (95 % interval {:.1}-{:.1})",
+        "{name}:{budget} kept the value in {k} of {count} positions of 10 to 20 drops (seed {seed}): {:.1} % (95 % interval {:.1}-{:.1})",
         100.0 * k as f64 / count as f64,
         100.0 * low,
         100.0 * high

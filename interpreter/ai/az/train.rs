@@ -214,6 +214,40 @@ fn learn(net: &mut Net, scratch: &mut Scratch, position: &Position, rate: f32) {
     }
 }
 
+/// The searcher's score against `random` at self-play's simulations a move (a win 1, a
+/// draw ½), seats alternating, the games on `runner`'s threads and added up in their
+/// order.
+fn probe(
+    runner: &crate::runner::Runner,
+    game: &Game,
+    net: &Net,
+    s: &Searching,
+    games: u64,
+    seed: u64,
+) -> Result<f64, AiError> {
+    use crate::ai::arena::{play_game, Arena};
+    use crate::ai::{Budget, Level};
+    let arena = Arena {
+        sides: [Level::Az(Budget::Iterations(s.simulations)), Level::Random],
+        games,
+        seed,
+        max_decisions: 2000,
+        keep_moves: false,
+        nets: [Some(std::sync::Arc::new(net.clone())), None],
+    };
+    let mut score = 0.0;
+    let play = |job: Job| play_game(game, &arena, job.index, None);
+    runner.run(&Run::new(0..games).seed(seed), play, |g| {
+        score += match g.winner() {
+            Some(0) => 1.0,
+            Some(_) => 0.0,
+            None => 0.5,
+        };
+        Ok(())
+    })?;
+    Ok(score / games.max(1) as f64)
+}
+
 /// Trains a network with a policy head for `game` by the searcher's self-play (from
 /// `start`, given a policy head if it has none, or from small random weights), calling
 /// `progress` after each batch; when it answers `Break`, training stops there.
@@ -271,8 +305,7 @@ pub fn train(
         done = end;
         net.header.games = first + done;
         if t.probe_every > 0 && (done / t.probe_every > before / t.probe_every || done == t.games) {
-            let score =
-                crate::ai::train::probe_on(&runner, game, &net, t.probe_games, t.seed ^ 0x9e37)?;
+            let score = probe(&runner, game, &net, s, t.probe_games, t.seed ^ 0x9e37)?;
             report.probe = Some((t.probe_games, score));
             report.probe_at = done;
         }
