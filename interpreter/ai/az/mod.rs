@@ -365,7 +365,9 @@ impl AzTree {
             if simulations.is_some_and(|n| done >= n) {
                 return Ok(());
             }
-            if done > 0 && deadline.is_some_and(Deadline::passed) {
+            // The time to give the tree back is the move's too (as `mcts` keeps it).
+            let teardown = super::mcts::teardown(self.nodes.len());
+            if done > 0 && deadline.is_some_and(|d| d.passed_keeping(teardown)) {
                 return Ok(());
             }
             if stopped(stop) {
@@ -510,6 +512,19 @@ impl AzTree {
                 e
             })
             .collect()
+    }
+}
+
+impl Drop for AzTree {
+    fn drop(&mut self) {
+        let n = self.nodes.len();
+        if n < super::mcts::MEASURED_TREE {
+            return;
+        }
+        let started = crate::clock::Instant::now();
+        drop(std::mem::take(&mut self.nodes));
+        drop(std::mem::take(&mut self.stats));
+        super::mcts::record_teardown(n, started.elapsed());
     }
 }
 

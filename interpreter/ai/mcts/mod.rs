@@ -14,6 +14,7 @@
 mod node;
 mod rave;
 mod reuse;
+pub(crate) use reuse::{record_teardown, teardown, MEASURED as MEASURED_TREE};
 mod solver;
 mod steps;
 

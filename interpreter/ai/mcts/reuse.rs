@@ -17,10 +17,21 @@ static TEARDOWN: AtomicU64 = AtomicU64::new(200 * 1024);
 /// Trees smaller than this are given back too fast to measure well.
 const MEASURED_TREE: usize = 4096;
 
-/// The time to give back `nodes` nodes.
-pub(super) fn teardown(nodes: usize) -> Duration {
+/// The time to give back `nodes` nodes (of either search's trees: their nodes are
+/// alike, a position and a few lists).
+pub(crate) fn teardown(nodes: usize) -> Duration {
     Duration::from_nanos(nodes as u64 * TEARDOWN.load(Ordering::Relaxed) / 1024)
 }
+
+/// Adds the time `took` to give back a tree of `nodes` nodes to the running mean.
+pub(crate) fn record_teardown(nodes: usize, took: Duration) {
+    let per = took.as_nanos() as u64 * 1024 / nodes.max(1) as u64;
+    let old = TEARDOWN.load(Ordering::Relaxed);
+    TEARDOWN.store((3 * old + per) / 4, Ordering::Relaxed);
+}
+
+/// Trees smaller than this are given back too fast to measure well.
+pub(crate) const MEASURED: usize = MEASURED_TREE;
 
 impl Drop for Tree {
     fn drop(&mut self) {
@@ -31,9 +42,7 @@ impl Drop for Tree {
         let started = Instant::now();
         drop(std::mem::take(&mut self.nodes));
         drop(std::mem::take(&mut self.stats));
-        let per = started.elapsed().as_nanos() as u64 * 1024 / n as u64;
-        let old = TEARDOWN.load(Ordering::Relaxed);
-        TEARDOWN.store((3 * old + per) / 4, Ordering::Relaxed);
+        record_teardown(n, started.elapsed());
     }
 }
 
