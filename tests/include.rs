@@ -170,3 +170,27 @@ fn why_and_trace_point_into_the_included_file() {
         "{played}"
     );
 }
+
+#[test]
+fn a_file_that_includes_a_game_plays_by_its_network_when_it_fits() {
+    // A strategy added to Invictus changes nothing the network reads: the built-in
+    // game's network is the file's own, with no copy of it beside the file.
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/examples/rules/invictus-heuristic.tabula"
+    );
+    let text = std::fs::read_to_string(path).unwrap();
+    let game = compile(&Source::new(path, text), &[]).unwrap();
+    let net = tabula::ai::default_net(path, &game)
+        .expect("it fits")
+        .expect("the included game's network");
+    let builtin = tabula::games::built_in_net("invictus").expect("shipped");
+    assert_eq!(net.to_bytes(), builtin);
+    // A counter more changes the encoding: the included game's network does not fit,
+    // and the file has none (rather than one that would read it wrong).
+    let changed = "include \"invictus\"\ncounter extra\n";
+    let game = compile(&Source::new("more.tabula", changed), &[]).unwrap();
+    assert!(tabula::ai::default_net("more.tabula", &game)
+        .unwrap()
+        .is_none());
+}

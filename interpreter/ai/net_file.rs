@@ -5,8 +5,9 @@ use super::net::{Net, NetError, MAX_FILE};
 use crate::games;
 
 /// The network that goes with a game by default: a built-in game's own, or the `.net`
-/// file beside a rules file (`my-game.tabula` → `my-game.net`). `None` when there is
-/// none; an error when there is one that does not fit the game.
+/// file beside a rules file (`my-game.tabula` → `my-game.net`), else the network of a
+/// built-in game it includes, if that fits it. `None` when there is none; an error when
+/// the file beside it does not fit the game.
 pub fn default_net(name_or_path: &str, game: &crate::Game) -> Result<Option<Net>, String> {
     let bytes = match games::built_in_net(name_or_path) {
         Some(b) => b.to_vec(),
@@ -14,7 +15,7 @@ pub fn default_net(name_or_path: &str, game: &crate::Game) -> Result<Option<Net>
         None => {
             let path = std::path::Path::new(name_or_path).with_extension("net");
             if !path.is_file() {
-                return Ok(None);
+                return Ok(included_net(game));
             }
             read_net_file(&path.display().to_string())?
         }
@@ -22,6 +23,19 @@ pub fn default_net(name_or_path: &str, game: &crate::Game) -> Result<Option<Net>
     Net::from_bytes(game, &bytes)
         .map(Some)
         .map_err(|e| format!("the network of `{name_or_path}`: {e}"))
+}
+
+/// The network of a built-in game the rules file includes, when it fits the game as
+/// compiled (the same name and encoding: a file that adds a strategy, a test or a
+/// display to the game); none when the file changed what the network reads.
+fn included_net(game: &crate::Game) -> Option<Net> {
+    game.rules.included.iter().find_map(|(_, source)| {
+        let name = source
+            .name
+            .strip_prefix("games/")?
+            .strip_suffix(".tabula")?;
+        Net::from_bytes(game, games::built_in_net(name)?).ok()
+    })
 }
 
 /// A network file's bytes, refusing anything but a regular file of a sane size.
