@@ -107,6 +107,13 @@ pub fn train(o: TrainOptions) -> Result<(), CliError> {
             t.lambda
         ));
     }
+    if let Some(share) = t.searcher.and_then(|s| s.rollouts) {
+        if !(0.0..=1.0).contains(&share) {
+            return Err(refused!(
+                "`--rollouts {share}`: the share of a random game's result is a number from 0 to 1"
+            ));
+        }
+    }
     if !(0.0..=1.0).contains(&t.explore) {
         return Err(refused!(
             "`--explore {}`: the share of decisions made at random is a number from 0 to 1",

@@ -80,6 +80,15 @@ pub struct Header {
     /// for each.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub policy: usize,
+    /// The share of a random game's result in the searcher's rating of a new position
+    /// (`az`), the rest the value head's, as AlphaGo blended its rollouts with its value
+    /// network; 0 (the value head alone) unless the training said otherwise.
+    #[serde(default, skip_serializing_if = "is_no_share")]
+    pub az_rollouts: f32,
+}
+
+fn is_no_share(x: &f32) -> bool {
+    *x == 0.0
 }
 
 fn is_zero(n: &usize) -> bool {
@@ -216,6 +225,7 @@ impl Net {
                 mcts_guide: false,
                 view: View::Board,
                 policy: 0,
+                az_rollouts: 0.0,
             },
             w1: (0..inputs * hidden).map(|_| r(s1)).collect(),
             b1: vec![0.0; hidden],
@@ -485,6 +495,9 @@ impl Net {
         }
         if !(header.points_scale.is_finite() && header.points_scale > 0.0) {
             return Err(NetError::PointsScale);
+        }
+        if !(0.0..=1.0).contains(&header.az_rollouts) {
+            return Err(NetError::Sizes);
         }
         let (i, h, o) = (header.inputs, header.hidden, 2 * header.players);
         let f = header.policy;

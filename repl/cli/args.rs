@@ -362,6 +362,11 @@ pub enum Command {
         /// With --searcher: the simulations of the search at each decision of self-play.
         #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u32).range(1..=100_000))]
         simulations: u32,
+        /// With --searcher: the share, 0 to 1, of a random game's result in the search's
+        /// rating of each new position (the rest the network's), in self-play and in play
+        /// by the network written. Without it: 0, or what the --from network says.
+        #[arg(long, value_name = "SHARE", requires = "searcher")]
+        rollouts: Option<f32>,
     },
     /// Print the state after some moves.
     State {

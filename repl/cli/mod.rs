@@ -198,6 +198,7 @@ pub fn run(cli: Cli, places: crate::analyze::Places) -> Result<(), CliError> {
             lookahead,
             searcher,
             simulations,
+            rollouts,
         } => crate::learn::train(crate::learn::TrainOptions {
             game: &game,
             out: &out,
@@ -223,6 +224,7 @@ pub fn run(cli: Cli, places: crate::analyze::Places) -> Result<(), CliError> {
                 lookahead,
                 searcher: searcher.then(|| tabula::ai::az::train::Searching {
                     simulations,
+                    rollouts,
                     ..Default::default()
                 }),
             },

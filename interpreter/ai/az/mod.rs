@@ -88,6 +88,8 @@ pub(crate) struct AzTree {
     scratch: Scratch,
     features: ChoiceFeatures,
     logits: Vec<f32>,
+    /// The choices of a random game's decisions, with `az_rollouts`.
+    rollout: Choices,
     path: Vec<u32>,
     value: Vec<f64>,
     /// The largest result seen, in points: PUCT scales results by it.
@@ -120,6 +122,7 @@ impl AzTree {
             scratch: Scratch::default(),
             features: ChoiceFeatures::default(),
             logits: Vec::new(),
+            rollout: Choices::default(),
             path: Vec::new(),
             value: vec![0.0; 2 * players],
             scale: 1.0,
@@ -212,7 +215,7 @@ impl AzTree {
         }
         node.children = vec![NONE; node.choices.len()];
         if let Kind::Decision(_) = node.kind {
-            self.rate(engine.game, net, &node.state);
+            self.rate(engine, net, &node.state)?;
             self.features.read(&node.choices, net.header.policy.max(1));
             net.logits(&self.scratch.hidden, &self.features, &mut self.logits);
             softmax(&mut self.logits);
@@ -221,15 +224,32 @@ impl AzTree {
         Ok(node)
     }
 
-    /// The network's value of `state` into `self.value`.
-    fn rate(&mut self, game: &Game, net: &Net, state: &State) {
+    /// The network's value of `state` into `self.value`, blended with a random game's
+    /// result from it by the network's `az_rollouts` share.
+    fn rate(&mut self, engine: &mut Engine, net: &Net, state: &State) -> Result<(), AiError> {
         let n = self.players;
-        net.evaluate(game, state, &mut self.scratch);
+        net.evaluate(engine.game, state, &mut self.scratch);
         let out = self.scratch.outputs();
         for p in 0..n {
             self.value[p] = f64::from(out[n + p]);
             self.value[n + p] = f64::from(out[p]);
         }
+        let share = f64::from(net.header.az_rollouts);
+        if share > 0.0 {
+            let record = engine.playout_from(
+                state.clone(),
+                &mut self.rng,
+                super::flat::PLAYOUT_LENGTH,
+                &mut self.rollout,
+            )?;
+            let (mut points, mut wins) = (vec![0.0; n], vec![0.0; n]);
+            rewards(record.outcome.as_ref(), &mut points, &mut wins);
+            for p in 0..n {
+                self.value[p] = (1.0 - share) * self.value[p] + share * points[p];
+                self.value[n + p] = (1.0 - share) * self.value[n + p] + share * wins[p];
+            }
+        }
+        Ok(())
     }
 
     /// Mixes Dirichlet noise into the root's priors.
@@ -323,7 +343,7 @@ impl AzTree {
                 if new.kind == Kind::Chance {
                     // Not kept: rated as it stands.
                     let state = new.state;
-                    self.rate(engine.game, net, &state);
+                    self.rate(engine, net, &state)?;
                 }
                 break;
             }

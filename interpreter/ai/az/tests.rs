@@ -219,3 +219,38 @@ fn a_kept_tree_goes_on_from_the_position_the_game_reached() {
     .expect("searched");
     assert_eq!(thinker.az_tree.as_ref().unwrap().nodes[0].visits, 50);
 }
+
+#[test]
+fn a_network_that_asks_for_rollouts_blends_random_games_into_its_ratings() {
+    let game = connect_four();
+    let mut engine = Engine::new(&game);
+    let state = engine.initial_state().expect("a start");
+    let plain = untrained(&game);
+    let mut mixed = (*plain).clone();
+    mixed.header.az_rollouts = 1.0;
+    let mixed = std::sync::Arc::new(mixed);
+    // The file keeps the share; a share past 1 is refused.
+    let read = Net::from_bytes(&game, &mixed.to_bytes()).expect("it reads");
+    assert_eq!(read.header.az_rollouts, 1.0);
+    let mut bad = (*mixed).clone();
+    bad.header.az_rollouts = 1.5;
+    assert!(Net::from_bytes(&game, &bad.to_bytes()).is_err());
+    // All of each rating a random game's: every first rating of a position is a game's
+    // result, a win, a loss or a draw, where the untrained network's are near a half.
+    let mut first_rating = |net: &std::sync::Arc<Net>| {
+        let mut tree = AzTree::new(&mut engine, net, &state, 3, DEFAULT_MEMORY).expect("a tree");
+        tree.run(&mut engine, net, Some(2), None, None)
+            .expect("searched");
+        let child = tree.nodes[0]
+            .children
+            .iter()
+            .copied()
+            .find(|&c| c != NONE)
+            .expect("a child");
+        tree.stats[child as usize * 4 + 2]
+    };
+    let win = first_rating(&mixed);
+    assert!(win == 0.0 || win == 0.5 || win == 1.0, "{win}");
+    let win = first_rating(&plain);
+    assert!((win - 0.5).abs() < 0.2 && win != 0.5, "{win}");
+}

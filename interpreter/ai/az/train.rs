@@ -33,6 +33,10 @@ pub struct Searching {
     pub reuse: u32,
     /// The positions kept to learn from: those of the latest games.
     pub window: usize,
+    /// The share of a random game's result in the search's rating of a new position
+    /// (`Header::az_rollouts`), in self-play and in play; `None` keeps the starting
+    /// network's (0 for a new one).
+    pub rollouts: Option<f32>,
 }
 
 impl Default for Searching {
@@ -42,6 +46,7 @@ impl Default for Searching {
             drawn_decisions: 8,
             reuse: 3,
             window: 50_000,
+            rollouts: None,
         }
     }
 }
@@ -264,9 +269,12 @@ pub fn train(
             .with_policy(crate::ai::policy::table_size(game), t.seed)
             .map_err(crate::ai::train::network_error)?;
     }
-    // The search rates positions by this network, not by random games.
+    // `mcts` keeps its random games beside a network taught for the searcher.
     net.header.mcts_leaf = false;
     net.header.mcts_guide = false;
+    if let Some(share) = s.rollouts {
+        net.header.az_rollouts = share.clamp(0.0, 1.0);
+    }
     let runner = crate::ai::train::runner(t.threads)?;
     let started = crate::clock::Instant::now();
     let mut report = Report::default();
