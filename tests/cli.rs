@@ -591,7 +591,7 @@ fn check_is_not_failed_by_a_rules_error_in_its_random_games() {
 fn play_against_the_computer_names_its_level_and_seat() {
     Test::new()
         .args(&["play", "backgammon", "--vs", "frob"])
-        .stderr("error: `--vs frob`: `frob` is not a computer level; use random, greedy, playouts, mcts (mcts:2s, mcts:2s:wall, mcts:5000), net, net2, net3 (net3:1s, net:FILE, net2:FILE, net3:FILE) or off\n")
+        .stderr("error: `--vs frob`: `frob` is not a computer level; use random, greedy, playouts, mcts (mcts:2s, mcts:2s:wall, mcts:5000), net, net2, net3 (net3:1s, net:FILE, net2:FILE, net3:FILE), az (az:2s, az:800, az:FILE) or off\n")
         .failure()
         .run();
     Test::new()

@@ -31,7 +31,7 @@ fn a_strategy_may_not_take_a_built_in_level_s_name() {
         "strategy mcts \"x\" { play go }",
         "the strategy `mcts` has the name of a built-in computer level",
         "mcts",
-        Some("a strategy is played as a level by its name; the built-in levels are random, greedy, playouts, mcts, net, net2, net3, off: name it otherwise"),
+        Some("a strategy is played as a level by its name; the built-in levels are random, greedy, playouts, mcts, net, net2, net3, az, off: name it otherwise"),
     );
     // `person` and `human` mean no computer, as `off` does.
     case(
@@ -39,7 +39,7 @@ fn a_strategy_may_not_take_a_built_in_level_s_name() {
         "strategy human \"x\" { play go }",
         "the strategy `human` has the name of a built-in computer level",
         "human",
-        Some("a strategy is played as a level by its name; the built-in levels are random, greedy, playouts, mcts, net, net2, net3, off: name it otherwise"),
+        Some("a strategy is played as a level by its name; the built-in levels are random, greedy, playouts, mcts, net, net2, net3, az, off: name it otherwise"),
     );
 }
 

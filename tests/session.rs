@@ -168,7 +168,7 @@ fn bad_commands_and_moves_are_answered_and_the_game_goes_on() {
     );
     assert_eq!(
         run(&mut s, "ai north clever"),
-        "error: `clever` is not a computer level; use random, greedy, playouts, mcts (mcts:2s, mcts:2s:wall, mcts:5000), net, net2, net3 (net3:1s, net:FILE, net2:FILE, net3:FILE) or off\n"
+        "error: `clever` is not a computer level; use random, greedy, playouts, mcts (mcts:2s, mcts:2s:wall, mcts:5000), net, net2, net3 (net3:1s, net:FILE, net2:FILE, net3:FILE), az (az:2s, az:800, az:FILE) or off\n"
     );
     assert_eq!(run(&mut s, "dice 3"), "error: Tiny has no chance events\n");
     assert_eq!(
@@ -311,7 +311,7 @@ fn the_usage_of_ai_writes_a_network_file_as_the_docs_do() {
     let mut s = tiny();
     assert_eq!(
         run(&mut s, "ai south mcts 2s extra"),
-        "error: `ai PLAYER LEVEL`: a level is random, greedy, playouts, mcts (with a budget: `mcts 2s`, `mcts 2s wall`, `mcts 5000`), net, net2, net3 (with a time: `net3 1s`; a file: `net:FILE`) or off; e.g. `ai blue mcts`\n"
+        "error: `ai PLAYER LEVEL`: a level is random, greedy, playouts, mcts (with a budget: `mcts 2s`, `mcts 2s wall`, `mcts 5000`), net, net2, net3 (with a time: `net3 1s`; a file: `net:FILE`), az (with a budget as mcts: `az 2s`, `az 800`) or off; e.g. `ai blue mcts`\n"
     );
 }
 

@@ -365,7 +365,7 @@ fn the_welcome_names_the_computer_and_help_ai_lists_every_level() {
     );
     let help = run(&mut s, "help ai");
     for level in [
-        "random", "greedy", "playouts", "mcts", "net", "net2", "net3", "off",
+        "random", "greedy", "playouts", "mcts", "net", "net2", "net3", "az", "off",
     ] {
         assert!(help.contains(&format!("\n  {level} ")), "{level}: {help}");
     }

@@ -153,7 +153,7 @@ fn the_computer_names_its_choice_without_playing_it() {
     );
     assert_eq!(
         s.computer_choice("fast").unwrap_err().to_string(),
-        "`fast` is not a computer level; use random, greedy, playouts, mcts (mcts:2s, mcts:2s:wall, mcts:5000), net, net2, net3 (net3:1s, net:FILE, net2:FILE, net3:FILE) or off"
+        "`fast` is not a computer level; use random, greedy, playouts, mcts (mcts:2s, mcts:2s:wall, mcts:5000), net, net2, net3 (net3:1s, net:FILE, net2:FILE, net3:FILE), az (az:2s, az:800, az:FILE) or off"
     );
 }
 

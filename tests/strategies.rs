@@ -103,7 +103,7 @@ fn a_level_names_a_strategy_by_its_name() {
     assert!(Level::parse("hold20").is_err());
     assert_eq!(
         Level::parse_in("hold30", &g).unwrap_err().to_string(),
-        "`hold30` is not a computer level; use random, greedy, playouts, mcts (mcts:2s, mcts:2s:wall, mcts:5000), net, net2, net3 (net3:1s, net:FILE, net2:FILE, net3:FILE), off, or a strategy of the file: hold20"
+        "`hold30` is not a computer level; use random, greedy, playouts, mcts (mcts:2s, mcts:2s:wall, mcts:5000), net, net2, net3 (net3:1s, net:FILE, net2:FILE, net3:FILE), az (az:2s, az:800, az:FILE), off, or a strategy of the file: hold20"
     );
     assert_eq!(
         Level::parse_in("hold20:2s", &g).unwrap_err().to_string(),

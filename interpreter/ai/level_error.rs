@@ -31,13 +31,13 @@ pub enum LevelError {
         /// The most iterations a move may be given.
         max: u32,
     },
-    #[error("`{name}` is not a computer level; use random, greedy, playouts, mcts (mcts:2s, mcts:2s:wall, mcts:5000), net, net2, net3 (net3:1s, net:FILE, net2:FILE, net3:FILE) or off")]
+    #[error("`{name}` is not a computer level; use random, greedy, playouts, mcts (mcts:2s, mcts:2s:wall, mcts:5000), net, net2, net3 (net3:1s, net:FILE, net2:FILE, net3:FILE), az (az:2s, az:800, az:FILE) or off")]
     /// A word that names no level.
     Unknown {
         /// The word before any `:` or space.
         name: String,
     },
-    #[error("`{name}` is not a computer level; use random, greedy, playouts, mcts (mcts:2s, mcts:2s:wall, mcts:5000), net, net2, net3 (net3:1s, net:FILE, net2:FILE, net3:FILE), off, or a strategy of the file: {strategies}")]
+    #[error("`{name}` is not a computer level; use random, greedy, playouts, mcts (mcts:2s, mcts:2s:wall, mcts:5000), net, net2, net3 (net3:1s, net:FILE, net2:FILE, net3:FILE), az (az:2s, az:800, az:FILE), off, or a strategy of the file: {strategies}")]
     /// A word that names no level, in a game with strategies.
     UnknownHere {
         /// The word before any `:` or space.

@@ -174,7 +174,7 @@ pub const COMMANDS: &[CommandSpec] = &[
         name: "ai",
         aliases: &["computer"],
         usage: "[PLAYER|all LEVEL [BUDGET]]",
-        help: "let the computer play PLAYER at a LEVEL: random, greedy (the best immediate result), playouts (the move that wins most random games), mcts (a tree search; budget a time or iterations: `mcts 2s`, `mcts 5000`; 1s if not said), net, net2, net3 (the game's trained network, one, two or three moves ahead), or off; without arguments, show who plays. Ctrl-C stops the computer",
+        help: "let the computer play PLAYER at a LEVEL: random, greedy (the best immediate result), playouts (the move that wins most random games), mcts (a tree search; budget a time or iterations: `mcts 2s`, `mcts 5000`; 1s if not said), net, net2, net3 (the game's trained network, one, two or three moves ahead), az (the self-taught searcher, by a network trained for it; a budget as mcts's), or off; without arguments, show who plays. Ctrl-C stops the computer",
         args: &[Arg::Player, Arg::Level],
     },
     CommandSpec {
@@ -182,7 +182,7 @@ pub const COMMANDS: &[CommandSpec] = &[
         name: "hint",
         aliases: &[],
         usage: "[N] [LEVEL]",
-        help: "the computer's N best choices here (3 if not said), each with its chance to win and the points it expects and the time it took; by the LEVEL named (`hint net3`, `hint mcts 5s`), else the player's own computer level, else the strongest the game has (net3 with a network, else mcts)",
+        help: "the computer's N best choices here (3 if not said), each with its chance to win and the points it expects and the time it took; by the LEVEL named (`hint net3`, `hint mcts 5s`), else the player's own computer level, else the strongest the game has (az with a network trained for it, net3 with another network, else mcts)",
         args: &[Arg::Text],
     },
     CommandSpec {

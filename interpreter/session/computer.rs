@@ -5,7 +5,7 @@ use super::{words, Level, Out, Session};
 use crate::{ai, Engine, Status};
 use std::sync::Arc;
 
-const AI_USAGE: &str = "`ai PLAYER LEVEL`: a level is random, greedy, playouts, mcts (with a budget: `mcts 2s`, `mcts 2s wall`, `mcts 5000`), net, net2, net3 (with a time: `net3 1s`; a file: `net:FILE`) or off; e.g. `ai blue mcts`";
+const AI_USAGE: &str = "`ai PLAYER LEVEL`: a level is random, greedy, playouts, mcts (with a budget: `mcts 2s`, `mcts 2s wall`, `mcts 5000`), net, net2, net3 (with a time: `net3 1s`; a file: `net:FILE`), az (with a budget as mcts: `az 2s`, `az 800`) or off; e.g. `ai blue mcts`";
 
 impl Session {
     /// Lets the computer play `player` (`all`: every player) at `level` (`off`: a
