@@ -611,3 +611,51 @@ fn an_error_quotes_at_most_a_window_of_a_long_line() {
     assert!(shown.len() < 2_000, "{} bytes", shown.len());
     assert!(shown.contains("long.json:1:"), "{shown}");
 }
+
+// ------------------------------------------------------------ chance without end
+
+/// A chance event at each turn's start whose outcome starts it again: the game sets up,
+/// and then `flip` is never followed by a decision.
+const CHANCE_AT_EACH_TURN: &str = r#"game "Flip"
+players a, b
+board { grid 2 x 1 }
+piece p
+chance flip "{v}" for v in 1..2 { chance flip }
+action go "{to}" for to in cells where empty(to) { put p of mover at to }
+phase play { starts a turn start { chance flip } actions go stuck end draw }
+"#;
+
+#[test]
+fn the_check_of_printed_moves_ends_on_a_chance_that_starts_itself_again() {
+    // `tabula check` plays random games to find two moves printed alike; one that meets
+    // only chance ends there, where it grew its list of moves until memory ran out.
+    let g = game(CHANCE_AT_EACH_TURN);
+    let start = Instant::now();
+    let found = tabula::analysis::same_text(&g, 20, 200, 1).expect("it sets up");
+    assert!(found.is_none());
+    assert!(start.elapsed() < Duration::from_secs(20));
+}
+
+#[test]
+fn the_searcher_refuses_a_chance_that_starts_itself_again() {
+    // Its self-play says what is wrong, as a random game does, and stops.
+    let g = game(CHANCE_AT_EACH_TURN);
+    let t = tabula::ai::train::Training {
+        games: 2,
+        threads: 1,
+        probe_every: 0,
+        searcher: Some(tabula::ai::az::train::Searching::default()),
+        ..Default::default()
+    };
+    let start = Instant::now();
+    let err = tabula::ai::train::train(&g, &t, None, |_| std::ops::ControlFlow::Continue(()))
+        .unwrap_err();
+    let tabula::ai::AiError::Runtime(e) = err else {
+        panic!("{err:?}")
+    };
+    assert!(
+        e.to_string().contains("was resolved 1000 times in a row"),
+        "{e}"
+    );
+    assert!(start.elapsed() < Duration::from_secs(20));
+}

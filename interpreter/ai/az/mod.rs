@@ -20,6 +20,9 @@ use std::time::Duration;
 
 const NONE: u32 = u32::MAX;
 
+/// The most chance events in a row one simulation adds to the tree.
+const MAX_CHANCE_RUN: usize = 10_000;
+
 /// How many levels below the old root a kept tree is searched for the new position.
 const REUSE_DEPTH: usize = 4;
 
@@ -316,6 +319,9 @@ impl AzTree {
         path.clear();
         let mut at = 0u32;
         path.push(at);
+        // Chance outcomes met in a row: a rules file whose chance goes on and on without
+        // a decision is told so, not searched until memory runs out.
+        let mut chance_run = 0usize;
         loop {
             let node = &self.nodes[at as usize];
             if let Some(known) = &node.result {
@@ -348,6 +354,12 @@ impl AzTree {
                 break;
             }
             let chance = new.kind == Kind::Chance;
+            chance_run = if chance { chance_run + 1 } else { 0 };
+            if chance_run > MAX_CHANCE_RUN {
+                return Err(AiError::Runtime(crate::RuntimeError::of_game(
+                    crate::engine::RuntimeErrorKind::ChanceWithoutDecision,
+                )));
+            }
             let id = self.push(new);
             self.nodes[at as usize].children[i] = id;
             path.push(id);

@@ -88,6 +88,7 @@ fn self_play(
     let n = game.rules.players.len();
     let mut kept: Vec<(Position, usize, f32)> = Vec::new();
     let mut decisions = 0usize;
+    let mut chance = 0usize;
     let table = net.header.policy.max(1);
     let (wins, points) = loop {
         match engine.status(&state)? {
@@ -97,6 +98,12 @@ fn self_play(
                 break (w, p);
             }
             Status::Chance(_) => {
+                chance += 1;
+                if chance > t.max_decisions.saturating_mul(16).max(10_000) {
+                    return Err(AiError::Runtime(crate::RuntimeError::of_game(
+                        crate::engine::RuntimeErrorKind::ChanceWithoutDecision,
+                    )));
+                }
                 engine
                     .resolve_chance(&mut state, &mut rng, None)
                     .map_err(|e| AiError::Runtime(e.into()))?;
