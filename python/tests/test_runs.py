@@ -2,7 +2,6 @@
 figures made as batches come in, in index order, equal to those of all the games at
 once. Every figure is compared with another way of making it, never with itself."""
 
-import _thread
 import pathlib
 import resource
 import signal
@@ -107,7 +106,7 @@ def test_analysis_tallies_of_batches_in_order_make_the_figures_of_them_all(ttt):
 def test_an_analysis_of_many_games_keeps_little_and_stops_at_ctrl_c(ttt):
     # A billion games of each set: the old limit was 100,000, each game's facts kept.
     before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-    timer = threading.Timer(1.5, lambda: _thread.interrupt_main(signal.SIGINT))
+    timer = threading.Timer(1.5, lambda: signal.pthread_kill(threading.main_thread().ident, signal.SIGINT))
     timer.start()
     try:
         with pytest.raises(KeyboardInterrupt):

@@ -2,7 +2,6 @@
 the game's notation, playing them, the result, copies, JSON, observations, GNU
 Backgammon IDs; the expected figures are worked out from the rules by hand."""
 
-import _thread
 import json
 import signal
 import threading
@@ -318,7 +317,7 @@ def test_long_calls_release_the_gil():
 
 def _interrupt_after(seconds):
     """Ctrl-C, as the terminal sends it, `seconds` from now."""
-    timer = threading.Timer(seconds, lambda: _thread.interrupt_main(signal.SIGINT))
+    timer = threading.Timer(seconds, lambda: signal.pthread_kill(threading.main_thread().ident, signal.SIGINT))
     timer.start()
     return timer
 
