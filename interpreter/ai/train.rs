@@ -185,11 +185,7 @@ fn self_play(game: &Game, net: &Net, t: &Training, seed: u64) -> Result<Option<L
     };
     let (wins, points) = loop {
         match engine.status(&state)? {
-            Status::Over(o) => {
-                let (mut p, mut w) = (vec![0.0; n], vec![0.0; n]);
-                rewards(Some(&o), &mut p, &mut w);
-                break (w, p);
-            }
+            Status::Over(o) => break result_of(Some(&o), n),
             Status::Chance(_) => {
                 // Chance states are learnt too: self-play rates a choice by the state it
                 // leads to, which is often one where chance is to come.
@@ -209,10 +205,7 @@ fn self_play(game: &Game, net: &Net, t: &Training, seed: u64) -> Result<Option<L
                 decisions += 1;
                 engine.legal(&state, &mut choices)?;
                 if choices.is_empty() {
-                    let o = engine.outcome(&state)?;
-                    let (mut pts, mut w) = (vec![0.0; n], vec![0.0; n]);
-                    rewards(o.as_ref(), &mut pts, &mut w);
-                    break (w, pts);
+                    break result_of(engine.outcome(&state)?.as_ref(), n);
                 }
                 let mut input = Vec::new();
                 viewers.push(net.encoding().sparse(game, &state, &mut input));
@@ -325,11 +318,25 @@ fn learn(net: &mut Net, scratch: &mut Scratch, input: &[(u32, f32)], target: &[f
     scratch.input.clear();
     scratch.input.extend_from_slice(input);
     net.forward(scratch);
+    let mut back = vec![0.0f32; net.header.hidden];
+    descend_value(net, scratch, input, target, &mut back, rate);
+}
+
+/// After a forward pass over `input`, one step of the value outputs toward `target`
+/// and, through the hidden layer, of the first layer; `back` holds what another head
+/// (the searcher's policy) adds to the hidden layer's gradient, from its weights
+/// before they moved.
+pub(crate) fn descend_value(
+    net: &mut Net,
+    scratch: &Scratch,
+    input: &[(u32, f32)],
+    target: &[f32],
+    back: &mut [f32],
+    rate: f32,
+) {
     let h = net.header.hidden;
-    let outputs = scratch.out.len();
-    let delta: Vec<f32> = (0..outputs).map(|o| scratch.out[o] - target[o]).collect();
-    let mut back = vec![0.0f32; h];
-    for (o, &d) in delta.iter().enumerate() {
+    for (o, &y) in scratch.out.iter().enumerate() {
+        let d = y - target[o];
         let row = &mut net.w2[o * h..(o + 1) * h];
         for ((b, w), &a) in back.iter_mut().zip(row.iter_mut()).zip(&scratch.hidden) {
             *b += d * *w;
@@ -343,10 +350,17 @@ fn learn(net: &mut Net, scratch: &mut Scratch, input: &[(u32, f32)], target: &[f
     }
     for &(i, x) in input {
         let row = &mut net.w1[i as usize * h..(i as usize + 1) * h];
-        for (w, &b) in row.iter_mut().zip(&back) {
+        for (w, &b) in row.iter_mut().zip(back.iter()) {
             *w -= rate * b * x;
         }
     }
+}
+
+/// Each player's wins and points of a game's result (`None`: unfinished, a draw).
+pub(crate) fn result_of(outcome: Option<&crate::Outcome>, players: usize) -> (Vec<f64>, Vec<f64>) {
+    let (mut points, mut wins) = (vec![0.0; players], vec![0.0; players]);
+    rewards(outcome, &mut points, &mut wins);
+    (wins, points)
 }
 
 /// The network's score against `random` (a win 1, a draw ½), one choice ahead,

@@ -13,8 +13,8 @@
 use super::{AzTree, RootNoise};
 use crate::ai::net::{to_view, Net, Scratch};
 use crate::ai::policy::{softmax, ChoiceFeatures};
-use crate::ai::train::{value_targets, Report, Training, BATCH};
-use crate::ai::{rewards, AiError};
+use crate::ai::train::{descend_value, result_of, value_targets, Report, Training, BATCH};
+use crate::ai::AiError;
 use crate::engine::rng::Rng;
 use crate::runner::{Job, Run};
 use crate::{Choices, Engine, Game, Status};
@@ -92,11 +92,7 @@ fn self_play(
     let table = net.header.policy.max(1);
     let (wins, points) = loop {
         match engine.status(&state)? {
-            Status::Over(o) => {
-                let (mut p, mut w) = (vec![0.0; n], vec![0.0; n]);
-                rewards(Some(&o), &mut p, &mut w);
-                break (w, p);
-            }
+            Status::Over(o) => break result_of(Some(&o), n),
             Status::Chance(_) => {
                 chance += 1;
                 if chance > t.max_decisions.saturating_mul(16).max(10_000) {
@@ -115,10 +111,7 @@ fn self_play(
                 decisions += 1;
                 engine.legal(&state, &mut choices)?;
                 if choices.is_empty() {
-                    let o = engine.outcome(&state)?;
-                    let (mut pts, mut w) = (vec![0.0; n], vec![0.0; n]);
-                    rewards(o.as_ref(), &mut pts, &mut w);
-                    break (w, pts);
+                    break result_of(engine.outcome(&state)?.as_ref(), n);
                 }
                 if choices.len() == 1 {
                     engine.play_choice(&mut state, &choices, 0)?;
@@ -204,26 +197,14 @@ fn learn(net: &mut Net, scratch: &mut Scratch, position: &Position, rate: f32) {
             net.bp[f] -= rate * d;
         }
     }
-    // The value outputs.
-    for (o, &y) in scratch.out.iter().enumerate() {
-        let d = y - position.target[o];
-        let row = &mut net.w2[o * h..(o + 1) * h];
-        for ((b, w), &a) in back.iter_mut().zip(row.iter_mut()).zip(&scratch.hidden) {
-            *b += d * *w;
-            *w -= rate * d * a;
-        }
-        net.b2[o] -= rate * d;
-    }
-    for ((b, bias), &a) in back.iter_mut().zip(net.b1.iter_mut()).zip(&scratch.hidden) {
-        *b *= a * (1.0 - a);
-        *bias -= rate * *b;
-    }
-    for &(i, x) in &position.input {
-        let row = &mut net.w1[i as usize * h..(i as usize + 1) * h];
-        for (w, &b) in row.iter_mut().zip(&back) {
-            *w -= rate * b * x;
-        }
-    }
+    descend_value(
+        net,
+        scratch,
+        &position.input,
+        &position.target,
+        &mut back,
+        rate,
+    );
 }
 
 /// The searcher's score against `random` at self-play's simulations a move (a win 1, a
