@@ -194,7 +194,7 @@ fn declarations() {
     case(
         "piece p value 1..6",
         "piece p value 6..1",
-        "piece values run from a smaller number to a larger one, at most 255",
+        "piece values run from a smaller number to a larger one, at most 4095",
         "p",
         None,
     );

@@ -261,3 +261,33 @@ fn pieces_alike_but_for_their_value_are_told_apart_from_other_pieces() {
         "`move` onto `a1`, which holds another piece: remove it first, or give the board `layers N` so that pieces may stack on others"
     );
 }
+
+#[test]
+fn piece_values_reach_4095_and_every_part_of_a_cell_keeps_its_own() {
+    // A label for each cell of the largest board fits: values up to 4095, kept apart
+    // from the kind, the owner and the count that share the cell's word.
+    let t = text(
+        "piece label value 0..4095",
+        "grid 3 x 3",
+        "put 255 label of b value 4095 at a1\n  put 2 label of a value 361 at b1\n  put label of a at c1\n  put q at a2\n  set value(b1) = 256",
+    );
+    let state = after_setup(&t, &[]);
+    let cells = &state["cells"];
+    assert_eq!(cells["a1"]["value"], 4095, "{state}");
+    assert_eq!(cells["a1"]["count"], 255);
+    assert_eq!(cells["a1"]["owner"], "b");
+    assert_eq!(cells["a1"]["piece"], "label");
+    assert_eq!(cells["b1"]["value"], 256);
+    assert_eq!(cells["b1"]["count"], 2);
+    assert_eq!(cells["b1"]["owner"], "a");
+    assert_eq!(cells["c1"]["value"], 0, "the bottom of the range: {state}");
+    assert_eq!(cells["a2"]["piece"], "q");
+    // One more is refused where it is written.
+    let t = text("piece label value 0..4096", "grid 3 x 3", "");
+    let (message, under, _) = first_error(&t);
+    assert_eq!(
+        message,
+        "piece values run from a smaller number to a larger one, at most 4095"
+    );
+    assert_eq!(under, "label");
+}

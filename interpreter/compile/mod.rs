@@ -744,7 +744,7 @@ impl<'a> Compiler<'a> {
         if let Some((lo, hi)) = values {
             if lo < 0 {
                 self.report(p.name.span, ErrorKind::NegativePieceValues);
-            } else if lo > hi || hi > 255 {
+            } else if lo > hi || hi > crate::ir::MAX_PIECE_VALUE {
                 self.report(p.name.span, ErrorKind::PieceValueOrder);
             }
         }

@@ -256,7 +256,8 @@ impl fmt::Display for ErrorKind {
             NegativePieceValues => write!(f, "piece values cannot be negative"),
             PieceValueOrder => write!(
                 f,
-                "piece values run from a smaller number to a larger one, at most 255"
+                "piece values run from a smaller number to a larger one, at most {}",
+                crate::ir::MAX_PIECE_VALUE
             ),
             TooManyLocals { max } => write!(f, "too many local names here (at most {max})"),
             UnreadOption { name } => {

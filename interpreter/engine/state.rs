@@ -34,23 +34,30 @@ impl std::hash::Hash for State {
     }
 }
 
-/// One cell's contents, packed in one word: count (bits 0-7), value (8-15),
-/// piece type (16-23), owner + 2 (24-31; 1 = neutral). An empty cell is 0.
+/// One cell's contents, packed in one word: count (bits 0-7), piece kind (8-15), value
+/// (16-27), owner + 2 (28-31; 1 = neutral). An empty cell is 0. The owner needs only 4
+/// bits (at most 8 players), which leaves the value 12 bits at no cost to any game.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct CellWord(pub i32);
 
 pub const NEUTRAL: i32 = -2;
 
+pub use crate::ir::MAX_PIECE_VALUE;
+const VALUE_SHIFT: u32 = 16;
+/// Where the owner + 2 sits in a cell's word: `word >> OWNER_SHIFT` is it.
+pub(crate) const OWNER_SHIFT: u32 = 28;
+
 impl CellWord {
     /// The word of `count` pieces of kind `piece` with value `value` held by `owner`
-    /// (a player's index, or -2 for no player); each part clamped to its 8 bits.
+    /// (a player's index, or -2 for no player); the count clamped to 0..=255 and the
+    /// value to 0..=MAX_PIECE_VALUE.
     #[inline]
     pub fn new(owner: i32, piece: u8, value: i32, count: i32) -> CellWord {
-        let o = (owner + 2).clamp(0, 255) as u32;
+        let o = (owner + 2).clamp(0, 15) as u32;
         let w = (count.clamp(0, 255) as u32)
-            | ((value.clamp(0, 255) as u32) << 8)
-            | ((piece as u32) << 16)
-            | (o << 24);
+            | ((piece as u32) << 8)
+            | ((value.clamp(0, MAX_PIECE_VALUE) as u32) << VALUE_SHIFT)
+            | (o << OWNER_SHIFT);
         CellWord(w as i32)
     }
     /// How many pieces stand on the cell, 0 to 255 (0: empty).
@@ -58,15 +65,15 @@ impl CellWord {
     pub fn count(self) -> i32 {
         (self.0 as u32 & 0xff) as i32
     }
-    /// The pieces' value, 0 to 255.
+    /// The pieces' value, 0 to MAX_PIECE_VALUE.
     #[inline]
     pub fn value(self) -> i32 {
-        ((self.0 as u32 >> 8) & 0xff) as i32
+        ((self.0 as u32 >> VALUE_SHIFT) & MAX_PIECE_VALUE as u32) as i32
     }
     /// The kind of piece, by its place among the rules' pieces.
     #[inline]
     pub fn piece(self) -> u8 {
-        ((self.0 as u32 >> 16) & 0xff) as u8
+        ((self.0 as u32 >> 8) & 0xff) as u8
     }
     /// Who holds the cell: nobody, no player, or a player.
     #[inline]
@@ -83,7 +90,7 @@ impl CellWord {
         if self.count() == 0 {
             NONE
         } else {
-            (self.0 as u32 >> 24) as i32 - 2
+            (self.0 as u32 >> OWNER_SHIFT) as i32 - 2
         }
     }
 }

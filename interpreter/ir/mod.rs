@@ -38,6 +38,9 @@ pub const MAX_PLAYOUT_WEIGHT: i32 = 1_000_000;
 pub const MAX_POOL_COPIES: i32 = 100_000;
 /// The most pools a game keeps, a pool kept per player counting once per player.
 pub const MAX_POOL_LISTS: usize = 32;
+/// The highest value a piece may hold (`value LO..HI` up to it): a cell's word keeps
+/// 12 bits for it, one value for each cell of the largest board.
+pub const MAX_PIECE_VALUE: i32 = 4095;
 /// The most distinct sets of parts one game's `occurrences` readings compare: each is
 /// recorded at every turn's start.
 pub(crate) const MAX_HISTORIES: usize = 4;

@@ -3,7 +3,7 @@
 use super::ExprFn;
 use super::{compile, slot};
 use crate::engine::eval::Locals;
-use crate::engine::state::{CellWord, State};
+use crate::engine::state::{CellWord, State, OWNER_SHIFT};
 use crate::engine::Game;
 use crate::ir::*;
 
@@ -263,7 +263,7 @@ fn first_owned(cells: &[i32], who: i32) -> Option<i32> {
         // None (empty cells) or neutral: rare.
         return first(0, cells);
     }
-    // Owned: a piece (count, bits 0-7) with owner field (bits 24-31) the player + 2.
+    // Owned: a piece (count, bits 0-7) with owner field (bits 28-31) the player + 2.
     let target = (who + 2) as u32;
     let mut runs = cells.chunks_exact(32);
     for (k, run) in (0..).zip(&mut runs) {
@@ -273,7 +273,7 @@ fn first_owned(cells: &[i32], who: i32) -> Option<i32> {
         let mut mask = 0u32;
         for (i, &w) in run.iter().enumerate() {
             let w = w as u32;
-            mask |= ((((w & 0xff) != 0) & ((w >> 24) == target)) as u32) << i;
+            mask |= ((((w & 0xff) != 0) & ((w >> OWNER_SHIFT) == target)) as u32) << i;
         }
         if mask != 0 {
             return Some(k * 32 + mask.trailing_zeros() as i32);

@@ -2,7 +2,7 @@
 //! cells and over the mover's cells find their cells, and the masks one generation of
 //! moves keeps so that its loops make each of them once.
 
-use crate::engine::state::CellWord;
+use crate::engine::state::{CellWord, OWNER_SHIFT};
 
 /// The runs of 32 cells a generation keeps masks of; the loops of a larger board make
 /// their masks each time.
@@ -42,7 +42,9 @@ impl CellMasks {
             Some((p, runs)) if p == who => Some(runs),
             _ => {
                 let target = (who + 2) as u32;
-                let runs = runs_of(cells, |w| ((w & 0xff) != 0) & ((w >> 24) == target))?;
+                let runs = runs_of(cells, |w| {
+                    ((w & 0xff) != 0) & ((w >> OWNER_SHIFT) == target)
+                })?;
                 self.owned = Some((who, runs));
                 Some(runs)
             }
@@ -124,7 +126,11 @@ pub(super) fn for_each_owned(cells: &[i32], who: i32, f: impl FnMut(i32) -> bool
     // A cell is the player's when it holds a piece (count, bits 0-7) and its owner
     // field (bits 24-31) is the player + 2 (`CellWord`).
     let target = (who + 2) as u32;
-    for_each_kept(cells, |w| ((w & 0xff) != 0) & ((w >> 24) == target), f)
+    for_each_kept(
+        cells,
+        |w| ((w & 0xff) != 0) & ((w >> OWNER_SHIFT) == target),
+        f,
+    )
 }
 
 /// Calls `f` with each cell (in board order) of the packed `cells` whose word `keep`
