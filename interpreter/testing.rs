@@ -346,16 +346,23 @@ pub(crate) fn run_test(game: &Game, source: &Source, test: &RulesTest) -> Result
                     illegal_because(&mut run, source, span, text, rule)?;
                 }
             }
-            TestCheck::Score(p, v) => {
+            TestCheck::Score(p, v, per) => {
                 let scores = run
                     .engine
                     .scores(&run.state)
                     .map_err(|e| Run::fail(span, format!("while working out the scores: {e}")))?;
                 let found = scores.get(*p).copied().unwrap_or(0);
-                if i64::from(found) != *v {
+                // found / scale == v / per, compared exactly.
+                let scale = i128::from(game.rules.score_scale);
+                if i128::from(found) * i128::from(*per) != i128::from(*v) * scale {
+                    let found = game.score_text(found);
+                    let expected = crate::engine::scaled_text(*v, *per);
                     return Err(Run::fail(
                         span,
-                        format!("{}'s score is {found}, not {v}", game.rules.players[*p]),
+                        format!(
+                            "{}'s score is {found}, not {expected}",
+                            game.rules.players[*p]
+                        ),
                     ));
                 }
             }

@@ -312,6 +312,7 @@ impl<'a> Compiler<'a> {
                 score: None,
                 score_span: Span::default(),
                 score_player: 0,
+                score_scale: 1,
                 shows: Vec::new(),
                 layout: Layout::default(),
                 tests: Vec::new(),
@@ -531,12 +532,30 @@ impl<'a> Compiler<'a> {
                         span: *span,
                     });
                 }
-                Item::Score { player, value } => {
+                Item::Score {
+                    player,
+                    value,
+                    scale,
+                } => {
                     let mut scope = Scope::default();
                     self.bind(&mut scope, player, Ty::Player);
                     self.game.score_player = 0;
                     self.game.score_span = value.span;
                     self.game.score = self.expect(value, Ty::Int, &mut scope);
+                    if let Some(scale) = scale {
+                        match self.constant(scale, "a score's scale") {
+                            Some(n) if (1..=ir::MAX_SCORE_SCALE).contains(&n) => {
+                                self.game.score_scale = n
+                            }
+                            Some(_) => {
+                                let kind = ErrorKind::ScoreScale {
+                                    max: ir::MAX_SCORE_SCALE,
+                                };
+                                self.report(scale.span, kind);
+                            }
+                            None => {}
+                        }
+                    }
                 }
                 _ => {}
             }

@@ -83,7 +83,7 @@ impl Compiler<'_> {
                 TestKind::Draw => TestCheck::Draw,
                 TestKind::Ongoing => TestCheck::Ongoing,
                 TestKind::Illegal(m, rule) => TestCheck::Illegal(m.clone(), rule.clone()),
-                TestKind::Score(p, v) => TestCheck::Score(self.test_player(p), *v),
+                TestKind::Score(p, v, per) => TestCheck::Score(self.test_player(p), *v, *per),
                 TestKind::ToMove(p) => TestCheck::ToMove(self.test_player(p)),
             };
             steps.push(TestStep {

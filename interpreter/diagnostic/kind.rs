@@ -70,6 +70,9 @@ pub enum ErrorKind {
     },
     NegativePieceValues,
     PieceValueOrder,
+    ScoreScale {
+        max: i32,
+    },
     TooManyLocals {
         max: usize,
     },
@@ -591,6 +594,7 @@ impl ErrorKind {
             NameClash { .. } => "name-clash",
             NegativePieceValues => "negative-piece-values",
             PieceValueOrder => "piece-value-order",
+            ScoreScale { .. } => "score-scale",
             TooManyLocals { .. } => "too-many-locals",
             UnreadOption { .. } => "unread-option",
             OptionRange { .. } => "option-range",

@@ -259,6 +259,10 @@ impl fmt::Display for ErrorKind {
                 "piece values run from a smaller number to a larger one, at most {}",
                 crate::ir::MAX_PIECE_VALUE
             ),
+            ScoreScale { max } => write!(
+                f,
+                "a score's scale counts it in Nths, N from 1 to {max}"
+            ),
             TooManyLocals { max } => write!(f, "too many local names here (at most {max})"),
             UnreadOption { name } => {
                 write!(f, "the option `{name}` is declared but nothing reads it")

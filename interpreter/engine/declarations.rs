@@ -22,6 +22,22 @@ impl Game {
         &self.rules.source_text
     }
 
+    /// The score's `scale N`: its whole numbers are Nths (1 without it).
+    pub fn score_scale(&self) -> i32 {
+        self.rules.score_scale
+    }
+
+    /// A score as players read it, `score` (a whole number of the scale's Nths) divided
+    /// by the scale and exact: `7.5`, `-0.25`, `31/3`.
+    pub fn score_text(&self, score: i32) -> String {
+        scaled_text(i64::from(score), i64::from(self.rules.score_scale))
+    }
+
+    /// A score as a number, divided by the scale: whole when it is.
+    pub fn score_number(&self, score: i32) -> f64 {
+        f64::from(score) / f64::from(self.rules.score_scale)
+    }
+
     /// What the checker warned of: things that work but look unintended.
     pub fn warnings(&self) -> &[Diagnostic] {
         &self.rules.warnings
@@ -260,5 +276,55 @@ impl Game {
     /// rather than its title.
     pub fn opposed_race(&self) -> Option<usize> {
         self.rules.board.opposed_race()
+    }
+}
+
+/// `units / per` exact, in lowest terms: a whole number, a decimal when `per` has no
+/// prime factor but 2 and 5 (`15 / 2` is `7.5`), else a fraction (`31/3`).
+pub(crate) fn scaled_text(units: i64, per: i64) -> String {
+    fn gcd(a: i64, b: i64) -> i64 {
+        if b == 0 {
+            a
+        } else {
+            gcd(b, a % b)
+        }
+    }
+    let g = gcd(units.abs(), per.abs()).max(1);
+    let (units, per) = (units / g, per / g);
+    if per == 1 {
+        return units.to_string();
+    }
+    // The fewest decimals that make `per` divide a power of ten.
+    let mut digits = 0;
+    let mut ten = 1i64;
+    while digits < 18 && ten % per != 0 {
+        digits += 1;
+        ten *= 10;
+    }
+    if ten % per != 0 {
+        return format!("{units}/{per}");
+    }
+    let scaled = units.unsigned_abs() * (ten / per) as u64;
+    let sign = if units < 0 { "-" } else { "" };
+    let whole = scaled / ten as u64;
+    let fraction = scaled % ten as u64;
+    format!("{sign}{whole}.{fraction:0digits$}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::scaled_text;
+
+    #[test]
+    fn a_scaled_score_reads_exactly() {
+        assert_eq!(scaled_text(15, 2), "7.5");
+        assert_eq!(scaled_text(14, 2), "7");
+        assert_eq!(scaled_text(-1, 4), "-0.25");
+        assert_eq!(scaled_text(3, 8), "0.375");
+        assert_eq!(scaled_text(31, 3), "31/3");
+        assert_eq!(scaled_text(-2, 6), "-1/3");
+        assert_eq!(scaled_text(0, 7), "0");
+        assert_eq!(scaled_text(1, 1_000_000), "0.000001");
+        assert_eq!(scaled_text(i64::from(i32::MIN), 1_000_000), "-2147.483648");
     }
 }

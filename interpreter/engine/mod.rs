@@ -8,6 +8,7 @@ mod choice;
 pub(crate) mod closure;
 mod cursor;
 mod declarations;
+pub(crate) use declarations::scaled_text;
 pub(crate) mod eval;
 mod exec;
 pub(crate) mod explain;

@@ -41,6 +41,8 @@ pub const MAX_POOL_LISTS: usize = 32;
 /// The highest value a piece may hold (`value LO..HI` up to it): a cell's word keeps
 /// 12 bits for it, one value for each cell of the largest board.
 pub const MAX_PIECE_VALUE: i32 = 4095;
+/// The largest `scale` of a score: millionths.
+pub const MAX_SCORE_SCALE: i32 = 1_000_000;
 /// The most distinct sets of parts one game's `occurrences` readings compare: each is
 /// recorded at every turn's start.
 pub(crate) const MAX_HISTORIES: usize = 4;
@@ -152,6 +154,8 @@ pub struct Rules {
     pub score_span: Span,
     /// The local slot the score expression reads its player from.
     pub score_player: u8,
+    /// `scale N`: the score's whole numbers are Nths (1 without it).
+    pub score_scale: i32,
     /// The values shown with the board, in the order declared.
     pub shows: Vec<ShowDef>,
     pub layout: Layout,

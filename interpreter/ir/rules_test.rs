@@ -35,7 +35,8 @@ pub enum TestCheck {
     Ongoing,
     /// A move that is not legal, and a piece of the rule that forbids it.
     Illegal(String, Option<String>),
-    Score(usize, i64),
+    /// A player's score: a whole number of units and the units in one (7.5 is 75, 10).
+    Score(usize, i64, i64),
     ToMove(usize),
 }
 

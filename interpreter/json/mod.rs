@@ -201,8 +201,23 @@ pub fn state_report(
     if let Some(o) = engine.outcome(state)? {
         value["over"] = outcome_to_json(game, &o);
     }
-    value["scores"] = json!(engine.scores(state)?);
+    value["scores"] = scores_json(game, &engine.scores(state)?);
     Ok(value)
+}
+
+/// A score as a JSON number, divided by the rules' `scale`: an integer when the score
+/// has no scale, else the nearest float (7.5 for 15 halves).
+pub fn score_json(game: &Game, score: i32) -> Value {
+    if game.score_scale() == 1 {
+        json!(score)
+    } else {
+        json!(game.score_number(score))
+    }
+}
+
+/// Every player's score, in player order, as `score_json` gives each.
+pub fn scores_json(game: &Game, scores: &[i32]) -> Value {
+    Value::Array(scores.iter().map(|&s| score_json(game, s)).collect())
 }
 
 /// A game's result with players by name: winner (null for a draw), points, scores by
@@ -213,7 +228,7 @@ pub fn outcome_to_json(game: &Game, o: &crate::engine::Outcome) -> Value {
         .players
         .iter()
         .zip(&o.scores)
-        .map(|(p, s)| (p.clone(), json!(s)))
+        .map(|(p, &s)| (p.clone(), score_json(game, s)))
         .collect();
     let mut value = json!({
         "winner": o.winner.and_then(|w| game.rules.players.get(w.index())),

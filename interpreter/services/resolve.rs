@@ -362,7 +362,20 @@ impl Builder<'_> {
                 self.result(&e.result);
                 self.unbind(mark);
             }
-            Item::Score { player, value } | Item::Show { player, value, .. } => {
+            Item::Score {
+                player,
+                value,
+                scale,
+            } => {
+                let mark = self.scope.len();
+                self.bind(player, Span::new(player.span.start, value.span.end));
+                self.expr(value);
+                self.unbind(mark);
+                if let Some(scale) = scale {
+                    self.expr(scale);
+                }
+            }
+            Item::Show { player, value, .. } => {
                 let mark = self.scope.len();
                 self.bind(player, Span::new(player.span.start, value.span.end));
                 self.expr(value);
@@ -390,7 +403,7 @@ impl Builder<'_> {
                     .for_each(|(o, _)| self.use_kind(o, SymbolKind::Option));
                 for s in &t.stmts {
                     match &s.kind {
-                        TestKind::Winner(p, _) | TestKind::Score(p, _) | TestKind::ToMove(p) => {
+                        TestKind::Winner(p, _) | TestKind::Score(p, ..) | TestKind::ToMove(p) => {
                             self.use_kind(p, SymbolKind::Player)
                         }
                         _ => {}

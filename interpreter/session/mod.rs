@@ -731,7 +731,7 @@ pub fn describe(game: &Game, o: &Outcome) -> String {
         .players
         .iter()
         .zip(&o.scores)
-        .map(|(p, s)| format!("{p} {s}"))
+        .map(|(p, &s)| format!("{p} {}", game.score_text(s)))
         .collect();
     let who = match o.winner {
         Some(w) => format!("{} wins", game.rules.players[w.index()]),

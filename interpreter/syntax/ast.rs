@@ -58,6 +58,8 @@ pub enum Item {
     Score {
         player: Name,
         value: Expr,
+        /// `scale N`: the scores are counted in Nths.
+        scale: Option<Expr>,
     },
     /// `show "label" p = value`: a value per player drawn with the board.
     Show {
@@ -151,7 +153,9 @@ pub enum TestKind {
     Ongoing,
     /// A move that is not legal, and text of the rule that forbids it.
     Illegal(String, Option<String>),
-    Score(Name, i64),
+    /// `expect score p = V`: V as a whole number of units and the units in one (7.5 is
+    /// 75 tenths).
+    Score(Name, i64, i64),
     ToMove(Name),
 }
 

@@ -281,7 +281,12 @@ fn item(pair: Pair<Rule>) -> Item {
                 .next()
                 .map(expr)
                 .unwrap_or_else(|| missing_expr(pair_span));
-            Item::Score { player, value }
+            let scale = it.next().and_then(|p| p.into_inner().next()).map(expr);
+            Item::Score {
+                player,
+                value,
+                scale,
+            }
         }
         Rule::test_decl => Item::Test(test_decl(it, pair_span)),
         Rule::rules_decl => {

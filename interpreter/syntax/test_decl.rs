@@ -59,11 +59,11 @@ pub(super) fn test_decl(mut it: pest::iterators::Pairs<Rule>, decl_span: Span) -
                     }
                     Rule::expect_score => {
                         let who = parts.next().map(name).unwrap_or_else(|| missing(sp));
-                        let v = parts
+                        let (v, per) = parts
                             .next()
-                            .and_then(|p| p.as_str().parse().ok())
-                            .unwrap_or(i64::MAX);
-                        TestKind::Score(who, v)
+                            .and_then(|p| decimal(p.as_str()))
+                            .unwrap_or((i64::MAX, 1));
+                        TestKind::Score(who, v, per)
                     }
                     _ => TestKind::ToMove(parts.next().map(name).unwrap_or_else(|| missing(sp))),
                 }
@@ -73,4 +73,13 @@ pub(super) fn test_decl(mut it: pest::iterators::Pairs<Rule>, decl_span: Span) -
         decl.stmts.push(TestStmt { kind, span: sp });
     }
     decl
+}
+
+/// A decimal as a whole number of units and the units in one: `-7.25` is (-725, 100).
+/// None when it does not fit.
+fn decimal(text: &str) -> Option<(i64, i64)> {
+    let (whole, fraction) = text.split_once('.').unwrap_or((text, ""));
+    let per = 10i64.checked_pow(u32::try_from(fraction.len()).ok()?)?;
+    let units: i64 = format!("{whole}{fraction}").parse().ok()?;
+    Some((units, per))
 }

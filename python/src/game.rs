@@ -143,6 +143,12 @@ impl Game {
         &self.inner.source
     }
 
+    /// The score's `scale N`: its whole numbers are Nths (1 without it).
+    #[getter]
+    fn score_scale(&self) -> i32 {
+        self.inner.game.score_scale()
+    }
+
     /// The players' names, in the order of their numbers.
     #[getter]
     fn players(&self) -> Vec<String> {

@@ -280,10 +280,13 @@ impl State {
     }
 
     /// Each player's score now, by the rules' `score` (0 where they declare none).
-    fn scores(&self) -> PyResult<Vec<i32>> {
-        Engine::new(&self.game.game)
+    /// An int each, or a float where the rules count the score in Nths (`scale N`).
+    fn scores(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        let game = &self.game.game;
+        let scores = Engine::new(game)
             .scores(&self.state)
-            .map_err(|e| playing_error(&self.game.game, &e))
+            .map_err(|e| playing_error(game, &e))?;
+        crate::convert::to_py(py, &tabula::json::scores_json(game, &scores))
     }
 
     /// An independent copy.

@@ -1,6 +1,6 @@
 """Type stubs of tabula's Rust module; the package `tabula` re-exports all of it."""
 
-from typing import Any, Dict, Iterable, List, Optional, Sequence, Tuple
+from typing import Any, Dict, Iterable, List, Optional, Sequence, Tuple, Union
 
 import numpy as np
 import numpy.typing as npt
@@ -68,7 +68,8 @@ def arena_games(
 ) -> List[Dict[str, Any]]:
     """Games start..stop of that arena, each a dict: index, seed, seats (the side, 0 for
     A, in each seat), decisions, winner_side, points_a, outcome (winner as a player
-    number, points, scores, reason, named) or None when unfinished."""
+    number, points, scores, reason, named) or None when unfinished. The scores are the
+    rules' whole numbers, not divided by a score's `scale`: `Game.score_scale` is it."""
 
 def arena_sides(game: Game, a: str, b: str, mcts_playouts: bool = False) -> Tuple[str, str]:
     """The two players' names as arena reports write them; raises TabulaError for a
@@ -162,6 +163,9 @@ class Game:
     @property
     def num_players(self) -> int: ...
     @property
+    def score_scale(self) -> int:
+        """The score's `scale N`: its whole numbers are Nths (1 without it)."""
+    @property
     def options(self) -> List[str]:
         """The options compiled in, sorted."""
     @property
@@ -239,8 +243,9 @@ class State:
         all 0 for a draw, an unfinished game, or a game not over."""
     def outcome(self) -> Optional[Dict[str, Any]]:
         """winner (a name or None), points, scores, reason, named; None while going on."""
-    def scores(self) -> List[int]:
-        """Each player's score now, by the rules' `score`."""
+    def scores(self) -> List[Union[int, float]]:
+        """Each player's score now, by the rules' `score`: an int each, or a float where
+        the rules count it in Nths (`score p = ... scale 2` gives 7.5 for 15)."""
     def clone(self) -> State: ...
     def to_json(self) -> str:
         """The state as `tabula state` writes it (docs/state-format.md)."""

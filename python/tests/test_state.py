@@ -386,3 +386,19 @@ def test_one_state_is_read_from_many_threads_at_once(backgammon):
     for t in threads:
         t.join()
     assert errors == []
+
+
+def test_a_score_counted_in_halves_reads_as_halves(root):
+    # Go counts its area in halves (`scale 2`) for the komi of 7.5: after two passes on
+    # the empty board black has nothing and white the komi alone.
+    go = tabula.load(str(root / "examples/rules/go.tabula"))
+    assert go.score_scale == 2
+    state = go.new_initial_state()
+    for move in ["pass", "pass"]:
+        state.apply_action(state.string_to_action(move))
+    assert state.scores() == [0.0, 7.5]
+    assert state.outcome()["scores"] == {"black": 0.0, "white": 7.5}
+    # A game without a scale keeps its whole numbers.
+    ttt = tabula.load(str(root / "examples/rules/tic-tac-toe.tabula"))
+    assert ttt.score_scale == 1
+    assert all(isinstance(s, int) for s in ttt.new_initial_state().scores())

@@ -272,7 +272,7 @@ const grammar = {
         'actions', 'add', 'as', 'avoid', 'be', 'because', 'by', 'clear', 'cut', 'decide', 'draw', 'end',
         'exclude', 'expect', 'forbid', 'hand', 'hidden', 'illegal', 'join', 'maximize', 'may', 'move', 'moves', 'named',
         'neutral', 'of', 'ongoing', 'pass', 'per', 'perft', 'play', 'player', 'playout',
-        'points', 'prefer', 'put', 'remove', 'says', 'set', 'start', 'starts', 'state',
+        'points', 'prefer', 'put', 'remove', 'says', 'scale', 'set', 'start', 'starts', 'state',
         'stuck', 'take', 'turn', 'until', 'value', 'weight', 'when', 'winner', 'with',
       ]),
       name: 'keyword.other.tabula',

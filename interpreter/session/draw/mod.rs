@@ -466,7 +466,7 @@ pub(crate) fn equipment(
                 format!(
                     "{} {}",
                     style.paint(Paint::player(i, p), p),
-                    scores.get(i).copied().unwrap_or(0)
+                    game.score_text(scores.get(i).copied().unwrap_or(0))
                 )
             })
             .collect();
