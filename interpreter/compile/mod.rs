@@ -9,6 +9,7 @@ mod define;
 mod domain;
 mod end_rule;
 mod expr;
+mod go_on;
 mod history;
 pub(crate) mod include;
 mod index;
@@ -119,6 +120,7 @@ pub(crate) fn rules_of_file(
         })
     };
     let (file, included_at, warnings) = include::resolve(file, &source.text).map_err(fail)?;
+    let file = go_on::desugar(file);
     limits::too_many(&file).map_err(fail)?;
     let chosen = options::choose(&file, options, &source.name)?;
     let mut c = Compiler::new(&file, chosen, source.name.clone());
@@ -249,6 +251,9 @@ pub(crate) struct Compiler<'a> {
     first_declared: HashMap<(&'static str, String), Span>,
     /// Where `occurrences` is first read, if it is.
     pub history_use: Option<Span>,
+    /// While an action's effects are compiled: its place among the actions and how many
+    /// local slots its generators bind (for `continue with`).
+    go_on_action: Option<(usize, usize)>,
 }
 
 /// A warning at each option declared before `own_text` ends that no rule reads: choosing
@@ -313,6 +318,8 @@ impl<'a> Compiler<'a> {
                 score_span: Span::default(),
                 score_player: 0,
                 score_scale: 1,
+                go_on_at: None,
+                stop_actions: Vec::new(),
                 shows: Vec::new(),
                 layout: Layout::default(),
                 tests: Vec::new(),
@@ -332,6 +339,7 @@ impl<'a> Compiler<'a> {
             too_deep: false,
             nodes: 0,
             listed: 0,
+            go_on_action: None,
             unreported: 0,
             options_read: Default::default(),
             first_declared: HashMap::new(),
@@ -481,6 +489,9 @@ impl<'a> Compiler<'a> {
                 }
                 Item::Action(m) => {
                     let def = self.move_def(m, MoveKind::Action);
+                    if def.name.starts_with(go_on::STOP_ACTION) {
+                        self.game.stop_actions.push(self.game.actions.len());
+                    }
                     self.game.actions.push(def);
                 }
                 _ => {}

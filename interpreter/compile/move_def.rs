@@ -90,7 +90,11 @@ impl<'a> Compiler<'a> {
             .playout_weight
             .as_ref()
             .and_then(|w| self.expect(w, Ty::Int, &mut scope));
+        if kind == MoveKind::Action {
+            self.go_on_action = Some((self.game.actions.len(), scope.next));
+        }
         let body = self.block(&m.body, &mut scope);
+        self.go_on_action = None;
         MoveDef {
             name: m.name.text.clone(),
             kind,

@@ -114,6 +114,12 @@ impl<'a> Compiler<'a> {
             self.report(span, kind);
         }
         self.game.data_len = at;
+        self.game.go_on_at = self
+            .game
+            .counters
+            .iter()
+            .find(|c| c.name == super::go_on::WITH)
+            .map(|c| c.base);
     }
 
     fn unique_state_name(&mut self, name: &ast::Name) {

@@ -84,6 +84,11 @@ impl<'a> Compiler<'a> {
                 StmtKind::For(slot, d?.0, f, body)
             }
             K::Continue => StmtKind::Continue,
+            K::GoOn { with: None, .. } => StmtKind::Continue,
+            K::GoOn {
+                with: Some((var, value)),
+                ..
+            } => self.continue_with(s, var, value, scope)?,
             K::Move { from, to } => {
                 let a = self.expect(from, Ty::Cell, scope);
                 let b = self.expect(to, Ty::Cell, scope);

@@ -70,6 +70,11 @@ pub enum ErrorKind {
     },
     NegativePieceValues,
     PieceValueOrder,
+    ContinueWithOutsideAction,
+    ContinueWithName {
+        name: String,
+        action: String,
+    },
     ScoreScale {
         max: i32,
     },
@@ -594,6 +599,8 @@ impl ErrorKind {
             NameClash { .. } => "name-clash",
             NegativePieceValues => "negative-piece-values",
             PieceValueOrder => "piece-value-order",
+            ContinueWithOutsideAction => "continue-with-outside-action",
+            ContinueWithName { .. } => "continue-with-name",
             ScoreScale { .. } => "score-scale",
             TooManyLocals { .. } => "too-many-locals",
             UnreadOption { .. } => "unread-option",

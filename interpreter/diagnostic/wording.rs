@@ -259,6 +259,14 @@ impl fmt::Display for ErrorKind {
                 "piece values run from a smaller number to a larger one, at most {}",
                 crate::ir::MAX_PIECE_VALUE
             ),
+            ContinueWithOutsideAction => write!(
+                f,
+                "`continue with` goes on with the action it is written in, so it belongs in an action's effects"
+            ),
+            ContinueWithName { name, action } => write!(
+                f,
+                "`{name}` is not a name the generators of `{action}` bind: `continue with` holds one of them"
+            ),
             ScoreScale { max } => write!(
                 f,
                 "a score's scale counts it in Nths, N from 1 to {max}"

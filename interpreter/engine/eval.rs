@@ -457,6 +457,9 @@ pub(crate) fn can(game: &Game, state: &State, action: Option<usize>, meter: &Met
             if g.rules.has_forbids && super::forbid::refused(g, s, l, a).is_some() {
                 return true;
             }
+            if !super::generate::goes_on_with(g, s, a, l) {
+                return true;
+            }
             found = true;
             false
         };

@@ -69,6 +69,14 @@ impl Engine<'_> {
             // the action generated before it left there. The slots after them are
             // never read before they are written (the checker sees to it).
             locals.slots_mut()[..MAX_ARGS].fill(0);
+            // A turn going on with another action (`continue with`) lists none of this one.
+            if let Some(at) = game.rules.go_on_at {
+                let code = state.data[at];
+                if code != 0 && (code - 1) / 16 != a as i32 && !game.rules.stop_actions.contains(&a)
+                {
+                    return true;
+                }
+            }
             self.generating.set(Some((StepKind::Action, a)));
             emit.set_action(a);
             (game.code.actions[a].generators)(game, state, &mut locals, emit)
@@ -147,5 +155,25 @@ impl Engine<'_> {
             &mut locals,
             &mut closure::Emit::call(&mut each),
         )
+    }
+}
+
+/// Whether a move of `action` with the bindings of `locals` may be made in a turn that
+/// goes on (`continue with`): any move when the turn goes on with no action; else only
+/// that action's moves whose held name has the value held, and the stop actions'.
+#[inline(always)]
+pub(crate) fn goes_on_with(game: &Game, state: &State, action: usize, locals: &Locals) -> bool {
+    let Some(at) = game.rules.go_on_at else {
+        return true;
+    };
+    let code = state.data[at];
+    if code == 0 {
+        return true;
+    }
+    let (with, slot) = ((code - 1) / 16, ((code - 1) % 16) as usize);
+    if action as i32 == with {
+        locals.slots()[slot] == state.data[at + 1]
+    } else {
+        game.rules.stop_actions.contains(&action)
     }
 }

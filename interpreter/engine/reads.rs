@@ -169,6 +169,10 @@ fn stmt_words(game: &Game, s: &StmtKind, reads: &mut Vec<usize>, writes: &mut Ve
         }
         StmtKind::Let(_, e) => words_read(game, e, reads),
         StmtKind::Continue => true,
+        StmtKind::ContinueWith { at, value, .. } => {
+            writes.extend([*at, *at + 1]);
+            words_read(game, value, reads)
+        }
         StmtKind::Chance(_) => {
             writes.push(SLOT_CHANCE);
             true

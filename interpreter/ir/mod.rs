@@ -156,6 +156,12 @@ pub struct Rules {
     pub score_player: u8,
     /// `scale N`: the score's whole numbers are Nths (1 without it).
     pub score_scale: i32,
+    /// The word of the action a turn goes on with (`continue with`), when the rules
+    /// say `continue with`: 0, or the action × 16 + its held name's slot + 1; the value
+    /// held is in the next word.
+    pub go_on_at: Option<usize>,
+    /// The actions that stop a turn that may go on (`may continue ... else "TEXT"`).
+    pub stop_actions: Vec<usize>,
     /// The values shown with the board, in the order declared.
     pub shows: Vec<ShowDef>,
     pub layout: Layout,

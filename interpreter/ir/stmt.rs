@@ -14,6 +14,14 @@ pub enum StmtKind {
     Let(u8, Expr),
     For(u8, Domain, Option<Expr>, Vec<Stmt>),
     Continue,
+    /// `continue with NAME = EXPR`: the turn goes on, and its next decision is this
+    /// action alone with NAME held to `value`: `code` (the action × 16 + NAME's slot +
+    /// 1) is written to the word `at`, the value to the word after it.
+    ContinueWith {
+        at: usize,
+        code: i32,
+        value: Expr,
+    },
     Move(Expr, Expr),
     Put {
         /// How many pieces: 0 to 255 in play.

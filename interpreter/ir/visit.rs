@@ -125,7 +125,8 @@ fn block(b: &mut [Stmt], f: &mut impl FnMut(&mut Expr)) {
             StmtKind::Let(_, e)
             | StmtKind::Remove(e)
             | StmtKind::SetMover(e)
-            | StmtKind::HandTo(e) => f(e),
+            | StmtKind::HandTo(e)
+            | StmtKind::ContinueWith { value: e, .. } => f(e),
             StmtKind::Move(a, b) | StmtKind::SetValue(a, b) | StmtKind::Link(_, a, b) => {
                 f(a);
                 f(b);

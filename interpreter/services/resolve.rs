@@ -585,6 +585,12 @@ impl Builder<'_> {
                 self.unbind(mark);
             }
             StmtKind::Continue | StmtKind::HandBack => {}
+            StmtKind::GoOn { with, .. } => {
+                if let Some((var, value)) = with {
+                    self.name(&var.text, var.span);
+                    self.expr(value);
+                }
+            }
             StmtKind::Move { from, to } | StmtKind::Link { a: from, b: to, .. } => {
                 self.expr(from);
                 self.expr(to);

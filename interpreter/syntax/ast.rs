@@ -373,6 +373,13 @@ pub enum StmtKind {
         body: Block,
     },
     Continue,
+    /// `[may] continue [with NAME = EXPR] [else "TEXT"]`: the turn goes on, with this
+    /// action alone and NAME held to EXPR when `with` is given; with `may`, the mover
+    /// may stop instead, a choice written TEXT.
+    GoOn {
+        with: Option<(Name, Expr)>,
+        stop: Option<(String, Span)>,
+    },
     Move {
         from: Expr,
         to: Expr,

@@ -4,7 +4,7 @@ use super::ast::*;
 use super::expr::expr;
 use super::grammar::Rule;
 use super::move_decl::domain;
-use super::pair::{missing, missing_expr, missing_pool, name, span};
+use super::pair::{missing, missing_expr, missing_pool, name, span, string};
 use pest::iterators::Pair;
 
 pub(super) fn block(pair: Pair<Rule>) -> Block {
@@ -59,7 +59,29 @@ pub(super) fn stmt(pair: Pair<Rule>) -> Stmt {
                 body,
             }
         }
-        Rule::st_continue => StmtKind::Continue,
+        Rule::st_continue => {
+            let mut may = false;
+            let mut with = None;
+            let mut stop = None;
+            for p in it {
+                match p.as_rule() {
+                    Rule::may_kw => may = true,
+                    Rule::continue_with => {
+                        let mut parts = p.into_inner();
+                        let var = parts.next().map(name).unwrap_or_else(|| missing(sp));
+                        with = Some((var, next_expr(&mut parts)));
+                    }
+                    _ => stop = Some(string(p)),
+                }
+            }
+            match (may, with, stop) {
+                (false, None, _) => StmtKind::Continue,
+                (may, with, stop) => StmtKind::GoOn {
+                    with,
+                    stop: if may { stop } else { None },
+                },
+            }
+        }
         Rule::st_move => {
             let from = next_expr(&mut it);
             StmtKind::Move {

@@ -40,7 +40,8 @@ pub(super) fn check(g: &GameArgs, as_json: bool) -> Result<(), CliError> {
     }
     let phases: Vec<&str> = game.phases().collect();
     out!("  phases   {}", phases.join(" -> "));
-    let actions: Vec<&str> = game.actions().collect();
+    // The stops of `may continue` are the rules' own, named as no file can name them.
+    let actions: Vec<&str> = game.actions().filter(|a| !a.starts_with('#')).collect();
     out!("  actions  {}", actions.join(", "));
     if game.chances().len() > 0 {
         let chances: Vec<&str> = game.chances().collect();

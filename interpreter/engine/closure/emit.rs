@@ -125,6 +125,9 @@ impl<'a> Emit<'a> {
                     *overflow = true;
                     return false;
                 }
+                if !crate::engine::generate::goes_on_with(game, state, *id, locals) {
+                    return true;
+                }
                 if *forbids
                     && game.rules.has_forbids
                     && crate::engine::forbid::refused(game, state, locals, *id).is_some()

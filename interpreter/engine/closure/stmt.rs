@@ -129,6 +129,16 @@ fn compile_stmt(s: &Stmt) -> StmtFn {
             flow.cont = true;
             Ok(())
         }),
+        StmtKind::ContinueWith { at, code, value } => {
+            let (at, code, value) = (*at, *code, arg(value));
+            Box::new(move |g, st, l, flow| {
+                let v = value.get(g, st, l);
+                st.data[at] = code;
+                st.data[at + 1] = v;
+                flow.cont = true;
+                Ok(())
+            })
+        }
         StmtKind::Move(from, to) => {
             let (from, to) = (arg(from), arg(to));
             Box::new(move |g, st, l, _| {
