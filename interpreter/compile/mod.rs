@@ -241,6 +241,13 @@ pub(crate) struct Compiler<'a> {
     pub nodes: usize,
     /// Cells named by the file's cell lists so far, ranges expanded.
     listed: usize,
+    /// Whether the condition of a cell list is being worked out (`c in cells where
+    /// ...`), and the cell it is worked out for, with the name bound to it.
+    pub in_cell_condition: bool,
+    pub bound_cell: Option<(&'a str, i32)>,
+    /// The names the file gives what the board's tables come before: counters, pools,
+    /// regions and tracks, read in a cell list's condition as known too late.
+    pub later_names: std::collections::HashSet<&'a str>,
     /// Errors found past `MAX_REPORTED`, counted only.
     unreported: usize,
     /// The options some `option(...)` names, whichever are chosen.
@@ -331,6 +338,9 @@ impl<'a> Compiler<'a> {
             too_deep: false,
             nodes: 0,
             listed: 0,
+            in_cell_condition: false,
+            bound_cell: None,
+            later_names: Default::default(),
             unreported: 0,
             options_read: Default::default(),
             first_declared: HashMap::new(),
@@ -707,6 +717,12 @@ impl<'a> Compiler<'a> {
                         value,
                     };
                     self.defines.insert(name.text.clone(), def);
+                }
+                Item::Counter(ast::CounterDecl { name, .. })
+                | Item::Pool(ast::PoolDecl { name, .. })
+                | Item::Region(ast::RegionDecl { name, .. })
+                | Item::Track(ast::RegionDecl { name, .. }) => {
+                    self.later_names.insert(&name.text);
                 }
                 Item::Layout { kind, hints } => {
                     self.game.layout = Layout {
