@@ -326,3 +326,28 @@ fn fmt_keeps_a_condition_as_it_is_written() {
         "{formatted}"
     );
 }
+
+#[test]
+fn the_editor_services_read_a_condition() {
+    use tabula::services::{completions, definition, diagnostics, highlights, hover, references};
+    let text = std::fs::read_to_string("examples/rules/hex.tabula").unwrap();
+    assert!(diagnostics("hex.tabula", &text).is_empty());
+    assert!(highlights(&text).is_ok());
+    let at = text.find("rank(c) == size").unwrap();
+    let region = text[..at].rfind("region goal").unwrap();
+    for offset in region..at + 20 {
+        let _ = hover(&text, offset);
+        let _ = completions(&text, offset);
+        let _ = references(&text, offset, true);
+        let _ = definition(&text, offset);
+    }
+    // The `c` read in the condition is the one bound before `in`.
+    let bound = text[region..].find("c in cells").unwrap() + region;
+    let read = at + "rank(".len();
+    let found = definition(&text, read).expect("a definition");
+    assert_eq!(found.span.start, bound);
+    // The define the condition reads is used there.
+    let size = at + "rank(c) == ".len();
+    let uses = references(&text, size, false);
+    assert!(uses.iter().any(|l| l.span.start == size), "{uses:?}");
+}
