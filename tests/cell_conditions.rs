@@ -196,6 +196,30 @@ fn steps_cells_and_earlier_regions_in_a_condition() {
 }
 
 #[test]
+fn defines_with_parameters_and_lets_in_a_condition() {
+    let before = "define size = 4\n\
+                  define edge(x) = step(x, n) == none or step(x, s) == none\n\
+                  define far(x, least) = file(x) + rank(x) >= least\n\
+                  define top = rank(c) == size";
+    let sets = "region rims { c in cells where edge(c) and file(c) == 2 }\n\
+                region high { c in cells where far(c, 2 * size) }\n\
+                region near { c in cells where let d = abs(file(c) - rank(c)) in d == 3 }\n\
+                region upper { c in cells where top and file(c) > 3 }";
+    let game = build(&text(before, "grid size x size", sets), &[]);
+    assert_eq!(lists(&game, "rims"), [names("b1 b4")]);
+    assert_eq!(lists(&game, "high"), [names("d4")]);
+    assert_eq!(lists(&game, "near"), [names("d1 a4")]);
+    assert_eq!(lists(&game, "upper"), [names("d4")]);
+    let (message, caret, _) = first_error(&text(
+        "define edge(x) = step(x, n) == none",
+        "grid 3 x 3",
+        "region r { c in cells where edge(c, 1) }",
+    ));
+    assert_eq!(message, "the define `edge` takes one argument, not 2");
+    assert_eq!(caret, "edge(c, 1)");
+}
+
+#[test]
 fn a_condition_that_changes_in_play_is_refused_where_it_is_written() {
     let hint = "the cells are chosen when the rules are read: use numbers, `define`s, \
                 `option(NAME)`, `file(c)`, `rank(c)`, `step(c, d)`, cells, `none` and \

@@ -18,7 +18,7 @@ use crate::syntax::ast::{self, BinaryOp, ExprKind, UnaryOp};
 
 /// A value computed before the game starts.
 #[derive(Debug, Clone, Copy)]
-enum Known {
+pub(crate) enum Known {
     Number(i32),
     Truth(bool),
     /// A cell, or none; only in the condition of a cell list.
@@ -66,11 +66,12 @@ impl<'a> Compiler<'a> {
         cell: i32,
         cond: &'a ast::Expr,
     ) -> Option<bool> {
-        let outer = (self.in_cell_condition, self.bound_cell);
+        let outer = self.in_cell_condition;
         self.in_cell_condition = true;
-        self.bound_cell = Some((var, cell));
+        let locals = std::mem::replace(&mut self.known_locals, vec![(var, Known::Cell(cell))]);
         let k = self.known(cond, CONDITION);
-        (self.in_cell_condition, self.bound_cell) = outer;
+        self.in_cell_condition = outer;
+        self.known_locals = locals;
         match k? {
             Known::Truth(b) => Some(b),
             other => {
@@ -169,9 +170,16 @@ impl<'a> Compiler<'a> {
                     return None;
                 }
             },
+            ExprKind::Let(name, value, body) if self.in_cell_condition => {
+                let v = self.known(value, what)?;
+                self.known_locals.push((&name.text, v));
+                let k = self.known(body, what);
+                self.known_locals.pop();
+                return k;
+            }
             ExprKind::Name(name) => {
-                if let Some((_, c)) = self.bound_cell.filter(|(v, _)| v == name) {
-                    return Some(Cell(c));
+                if let Some(&(_, k)) = self.known_locals.iter().rev().find(|(v, _)| v == name) {
+                    return Some(k);
                 }
                 let Some(def) = self.defines.get(name.as_str()).copied() else {
                     return self.known_board_name(e, name, what);
@@ -182,10 +190,9 @@ impl<'a> Compiler<'a> {
                 if !self.enter(def, e.span, Vec::new(), Vec::new()) {
                     return None;
                 }
-                // A define's value does not see the cell bound where it is used.
-                let bound = self.bound_cell.take();
+                // As in play, a define without parameters reads the names of the place
+                // of its use.
                 let k = self.known(def.value, what);
-                self.bound_cell = bound;
                 self.expanding.pop();
                 return k;
             }
@@ -254,6 +261,11 @@ impl<'a> Compiler<'a> {
         args: &'a [ast::Expr],
         what: &str,
     ) -> Option<Known> {
+        if self.in_cell_condition {
+            if let Some(def) = self.defines.get(f.text.as_str()).copied() {
+                return self.known_define_call(e, def, args, what);
+            }
+        }
         match (f.text.as_str(), args) {
             ("option", [arg]) => {
                 let ExprKind::Name(o) = &arg.kind else {
@@ -314,6 +326,50 @@ impl<'a> Compiler<'a> {
             }
             _ => self.not_known(e, what),
         }
+    }
+
+    /// `NAME(a, b)` of a define in a cell list's condition: each argument worked out,
+    /// then the define's value with each parameter standing for its argument; the value
+    /// sees its parameters, not the names of the place of the call.
+    fn known_define_call(
+        &mut self,
+        e: &'a ast::Expr,
+        def: super::define::Define<'a>,
+        args: &'a [ast::Expr],
+        what: &str,
+    ) -> Option<Known> {
+        if def.dirs().is_some() {
+            return self.not_known(e, what);
+        }
+        if args.len() != def.params.len() || args.is_empty() {
+            let (name, want, found) = (def.name.text.clone(), def.params.len(), args.len());
+            self.report_with(e.span, |_| ErrorKind::DefineArgumentCount {
+                name,
+                want,
+                found,
+            });
+            return None;
+        }
+        let mut values = Vec::with_capacity(args.len());
+        for a in args {
+            values.push(self.known(a, what)?);
+        }
+        let params = def.params.iter().map(|p| p.text.clone());
+        let spans = params.zip(args.iter().map(|a| a.span)).collect();
+        let hidden = self
+            .known_locals
+            .iter()
+            .map(|(n, _)| n.to_string())
+            .collect();
+        if !self.enter(def, e.span, spans, hidden) {
+            return None;
+        }
+        let inner = def.params.iter().map(|p| p.text.as_str()).zip(values);
+        let outer = std::mem::replace(&mut self.known_locals, inner.collect());
+        let k = self.known(def.value, what);
+        self.known_locals = outer;
+        self.expanding.pop();
+        k
     }
 
     /// A direction of the board, by its name, in a `step` of a cell list's condition.
@@ -397,9 +453,7 @@ impl<'a> Compiler<'a> {
         {
             return self.not_known(e, what);
         }
-        if let Some((var, _)) = self.bound_cell {
-            known.push(var.to_string());
-        }
+        known.extend(self.known_locals.iter().map(|(n, _)| n.to_string()));
         let help = match self.close_name(name, known.iter().map(String::as_str)) {
             Some(c) => NameHelp::Close(c),
             None => NameHelp::Kinds,

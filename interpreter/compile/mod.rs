@@ -242,9 +242,10 @@ pub(crate) struct Compiler<'a> {
     /// Cells named by the file's cell lists so far, ranges expanded.
     listed: usize,
     /// Whether the condition of a cell list is being worked out (`c in cells where
-    /// ...`), and the cell it is worked out for, with the name bound to it.
+    /// ...`), and the names bound there with their values, the innermost last: the
+    /// cell it is worked out for, `let`s, and the parameters of a define.
     pub in_cell_condition: bool,
-    pub bound_cell: Option<(&'a str, i32)>,
+    pub known_locals: Vec<(&'a str, constant::Known)>,
     /// The names the file gives what the board's tables come before: counters, pools,
     /// regions and tracks, read in a cell list's condition as known too late.
     pub later_names: std::collections::HashSet<&'a str>,
@@ -339,7 +340,7 @@ impl<'a> Compiler<'a> {
             nodes: 0,
             listed: 0,
             in_cell_condition: false,
-            bound_cell: None,
+            known_locals: Vec::new(),
             later_names: Default::default(),
             unreported: 0,
             options_read: Default::default(),
