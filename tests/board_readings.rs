@@ -301,7 +301,7 @@ fn leaps_and_coordinates_misused_are_answered_with_their_place() {
         .starts_with("error: a board declares at most 64 leaps\n   --> t.tabula:68:1\n"));
     assert_eq!(
         error("hex 2 3 2", "score p = file(a1)"),
-        "error: `file` reads a cell's place on a grid, and this board has no `grid`\n  --> t.tabula:7:11\n  |\n7 | score p = file(a1)\n  |           ^^^^\n\n"
+        "error: `file` reads a cell's place on a grid, and this board has no `grid` or `rhombus`\n  --> t.tabula:7:11\n  |\n7 | score p = file(a1)\n  |           ^^^^\n\n"
     );
     assert!(error("grid 3 x 3", "score p = rank(p)")
         .contains("expected a cell, but this is a player\n  --> t.tabula:7:16"));

@@ -55,9 +55,12 @@ pub struct Board {
     pub(crate) graph: DiGraph<usize, usize>,
     /// Each cell by its name, once the board is finished.
     index: std::collections::HashMap<String, i32>,
-    /// The board's grid, if it has one: the cells `file(c)` and `rank(c)` read, and
-    /// the leaps go over.
+    /// The board's grid, if it has one: the cells the leaps go over.
     pub grid: Option<Grid>,
+    /// The cells `file(c)` and `rank(c)` read: the board's first `grid` or `rhombus`,
+    /// whose cells are named alike (files a.. across, ranks 1..) and kept in the same
+    /// rank-major order.
+    pub places: Option<Grid>,
     /// The directions declared by an offset (`leap nne = 1, 2`): the direction, and
     /// the files and ranks one step goes.
     pub leaps: Vec<(u8, i32, i32)>,
@@ -386,6 +389,13 @@ impl Board {
         self.room_for(files as usize * ranks as usize)?;
         let dirs = self.add_dirs(&["e", "w", "ne", "nw", "se", "sw"])?;
         let deltas = [(2, 0), (-2, 0), (1, -1), (-1, -1), (1, 1), (-1, 1)];
+        if self.places.is_none() {
+            self.places = Some(Grid {
+                first: self.cells.len() as i32,
+                files,
+                ranks,
+            });
+        }
         let mut placed = Vec::new();
         for r in 0..ranks as i32 {
             for f in 0..files as i32 {
@@ -423,6 +433,9 @@ impl Board {
                 files,
                 ranks,
             });
+        }
+        if self.places.is_none() {
+            self.places = self.grid;
         }
         let mut placed = Vec::new();
         for r in 0..ranks as i32 {

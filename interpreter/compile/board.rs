@@ -4,8 +4,12 @@
 use super::{Compiler, MAX_LISTED_CELLS};
 use crate::board::{Region, Track};
 use crate::diagnostic::{ErrorKind, Span};
-use crate::syntax::ast::{self, BoardItem, CellItem, Item, RegionBody};
+use crate::syntax::ast::{self, BoardItem, CellEntry, CellItem, Item, RegionBody};
 use std::collections::HashMap;
+
+/// The most expression parts the condition of one cell list may take to work out over
+/// all the cells of the board: 4096 cells of a condition of 200 parts.
+const CONDITION_PARTS: usize = 4096 * 200;
 
 impl<'a> Compiler<'a> {
     /// A board size: a number known before the game starts, not negative.
@@ -359,44 +363,90 @@ impl<'a> Compiler<'a> {
             .push((name.text.clone(), per_player));
     }
 
-    /// Expands `a1..i4` into cells in board order (descending when written so).
+    /// Expands `a1..i4` into cells in board order (descending when written so), and
+    /// `c in cells where COND` into the cells it holds, in board order.
     /// A list holds at most `MAX_CELLS` cells, and all lists together at most
     /// `MAX_LISTED_CELLS`: a short file of ranges could otherwise name billions.
-    pub(super) fn cell_items(&mut self, items: &[CellItem]) -> Vec<i32> {
+    pub(super) fn cell_items(&mut self, items: &'a [CellEntry]) -> Vec<i32> {
         let mut out = Vec::new();
         for it in items {
-            let max = crate::board::MAX_CELLS;
-            if out.len() > max || self.listed > MAX_LISTED_CELLS {
-                let kind = if out.len() > max {
-                    ErrorKind::CellListTooLong { max }
-                } else {
-                    ErrorKind::TooManyListedCells {
-                        max: MAX_LISTED_CELLS,
-                    }
-                };
-                self.report(it.first.span, kind);
+            let span = match it {
+                CellEntry::Cells(c) => c.first.span,
+                CellEntry::Where { span, .. } => *span,
+            };
+            if !self.room_in_list(out.len(), span) {
                 return Vec::new();
             }
             let before = out.len();
-            let Some(a) = self.cell_by_name(&it.first) else {
-                continue;
-            };
-            match &it.last {
-                None => out.push(a),
-                Some(last) => {
-                    let Some(b) = self.cell_by_name(last) else {
-                        continue;
-                    };
-                    if a <= b {
-                        out.extend(a..=b);
-                    } else {
-                        out.extend((b..=a).rev());
-                    }
-                }
+            match it {
+                CellEntry::Cells(c) => self.cell_range(c, &mut out),
+                CellEntry::Where { var, cond, .. } => self.cells_where(var, cond, &mut out),
             }
             self.listed += out.len() - before;
         }
         out
+    }
+
+    /// Whether a list of `len` cells may take more; reported at `span` when not.
+    fn room_in_list(&mut self, len: usize, span: Span) -> bool {
+        let max = crate::board::MAX_CELLS;
+        if len <= max && self.listed <= MAX_LISTED_CELLS {
+            return true;
+        }
+        let kind = if len > max {
+            ErrorKind::CellListTooLong { max }
+        } else {
+            ErrorKind::TooManyListedCells {
+                max: MAX_LISTED_CELLS,
+            }
+        };
+        self.report(span, kind);
+        false
+    }
+
+    /// The cells of one name or range, added to `out`.
+    fn cell_range(&mut self, it: &CellItem, out: &mut Vec<i32>) {
+        let Some(a) = self.cell_by_name(&it.first) else {
+            return;
+        };
+        match &it.last {
+            None => out.push(a),
+            Some(last) => {
+                let Some(b) = self.cell_by_name(last) else {
+                    return;
+                };
+                if a <= b {
+                    out.extend(a..=b);
+                } else {
+                    out.extend((b..=a).rev());
+                }
+            }
+        }
+    }
+
+    /// The cells for which `cond` holds, in board order, added to `out`. The condition
+    /// is worked out once for each cell, each time within the bound on an expression's
+    /// parts, and all of them within `CONDITION_PARTS`; the first problem stops it.
+    fn cells_where(&mut self, var: &'a ast::Name, cond: &'a ast::Expr, out: &mut Vec<i32>) {
+        let nodes = self.nodes;
+        let (mut most, mut spent) = (0, 0);
+        for c in 0..self.game.board.cells.len() as i32 {
+            self.nodes = 0;
+            let holds = self.cell_condition(&var.text, c, cond);
+            (most, spent) = (most.max(self.nodes), spent + self.nodes);
+            match holds {
+                Some(true) => out.push(c),
+                Some(false) => {}
+                None => break,
+            }
+            if spent > CONDITION_PARTS {
+                let what = "the condition of a cell list".to_string();
+                self.report_with(cond.span, |_| ErrorKind::ConstantTooComplex { what });
+                break;
+            }
+        }
+        // Counted once towards the file's expression parts, as if written once.
+        self.nodes = nodes + most;
     }
 
     pub(super) fn cell_by_name(&mut self, name: &ast::Name) -> Option<i32> {
@@ -421,7 +471,7 @@ impl<'a> Compiler<'a> {
         }
     }
 
-    fn cell_lists(&mut self, r: &ast::RegionDecl) -> (bool, Vec<Vec<i32>>) {
+    fn cell_lists(&mut self, r: &'a ast::RegionDecl) -> (bool, Vec<Vec<i32>>) {
         match &r.body {
             RegionBody::Shared(items) => (false, vec![self.cell_items(items)]),
             RegionBody::PerPlayer(lists) => {
@@ -461,7 +511,11 @@ impl<'a> Compiler<'a> {
         };
         let mut read: Vec<(String, i32, Span)> = Vec::new();
         for (cells, label_items) in maps {
-            let targets = self.cell_items(std::slice::from_ref(cells));
+            let mut targets = Vec::new();
+            if self.room_in_list(0, cells.first.span) {
+                self.cell_range(cells, &mut targets);
+                self.listed += targets.len();
+            }
             for (k, labels) in label_items.iter().enumerate() {
                 let Some(names) = self.label_names(labels, targets.len()) else {
                     continue;

@@ -243,6 +243,14 @@ pub(crate) struct Compiler<'a> {
     pub nodes: usize,
     /// Cells named by the file's cell lists so far, ranges expanded.
     listed: usize,
+    /// Whether the condition of a cell list is being worked out (`c in cells where
+    /// ...`), and the names bound there with their values, the innermost last: the
+    /// cell it is worked out for, `let`s, and the parameters of a define.
+    pub in_cell_condition: bool,
+    pub known_locals: Vec<(&'a str, constant::Known)>,
+    /// The names the file gives what the board's tables come before: counters, pools,
+    /// regions and tracks, read in a cell list's condition as known too late.
+    pub later_names: std::collections::HashSet<&'a str>,
     /// Errors found past `MAX_REPORTED`, counted only.
     unreported: usize,
     /// The options some `option(...)` names, whichever are chosen.
@@ -340,6 +348,9 @@ impl<'a> Compiler<'a> {
             nodes: 0,
             listed: 0,
             go_on_action: None,
+            in_cell_condition: false,
+            known_locals: Vec::new(),
+            later_names: Default::default(),
             unreported: 0,
             options_read: Default::default(),
             first_declared: HashMap::new(),
@@ -737,6 +748,12 @@ impl<'a> Compiler<'a> {
                         value,
                     };
                     self.defines.insert(name.text.clone(), def);
+                }
+                Item::Counter(ast::CounterDecl { name, .. })
+                | Item::Pool(ast::PoolDecl { name, .. })
+                | Item::Region(ast::RegionDecl { name, .. })
+                | Item::Track(ast::RegionDecl { name, .. }) => {
+                    self.later_names.insert(&name.text);
                 }
                 Item::Layout { kind, hints } => {
                     self.game.layout = Layout {

@@ -38,7 +38,7 @@ impl<'a> Compiler<'a> {
             }
             "run" => self.run_call(name, args, span, scope),
             "file" | "rank" => {
-                if self.game.board.grid.is_none() {
+                if self.game.board.places.is_none() {
                     let function = name.text.clone();
                     self.report_with(name.span, |_| ErrorKind::NeedsGrid { function });
                     return Some(None);

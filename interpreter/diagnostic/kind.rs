@@ -430,6 +430,12 @@ pub enum ErrorKind {
         what: String,
         text: Option<String>,
     },
+    CellConditionNotKnown {
+        text: Option<String>,
+    },
+    CellConditionNotTruth {
+        found: Ty,
+    },
     ExpectedSet,
     /// `neighbours`, `group` or `liberties` given other than a cell and maybe a set.
     CellAndDirectionSet {
@@ -715,6 +721,8 @@ impl ErrorKind {
             ConstantTooComplex { .. } => "constant-too-complex",
             UnknownOptionInConstant { .. } => "unknown-option-in-constant",
             NotKnownBeforeStart { .. } => "not-known-before-start",
+            CellConditionNotKnown { .. } => "cell-condition-not-known",
+            CellConditionNotTruth { .. } => "cell-condition-not-truth",
             ExpectedSet => "expected-set",
             CellAndDirectionSet { .. } => "cell-and-direction-set",
             NotASet { .. } => "not-a-set",

@@ -126,6 +126,8 @@ impl ErrorKind {
             TooManyExprParts { .. } => "a define used twice in a define used twice ... doubles at each step: keep a value in a `let` or a counter instead".into(),
             AggregateNeedsValue => "write `sum(c in cells where ... : value(c))`".into(),
             NotKnownBeforeStart { .. } => "use numbers, `define`s of them, `option(NAME)`, `+ - * / %`, `min`, `max`, `abs` and `if ... then ... else`".into(),
+            CellConditionNotKnown { .. } => "the cells are chosen when the rules are read: use numbers, `define`s, `option(NAME)`, `file(c)`, `rank(c)`, `step(c, d)`, cells, `none` and regions declared above, not what changes in play".into(),
+            CellConditionNotTruth { .. } => "compare it: `rank(c) == size`".into(),
             TemplatePrintsTruth => "write `{cond ? text}` to print text when cond holds".into(),
             ConnectedTakesRegions => "declare the cells it joins as a `region`: `region edge { a1..a5 }`".into(),
             ReachesTakesRegion => "declare the cells to reach as a `region`: `region goal { a9..i9 }`".into(),
@@ -351,7 +353,7 @@ impl fmt::Display for ErrorKind {
             LeapNeedsGrid => write!(f, "a leap is an offset in files and ranks: only a board with a `grid` has them"),
             LeapGoesNowhere => write!(f, "a leap of 0 files and 0 ranks goes nowhere"),
             TooManyLeaps { max } => write!(f, "a board declares at most {max} leaps"),
-            NeedsGrid { function } => write!(f, "`{function}` reads a cell's place on a grid, and this board has no `grid`"),
+            NeedsGrid { function } => write!(f, "`{function}` reads a cell's place on a grid, and this board has no `grid` or `rhombus`"),
             LinksNeverCut { what } => write!(f, "`{what}` is about links cut in play, and this board's links are never cut (`links may be cut` in the board lets them be)"),
             PointPlace { max } => write!(
                 f,
@@ -520,6 +522,11 @@ impl fmt::Display for ErrorKind {
                 Some(t) => write!(f, "{what} must be known before the game starts, and `{t}` is not"),
                 None => write!(f, "{what} must be known before the game starts, and this is not"),
             },
+            CellConditionNotKnown { text } => match text {
+                Some(t) => write!(f, "the condition of a cell list must be known before the game starts, and `{t}` is not"),
+                None => write!(f, "the condition of a cell list must be known before the game starts, and this is not"),
+            },
+            CellConditionNotTruth { found } => write!(f, "the condition of a cell list is true or false, but this is {}", found.describe()),
             ExpectedSet => write!(f, "expected a set: `cells`, `players`, a region, a track, a pool, `neighbours(c)` or `group(c)`"),
             CellAndDirectionSet { function } => {
                 write!(f, "`{function}` takes a cell and, maybe, a direction set")

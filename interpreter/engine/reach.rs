@@ -37,7 +37,7 @@ pub(crate) fn reach(game: &Game, state: &State, op: ReachOp, args: &[i32], meter
         ReachOp::Run => run(game, state, arg(0), arg(1), arg(2)),
         ReachOp::First => first(game, state, arg(0), arg(1)),
         ReachOp::File | ReachOp::Rank => {
-            let place = game.rules.board.grid.and_then(|g| g.place(arg(0)));
+            let place = game.rules.board.places.and_then(|g| g.place(arg(0)));
             place.map_or(0, |(f, r)| if op == ReachOp::File { f } else { r })
         }
         ReachOp::Liberties(adjacency, cap) => liberties(game, state, arg(0), adjacency, cap),

@@ -347,7 +347,7 @@ impl Builder<'_> {
             Item::Names { player, maps } => {
                 self.use_kind(player, SymbolKind::Player);
                 for (cells, _) in maps {
-                    self.cells(std::slice::from_ref(cells));
+                    self.cell_item(cells);
                 }
             }
             Item::Setup(block, _) => self.block(block),
@@ -536,12 +536,24 @@ impl Builder<'_> {
         }
     }
 
-    fn cells(&mut self, cells: &[CellItem]) {
+    fn cells(&mut self, cells: &[CellEntry]) {
         for c in cells {
-            self.cell(&c.first.text, c.first.span);
-            if let Some(last) = &c.last {
-                self.cell(&last.text, last.span);
+            match c {
+                CellEntry::Cells(c) => self.cell_item(c),
+                CellEntry::Where { var, cond, span } => {
+                    let mark = self.scope.len();
+                    self.bind(var, Span::new(var.span.start, span.end));
+                    self.expr(cond);
+                    self.unbind(mark);
+                }
             }
+        }
+    }
+
+    fn cell_item(&mut self, c: &CellItem) {
+        self.cell(&c.first.text, c.first.span);
+        if let Some(last) = &c.last {
+            self.cell(&last.text, last.span);
         }
     }
 

@@ -210,7 +210,7 @@ pub enum BoardItem {
     /// `line NAME = cells`: a named line of cells.
     NamedLine {
         name: Name,
-        cells: Vec<CellItem>,
+        cells: Vec<CellEntry>,
     },
 }
 
@@ -253,8 +253,21 @@ pub struct RegionDecl {
 
 #[derive(Debug, Clone)]
 pub enum RegionBody {
-    Shared(Vec<CellItem>),
-    PerPlayer(Vec<(Name, Vec<CellItem>)>),
+    Shared(Vec<CellEntry>),
+    PerPlayer(Vec<(Name, Vec<CellEntry>)>),
+}
+
+/// One item of a list of cells: cells by name, or by a condition.
+#[derive(Debug, Clone)]
+pub enum CellEntry {
+    Cells(CellItem),
+    /// `c in cells where COND`: the cells, in board order, for which the condition,
+    /// worked out when the rules are read, holds.
+    Where {
+        var: Name,
+        cond: Expr,
+        span: Span,
+    },
 }
 
 /// `a1` or a range of cells in board order `a1..i4` (descending when written so).

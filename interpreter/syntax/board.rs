@@ -147,8 +147,29 @@ pub(super) fn region_body(pair: Pair<Rule>) -> RegionBody {
     }
 }
 
-pub(super) fn cell_list(pair: Pair<Rule>) -> Vec<CellItem> {
-    pair.into_inner().map(cell_item).collect()
+pub(super) fn cell_list(pair: Pair<Rule>) -> Vec<CellEntry> {
+    pair.into_inner().map(cell_entry).collect()
+}
+
+fn cell_entry(pair: Pair<Rule>) -> CellEntry {
+    if pair.as_rule() != Rule::cell_where {
+        return CellEntry::Cells(cell_item(pair));
+    }
+    let sp = span(&pair);
+    let mut var = None;
+    let mut cond = None;
+    for p in pair.into_inner() {
+        match p.as_rule() {
+            Rule::ident => var = Some(name(p)),
+            Rule::in_kw | Rule::cells_kw => {}
+            _ => cond = Some(expr(p)),
+        }
+    }
+    CellEntry::Where {
+        var: var.unwrap_or_else(|| missing(sp)),
+        cond: cond.unwrap_or_else(|| missing_expr(sp)),
+        span: sp,
+    }
 }
 
 pub(super) fn cell_item(pair: Pair<Rule>) -> CellItem {

@@ -474,6 +474,8 @@ pub(super) fn token_name(rule: Rule) -> Option<String> {
         Rule::piece_value => "`value`",
         Rule::piece_neutral => "`neutral`",
         Rule::player_cells | Rule::cell_list | Rule::cell_item | Rule::region_body => "a cell name",
+        Rule::cell_where => "a cell name or `c in cells where ...`",
+        Rule::cells_kw => "`cells`",
         Rule::name_map | Rule::label_item => "a cell name",
         Rule::layout_hint => "a layout hint `name = value`",
         Rule::index => "`[`",

@@ -60,7 +60,8 @@ fn whole(rule: Rule) -> bool {
 
 fn kind_of(rule: Rule) -> TokenKind {
     match rule {
-        Rule::ident | Rule::cell_name | Rule::agg_op => TokenKind::Name,
+        // `cells` in `c in cells where ...` is the set's name, as in an aggregate.
+        Rule::ident | Rule::cell_name | Rule::agg_op | Rule::cells_kw => TokenKind::Name,
         Rule::int | Rule::signed_int => TokenKind::Number,
         Rule::string | Rule::string_inner | Rule::text_block | Rule::text_inner => TokenKind::Text,
         Rule::cmp_op | Rule::value_cmp_op | Rule::sum_op | Rule::prod_op | Rule::assign_op => {
