@@ -65,7 +65,7 @@ pub(super) fn stmt(pair: Pair<Rule>) -> Stmt {
             let mut stop = None;
             for p in it {
                 match p.as_rule() {
-                    Rule::may_kw => may = true,
+                    Rule::may_go => may = true,
                     Rule::continue_with => {
                         let mut parts = p.into_inner();
                         let var = parts.next().map(name).unwrap_or_else(|| missing(sp));

@@ -438,6 +438,8 @@ pub(super) fn token_name(rule: Rule) -> Option<String> {
         | Rule::st_let
         | Rule::st_for
         | Rule::st_continue
+        | Rule::may_go
+        | Rule::continue_with
         | Rule::st_move
         | Rule::st_put
         | Rule::st_remove
