@@ -93,6 +93,9 @@ pub mod internals {
     pub mod ir {
         pub use crate::ir::*;
     }
+    /// `liberties` remembered while a position's moves are generated, on or off on
+    /// this thread (on by default).
+    pub use crate::engine::reach_memo::set_enabled as set_liberty_memo;
     pub use crate::syntax::parse;
 }
 pub use diagnostic::{Diagnostic, Diagnostics, Source};

@@ -54,6 +54,7 @@ impl Engine<'_> {
         let game = self.game;
         let phase = &game.rules.phases[state.phase().index()];
         let start = out.len();
+        let _memo = super::reach::memo::generating(state);
         let run = self.run();
         let mut locals = run.locals();
         let mut emit = closure::Emit::steps(out, 0);

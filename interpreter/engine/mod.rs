@@ -22,6 +22,7 @@ pub mod matchplay;
 pub(crate) mod notation;
 pub mod play;
 pub(crate) mod reach;
+pub(crate) use reach::memo as reach_memo;
 mod reaches;
 mod reads;
 pub mod rng;

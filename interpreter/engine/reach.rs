@@ -296,10 +296,136 @@ fn each_in_group<const C: usize, const W: usize>(
 /// not enlarge the frames of the recursive evaluator that calls them.)
 #[inline(never)]
 pub fn liberties(game: &Game, state: &State, cell: i32, adjacency: u8, cap: i32) -> i32 {
+    if let Some(n) = memo::known(state, cell, adjacency, cap) {
+        return n;
+    }
     if small(game) {
         liberties_in::<SMALL, SMALL_WORDS>(game, state, cell, adjacency, cap)
     } else {
         liberties_in::<MAX_CELLS, WORDS>(game, state, cell, adjacency, cap)
+    }
+}
+
+/// What `liberties` found while one position's moves are generated: the position does
+/// not change then, and the groups next to one empty cell are mostly next to others
+/// too, so each group is filled once a generation instead of once for each empty cell
+/// beside it. A count is kept for every stone of the group (a group's liberties are
+/// the same from any of its stones): exact when the fill ended before the cap, else at
+/// least the cap. Only the position being generated from is remembered (a copy made on
+/// the way, to judge a move, is another position), and a new generation forgets all
+/// (tests/liberty_memo.rs holds the moves to those found without it).
+pub(crate) mod memo {
+    use super::State;
+    use std::cell::{Cell, RefCell};
+
+    #[derive(Clone, Copy, Default)]
+    struct Entry {
+        generation: u32,
+        adjacency: u8,
+        exact: bool,
+        count: i32,
+    }
+
+    thread_local! {
+        /// The position being generated from (its words' address; 0: none) and the
+        /// generation's number.
+        static ROOT: Cell<(usize, u32)> = const { Cell::new((0, 0)) };
+        static NEXT: Cell<u32> = const { Cell::new(1) };
+        static ON: Cell<bool> = const { Cell::new(true) };
+        static ENTRIES: RefCell<Vec<Entry>> = const { RefCell::new(Vec::new()) };
+    }
+
+    /// While it lives, liberties read in `state` are remembered; it puts back the
+    /// generation it interrupted (a move judged on a copy may generate moves itself).
+    pub(crate) struct Generating {
+        previous: (usize, u32),
+    }
+
+    impl Drop for Generating {
+        fn drop(&mut self) {
+            ROOT.with(|r| r.set(self.previous));
+        }
+    }
+
+    /// Opens a generation of `state`'s moves.
+    #[inline]
+    pub(crate) fn generating(state: &State) -> Generating {
+        let n = NEXT.with(|n| {
+            let v = n.get();
+            n.set(v.wrapping_add(1).max(1));
+            v
+        });
+        let root = if ON.with(Cell::get) {
+            state.data.as_ptr() as usize
+        } else {
+            0
+        };
+        Generating {
+            previous: ROOT.with(|r| r.replace((root, n))),
+        }
+    }
+
+    /// Turns the memo on or off on this thread (for the test that compares the two).
+    pub fn set_enabled(on: bool) {
+        ON.with(|o| o.set(on));
+    }
+
+    /// The generation remembering `state`, if one does.
+    #[inline(always)]
+    fn generation_of(state: &State) -> Option<u32> {
+        let (root, generation) = ROOT.with(Cell::get);
+        (root != 0 && root == state.data.as_ptr() as usize).then_some(generation)
+    }
+
+    /// The count `liberties` gives for `cell` with `cap`, if it is known.
+    #[inline]
+    pub(super) fn known(state: &State, cell: i32, adjacency: u8, cap: i32) -> Option<i32> {
+        let generation = generation_of(state)?;
+        ENTRIES.with(|e| {
+            let e = e.borrow();
+            let x = e.get(cell as usize)?;
+            if x.generation != generation || x.adjacency != adjacency {
+                return None;
+            }
+            if x.exact {
+                Some(x.count.min(cap))
+            } else if x.count >= cap {
+                Some(cap)
+            } else {
+                None
+            }
+        })
+    }
+
+    /// Keeps `count` for the stones `group` (exact, or at least `count`).
+    #[inline]
+    pub(super) fn keep(
+        state: &State,
+        cells: usize,
+        group: impl Iterator<Item = i32>,
+        adjacency: u8,
+        exact: bool,
+        count: i32,
+    ) {
+        let Some(generation) = generation_of(state) else {
+            return;
+        };
+        ENTRIES.with(|e| {
+            let mut e = e.borrow_mut();
+            if e.len() < cells {
+                e.resize(cells, Entry::default());
+            }
+            for c in group {
+                if let Some(x) = e.get_mut(c as usize) {
+                    *x = Entry {
+                        generation,
+                        adjacency,
+                        exact,
+                        count,
+                    };
+                }
+            }
+        });
     }
 }
 
@@ -346,6 +472,7 @@ fn liberties_in<const C: usize, const W: usize>(
             }
         }
     }
+    let cells_len = cells.len();
     let mut fill = Fill::<C, W>::new();
     fill.add(cell as usize);
     let mut i = 0;
@@ -364,12 +491,15 @@ fn liberties_in<const C: usize, const W: usize>(
                 free[w] |= bit;
                 n += 1;
                 if n >= cap {
+                    // The stones found so far are of the group: at least `cap` each.
+                    memo::keep(state, cells_len, fill.cells(), adjacency, false, n);
                     return n;
                 }
             }
         }
         i += 1;
     }
+    memo::keep(state, cells_len, fill.cells(), adjacency, true, n);
     n
 }
 
