@@ -401,7 +401,7 @@ pub(super) fn token_name(rule: Rule) -> Option<String> {
             "an expectation (`moves`, `count`, `perft`, `winner`, `draw`, `ongoing`, `illegal`, `score`, `to move`)"
         }
         Rule::moves_mode => "`include`, `exclude` or `[`",
-        Rule::signed_int => "a number",
+        Rule::signed_int | Rule::signed_decimal => "a number",
         Rule::board_hex
         | Rule::board_rhombus
         | Rule::board_grid

@@ -55,14 +55,17 @@ pub struct Token {
 
 /// Rules whose whole text is one token, whatever is inside it.
 fn whole(rule: Rule) -> bool {
-    matches!(rule, Rule::string | Rule::text_block | Rule::signed_int)
+    matches!(
+        rule,
+        Rule::string | Rule::text_block | Rule::signed_int | Rule::signed_decimal
+    )
 }
 
 fn kind_of(rule: Rule) -> TokenKind {
     match rule {
         // `cells` in `c in cells where ...` is the set's name, as in an aggregate.
         Rule::ident | Rule::cell_name | Rule::agg_op | Rule::cells_kw => TokenKind::Name,
-        Rule::int | Rule::signed_int => TokenKind::Number,
+        Rule::int | Rule::signed_int | Rule::signed_decimal => TokenKind::Number,
         Rule::string | Rule::string_inner | Rule::text_block | Rule::text_inner => TokenKind::Text,
         Rule::cmp_op | Rule::value_cmp_op | Rule::sum_op | Rule::prod_op | Rule::assign_op => {
             TokenKind::Operator

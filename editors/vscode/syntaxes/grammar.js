@@ -278,7 +278,8 @@ const grammar = {
       name: 'keyword.other.tabula',
     },
     'built-in-names': { match: words(['cells', 'mover', 'opponent']), name: 'variable.language.tabula' },
-    numbers: { match: `\\b[0-9]+${END}`, name: 'constant.numeric.integer.tabula' },
+    // A decimal only in a test's `expect score P = 7.5`; `1..6` is two numbers.
+    numbers: { match: `\\b[0-9]+(?:\\.[0-9]+)?${END}`, name: 'constant.numeric.integer.tabula' },
     // Any other name, a cell name that starts with a digit (`25-white`) among them.
     names: { match: '\\b[A-Za-z0-9_]+(?:-[A-Za-z][A-Za-z0-9_]*)*', name: 'variable.other.tabula' },
     operators: {
