@@ -6,7 +6,9 @@
 
 mod common;
 
+mod examples_support;
 use common::*;
+use examples_support::message_and_place;
 use tabula::{compile, CompileError, Engine, Game, Source};
 
 /// Seven cells in a row; white hops over any piece onto the empty cell beyond, and may
@@ -114,26 +116,11 @@ fn in_a_whole_turn_phase_a_stop_ends_the_turn() {
     assert_eq!(turns, ["a1-c1 c1-e1 stop", "a1-c1 stop"], "{turns:?}");
 }
 
-/// The first diagnostic: its message and the text under its caret.
-fn first_error(text: &str) -> (String, String) {
-    match build(text) {
-        Err(CompileError::Rules(d)) => {
-            let d = &d.list[0];
-            (
-                d.message.clone(),
-                text[d.span.start..d.span.end].to_string(),
-            )
-        }
-        Err(e) => panic!("{e}"),
-        Ok(_) => panic!("no error for\n{text}"),
-    }
-}
-
 #[test]
 fn continue_with_holds_a_name_of_its_action_and_lives_in_an_action() {
     let text = hops("").replace("may continue with from = to", "may continue with spot = to");
     assert_eq!(
-        first_error(&text),
+        message_and_place(&text),
         (
             "`spot` is not a name the generators of `hop` bind: `continue with` holds one of them"
                 .to_string(),
@@ -145,7 +132,7 @@ fn continue_with_holds_a_name_of_its_action_and_lives_in_an_action() {
         "  put block at f1\n  continue with from = a1\n",
     );
     assert_eq!(
-        first_error(&text),
+        message_and_place(&text),
         (
             "`continue with` goes on with the action it is written in, so it belongs in an action's effects".to_string(),
             "continue with from = a1".to_string()
@@ -154,8 +141,8 @@ fn continue_with_holds_a_name_of_its_action_and_lives_in_an_action() {
     // The value has the name's type: a cell here.
     let text = hops("").replace("may continue with from = to", "may continue with from = 3");
     assert!(
-        first_error(&text).0.contains("cell"),
+        message_and_place(&text).0.contains("cell"),
         "{:?}",
-        first_error(&text)
+        message_and_place(&text)
     );
 }

@@ -3,6 +3,8 @@
 //! `value(c, k)`, `layers(c)` and `pieces(c, p)` read the stack; and the messages for
 //! their misuse. Each expected value is worked out from the effects by hand.
 
+mod examples_support;
+use examples_support::message_and_place;
 use serde_json::{json, Value};
 use tabula::{compile, json, CompileError, Engine, Game, Source};
 
@@ -53,22 +55,6 @@ fn setup_error(text: &str) -> String {
         .initial_state()
         .expect_err("the setup should fail")
         .to_string()
-}
-
-/// The first diagnostic: its message and the text under its caret.
-#[track_caller]
-fn first_error(text: &str) -> (String, String) {
-    match build(text) {
-        Err(CompileError::Rules(d)) => {
-            let d = &d.list[0];
-            (
-                d.message.clone(),
-                text[d.span.start..d.span.end].to_string(),
-            )
-        }
-        Err(e) => panic!("{e}"),
-        Ok(_) => panic!("no error for\n{text}"),
-    }
 }
 
 #[test]
@@ -187,7 +173,7 @@ fn the_most_layers_a_board_allows_is_sixteen() {
         "`put` onto `a1`, whose stack already holds 16 layers, as many as the board's `layers 16` allows"
     );
     assert_eq!(
-        first_error(&text("layers 17", "")),
+        message_and_place(&text("layers 17", "")),
         (
             "a cell holds 2 to 16 layers, not 17".to_string(),
             "17".to_string()
@@ -198,39 +184,39 @@ fn the_most_layers_a_board_allows_is_sixteen() {
 #[test]
 fn misuse_is_an_error_with_its_place() {
     assert_eq!(
-        first_error(&text("", "r1 = layers(#a1)")),
+        message_and_place(&text("", "r1 = layers(#a1)")),
         (
             "`layers` reads the layers of a stack, and this board's cells hold one stack of alike pieces".to_string(),
             "layers(#a1)".to_string()
         )
     );
     assert_eq!(
-        first_error(&text("", "r1 = count(#a1, 1)")).1,
+        message_and_place(&text("", "r1 = count(#a1, 1)")).1,
         "count(#a1, 1)"
     );
     assert_eq!(
-        first_error(&text("layers 3", "r1 = count(#a1, 3)")),
+        message_and_place(&text("layers 3", "r1 = count(#a1, 3)")),
         (
             "the layers of this board are numbered 0 (the top) to 2, not 3".to_string(),
             "3".to_string()
         )
     );
     assert_eq!(
-        first_error(&text("layers 1", "")),
+        message_and_place(&text("layers 1", "")),
         (
             "a cell holds 2 to 16 layers, not 1".to_string(),
             "1".to_string()
         )
     );
     assert_eq!(
-        first_error(&text("layers 2 layers 3", "")),
+        message_and_place(&text("layers 2 layers 3", "")),
         (
             "the board says `layers` twice".to_string(),
             "layers 3".to_string()
         )
     );
     assert_eq!(
-        first_error(&text("layers 2", "r1 = pieces(#a1)")).0,
+        message_and_place(&text("layers 2", "r1 = pieces(#a1)")).0,
         "`pieces` takes 2 arguments, not 1"
     );
 }

@@ -3,6 +3,8 @@
 //! the state's and the result's JSON, and `expect score` in a rules file's tests. The
 //! values are worked out by hand.
 
+mod examples_support;
+use examples_support::message_and_place;
 use std::process::Command;
 use tabula::{compile, json, CompileError, Engine, Game, Source};
 
@@ -108,35 +110,20 @@ fn expect_score_takes_a_decimal_and_compares_it_exactly() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-/// The first diagnostic: its message and the text under its caret.
-fn first_error(text: &str) -> (String, String) {
-    match build(text) {
-        Err(CompileError::Rules(d)) => {
-            let d = &d.list[0];
-            (
-                d.message.clone(),
-                text[d.span.start..d.span.end].to_string(),
-            )
-        }
-        Err(e) => panic!("{e}"),
-        Ok(_) => panic!("no error for\n{text}"),
-    }
-}
-
 #[test]
 fn a_scale_out_of_range_or_not_known_in_time_is_refused_where_it_is_written() {
     assert_eq!(
-        first_error(&text(" scale 0")),
+        message_and_place(&text(" scale 0")),
         (
             "a score's scale counts it in Nths, N from 1 to 1000000".to_string(),
             "0".to_string()
         )
     );
     assert_eq!(
-        first_error(&text(" scale 1000 * 1001")).0,
+        message_and_place(&text(" scale 1000 * 1001")).0,
         "a score's scale counts it in Nths, N from 1 to 1000000"
     );
-    let (message, under) = first_error(&text(" scale k"));
+    let (message, under) = message_and_place(&text(" scale k"));
     assert_eq!(
         message,
         "a score's scale must be known before the game starts, and `k` is not"

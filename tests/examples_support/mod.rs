@@ -51,6 +51,23 @@ pub fn long() -> bool {
 
 /// The first diagnostic of a rules text, rendered without colour, or None when it
 /// compiles.
+/// The first diagnostic of a rules text that does not compile: its message and the
+/// text under its caret.
+#[track_caller]
+pub fn message_and_place(text: &str) -> (String, String) {
+    match compile(&Source::new("t.tabula", text), &[]) {
+        Err(CompileError::Rules(d)) => {
+            let d = &d.list[0];
+            (
+                d.message.clone(),
+                text[d.span.start..d.span.end].to_string(),
+            )
+        }
+        Err(e) => panic!("{e}"),
+        Ok(_) => panic!("no error for\n{text}"),
+    }
+}
+
 pub fn first_error(file: &str, text: &str) -> Option<String> {
     match compile(&Source::new(file, text), &[]) {
         Ok(_) => None,
