@@ -13,6 +13,10 @@ use std::time::Duration;
 /// on each large tree given back, a running mean (a quarter of each new measure),
 /// from a first guess of 0.2 µs a node.
 static TEARDOWN: AtomicU64 = AtomicU64::new(200 * 1024);
+/// The last measure alone. The cost grows as the allocator's memory is reused (the
+/// first tree given back costs a third of the later ones), faster than the mean
+/// follows, so the larger of the two is kept back.
+static LAST_TEARDOWN: AtomicU64 = AtomicU64::new(0);
 
 /// Trees smaller than this are given back too fast to measure well.
 const MEASURED_TREE: usize = 4096;
@@ -20,7 +24,10 @@ const MEASURED_TREE: usize = 4096;
 /// The time to give back `nodes` nodes (of either search's trees: their nodes are
 /// alike, a position and a few lists).
 pub(crate) fn teardown(nodes: usize) -> Duration {
-    Duration::from_nanos(nodes as u64 * TEARDOWN.load(Ordering::Relaxed) / 1024)
+    let per = TEARDOWN
+        .load(Ordering::Relaxed)
+        .max(LAST_TEARDOWN.load(Ordering::Relaxed));
+    Duration::from_nanos(nodes as u64 * per / 1024)
 }
 
 /// Adds the time `took` to give back a tree of `nodes` nodes to the running mean.
@@ -28,6 +35,7 @@ pub(crate) fn record_teardown(nodes: usize, took: Duration) {
     let per = took.as_nanos() as u64 * 1024 / nodes.max(1) as u64;
     let old = TEARDOWN.load(Ordering::Relaxed);
     TEARDOWN.store((3 * old + per) / 4, Ordering::Relaxed);
+    LAST_TEARDOWN.store(per, Ordering::Relaxed);
 }
 
 /// Trees smaller than this are given back too fast to measure well.
