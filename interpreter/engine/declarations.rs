@@ -27,13 +27,13 @@ impl Game {
         self.rules.score_scale
     }
 
-    /// A score as players read it, `score` (a whole number of the scale's Nths) divided
-    /// by the scale and exact: `7.5`, `-0.25`, `31/3`.
+    /// A score as players read it: `score` (a whole number of the scale's Nths) as that
+    /// many Nths, exactly: `7.5`, `-0.25`, `31/3`.
     pub fn score_text(&self, score: i32) -> String {
         scaled_text(i64::from(score), i64::from(self.rules.score_scale))
     }
 
-    /// A score as a number, divided by the scale: whole when it is.
+    /// A score as a number: `score` Nths of the scale.
     pub fn score_number(&self, score: i32) -> f64 {
         f64::from(score) / f64::from(self.rules.score_scale)
     }
@@ -294,7 +294,7 @@ pub(crate) fn scaled_text(units: i64, per: i64) -> String {
     if per == 1 {
         return units.to_string();
     }
-    // The fewest decimals that make `per` divide a power of ten.
+    // The fewest decimals whose power of ten is a multiple of `per`.
     let mut digits = 0;
     let mut ten = 1i64;
     while digits < 18 && ten % per != 0 {

@@ -205,7 +205,7 @@ pub fn state_report(
     Ok(value)
 }
 
-/// A score as a JSON number, divided by the rules' `scale`: an integer when the score
+/// A score as a JSON number, read in the rules' `scale` (Nths): an integer when the score
 /// has no scale, else the nearest float (7.5 for 15 halves).
 pub fn score_json(game: &Game, score: i32) -> Value {
     if game.score_scale() == 1 {

@@ -158,7 +158,7 @@ pub const KEYWORDS: &[Keyword] = &[
     kw("rhombus", Board, "`rhombus FILES x RANKS` in a board: hexagons in a rhombus, with the six directions of `hex`."),
     kw("rules", Declaration, "`rules \"\"\" TEXT \"\"\"`: the game's rules in plain words, shown by `tabula rules` and the `rules` command; `rules with OPTION \"\"\" TEXT \"\"\"` adds a paragraph shown when that option is on."),
     kw("says", Within, "`chance NAME \"TEMPLATE\" says \"MEANING\"`: what an outcome means, printed after it."),
-    kw("scale", Within, "`score p = EXPR scale N`: the score is counted in Nths; its whole numbers are shown divided by N (a komi of 7.5 is 15 with `scale 2`)."),
+    kw("scale", Within, "`score p = EXPR scale N`: the score is counted in Nths; its whole numbers are shown as Nths (7.5 is 15 with `scale 2`)."),
     kw("score", Declaration, "`score p = EXPR [scale N]`: each player's score, in Nths with `scale N`. `by score` ends a game by the scores; `expect score PLAYER = N` (a decimal allowed) in a test."),
     kw("set", Statement, "`set value(CELL) = V`: gives every piece on a cell the value V."),
     kw("setup", Declaration, "`setup { EFFECTS }`: what happens before the first turn."),
