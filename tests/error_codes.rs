@@ -6,7 +6,7 @@ use std::path::Path;
 /// The codes of `ErrorKind::code` and `StateErrorKind::code`, read from their matches:
 /// one arm per variant, which the compiler holds to every variant.
 fn codes_of_the_enum() -> Vec<String> {
-    let mut codes = codes_of("kind.rs");
+    let mut codes = codes_of("code.rs");
     codes.extend(codes_of("state_kind.rs"));
     codes
 }

@@ -341,13 +341,7 @@ impl<'a> Compiler<'a> {
         if def.dirs().is_some() {
             return self.not_known(e, what);
         }
-        if args.len() != def.params.len() || args.is_empty() {
-            let (name, want, found) = (def.name.text.clone(), def.params.len(), args.len());
-            self.report_with(e.span, |_| ErrorKind::DefineArgumentCount {
-                name,
-                want,
-                found,
-            });
+        if !self.arguments_fit(&def, args.len(), e.span) {
             return None;
         }
         let mut values = Vec::with_capacity(args.len());

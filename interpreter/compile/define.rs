@@ -17,6 +17,24 @@ pub(crate) struct Define<'a> {
     pub value: &'a ast::Expr,
 }
 
+impl<'a> super::Compiler<'a> {
+    /// Whether a call of `def` gives it `found` arguments, one for each parameter; an
+    /// error at `span` if not. `NAME()` of a define without parameters is refused too:
+    /// written so, it would not read the names of the place of use, as `NAME` does.
+    pub(super) fn arguments_fit(&mut self, def: &Define<'_>, found: usize, span: Span) -> bool {
+        if found == def.params.len() && found > 0 {
+            return true;
+        }
+        let (name, want) = (def.name.text.clone(), def.params.len());
+        self.report_with(span, |_| ErrorKind::DefineArgumentCount {
+            name,
+            want,
+            found,
+        });
+        false
+    }
+}
+
 impl Define<'_> {
     /// The directions of `define NAME = [n, e]`.
     pub(crate) fn dirs(&self) -> Option<&[ast::Name]> {
@@ -129,15 +147,7 @@ impl<'a> Compiler<'a> {
             self.report_with(span, |_| ErrorKind::DirectionListAsValue { name });
             return None;
         }
-        // `NAME()` of a define without parameters too: written so, it would not read
-        // the names of the place of use, as `NAME` does.
-        if args.len() != def.params.len() || args.is_empty() {
-            let (name, want, found) = (def.name.text.clone(), def.params.len(), args.len());
-            self.report_with(span, |_| ErrorKind::DefineArgumentCount {
-                name,
-                want,
-                found,
-            });
+        if !self.arguments_fit(&def, args.len(), span) {
             return None;
         }
         let mut values = Vec::with_capacity(args.len());

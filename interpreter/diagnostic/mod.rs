@@ -1,5 +1,6 @@
 //! Diagnostics: what went wrong, where (a byte span in a source), and how to say it.
 
+mod code;
 mod json;
 mod kind;
 mod render;
